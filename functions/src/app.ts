@@ -1,0 +1,28 @@
+import express, { Router } from 'express';
+import { LARGE_BODY_BYTES } from './config';
+import { bodyLimit } from './http/body-limit';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { healthRouter } from './routes/health';
+
+/** The routes, answered under /api (through Hosting) and without it (the function's own URL). */
+function routes(): Router {
+  const router = Router();
+  router.use(healthRouter);
+  return router;
+}
+
+/** The Express app, apart from onRequest so tests run it in-process. */
+export function createApp(): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.use(bodyLimit);
+  // The Functions runtime has parsed JSON already (express.json then skips); in-process it parses here.
+  app.use(express.json({ limit: LARGE_BODY_BYTES }));
+  const router = routes();
+  app.use('/api', router);
+  app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

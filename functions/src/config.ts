@@ -1,0 +1,16 @@
+/** Deployment and request limits: one place for each fact the API's wiring relies on. */
+
+/** Closest Cloud Functions region to Ghana with Firestore beside it; Accra's traffic reaches Europe first. */
+export const REGION = 'europe-west1';
+
+/** Firebase project used locally; a demo- id never touches production. */
+export const DEMO_PROJECT_ID = 'demo-healthcare';
+
+/** Ordinary JSON bodies: a form's worth of text. */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+/** Creating an appointment may carry a prescription photo (resized in the browser). */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+
+/** Requests allowed the large body limit, as "METHOD /path" without the /api prefix. */
+export const LARGE_BODY_ROUTES = new Set(['POST /appointments']);

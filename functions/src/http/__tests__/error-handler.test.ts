@@ -1,0 +1,37 @@
+import express from 'express';
+import request from 'supertest';
+import { errorHandler } from '../error-handler';
+import { conflict } from '../errors';
+
+function appThatThrows(err: unknown) {
+  const app = express();
+  app.get('/boom', () => {
+    throw err;
+  });
+  app.use(errorHandler);
+  return app;
+}
+
+describe('errorHandler', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('when a route throws an unexpected error, then the answer is a 500 envelope without its text or stack', async () => {
+    const res = await request(appThatThrows(new Error('secret internal detail at db.ts:42'))).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ statusCode: 500, msg: 'Something went wrong, please try again', data: null });
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+
+  it('when a route throws an HttpError, then its status and message are sent', async () => {
+    const res = await request(appThatThrows(conflict('That slot is already taken.'))).get('/boom');
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ statusCode: 409, msg: 'That slot is already taken.', data: null });
+  });
+
+  it('when the database is unreachable (gRPC UNAVAILABLE), then it answers 503', async () => {
+    const res = await request(appThatThrows(Object.assign(new Error('14 UNAVAILABLE'), { code: 14 }))).get('/boom');
+    expect(res.status).toBe(503);
+    expect(res.body.msg).toMatch(/briefly unavailable/);
+  });
+});

@@ -1,0 +1,16 @@
+import type { Response } from 'express';
+
+/** Every answer of the API has this shape; the HTTP status always equals statusCode. */
+export interface Envelope<T> {
+  statusCode: number;
+  msg: string;
+  data: T;
+}
+
+export function send<T>(res: Response, statusCode: number, msg: string, data: T): void {
+  const body: Envelope<T> = { statusCode, msg, data };
+  res.status(statusCode).json(body);
+}
+
+export const ok = <T>(res: Response, data: T, msg = 'Success'): void => send(res, 200, msg, data);
+export const created = <T>(res: Response, data: T, msg = 'Created'): void => send(res, 201, msg, data);

@@ -1,0 +1,46 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ValidationError } from 'yup';
+import { send } from './envelope';
+import { HttpError } from './errors';
+
+const GENERIC = 'Something went wrong, please try again';
+const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** gRPC status 14 (UNAVAILABLE) and 4 (DEADLINE_EXCEEDED): the database could not be reached. */
+const isStoreUnavailable = (err: unknown): boolean => {
+  const code = (err as { code?: unknown }).code;
+  return code === 14 || code === 4;
+};
+
+/** body-parser's errors carry a `type`; only the in-process app sees them (the Functions runtime parses first). */
+const bodyParserStatus = (err: unknown): { status: number; msg: string } | undefined => {
+  switch ((err as { type?: unknown }).type) {
+    case 'entity.too.large':
+      return { status: 413, msg: 'The request body is too large.' };
+    case 'entity.parse.failed':
+      return { status: 400, msg: 'The request body is not valid JSON.' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, msg: 'The request body must be UTF-8 JSON.' };
+    default:
+      return undefined;
+  }
+};
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  send(res, 404, `There is no ${req.method} ${req.path} here.`, null);
+};
+
+/** Maps every thrown error to the envelope; never sends a stack trace or an internal message. */
+export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
+  if (err instanceof HttpError) return send(res, err.status, err.message, null);
+  if (err instanceof ValidationError) return send(res, 400, err.errors.join(' '), null);
+  const parser = bodyParserStatus(err);
+  if (parser) return send(res, parser.status, parser.msg, null);
+  if (isStoreUnavailable(err)) {
+    console.error('store unavailable', err);
+    return send(res, 503, UNAVAILABLE, null);
+  }
+  console.error('unhandled error', err);
+  send(res, 500, GENERIC, null);
+};

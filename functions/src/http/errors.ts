@@ -1,0 +1,18 @@
+/** An error that carries the HTTP status and the sentence the person will read. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (msg: string) => new HttpError(400, msg);
+export const unauthorized = (msg: string) => new HttpError(401, msg);
+export const forbidden = (msg = 'You may only see and change your own records.') => new HttpError(403, msg);
+export const notFound = (msg: string) => new HttpError(404, msg);
+export const conflict = (msg: string) => new HttpError(409, msg);
+export const tooLarge = (msg: string) => new HttpError(413, msg);
+export const badGateway = (msg: string) => new HttpError(502, msg);

@@ -1,0 +1,23 @@
+import type { Request } from 'express';
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
+import { ValidationError } from 'yup';
+import { badRequest } from './errors';
+
+/**
+ * Validates a body against a yup object schema: unknown fields are dropped, values cast,
+ * and every failing field is named in one readable 400 message.
+ */
+export async function validateBody<S extends ObjectSchema<AnyObject>>(schema: S, body: unknown): Promise<InferType<S>> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('The request body must be a JSON object.');
+  }
+  try {
+    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+  } catch (err) {
+    if (err instanceof ValidationError) throw badRequest(err.errors.join(' '));
+    throw err;
+  }
+}
+
+/** Shorthand for a route: validate req.body. */
+export const bodyOf = <S extends ObjectSchema<AnyObject>>(req: Request, schema: S) => validateBody(schema, req.body);

@@ -1,0 +1,18 @@
+/** The one place that knows Firestore collection names. */
+export const COLLECTIONS = {
+  packages: 'packages',
+  doctors: 'doctors',
+  labs: 'labs',
+  products: 'products',
+  productCategories: 'productCategories',
+  projects: 'projects',
+  newsletter: 'newsletter',
+  feedback: 'feedback',
+  enquiries: 'enquiries',
+  patients: 'patients',
+  subscriptions: 'subscriptions',
+  appointments: 'appointments',
+  mail: 'mail',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -1,0 +1,21 @@
+// @ts-check
+/** The local stack's fixed addresses (design.md): tests and tools rely on them. */
+export const HOST = '127.0.0.1';
+export const PORTS = {
+  site: 5000,
+  functions: 5001,
+  auth: 9099,
+  firestore: 8080,
+  paymentSandbox: 5005,
+  emulatorHub: 4400,
+  emulatorLogging: 4500,
+};
+export const SITE_URL = `http://${HOST}:${PORTS.site}`;
+export const PROJECT_ID = 'demo-healthcare';
+
+/** What the Admin SDK and the web SDK need to find the emulators. */
+export const EMULATOR_ENV = {
+  GCLOUD_PROJECT: PROJECT_ID,
+  FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
+  FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
+};

@@ -1,0 +1,152 @@
+// @ts-check
+// Starts and stops the local stack: Firestore emulator, the Auth, Functions and Hosting
+// emulators of firebase-tools. Every process gets its own process group, so stop() ends
+// each one and whatever it spawned.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './install.mjs';
+import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './ports.mjs';
+
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+const PORT_NAMES = {
+  [PORTS.site]: 'the site (Hosting emulator)',
+  [PORTS.functions]: 'the Functions emulator',
+  [PORTS.auth]: 'the Auth emulator',
+  [PORTS.firestore]: 'the Firestore emulator',
+  [PORTS.emulatorHub]: 'the emulator hub',
+  [PORTS.emulatorLogging]: 'the emulator log stream',
+};
+
+export class StackError extends Error {}
+
+/** @param {number} port */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
+
+export async function assertPortsFree(ports = Object.keys(PORT_NAMES).map(Number)) {
+  for (const port of ports) {
+    if (!(await isFree(port))) {
+      throw new StackError(
+        `Port ${port} (${PORT_NAMES[port] ?? 'needed by the stack'}) is already in use: stop what runs there and try again.`,
+      );
+    }
+  }
+}
+
+/** The official Firestore emulator needs Java 21+ and its jar already downloaded. */
+function officialFirestoreCanRun() {
+  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const major = Number(/version "(\d+)/.exec(java.stderr ?? '')?.[1] ?? 0);
+  const cache = join(homedir(), '.cache', 'firebase', 'emulators');
+  const hasJar =
+    existsSync(cache) && readdirSync(cache).some((f) => f.startsWith('cloud-firestore-emulator') && f.endsWith('.jar'));
+  return major >= 21 && hasJar;
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * @param {() => Promise<boolean>} check
+ * @param {string} what
+ * @param {ChildProcess[]} children processes whose early exit means failure
+ */
+async function waitFor(check, what, children, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const dead = children.find((c) => c.exitCode !== null || c.signalCode !== null);
+    if (dead) throw new StackError(`${what}: a stack process exited early (code ${dead.exitCode}).`);
+    if (await check().catch(() => false)) return;
+    await sleep(300);
+  }
+  throw new StackError(`${what}: not ready after ${timeoutMs / 1000} s.`);
+}
+
+/** @param {string} url */
+const answers200 = async (url) => (await fetch(url)).status === 200;
+
+/**
+ * @param {{ logFile?: string }} options  logFile: send the emulators' output there instead of the console.
+ */
+export async function startStack({ logFile } = {}) {
+  await assertPortsFree();
+  /** @type {ChildProcess[]} */
+  const children = [];
+  const out = logFile ? createWriteStream(logFile) : undefined;
+  /** @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env */
+  const run = (cmd, args, env) => {
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...EMULATOR_ENV, ...env },
+      detached: true,
+      stdio: out ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    });
+    if (out) {
+      child.stdout?.pipe(out, { end: false });
+      child.stderr?.pipe(out, { end: false });
+    }
+    children.push(child);
+    return child;
+  };
+  const stack = { children, stop: () => stopAll(children) };
+
+  try {
+    const official = officialFirestoreCanRun();
+    const only = ['auth', 'functions', 'hosting'];
+    if (official) {
+      only.push('firestore');
+      console.log('Firestore emulator: the official one (Java 21+).');
+    } else {
+      console.log('Firestore emulator: @firestore-emulator/server (Node), as Java 21 is not available.');
+      run(process.execPath, ['scripts/firestore-emulator.mjs'], {});
+    }
+    const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
+    run(firebaseBin, ['emulators:start', '--only', only.join(','), '--project', PROJECT_ID], {});
+    await waitFor(() => answers200(`http://${HOST}:${PORTS.auth}/`), 'Auth emulator', children);
+    await waitFor(() => answers200(`${SITE_URL}/api/health`), 'API through Hosting', children);
+    return stack;
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+}
+
+/** @param {ChildProcess[]} children */
+async function stopAll(children) {
+  const alive = (/** @type {ChildProcess} */ c) => c.exitCode === null && c.signalCode === null;
+  for (const child of children.filter(alive)) {
+    try {
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGINT');
+    } catch {
+      /* already gone */
+    }
+  }
+  const deadline = Date.now() + 15_000;
+  while (children.some(alive) && Date.now() < deadline) await sleep(200);
+  for (const child of children.filter(alive)) {
+    try {
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** Loads the catalog into the running Firestore emulator (idempotent). */
+export function seed() {
+  const result = spawnSync(process.execPath, ['functions/lib/seed/run.js'], {
+    cwd: ROOT,
+    env: { ...process.env, ...EMULATOR_ENV },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new StackError('Seeding the catalog failed.');
+}

@@ -1,0 +1,39 @@
+// @ts-check
+// `npm start`: install what is missing, build, start the local stack, seed, and stay up until Ctrl-C.
+import { spawnSync } from 'node:child_process';
+import { ensureInstalled, ROOT } from './lib/install.mjs';
+
+const began = Date.now();
+ensureInstalled();
+const { SITE_URL } = await import('./lib/ports.mjs');
+const { StackError, assertPortsFree, seed, startStack } = await import('./lib/stack.mjs');
+
+try {
+  await assertPortsFree();
+  console.log('Building functions and web...');
+  if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
+    console.error('The build failed: see the lines above.');
+    process.exit(1);
+  }
+  const stack = await startStack();
+  seed();
+  console.log(
+    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Press Ctrl-C to stop.\n`,
+  );
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local stack...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (err) {
+  if (err instanceof StackError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}

@@ -1,0 +1,67 @@
+// @ts-check
+// `npm test`: type checks, lint, format, build, then every Jest suite (functions, web,
+// end-to-end) against a local stack that this script starts and stops. Ends with one line:
+// "Summary: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstalled, ROOT } from './lib/install.mjs';
+
+ensureInstalled();
+const { StackError, seed, startStack } = await import('./lib/stack.mjs');
+
+const RESULTS = join(ROOT, 'test-results');
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const began = Date.now();
+
+/** A check counts as one test: it passes when the command exits 0. */
+function check(/** @type {string} */ name, /** @type {string[]} */ cmd) {
+  console.log(`\n▶ ${name}: ${cmd.join(' ')}`);
+  const ok = spawnSync(cmd[0], cmd.slice(1), { cwd: ROOT, stdio: 'inherit' }).status === 0;
+  console.log(ok ? `✔ ${name}` : `✘ ${name} failed`);
+  if (ok) passed++;
+  else failed++;
+  return ok;
+}
+
+check('type check', ['npm', 'run', 'typecheck', '--silent']);
+check('lint', ['npx', 'eslint', '.', '--max-warnings=0']);
+check('format', ['npx', 'prettier', '--check', '--log-level=warn', '.']);
+const built = check('build', ['npm', 'run', 'build', '--silent']);
+
+if (built) {
+  /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
+  let stack;
+  try {
+    console.log('\n▶ starting the local stack (emulator output: test-results/emulators.log)');
+    stack = await startStack({ logFile: join(RESULTS, 'emulators.log') });
+    seed();
+    const jsonFile = join(RESULTS, 'jest.json');
+    spawnSync('npx', ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${jsonFile}`], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+    if (report.numTotalTests === 0) {
+      console.error('Jest ran no test.');
+      failed++;
+    }
+  } catch (err) {
+    console.error(err instanceof StackError ? err.message : err);
+    console.error('See test-results/emulators.log.');
+    failed++;
+  } finally {
+    await stack?.stop();
+  }
+}
+
+console.log(`\nTook ${Math.round((Date.now() - began) / 1000)} s.`);
+console.log(`Summary: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,16 @@
+/** Web components in jsdom; the Vite-only env module is swapped for a fixed test one. */
+module.exports = {
+  displayName: 'web',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] },
+  moduleNameMapper: {
+    '^@/lib/env$': '<rootDir>/src/test-support/env.ts',
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '\\.(css)$': '<rootDir>/src/test-support/style-stub.ts',
+    '\\.(svg|png|jpe?g|webp|woff2?)$': '<rootDir>/src/test-support/file-stub.ts',
+  },
+  setupFiles: ['<rootDir>/src/test-support/polyfills.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test-support/setup.ts'],
+};

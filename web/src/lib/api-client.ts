@@ -1,0 +1,80 @@
+import { env } from '@/lib/env';
+
+/** The API's answer shape (design.md): the HTTP status always equals statusCode. */
+export interface Envelope<T> {
+  statusCode: number;
+  msg: string;
+  data: T;
+}
+
+/** A failed call: the status and the sentence the server wrote for a person. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  /** Send the signed-in patient's ID token (loads Firebase Auth on first use). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function urlFor(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const qs = params.toString();
+  return `${env.apiBase}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function authHeader(): Promise<Record<string, string>> {
+  const { currentIdToken } = await import('@/lib/firebase');
+  const token = await currentIdToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Calls the API and returns `data`, or throws ApiError with the server's msg. */
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.auth) Object.assign(headers, await authHeader());
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const envelope = (await response.json().catch(() => undefined)) as Envelope<T> | undefined;
+  if (!envelope || typeof envelope.statusCode !== 'number') {
+    throw new ApiError(response.status, 'Something went wrong, please try again');
+  }
+  if (!response.ok || envelope.statusCode >= 300) throw new ApiError(envelope.statusCode, envelope.msg);
+  return envelope.data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
+};

@@ -1,0 +1,31 @@
+import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import { ApiError } from '@/lib/api-client';
+
+/** SweetAlert2 is loaded on the first dialog, not with the first page. */
+async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
+  const { default: Swal } = await import('sweetalert2');
+  return Swal.fire({ confirmButtonColor: '#0b6e4f', ...options });
+}
+
+export const GENERIC_ERROR = 'Something went wrong, please try again';
+
+export const showError = (text: string, title = 'Oops') => fire({ icon: 'error', title, text });
+export const showInfo = (text: string, title = '') => fire({ icon: 'info', title, text });
+export const showSuccess = (title: string, text: string) => fire({ icon: 'success', title, text });
+
+/** A failed API call: 'Oops' with the server's msg (spec section 8). */
+export const showApiError = (err: unknown, title = 'Oops') =>
+  showError(err instanceof ApiError ? err.message : GENERIC_ERROR, title);
+
+/** A yes/cancel question; resolves true when confirmed. */
+export async function confirm(title: string, confirmButtonText: string, text?: string): Promise<boolean> {
+  const result = await fire({
+    icon: 'question',
+    title,
+    text,
+    showCancelButton: true,
+    confirmButtonText,
+    cancelButtonColor: '#6b7280',
+  });
+  return result.isConfirmed;
+}
