@@ -1,0 +1,18 @@
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '../store/collections';
+import { db } from '../store/firebase';
+
+/** A mail in the shape of Firebase's Trigger Email extension, which sends it in production. */
+export interface Mail {
+  to: string;
+  message: { subject: string; text: string; html: string };
+}
+
+const mailDoc = (mail: Mail) => ({ ...mail, createdAt: FieldValue.serverTimestamp() });
+
+/** Queues a mail; pass a transaction to queue it only if that transaction commits. */
+export async function queueMail(mail: Mail, tx?: Transaction): Promise<void> {
+  const ref = db().collection(COLLECTIONS.mail).doc();
+  if (tx) tx.create(ref, mailDoc(mail));
+  else await ref.create(mailDoc(mail));
+}
