@@ -32,6 +32,7 @@ check('type check', ['npm', 'run', 'typecheck', '--silent']);
 check('lint', ['npx', 'eslint', '.', '--max-warnings=0']);
 check('format', ['npx', 'prettier', '--check', '--log-level=warn', '.']);
 const built = check('build', ['npm', 'run', 'build', '--silent']);
+if (built) check('bundle budget', ['node', 'scripts/bundle-budget.mjs']);
 
 if (built) {
   /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */

@@ -9,5 +9,6 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': SITE } },
-  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048 },
+  // The manifest lets scripts/bundle-budget.mjs add up what each page loads first.
+  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048, manifest: true },
 });
