@@ -12,6 +12,8 @@ export const COLLECTIONS = {
   patients: 'patients',
   subscriptions: 'subscriptions',
   appointments: 'appointments',
+  appointmentFiles: 'appointmentFiles',
+  appointmentSlots: 'appointmentSlots',
   mail: 'mail',
 } as const;
 
