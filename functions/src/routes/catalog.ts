@@ -1,0 +1,61 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import { badRequest } from '../http/errors';
+import { ok } from '../http/envelope';
+import {
+  ALL_SPECIALTIES,
+  listDoctors,
+  listLabTests,
+  listPackages,
+  listProductCategories,
+  listProducts,
+  listProjects,
+} from '../services/catalog';
+
+/** The catalog changes rarely: browsers keep it a minute, the Hosting CDN five. */
+export const CATALOG_CACHE_CONTROL = 'public, max-age=60, s-maxage=300';
+
+const MAX_SPECIALTY_LENGTH = 100;
+
+/** A GET answered from the catalog, cacheable by the CDN (Express 5 passes a rejection to the error handler). */
+const cached =
+  (load: (req: Request) => Promise<unknown>): RequestHandler =>
+  async (req, res) => {
+    const data = await load(req);
+    res.set('Cache-Control', CATALOG_CACHE_CONTROL);
+    ok(res, data);
+  };
+
+function specialtyOf(query: unknown): string {
+  if (query === undefined || query === '') return ALL_SPECIALTIES;
+  if (typeof query !== 'string' || query.length > MAX_SPECIALTY_LENGTH) {
+    throw badRequest(`specialty must be ${ALL_SPECIALTIES} or one specialty name of at most ${MAX_SPECIALTY_LENGTH} characters.`);
+  }
+  return query.trim();
+}
+
+export const catalogRouter = Router();
+
+catalogRouter.get(
+  '/packages',
+  cached(() => listPackages()),
+);
+catalogRouter.get(
+  '/doctors',
+  cached((req) => listDoctors(specialtyOf(req.query.specialty))),
+);
+catalogRouter.get(
+  '/labs/prices',
+  cached(() => listLabTests()),
+);
+catalogRouter.get(
+  '/products',
+  cached(() => listProducts()),
+);
+catalogRouter.get(
+  '/products/categories',
+  cached(() => listProductCategories()),
+);
+catalogRouter.get(
+  '/projects',
+  cached(() => listProjects()),
+);

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { created, ok } from '../http/envelope';
+import { bodyOf } from '../http/validate';
+import {
+  botReceipt,
+  enquirySchema,
+  feedbackSchema,
+  isBot,
+  newsletterSchema,
+  saveEnquiry,
+  saveFeedback,
+  subscribeToNewsletter,
+  type FormReceipt,
+} from '../services/public-forms';
+
+/** Forms anyone may send: newsletter, contact messages, organisation enquiries. */
+export const publicFormsRouter = Router();
+
+const SUBSCRIBED = 'Thank you for subscribing to our newsletter.';
+
+publicFormsRouter.post('/subscriptions/news', async (req, res) => {
+  if (isBot(req.body)) return created<FormReceipt>(res, botReceipt(), SUBSCRIBED);
+  const { created: isNew, subscription } = await subscribeToNewsletter(await bodyOf(req, newsletterSchema));
+  const receipt: FormReceipt = { id: subscription.docid };
+  // A repeat is a success too: the address is on the list either way.
+  if (isNew) created(res, receipt, SUBSCRIBED);
+  else ok(res, receipt, 'You are already subscribed to our newsletter. Thank you.');
+});
+
+const FEEDBACK_RECEIVED = 'Thank you for your message. Our team will get back to you shortly.';
+
+publicFormsRouter.post('/feedback', async (req, res) => {
+  if (isBot(req.body)) return created<FormReceipt>(res, botReceipt(), FEEDBACK_RECEIVED);
+  const feedback = await saveFeedback(await bodyOf(req, feedbackSchema));
+  created<FormReceipt>(res, { id: feedback.docid }, FEEDBACK_RECEIVED);
+});
+
+const ENQUIRY_RECEIVED = 'Thank you for your enquiry. Our team will contact you shortly.';
+
+publicFormsRouter.post('/enquiries', async (req, res) => {
+  if (isBot(req.body)) return created<FormReceipt>(res, botReceipt(), ENQUIRY_RECEIVED);
+  const enquiry = await saveEnquiry(await bodyOf(req, enquirySchema));
+  created<FormReceipt>(res, { id: enquiry.id }, ENQUIRY_RECEIVED);
+});

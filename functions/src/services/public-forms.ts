@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { object, string, type InferType } from 'yup';
+import { COLLECTIONS } from '../store/collections';
+import { db } from '../store/firebase';
+import { ghanaTimestamp } from './time';
+
+/** Bounds on what a visitor may send: enough for any real name, address or message. */
+export const LIMITS = { name: 100, location: 200, email: 254, message: 5000 } as const;
+
+/** Where the site's forms come from (spec: source WEBSITE). */
+export const SOURCE_WEBSITE = 'WEBSITE';
+
+/** The hidden form field people cannot see; only bots fill it in. */
+export const HONEYPOT_FIELD = 'website';
+
+/** True when the honeypot is filled in: the caller answers as if stored and stores nothing. */
+export const isBot = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && String((body as Record<string, unknown>)[HONEYPOT_FIELD] ?? '').trim() !== '';
+
+// --- field rules, each naming its field for the 400 message ---
+
+/** Trims strings only: yup's own trim() throws on an object (a 500 instead of a 400). */
+const trimmed = (label: string) =>
+  string()
+    .typeError(`${label} must be text.`)
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+
+const text = (label: string, max: number) =>
+  trimmed(label).required(`${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+
+const email = (label: string) => text(label, LIMITS.email).email(`${label} must be a valid email address, like ama@example.com.`);
+
+/** Ghana numbers (024 123 4567, +233 24 123 4567) and international ones: 9 to 15 digits. */
+const PHONE_CHARS = /^\+?[\d\s().-]+$/;
+const phone = (label: string) =>
+  text(label, 25).test(
+    'phone',
+    `${label} must be a phone number, like 024 123 4567 or +233 24 123 4567.`,
+    (value) => !value || (PHONE_CHARS.test(value) && /^\d{9,15}$/.test(value.replace(/\D/g, ''))),
+  );
+
+// --- newsletter ---
+
+export const newsletterSchema = object({ email: email('Email Address') });
+
+export interface NewsletterSubscription {
+  docid: string;
+  date: string;
+  email: string;
+}
+
+/** gRPC status of a create() on an existing document. */
+const ALREADY_EXISTS = 6;
+
+/** One document per e-mail: the id comes from the normalised address, so a repeat finds the same one. */
+export const newsletterIdOf = (address: string): string =>
+  createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 40);
+
+/** Subscribes an e-mail; `created` is false when it was subscribed already (nothing changes then). */
+export async function subscribeToNewsletter(
+  input: InferType<typeof newsletterSchema>,
+): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
+  const address = input.email.toLowerCase();
+  const ref = db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(address));
+  const subscription: NewsletterSubscription = { docid: ref.id, date: ghanaTimestamp(), email: address };
+  try {
+    await ref.create(subscription);
+    return { created: true, subscription };
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== ALREADY_EXISTS) throw err;
+    const existing = (await ref.get()).data() as NewsletterSubscription;
+    return { created: false, subscription: existing };
+  }
+}
+
+// --- contact form (feedback) ---
+
+export const feedbackSchema = object({
+  fullName: text('Your Name', LIMITS.name),
+  telephone: phone('Phone Number'),
+  email: email('Your Email'),
+  message: text('Message', LIMITS.message),
+});
+
+export interface Feedback extends InferType<typeof feedbackSchema> {
+  docid: string;
+  date: string;
+  source: typeof SOURCE_WEBSITE;
+}
+
+export async function saveFeedback(input: InferType<typeof feedbackSchema>): Promise<Feedback> {
+  const ref = db().collection(COLLECTIONS.feedback).doc();
+  const feedback: Feedback = { ...input, docid: ref.id, date: ghanaTimestamp(), source: SOURCE_WEBSITE };
+  await ref.create(feedback);
+  return feedback;
+}
+
+// --- organisation enquiries (the 'organiztion' spelling is the contract) ---
+
+export const ORGANIZATION_TYPES = ['COMMUNITY', 'ORGANIZATION'] as const;
+
+export const enquirySchema = object({
+  organiztionName: text('Organisation name', LIMITS.name),
+  organiztionLocation: text('Organisation location', LIMITS.location),
+  organiztionType: trimmed('Organisation type')
+    .required('Organisation type is required.')
+    .oneOf(ORGANIZATION_TYPES, `Organisation type must be one of ${ORGANIZATION_TYPES.join(', ')}.`),
+  nameOfPerson: text('Contact person name', LIMITS.name),
+  organiztionEmail: email('Email'),
+  organiztionContact: phone('Contact'),
+});
+
+export interface Enquiry extends InferType<typeof enquirySchema> {
+  id: string;
+  timeOfRequest: string;
+  status: 'Pending';
+  updateBy: string;
+  updatedById: string;
+  updatedOn: string;
+}
+
+export async function saveEnquiry(input: InferType<typeof enquirySchema>): Promise<Enquiry> {
+  const ref = db().collection(COLLECTIONS.enquiries).doc();
+  const enquiry: Enquiry = {
+    ...input,
+    id: ref.id,
+    timeOfRequest: ghanaTimestamp(),
+    status: 'Pending',
+    updateBy: '',
+    updatedById: '',
+    updatedOn: '',
+  };
+  await ref.create(enquiry);
+  return enquiry;
+}
+
+/** What every public form answers: the id of the stored document. */
+export interface FormReceipt {
+  id: string;
+}
+
+/** The silent answer to a bot: an id like a real one; nothing is written. */
+export const botReceipt = (): FormReceipt => ({ id: db().collection(COLLECTIONS.feedback).doc().id });
