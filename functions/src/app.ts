@@ -4,12 +4,14 @@ import { bodyLimit } from './http/body-limit';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { catalogRouter } from './routes/catalog';
 import { healthRouter } from './routes/health';
+import { patientsRouter } from './routes/patients';
 import { publicFormsRouter } from './routes/public-forms';
 
 /** The routes, answered under /api (through Hosting) and without it (the function's own URL). */
 function routes(): Router {
   const router = Router();
   router.use(healthRouter);
+  router.use(patientsRouter);
   router.use(catalogRouter);
   router.use(publicFormsRouter);
   return router;

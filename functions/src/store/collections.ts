@@ -10,6 +10,7 @@ export const COLLECTIONS = {
   feedback: 'feedback',
   enquiries: 'enquiries',
   patients: 'patients',
+  verificationCodes: 'verificationCodes',
   subscriptions: 'subscriptions',
   appointments: 'appointments',
   appointmentFiles: 'appointmentFiles',

@@ -1,0 +1,47 @@
+import { Router } from 'express';
+import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
+import { created, ok } from '../http/envelope';
+import { bodyOf } from '../http/validate';
+import {
+  getPatient,
+  loginSchema,
+  recordLogin,
+  registerPatient,
+  registerSchema,
+  resendCode,
+  resendSchema,
+  verifyPatient,
+  verifySchema,
+} from '../services/patients';
+
+/** Patient accounts: every route is the caller's own record (the token's uid). */
+export const patientsRouter = Router();
+
+patientsRouter.post('/patient', requireAuth, async (req, res) => {
+  const input = await bodyOf(req, registerSchema);
+  assertOwnPatientId(req, input.patientId);
+  const patient = await registerPatient(callerOf(req), input);
+  created(res, patient, 'Your account was created. We have e-mailed you a verification code.');
+});
+
+patientsRouter.get('/patient/:patientId', requireAuth, async (req, res) => {
+  const uid = assertOwnPatientId(req, req.params.patientId);
+  ok(res, await getPatient(uid));
+});
+
+patientsRouter.put('/patient', requireAuth, async (req, res) => {
+  const { patientId } = await bodyOf(req, loginSchema);
+  ok(res, await recordLogin(assertOwnPatientId(req, patientId)), 'Last login saved.');
+});
+
+patientsRouter.post('/auth/verifypatient', requireAuth, async (req, res) => {
+  const { patientId, uniqueCode } = await bodyOf(req, verifySchema);
+  const patient = await verifyPatient(assertOwnPatientId(req, patientId), uniqueCode);
+  ok(res, patient, 'Your account is verified.');
+});
+
+patientsRouter.post('/auth/patient', requireAuth, async (req, res) => {
+  const { patientId } = await bodyOf(req, resendSchema);
+  await resendCode(assertOwnPatientId(req, patientId));
+  ok(res, null, 'A new verification code is on its way to your e-mail.');
+});

@@ -1,0 +1,13 @@
+/**
+ * Ghana phone numbers as people type them (0XXXXXXXXX or +233XXXXXXXXX, spaces and dashes
+ * allowed), stored in one form: +233 followed by the nine digits.
+ */
+const GHANA_PHONE = /^(?:0|\+?233)([235]\d{8})$/;
+
+export const GHANA_PHONE_HINT = 'a Ghana phone number: 0XXXXXXXXX or +233XXXXXXXXX';
+
+/** The +233XXXXXXXXX form, or undefined when the text is not a Ghana phone number. */
+export function normaliseGhanaPhone(text: string): string | undefined {
+  const match = GHANA_PHONE.exec(text.replace(/[\s-]/g, ''));
+  return match ? `+233${match[1]}` : undefined;
+}

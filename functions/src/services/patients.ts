@@ -1,0 +1,239 @@
+import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { boolean, object, string, type InferType } from 'yup';
+import type { Caller } from '../http/auth';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { COLLECTIONS } from '../store/collections';
+import { db } from '../store/firebase';
+import { GHANA_PHONE_HINT, normaliseGhanaPhone } from './ghana-phone';
+import { ghanaTimestamp } from './time';
+import { queueMail, type Mail } from './mail';
+import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
+
+export type AccountStatus = 'Pending' | 'Activated';
+
+/** What a patient may set themselves; everything else is the server's to decide. */
+const optionalText = (max = 120) => string().trim().max(max).default('');
+
+export const registerSchema = object({
+  patientId: string().trim().optional(),
+  firstName: string().trim().required('First Name is required.').max(60, 'First Name is too long.'),
+  lastName: string().trim().required('Last Name is required.').max(60, 'Last Name is too long.'),
+  emailAddress: string()
+    .trim()
+    .lowercase()
+    .required('Email Address is required.')
+    .email('Email Address must be a valid e-mail address.')
+    .max(254),
+  contactNumber: string()
+    .required('Phone Number is required.')
+    .test('ghana-phone', `Phone Number must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined)
+    .transform((v: string) => normaliseGhanaPhone(v) ?? v),
+  patientLocation: string().trim().required('City/location is required.').max(120, 'City/location is too long.'),
+  gender: string().required('Gender is required.').oneOf(['MALE', 'FEMALE'], 'Gender must be MALE or FEMALE.'),
+  consentForTreatment: boolean()
+    .required('consentForTreatment is required: please agree to the processing of your health data.')
+    .oneOf([true], 'consentForTreatment must be true: we cannot care for you without your consent.'),
+  patientPicture: optionalText(2048).test(
+    'http-url',
+    'patientPicture must be an https address.',
+    (v) => !v || /^https:\/\//.test(v),
+  ),
+  dateOfBirth: optionalText(10).matches(/^(\d{4}-\d{2}-\d{2})?$/, 'dateOfBirth must be written yyyy-MM-dd.'),
+  address: optionalText(),
+  emergencyContact: optionalText(),
+  recoveryEmail: optionalText(254),
+  recoveryContact: optionalText(),
+  idType: optionalText(),
+  idNumber: optionalText(),
+  nameOfNextOfKin: optionalText(),
+  nextOfKinContact: optionalText(),
+  nextOfKinLocation: optionalText(),
+  nextOfKinRelationship: optionalText(),
+  nextOfKinBirthdate: optionalText(10),
+  notificationToken: optionalText(512),
+  buildNumber: optionalText(20),
+  versionNumber: optionalText(20),
+});
+export type RegisterInput = InferType<typeof registerSchema>;
+
+/** `PUT /patient`: the login time is the server's clock, whatever the browser says. */
+export const loginSchema = object({ patientId: string().trim().optional() });
+
+export const verifySchema = object({
+  patientId: string().trim().optional(),
+  uniqueCode: string().trim().required('uniqueCode (the verification code) is required.').max(32, 'uniqueCode is too long.'),
+});
+
+export const resendSchema = object({ patientId: string().trim().optional() });
+
+export type Patient = Omit<RegisterInput, 'patientId'> & {
+  patientId: string;
+  accountStatus: AccountStatus;
+  userType: 'patient';
+  entryDate: string;
+  lastLogIn: string;
+  verifyDate: string;
+  wallet: number;
+  balance: number;
+};
+
+/** The verification code's record, kept apart from the patient so it never leaves the server. */
+interface CodeRecord {
+  hash: string;
+  sentAt: Timestamp;
+  expiresAt: Timestamp;
+  wrongTries: number;
+}
+
+const BRAND = 'ExpMed Health';
+const NO_PATIENT = 'We could not find your patient record. Please sign up first.';
+const DEAD_CODE = 'This code can no longer be used. Please tap Resend Verification Email for a new one.';
+const EXPIRED_CODE = 'This code has expired (codes last 24 hours). Please tap Resend Verification Email for a new one.';
+export const RESEND_TOO_SOON = 'Please wait 5 minutes before requesting another code.';
+
+const patientRef = (uid: string) => db().collection(COLLECTIONS.patients).doc(uid) as DocumentReference<Patient>;
+const codeRef = (uid: string) => db().collection(COLLECTIONS.verificationCodes).doc(uid) as DocumentReference<CodeRecord>;
+
+/** The stored record as the API shows it: only the known patient fields. */
+function toPatient(data: Patient): Patient {
+  const picked = Object.fromEntries(
+    Object.keys(registerSchema.fields)
+      .filter((k) => k !== 'patientId')
+      .map((k) => [k, data[k as keyof Patient]]),
+  );
+  return {
+    ...(picked as Omit<RegisterInput, 'patientId'>),
+    patientId: data.patientId,
+    accountStatus: data.accountStatus,
+    userType: data.userType,
+    entryDate: data.entryDate,
+    lastLogIn: data.lastLogIn,
+    verifyDate: data.verifyDate,
+    wallet: data.wallet,
+    balance: data.balance,
+  };
+}
+
+function verificationMail(patient: Patient, code: string): Mail {
+  const text = [
+    `Hello ${patient.firstName},`,
+    '',
+    `Your ${BRAND} verification code is: ${code}`,
+    '',
+    'Enter it on the account check page to activate your account. It can be used for 24 hours.',
+    'If you did not create an account with us, you can ignore this e-mail.',
+    '',
+    `${BRAND}: care at home and online, across Ghana.`,
+  ].join('\n');
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = text
+    .split('\n')
+    .map((line) => (line === '' ? '<br>' : `<p>${escape(line)}</p>`))
+    .join('')
+    .replace(escape(code), `<strong style="font-size:1.4em;letter-spacing:2px">${escape(code)}</strong>`);
+  return { to: patient.emailAddress, message: { subject: `Your ${BRAND} verification code`, text, html } };
+}
+
+/** Stores a fresh code (replacing any other) and queues its e-mail, both inside the transaction. */
+async function issueCode(tx: Transaction, patient: Patient): Promise<void> {
+  const code = makeCode(patient.firstName, patient.lastName, patient.contactNumber);
+  const now = Date.now();
+  tx.set(codeRef(patient.patientId), {
+    hash: hashCode(patient.patientId, code),
+    sentAt: Timestamp.fromMillis(now),
+    expiresAt: Timestamp.fromMillis(now + CODE_TTL_MS),
+    wrongTries: 0,
+  });
+  await queueMail(verificationMail(patient, code), tx);
+}
+
+/** `POST /patient`: one registration per Firebase user, Pending until the e-mailed code comes back. */
+export async function registerPatient(caller: Caller, input: RegisterInput): Promise<Patient> {
+  if (caller.email && input.emailAddress !== caller.email.toLowerCase()) {
+    throw badRequest('Email Address must be the e-mail address you signed up with.');
+  }
+  const now = ghanaTimestamp();
+  const { patientId: _ignored, ...fields } = input;
+  const patient: Patient = {
+    ...fields,
+    patientId: caller.uid,
+    accountStatus: 'Pending',
+    userType: 'patient',
+    entryDate: now,
+    lastLogIn: now,
+    verifyDate: '',
+    wallet: 0,
+    balance: 0,
+  };
+  await db().runTransaction(async (tx) => {
+    if ((await tx.get(patientRef(caller.uid))).exists) {
+      throw conflict('An account is already registered for this user. Please log in instead.');
+    }
+    tx.create(patientRef(caller.uid), patient);
+    await issueCode(tx, patient);
+  });
+  return patient;
+}
+
+export async function getPatient(uid: string): Promise<Patient> {
+  const snap = await patientRef(uid).get();
+  if (!snap.exists) throw notFound(NO_PATIENT);
+  return toPatient(snap.data() as Patient);
+}
+
+/** `PUT /patient`: records the login time. */
+export async function recordLogin(uid: string): Promise<Patient> {
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(patientRef(uid));
+    if (!snap.exists) throw notFound(NO_PATIENT);
+    const lastLogIn = ghanaTimestamp();
+    tx.update(patientRef(uid), { lastLogIn });
+    return { ...toPatient(snap.data() as Patient), lastLogIn };
+  });
+}
+
+/**
+ * `POST /auth/verifypatient`: the right code activates the account. A wrong try is counted
+ * (that write must commit, so the failure is thrown after the transaction), and after
+ * MAX_WRONG_TRIES the code is dead until a new one is sent.
+ */
+export async function verifyPatient(uid: string, code: string): Promise<Patient> {
+  const outcome = await db().runTransaction(async (tx): Promise<{ patient: Patient } | { error: HttpError }> => {
+    const [patientSnap, codeSnap] = await Promise.all([tx.get(patientRef(uid)), tx.get(codeRef(uid))]);
+    if (!patientSnap.exists) throw notFound(NO_PATIENT);
+    const patient = toPatient(patientSnap.data() as Patient);
+    if (patient.accountStatus === 'Activated') return { patient };
+    const record = codeSnap.data();
+    if (!record || record.wrongTries >= MAX_WRONG_TRIES) return { error: badRequest(DEAD_CODE) };
+    if (record.expiresAt.toMillis() <= Date.now()) return { error: badRequest(EXPIRED_CODE) };
+    if (!codeMatches(uid, code, record.hash)) {
+      const wrongTries = record.wrongTries + 1;
+      tx.update(codeRef(uid), { wrongTries });
+      const left = MAX_WRONG_TRIES - wrongTries;
+      const msg =
+        left > 0
+          ? `That verification code is not correct. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
+          : `That verification code is not correct. ${DEAD_CODE}`;
+      return { error: badRequest(msg) };
+    }
+    const verified: Patient = { ...patient, accountStatus: 'Activated', verifyDate: ghanaTimestamp() };
+    tx.update(patientRef(uid), { accountStatus: verified.accountStatus, verifyDate: verified.verifyDate });
+    tx.delete(codeRef(uid));
+    return { patient: verified };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.patient;
+}
+
+/** `POST /auth/patient`: a new code, at most one per RESEND_WAIT_MS. */
+export async function resendCode(uid: string): Promise<void> {
+  await db().runTransaction(async (tx) => {
+    const [patientSnap, codeSnap] = await Promise.all([tx.get(patientRef(uid)), tx.get(codeRef(uid))]);
+    if (!patientSnap.exists) throw notFound(NO_PATIENT);
+    const patient = toPatient(patientSnap.data() as Patient);
+    if (patient.accountStatus === 'Activated') throw conflict('Your account is already verified. Please log in.');
+    const sentAt = codeSnap.data()?.sentAt.toMillis();
+    if (sentAt !== undefined && Date.now() - sentAt < RESEND_WAIT_MS) throw new HttpError(429, RESEND_TOO_SOON);
+    await issueCode(tx, patient);
+  });
+}
