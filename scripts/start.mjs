@@ -7,6 +7,7 @@ const began = Date.now();
 ensureInstalled();
 const { SITE_URL } = await import('./lib/ports.mjs');
 const { StackError, assertPortsFree, seed, startStack } = await import('./lib/stack.mjs');
+const { startMailPrinter } = await import('./lib/mail-printer.mjs');
 
 try {
   await assertPortsFree();
@@ -17,14 +18,16 @@ try {
   }
   const stack = await startStack();
   seed();
+  const stopMailPrinter = startMailPrinter();
   console.log(
-    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Press Ctrl-C to stop.\n`,
+    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails the site sends are printed here. Press Ctrl-C to stop.\n`,
   );
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local stack...');
+    await stopMailPrinter();
     await stack.stop();
     process.exit(0);
   };
