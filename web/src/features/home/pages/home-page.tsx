@@ -1,8 +1,19 @@
-import { useEffect } from 'react';
+import { CalendarCheck, LayoutGrid, MapPin, PlayCircle, ShieldCheck, Smartphone } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { scrollToId, type ScrollState } from '@/components/scroll-to-section';
-import { HOME_SECTIONS } from '@/content/site';
+import { SERVICES } from '@/content/services';
+import { HOME_SECTIONS, SITE } from '@/content/site';
+import { Loading } from '@/components/spinner';
+import { StatsCounters } from '@/features/home/components/stats-counters';
+import { ABOUT_VIDEO_URL, WHY_CHOOSE } from '@/features/home/content';
+import '@/features/home/home.css';
+
+const WHY_ICONS = [ShieldCheck, MapPin, LayoutGrid];
+
+// The carousel sits at the foot of the page: it loads after the first paint, off the critical path.
+const TestimonialsSection = lazy(() => import('@/features/home/components/testimonials-section'));
 
 export default function HomePage() {
   usePageTitle('');
@@ -16,23 +27,160 @@ export default function HomePage() {
 
   return (
     <>
-      <section id={HOME_SECTIONS.home} className="hero">
+      <section id={HOME_SECTIONS.home} className="hero home-hero" aria-labelledby="home-title">
+        <div className="container home-hero-inner">
+          <div>
+            <p className="eyebrow">Healthcare at home and online, since {SITE.established}</p>
+            <h1 id="home-title">Welcome to {SITE.brand}: quality care wherever you are in Ghana</h1>
+            <p>
+              See a doctor by video in minutes, get nurses, physiotherapy and lab tests at home, and stay well with preventive
+              care for your family, your staff and your community.
+            </p>
+            <div className="actions">
+              <Link to="/appointment-page" className="btn btn-primary">
+                <CalendarCheck size={18} aria-hidden="true" /> Book Appointment
+              </Link>
+              <Link to="/packages" className="btn btn-outline">
+                Start free 30-day trial
+              </Link>
+            </div>
+          </div>
+          <img
+            className="home-hero-art"
+            src="/images/hero-care.svg"
+            alt="A doctor on a phone video call and a nurse visiting a family at home"
+            width="480"
+            height="400"
+            fetchPriority="high"
+          />
+        </div>
         <div className="container">
-          <h1>Welcome to quality healthcare, wherever you are in Ghana</h1>
-          <p>See a doctor by video, get nurses and lab tests at home, and stay well with preventive care.</p>
-          <Link to="/appointment-page" className="btn btn-primary">
-            Book Appointment
-          </Link>
+          <h2 className="visually-hidden">Why choose {SITE.brand}</h2>
+          <ul className="why-grid">
+            {WHY_CHOOSE.map((box, i) => {
+              const Icon = WHY_ICONS[i] ?? ShieldCheck;
+              return (
+                <li key={box.title} className="card why-card">
+                  <Icon className="why-icon" size={28} aria-hidden="true" />
+                  <h3>{box.title}</h3>
+                  <p>{box.text}</p>
+                </li>
+              );
+            })}
+          </ul>
         </div>
       </section>
-      <section id={HOME_SECTIONS.about} className="container section">
-        <h2>About Us</h2>
+
+      <section id={HOME_SECTIONS.about} className="section" aria-labelledby="about-title">
+        <div className="container about-grid">
+          <a className="video-poster" href={ABOUT_VIDEO_URL} target="_blank" rel="noopener noreferrer">
+            <img src="/images/about-video-poster.svg" alt="" width="560" height="315" loading="lazy" decoding="async" />
+            <span className="video-play">
+              <PlayCircle size={56} aria-hidden="true" />
+              <span>Watch our story (2 min, opens in a new tab)</span>
+            </span>
+          </a>
+          <div>
+            <p className="eyebrow">About us</p>
+            <h2 id="about-title">Ghanaian doctors and nurses, caring for you since {SITE.established}</h2>
+            <p>
+              {SITE.brand} brings the clinic to you. Our team of 40+ doctors, 55 nurses, 7 dieticians and 5 physiotherapists works
+              with 7 partner laboratories to care for people at home, at work and online.
+            </p>
+            <p>
+              We serve individuals, families, students, companies and communities, including farmers and persons with
+              disabilities, with one simple monthly plan.
+            </p>
+            <Link to="/about-us" className="btn btn-outline">
+              Read More
+            </Link>
+          </div>
+        </div>
       </section>
-      <section id={HOME_SECTIONS.services} className="container section">
-        <h2>Our Services</h2>
+
+      <section id={HOME_SECTIONS.services} className="section section-tint" aria-labelledby="services-title">
+        <div className="container">
+          <div className="section-head">
+            <p className="eyebrow">What we do</p>
+            <h2 id="services-title">Our Services</h2>
+            <p>Nine ways we care for you, from a video call with a doctor to health outreach on the farm.</p>
+          </div>
+          <ul className="services-grid">
+            {SERVICES.map((service) => (
+              <li key={service.id} className="card service-card">
+                <img src={service.icon} alt="" width="48" height="48" loading="lazy" decoding="async" />
+                <h3>{service.itemTitle}</h3>
+                <p>{service.itemText}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="center">
+            <Link to="/appointment-page" className="btn btn-primary">
+              Book a service
+            </Link>
+          </p>
+        </div>
       </section>
-      <section id={HOME_SECTIONS.packages} className="container section">
-        <h2>Packages</h2>
+
+      <section id={HOME_SECTIONS.packages} className="section" aria-labelledby="promo-title">
+        <div className="container">
+          <div className="promo-card">
+            <div>
+              <p className="eyebrow">Packages</p>
+              <h2 id="promo-title">Try us free for 30 days</h2>
+              <p className="promo-price">
+                Then <strong>GHS 99/month</strong>. Cancel anytime.
+              </p>
+              <ul className="ticks">
+                <li>Video consultations with our doctors</li>
+                <li>Discounts on home visits and lab tests</li>
+                <li>Plans for individuals, students, families and companies</li>
+              </ul>
+            </div>
+            <Link to="/packages" className="btn btn-primary promo-cta">
+              See packages
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section id={HOME_SECTIONS.stats} className="section stats-section" aria-labelledby="stats-title">
+        <div className="container">
+          <h2 id="stats-title" className="visually-hidden">
+            {SITE.brand} in numbers
+          </h2>
+          <StatsCounters />
+        </div>
+      </section>
+
+      <section id={HOME_SECTIONS.download} className="section" aria-labelledby="download-title">
+        <div className="container download-card">
+          <Smartphone className="download-icon" size={48} aria-hidden="true" />
+          <div>
+            <h2 id="download-title">Get the {SITE.brand} app</h2>
+            <p>Book visits, talk to a doctor and keep your health records on your phone.</p>
+          </div>
+          <div className="actions">
+            <a className="btn btn-primary" href={SITE.apps.android} target="_blank" rel="noopener noreferrer">
+              Get it on Android
+            </a>
+            <a className="btn btn-outline" href={SITE.apps.ios} target="_blank" rel="noopener noreferrer">
+              Download on iOS
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section id={HOME_SECTIONS.testimonials} className="section section-tint" aria-labelledby="testimonials-title">
+        <div className="container">
+          <div className="section-head">
+            <p className="eyebrow">Testimonials</p>
+            <h2 id="testimonials-title">What our clients say</h2>
+          </div>
+          <Suspense fallback={<Loading text="Loading testimonials…" />}>
+            <TestimonialsSection />
+          </Suspense>
+        </div>
       </section>
     </>
   );
