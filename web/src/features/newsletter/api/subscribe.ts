@@ -1,9 +1,24 @@
-import { object, string, type InferType } from 'yup';
 import { api } from '@/lib/api-client';
 
-export const newsletterSchema = object({
-  email: string().trim().required('Please enter your Email Address').email('Please enter a valid email address'),
-});
-export type NewsletterRequest = InferType<typeof newsletterSchema>;
+/**
+ * The footer's newsletter form loads with every page, so it checks the address with a
+ * few lines here instead of pulling Yup into the first load; the API checks it fully.
+ */
+export interface NewsletterRequest {
+  email: string;
+  /** The honeypot: empty for people. */
+  website?: string;
+}
 
-export const subscribeToNewsletter = (body: NewsletterRequest) => api.post<unknown>('/subscriptions/news', body);
+export const EMAIL_REQUIRED = 'Please enter your Email Address';
+export const EMAIL_INVALID = 'Please enter a valid email address, like ama@example.com.';
+
+/** The info message for an address that cannot be sent, or undefined when it can. */
+export function newsletterEmailProblem(email: string): string | undefined {
+  const value = email.trim();
+  if (!value) return EMAIL_REQUIRED;
+  if (value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return EMAIL_INVALID;
+  return undefined;
+}
+
+export const subscribeToNewsletter = (body: NewsletterRequest) => api.post<{ id: string }>('/subscriptions/news', body);

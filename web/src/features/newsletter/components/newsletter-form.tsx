@@ -1,31 +1,36 @@
 import { useState, type FormEvent } from 'react';
+import { Honeypot } from '@/components/honeypot';
+import { SpinnerOverlay } from '@/components/spinner';
+import { newsletterEmailProblem, subscribeToNewsletter } from '@/features/newsletter/api/subscribe';
 import { showApiError, showInfo, showSuccess } from '@/lib/dialogs';
-import { subscribeToNewsletter } from '@/features/newsletter/api/subscribe';
 
+/** The footer's newsletter form (on every page: kept light, no form library). */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim()) {
-      await showInfo('Please enter your Email Address');
+    const problem = newsletterEmailProblem(email);
+    if (problem) {
+      await showInfo(problem);
       return;
     }
     setBusy(true);
     try {
-      await subscribeToNewsletter({ email: email.trim() });
+      await subscribeToNewsletter({ email: email.trim(), website });
       setEmail('');
-      await showSuccess('Subscribed', 'Thank you: our health tips will reach your inbox.');
-    } catch (err) {
-      await showApiError(err);
-    } finally {
       setBusy(false);
+      await showSuccess('Subscribed', 'Thank you: our health tips will reach your inbox once a month.');
+    } catch (err) {
+      setBusy(false);
+      await showApiError(err);
     }
   }
 
   return (
-    <form className="newsletter-form" onSubmit={onSubmit} noValidate>
+    <form className="newsletter-form" onSubmit={onSubmit} noValidate aria-label="Newsletter">
       <label htmlFor="newsletter-email" className="visually-hidden">
         Email Address
       </label>
@@ -34,12 +39,15 @@ export function NewsletterForm() {
         type="email"
         autoComplete="email"
         placeholder="Your email address"
+        maxLength={254}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
+      <Honeypot value={website} onChange={setWebsite} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         Subscribe
       </button>
+      <SpinnerOverlay show={busy} />
     </form>
   );
 }

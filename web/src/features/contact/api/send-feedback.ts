@@ -1,0 +1,15 @@
+import { object, type InferType } from 'yup';
+import { api } from '@/lib/api-client';
+import { LIMITS, requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
+
+/** The contact form; the server adds the date, source WEBSITE and the document id. */
+export const feedbackSchema = object({
+  fullName: requiredText('Your Name', LIMITS.name),
+  telephone: requiredPhone('Phone Number'),
+  email: requiredEmail('Your Email'),
+  message: requiredText('Message', LIMITS.message),
+});
+export type FeedbackRequest = InferType<typeof feedbackSchema>;
+
+/** `website` is the honeypot: empty for people. */
+export const sendFeedback = (body: FeedbackRequest & { website?: string }) => api.post<{ id: string }>('/feedback', body);

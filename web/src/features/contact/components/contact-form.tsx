@@ -1,0 +1,66 @@
+import { Formik, type FormikHelpers } from 'formik';
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { Honeypot } from '@/components/honeypot';
+import { SpinnerOverlay } from '@/components/spinner';
+import { feedbackSchema, sendFeedback, type FeedbackRequest } from '@/features/contact/api/send-feedback';
+import { showApiError, showError, showSuccess } from '@/lib/dialogs';
+
+const EMPTY: FeedbackRequest = { fullName: '', telephone: '', email: '', message: '' };
+const ALL_TOUCHED = { fullName: true, telephone: true, email: true, message: true };
+
+/** The contact form: 'Send Message' stays disabled until every field is valid. */
+export function ContactForm() {
+  const [sending, setSending] = useState(false);
+  const [website, setWebsite] = useState('');
+
+  async function send(values: FeedbackRequest, { resetForm }: FormikHelpers<FeedbackRequest>) {
+    setSending(true);
+    try {
+      await sendFeedback({ ...feedbackSchema.cast(values), website });
+      resetForm();
+      setSending(false);
+      await showSuccess('Message sent', 'Thank you for reaching out. Our care team will get back to you shortly.');
+    } catch (err) {
+      setSending(false);
+      await showApiError(err);
+    }
+  }
+
+  return (
+    <Formik initialValues={EMPTY} validationSchema={feedbackSchema} validateOnMount onSubmit={send}>
+      {({ isValid, handleSubmit, setTouched }) => (
+        <form
+          className="contact-form"
+          aria-label="Send us a message"
+          noValidate
+          onSubmit={(e) => {
+            // Enter in a field can still submit: the spec's alert for an incomplete form.
+            if (!isValid) {
+              e.preventDefault();
+              void setTouched(ALL_TOUCHED);
+              void showError('All fields required');
+              return;
+            }
+            handleSubmit(e);
+          }}
+        >
+          <div className="form-grid two-columns">
+            <FormField name="fullName" label="Your Name" required autoComplete="name" maxLength={100} />
+            <FormField name="telephone" label="Phone Number" required type="tel" autoComplete="tel" inputMode="tel" />
+            <FormField name="email" label="Your Email" required type="email" autoComplete="email" className="span-all" />
+            <FormField as="textarea" name="message" label="Message" required rows={6} maxLength={5000} className="span-all" />
+          </div>
+          <Honeypot value={website} onChange={setWebsite} />
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={!isValid || sending}>
+              <Send aria-hidden="true" size={18} /> Send Message
+            </button>
+          </div>
+          <SpinnerOverlay show={sending} />
+        </form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,83 @@
+import { Formik } from 'formik';
+import { useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { Honeypot } from '@/components/honeypot';
+import { Modal } from '@/components/modal';
+import { SpinnerOverlay } from '@/components/spinner';
+import { ORGANIZATION_TYPES, enquirySchema, sendEnquiry, type EnquiryRequest } from '@/features/enquiries/api/send-enquiry';
+import { showApiError, showSuccess } from '@/lib/dialogs';
+
+/** The form's values: the type starts unchosen. */
+type EnquiryForm = Omit<EnquiryRequest, 'organiztionType'> & { organiztionType: EnquiryRequest['organiztionType'] | '' };
+
+const EMPTY: EnquiryForm = {
+  organiztionName: '',
+  organiztionLocation: '',
+  organiztionType: '',
+  nameOfPerson: '',
+  organiztionEmail: '',
+  organiztionContact: '',
+};
+
+/**
+ * 'Make Enquiries': a community or organisation asks about corporate and community
+ * wellness. Self-contained: open it from any page. An incomplete form is marked touched
+ * (red borders) and not sent.
+ */
+export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [sending, setSending] = useState(false);
+  const [website, setWebsite] = useState('');
+
+  async function send(values: EnquiryForm) {
+    setSending(true);
+    try {
+      await sendEnquiry({ ...enquirySchema.cast(values), website });
+      setSending(false);
+      onClose();
+      await showSuccess('Enquiry sent', 'Thank you. Our corporate and community care team will contact you shortly.');
+    } catch (err) {
+      setSending(false);
+      await showApiError(err);
+    }
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title="Make Enquiries">
+      <p className="modal-intro">
+        Tell us about your company, school, church or community group and we will plan health talks, screening days or a wellness
+        programme with you.
+      </p>
+      <Formik initialValues={EMPTY} validationSchema={enquirySchema} onSubmit={send}>
+        {({ handleSubmit }) => (
+          <form noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
+            <div className="form-grid">
+              <FormField name="organiztionName" label="Organisation Name" required autoComplete="organization" />
+              <FormField name="organiztionLocation" label="Location" required placeholder="e.g. Spintex Road, Accra" />
+              <FormField as="select" name="organiztionType" label="Type" required>
+                <option value="">Select type</option>
+                {ORGANIZATION_TYPES.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.itemName}
+                  </option>
+                ))}
+              </FormField>
+              <FormField name="nameOfPerson" label="Contact Person Name" required autoComplete="name" />
+              <FormField name="organiztionEmail" label="Email" required type="email" autoComplete="email" />
+              <FormField name="organiztionContact" label="Contact" required type="tel" autoComplete="tel" inputMode="tel" />
+            </div>
+            <Honeypot value={website} onChange={setWebsite} />
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={sending}>
+                Submit Enquiry
+              </button>
+              <button type="button" className="btn btn-outline" onClick={onClose}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
+      </Formik>
+      <SpinnerOverlay show={sending} />
+    </Modal>
+  );
+}
