@@ -3,6 +3,7 @@ import { LARGE_BODY_BYTES } from './config';
 import { bodyLimit } from './http/body-limit';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { catalogRouter } from './routes/catalog';
+import { appointmentsRouter } from './routes/appointments';
 import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
 import { publicFormsRouter } from './routes/public-forms';
@@ -11,6 +12,7 @@ import { publicFormsRouter } from './routes/public-forms';
 function routes(): Router {
   const router = Router();
   router.use(healthRouter);
+  router.use(appointmentsRouter);
   router.use(patientsRouter);
   router.use(catalogRouter);
   router.use(publicFormsRouter);

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
+import { created, ok } from '../http/envelope';
+import { bodyOf } from '../http/validate';
+import { appointmentIdSchema, createAppointmentSchema } from '../services/appointment-schema';
+import {
+  appointmentHistory,
+  cancelAppointment,
+  createAppointment,
+  deleteAppointment,
+  getAppointment,
+  getAppointmentFile,
+  pendingAppointments,
+} from '../services/appointments';
+
+/** Appointments: every route is the signed-in patient's own. */
+export const appointmentsRouter = Router();
+
+const ownPatientId = (req: Parameters<typeof callerOf>[0]) =>
+  assertOwnPatientId(req, typeof req.query.patientId === 'string' ? req.query.patientId : undefined);
+
+const idParam = (req: Parameters<typeof callerOf>[0]) => String(req.params.appointmentId);
+
+appointmentsRouter.post('/appointments', requireAuth, async (req, res) => {
+  const { uid } = callerOf(req);
+  const input = await bodyOf(req, createAppointmentSchema);
+  const appointment = await createAppointment(uid, input);
+  created(res, appointment, 'Your appointment request has been received.');
+});
+
+appointmentsRouter.get('/appointments/pending', requireAuth, async (req, res) => {
+  ok(res, await pendingAppointments(ownPatientId(req)));
+});
+
+appointmentsRouter.get('/consultation', requireAuth, async (req, res) => {
+  ok(res, await appointmentHistory(ownPatientId(req)));
+});
+
+appointmentsRouter.post('/appointments/cancel', requireAuth, async (req, res) => {
+  const { appointmentId } = await bodyOf(req, appointmentIdSchema);
+  ok(res, await cancelAppointment(callerOf(req).uid, appointmentId), 'Your appointment has been cancelled.');
+});
+
+appointmentsRouter.get('/appointments/:appointmentId', requireAuth, async (req, res) => {
+  ok(res, await getAppointment(callerOf(req).uid, idParam(req)));
+});
+
+appointmentsRouter.get('/appointments/:appointmentId/file', requireAuth, async (req, res) => {
+  ok(res, await getAppointmentFile(callerOf(req).uid, idParam(req)));
+});
+
+appointmentsRouter.delete('/appointments/:appointmentId', requireAuth, async (req, res) => {
+  await deleteAppointment(callerOf(req).uid, idParam(req));
+  ok(res, null, 'Your appointment has been deleted.');
+});

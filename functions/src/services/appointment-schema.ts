@@ -1,0 +1,136 @@
+import { array, number, object, string, type InferType, type StringSchema } from 'yup';
+import { SERVICE_ID, SERVICES } from './service-catalog';
+
+/** Ghana keeps UTC all year, so "today" for a patient is the UTC date. */
+export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const MAX_DAYS_AHEAD = 366;
+
+export const BOOK_FOR = ['SELF', 'OTHERS'] as const;
+export const GENDERS = ['MALE', 'FEMALE'] as const;
+export const DIETARY_MODES = ['VIRTUAL', 'HOME_VISIT'] as const;
+export const ORGANIZATION_TYPES = ['COMMUNITY', 'ORGANIZATION'] as const;
+export const ORGANIZATION_SERVICES = ['HEALT_TALK', 'MEDICAL_SCREENING', 'EXERCISE', 'ALL'] as const;
+export const EXPECTED_PEOPLE = ['1-20', '21-50', '51-100', 'ABOVE'] as const;
+
+const COMMUNITY_SERVICES: number[] = [SERVICE_ID.corporateWellness, SERVICE_ID.agricHealth];
+
+/** A field that only some services use: required for them, dropped for the rest. */
+const onlyFor = (ids: number[], schema: StringSchema, requiredMsg: string) =>
+  schema.when('requestedServiceId', {
+    is: (id: number) => ids.includes(id),
+    then: (s) => s.required(requiredMsg),
+    otherwise: (s) => s.strip(),
+  });
+
+const isVirtualDietary = (id: number, option: string) => id === SERVICE_ID.dietary && option === 'VIRTUAL';
+
+const validDay = (value: string | undefined) => {
+  if (!value || !DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const text = (label: string, max: number) => string().trim().max(max, `${label} must be at most ${max} characters.`);
+
+/**
+ * What a patient may send when booking. Everything the server decides (patientId, fee,
+ * statuses, reference, doctor snapshot) is not in here, so stripUnknown drops it.
+ */
+export const createAppointmentSchema = object({
+  bookFor: string().oneOf(BOOK_FOR, 'Book for (bookFor) must be SELF or OTHERS.').default('SELF'),
+  firstName: text('First name (firstName)', 80).required('First name (firstName) is required.'),
+  lastName: text('Last name (lastName)', 80).required('Last name (lastName) is required.'),
+  gender: string().required('Gender (gender) is required.').oneOf(GENDERS, 'Gender (gender) must be MALE or FEMALE.'),
+  emailAddress: text('Email (emailAddress)', 254)
+    .required('Email (emailAddress) is required.')
+    .email('Email (emailAddress) must be a valid e-mail address.'),
+  contactNumber: text('Phone (contactNumber)', 20)
+    .required('Phone (contactNumber) is required.')
+    .matches(/^\+?[\d\s-]{9,20}$/, 'Phone (contactNumber) must be a phone number, e.g. 024 123 4567.'),
+  location: text('Location (location)', 120).required('Location (location) is required.'),
+  healthProblem: text('Health problem (healthProblem)', 2000).default(''),
+  requestedServiceId: number()
+    .typeError('Service (requestedServiceId) must be one of our services.')
+    .required('Service (requestedServiceId) is required.')
+    .oneOf(
+      SERVICES.map((s) => s.id),
+      'Service (requestedServiceId) must be one of our services.',
+    ),
+  requestedDay: string()
+    .required('Preferred day (requestedDay) is required.')
+    .test('day', 'Preferred day (requestedDay) must be a date written yyyy-MM-dd.', validDay)
+    .test('not-past', 'Preferred day (requestedDay) must be today or later.', (v) => !validDay(v) || v! >= todayInGhana())
+    .test('not-too-far', `Preferred day (requestedDay) must be within the next ${MAX_DAYS_AHEAD} days.`, (v) => {
+      if (!validDay(v)) return true;
+      return new Date(`${v}T00:00:00Z`).getTime() - Date.now() <= MAX_DAYS_AHEAD * 86_400_000;
+    }),
+  requestedServiceOption: onlyFor(
+    [SERVICE_ID.dietary],
+    string().oneOf(DIETARY_MODES, 'Mode (requestedServiceOption) must be VIRTUAL or HOME_VISIT.'),
+    'Mode (requestedServiceOption) is required for dietary management.',
+  ),
+  requestedTime: string().when(['requestedServiceId', 'requestedServiceOption'], {
+    is: (id: number, option: string) => id === SERVICE_ID.virtualConsultation || isVirtualDietary(id, option),
+    then: (s) =>
+      s
+        .required('Preferred time (requestedTime) is required for a virtual consultation.')
+        .matches(TIME, 'Preferred time (requestedTime) must be written HH:mm.'),
+    otherwise: (s) => s.strip(),
+  }),
+  doctorId: onlyFor(
+    [SERVICE_ID.virtualConsultation],
+    string().trim().max(128),
+    'Doctor (doctorId) is required for a virtual consultation.',
+  ),
+  selectedLabs: array()
+    .of(string().trim().required().max(64))
+    .when('requestedServiceId', {
+      is: SERVICE_ID.labTests,
+      then: (s) =>
+        s
+          .required('Lab tests (selectedLabs) are required: choose at least one.')
+          .min(1, 'Lab tests (selectedLabs) are required: choose at least one.')
+          .max(30, 'Lab tests (selectedLabs): at most 30 may be chosen.'),
+      otherwise: (s) => s.strip(),
+    }),
+  appointmentFiles: onlyFor(
+    [SERVICE_ID.prescription],
+    string(),
+    'Prescription file (appointmentFiles) is required for medicine delivery.',
+  ),
+  appointmentFileName: string().trim().max(200).default(''),
+  organiztionName: onlyFor(
+    COMMUNITY_SERVICES,
+    text('Organization name (organiztionName)', 120),
+    'Organization name (organiztionName) is required.',
+  ),
+  organiztionLocation: onlyFor(
+    COMMUNITY_SERVICES,
+    text('Organization location (organiztionLocation)', 120),
+    'Organization location (organiztionLocation) is required.',
+  ),
+  organiztionType: onlyFor(
+    COMMUNITY_SERVICES,
+    string().oneOf(ORGANIZATION_TYPES, 'Organization type (organiztionType) must be COMMUNITY or ORGANIZATION.'),
+    'Organization type (organiztionType) is required.',
+  ),
+  organiztionService: onlyFor(
+    COMMUNITY_SERVICES,
+    string().oneOf(ORGANIZATION_SERVICES, 'Organization service (organiztionService) is not one we offer.'),
+    'Organization service (organiztionService) is required.',
+  ),
+  expectedPeople: onlyFor(
+    COMMUNITY_SERVICES,
+    string().oneOf(EXPECTED_PEOPLE, 'Expected people (expectedPeople) must be 1-20, 21-50, 51-100 or ABOVE.'),
+    'Expected people (expectedPeople) is required.',
+  ),
+});
+
+export type CreateAppointmentInput = InferType<typeof createAppointmentSchema>;
+
+export const appointmentIdSchema = object({
+  appointmentId: string().trim().required('Appointment (appointmentId) is required.').max(128),
+});

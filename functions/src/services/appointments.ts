@@ -1,0 +1,318 @@
+import { randomInt } from 'node:crypto';
+import type { Transaction } from 'firebase-admin/firestore';
+import { db } from '../store/firebase';
+import {
+  appointmentFileRef,
+  appointmentRef,
+  appointmentsOf,
+  doctorRef,
+  doctorSlotRef,
+  labRef,
+  newAppointmentRef,
+  plainData,
+} from '../store/appointments';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { Doctor } from '../seed/catalog';
+import { queueMail } from './mail';
+import { SERVICE_ID, serviceById } from './service-catalog';
+import { todayInGhana, type CreateAppointmentInput } from './appointment-schema';
+import { parsePrescription, type PrescriptionFile } from './prescription-file';
+
+export const DIETARY_VIRTUAL_FEE = 79;
+export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
+export const CURRENCY = 'GHS';
+export const SLOT_TAKEN = 'This time is no longer available. Please choose another.';
+
+export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
+export type AppointmentStatus = 'Pending' | 'Cancelled' | string;
+
+export interface LabChoice {
+  id: string;
+  itemName: string;
+  itemPrice: number;
+}
+
+/** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
+export interface Appointment {
+  appointmentId: string;
+  source: 'WEBSITE';
+  patientId: string;
+  bookFor: string;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  contactNumber: string;
+  gender: string;
+  location: string;
+  healthProblem: string;
+  requestedServiceId: number;
+  requestedService: string;
+  requestedServiceOption: string | null;
+  requestedDay: string;
+  requestedTime: string | null;
+  doctorId: string | null;
+  doctorSurName: string | null;
+  doctorOtherNames: string | null;
+  doctorSpecialty: string | null;
+  doctorPicture: string | null;
+  selectedLabs: LabChoice[];
+  organiztionName: string | null;
+  organiztionLocation: string | null;
+  organiztionType: string | null;
+  organiztionService: string | null;
+  expectedPeople: string | null;
+  /** The prescription is in appointmentFiles/{appointmentId}; here only what describes it. */
+  appointmentFileName: string | null;
+  appointmentFileType: string | null;
+  consultationFee: number;
+  requiresPayment: boolean;
+  currencyCode: typeof CURRENCY;
+  paymentStatus: PaymentStatus;
+  clientReference: string;
+  timeOfRequest: string;
+  createdAt: string;
+  appointmentStatus: AppointmentStatus;
+  acceptbyDoctor: boolean;
+  declineByPatient: boolean;
+  declineByDoctor: boolean;
+  declinedDate: string | null;
+}
+
+const REFERENCE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The spec's client reference: 10 random alphanumeric characters (from a CSPRNG). */
+export const newClientReference = () =>
+  Array.from({ length: 10 }, () => REFERENCE_CHARS[randomInt(REFERENCE_CHARS.length)]).join('');
+
+/** yyyy-MM-dd HH:mm:ss in Ghana time (UTC). */
+export const ghanaDateTime = (d = new Date()) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+/** The server's prices for the chosen tests; an unknown id is a 400 naming it. */
+async function labChoices(ids: string[]): Promise<LabChoice[]> {
+  const unique = [...new Set(ids)];
+  const snaps = await db().getAll(...unique.map(labRef));
+  const missing = snaps.filter((s) => !s.exists).map((s) => s.id);
+  if (missing.length) throw badRequest(`Lab tests (selectedLabs): we do not offer ${missing.join(', ')}.`);
+  return snaps.map((s) => ({ id: s.id, itemName: String(s.get('itemName')), itemPrice: Number(s.get('itemPrice')) }));
+}
+
+async function doctorOf(doctorId: string): Promise<Doctor> {
+  const snap = await doctorRef(doctorId).get();
+  if (!snap.exists) throw badRequest('Doctor (doctorId): please choose one of our doctors.');
+  return snap.data() as Doctor;
+}
+
+/** What the booking costs and the parts of the record that depend on the service: decided here, never by the browser. */
+async function servicePart(input: CreateAppointmentInput) {
+  const id = input.requestedServiceId;
+  const none = { doctorId: null, doctorSurName: null, doctorOtherNames: null, doctorSpecialty: null, doctorPicture: null };
+  if (id === SERVICE_ID.virtualConsultation) {
+    const doctor = await doctorOf(input.doctorId!);
+    return {
+      fee: Number(doctor.consultationFee),
+      doctor: {
+        doctorId: input.doctorId!,
+        doctorSurName: doctor.surname,
+        doctorOtherNames: doctor.otherNames,
+        doctorSpecialty: doctor.specialty,
+        doctorPicture: doctor.doctorPicture ?? '',
+      },
+      labs: [] as LabChoice[],
+    };
+  }
+  if (id === SERVICE_ID.dietary && input.requestedServiceOption === 'VIRTUAL') {
+    return { fee: DIETARY_VIRTUAL_FEE, doctor: { ...none, doctorOtherNames: DIETARY_VIRTUAL_NAME }, labs: [] };
+  }
+  if (id === SERVICE_ID.labTests) {
+    const labs = await labChoices(input.selectedLabs!);
+    return { fee: round2(labs.reduce((sum, l) => sum + l.itemPrice, 0)), doctor: none, labs };
+  }
+  return { fee: 0, doctor: none, labs: [] as LabChoice[] };
+}
+
+function confirmationMail(a: Appointment) {
+  const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
+  const pay = a.requiresPayment
+    ? `The fee is ${a.currencyCode} ${a.consultationFee.toFixed(2)}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
+    : 'There is nothing to pay for this service.';
+  const lines = [
+    `Dear ${a.firstName} ${a.lastName},`,
+    `We have received your request for ${a.requestedService} on ${when}.`,
+    pay,
+    `Your reference is ${a.clientReference}. Our team will call you on ${a.contactNumber} to confirm.`,
+    'ExpMed Health',
+  ];
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to: a.emailAddress,
+    message: {
+      subject: `Appointment request received: ${a.requestedService}`,
+      text: lines.join('\n\n'),
+      html: lines.map((l) => `<p>${escape(l)}</p>`).join(''),
+    },
+  };
+}
+
+/**
+ * Books an appointment for the caller. Doctor consultations claim a slot document in the
+ * same transaction, so of two requests for one doctor, day and time exactly one wins.
+ */
+export async function createAppointment(patientId: string, input: CreateAppointmentInput): Promise<Appointment> {
+  const service = serviceById(input.requestedServiceId)!;
+  const time = input.requestedTime ?? null;
+  if (time && input.requestedDay === todayInGhana() && time <= new Date().toISOString().slice(11, 16)) {
+    throw badRequest('Preferred time (requestedTime) has already passed today. Please choose a later time.');
+  }
+  const file: PrescriptionFile | undefined = input.appointmentFiles ? parsePrescription(input.appointmentFiles) : undefined;
+  const { fee, doctor, labs } = await servicePart(input);
+  const requiresPayment = fee > 0;
+  const now = new Date();
+  const ref = newAppointmentRef();
+  const appointment: Appointment = {
+    appointmentId: ref.id,
+    source: 'WEBSITE',
+    patientId,
+    bookFor: input.bookFor,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailAddress: input.emailAddress,
+    contactNumber: input.contactNumber,
+    gender: input.gender,
+    location: input.location,
+    healthProblem: input.healthProblem,
+    requestedServiceId: service.id,
+    requestedService: service.title,
+    requestedServiceOption: input.requestedServiceOption ?? null,
+    requestedDay: input.requestedDay,
+    requestedTime: time,
+    ...doctor,
+    selectedLabs: labs,
+    organiztionName: input.organiztionName ?? null,
+    organiztionLocation: input.organiztionLocation ?? null,
+    organiztionType: input.organiztionType ?? null,
+    organiztionService: input.organiztionService ?? null,
+    expectedPeople: input.expectedPeople ?? null,
+    appointmentFileName: file ? input.appointmentFileName || 'prescription' : null,
+    appointmentFileType: file?.contentType ?? null,
+    consultationFee: fee,
+    requiresPayment,
+    currencyCode: CURRENCY,
+    paymentStatus: requiresPayment ? 'Unpaid' : 'Not Applicable',
+    clientReference: newClientReference(),
+    timeOfRequest: ghanaDateTime(now),
+    createdAt: now.toISOString(),
+    appointmentStatus: 'Pending',
+    acceptbyDoctor: false,
+    declineByPatient: false,
+    declineByDoctor: false,
+    declinedDate: null,
+  };
+  try {
+    await db().runTransaction(async (tx) => {
+      if (doctor.doctorId && time) {
+        const slot = doctorSlotRef(doctor.doctorId, input.requestedDay, time);
+        if ((await tx.get(slot)).exists) throw conflict(SLOT_TAKEN);
+        tx.create(slot, { appointmentId: ref.id, patientId });
+      }
+      tx.create(ref, appointment);
+      if (file)
+        tx.create(appointmentFileRef(ref.id), {
+          patientId,
+          appointmentId: ref.id,
+          contentType: file.contentType,
+          base64: file.base64,
+          sizeBytes: file.sizeBytes,
+        });
+      await queueMail(confirmationMail(appointment), tx);
+    });
+  } catch (err) {
+    // ALREADY_EXISTS: another booking created the slot between our read and our commit.
+    if ((err as { code?: unknown }).code === 6) throw conflict(SLOT_TAKEN);
+    throw err;
+  }
+  return appointment;
+}
+
+const newestFirst = (a: Appointment, b: Appointment) => b.createdAt.localeCompare(a.createdAt);
+const isUpcomingPending = (a: Appointment) => a.appointmentStatus === 'Pending' && a.requestedDay >= todayInGhana();
+
+/** The caller's pending appointments from today on, newest request first. */
+export async function pendingAppointments(patientId: string): Promise<Appointment[]> {
+  return (await appointmentsOf<Appointment>(patientId)).filter(isUpcomingPending).sort(newestFirst);
+}
+
+/** The caller's history: everything not upcoming and pending (cancelled, accepted, done, or past). */
+export async function appointmentHistory(patientId: string): Promise<Appointment[]> {
+  return (await appointmentsOf<Appointment>(patientId)).filter((a) => !isUpcomingPending(a)).sort(newestFirst);
+}
+
+async function ownAppointment(patientId: string, appointmentId: string, tx?: Transaction) {
+  const ref = appointmentRef(appointmentId);
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  if (!snap.exists) throw notFound('We could not find that appointment.');
+  if (snap.get('patientId') !== patientId) throw forbidden();
+  return { ref, appointment: plainData<Appointment>(snap) };
+}
+
+export const getAppointment = async (patientId: string, appointmentId: string) =>
+  (await ownAppointment(patientId, appointmentId)).appointment;
+
+/** The prescription file of the caller's appointment, as a data URL. */
+export async function getAppointmentFile(patientId: string, appointmentId: string) {
+  const { appointment } = await ownAppointment(patientId, appointmentId);
+  const snap = await appointmentFileRef(appointmentId).get();
+  if (!snap.exists || snap.get('patientId') !== patientId) throw notFound('This appointment has no prescription file.');
+  const contentType = String(snap.get('contentType'));
+  return {
+    fileName: appointment.appointmentFileName ?? 'prescription',
+    contentType,
+    dataUrl: `data:${contentType};base64,${String(snap.get('base64'))}`,
+  };
+}
+
+export const REFUND_POLICY =
+  'This appointment can no longer be cancelled online. Cancellation is free at least 12 hours before the appointment; ' +
+  'later cancellations carry a 50% late cancellation fee. To ask for a refund, call or e-mail us (see Contact Us) with your reference';
+
+/** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
+async function heldSlot(tx: Transaction, a: Appointment) {
+  if (!a.doctorId || !a.requestedTime) return undefined;
+  const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
+  return snap.exists && snap.get('appointmentId') === a.appointmentId ? snap.ref : undefined;
+}
+
+/** Cancels while Pending or Unpaid (spec section 4); the doctor's slot is freed. */
+export async function cancelAppointment(patientId: string, appointmentId: string): Promise<Appointment> {
+  return db().runTransaction(async (tx) => {
+    const { ref, appointment } = await ownAppointment(patientId, appointmentId, tx);
+    if (appointment.appointmentStatus === 'Cancelled') throw conflict('This appointment is already cancelled.');
+    if (appointment.appointmentStatus !== 'Pending' && appointment.paymentStatus !== 'Unpaid') {
+      throw conflict(`${REFUND_POLICY} ${appointment.clientReference}.`);
+    }
+    const slot = await heldSlot(tx, appointment);
+    const change = { appointmentStatus: 'Cancelled', declineByPatient: true, declinedDate: ghanaDateTime() };
+    tx.update(ref, change);
+    if (slot) tx.delete(slot);
+    return { ...appointment, ...change };
+  });
+}
+
+/** Deletes an Unpaid appointment with its file and slot; anything paid or free must be cancelled instead. */
+export async function deleteAppointment(patientId: string, appointmentId: string): Promise<void> {
+  await db().runTransaction(async (tx) => {
+    const { ref, appointment } = await ownAppointment(patientId, appointmentId, tx);
+    if (appointment.paymentStatus !== 'Unpaid') {
+      throw conflict(
+        appointment.paymentStatus === 'Paid'
+          ? `A paid appointment cannot be deleted. ${REFUND_POLICY} ${appointment.clientReference}.`
+          : 'Only an unpaid appointment can be deleted. You can cancel this one instead.',
+      );
+    }
+    const slot = await heldSlot(tx, appointment);
+    tx.delete(ref);
+    tx.delete(appointmentFileRef(appointmentId));
+    if (slot) tx.delete(slot);
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The nine services patients can book, as the server knows them. The web's content module
+ * (web/src/content/services.ts) shows the same list to visitors; a test keeps the two in
+ * step, because functions cannot import web code. Plain data: no imports.
+ */
+export interface ServiceDefinition {
+  id: number;
+  title: string;
+  /** Paid at booking. Dietary is paid only for its VIRTUAL mode (see appointment fees). */
+  requiresPayment: boolean;
+}
+
+/** The ids the booking rules name (spec: 1 virtual, 5 dietary, 6 labs, 7 prescription, 8 and 9 community). */
+export const SERVICE_ID = {
+  virtualConsultation: 1,
+  dietary: 5,
+  labTests: 6,
+  prescription: 7,
+  corporateWellness: 8,
+  agricHealth: 9,
+} as const;
+
+export const SERVICES: readonly ServiceDefinition[] = [
+  { id: 1, title: 'Virtual Consultation (Telemedicine)', requiresPayment: true },
+  { id: 2, title: 'Doctor Consultation at Home', requiresPayment: false },
+  { id: 3, title: 'Nursing Home Care', requiresPayment: false },
+  { id: 4, title: 'Physiotherapy at Home', requiresPayment: false },
+  { id: 5, title: 'Dietary Management', requiresPayment: false },
+  { id: 6, title: 'Labs / Medical Checkup', requiresPayment: true },
+  { id: 7, title: 'Medicine Delivery', requiresPayment: false },
+  { id: 8, title: 'Corporate / Community Wellness', requiresPayment: false },
+  { id: 9, title: 'Agric Health', requiresPayment: false },
+];
+
+export const serviceById = (id: number): ServiceDefinition | undefined => SERVICES.find((s) => s.id === id);
