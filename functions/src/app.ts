@@ -6,6 +6,7 @@ import { catalogRouter } from './routes/catalog';
 import { appointmentsRouter } from './routes/appointments';
 import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
+import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
 
 /** The routes, answered under /api (through Hosting) and without it (the function's own URL). */
@@ -14,6 +15,7 @@ function routes(): Router {
   router.use(healthRouter);
   router.use(appointmentsRouter);
   router.use(patientsRouter);
+  router.use(paymentsRouter);
   router.use(catalogRouter);
   router.use(publicFormsRouter);
   return router;

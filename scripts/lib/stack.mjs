@@ -1,7 +1,7 @@
 // @ts-check
 // Starts and stops the local stack: Firestore emulator, the Auth, Functions and Hosting
-// emulators of firebase-tools. Every process gets its own process group, so stop() ends
-// each one and whatever it spawned.
+// emulators of firebase-tools, and the payment sandbox. Every process gets its own
+// process group, so stop() ends each one and whatever it spawned.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,6 +17,7 @@ const PORT_NAMES = {
   [PORTS.functions]: 'the Functions emulator',
   [PORTS.auth]: 'the Auth emulator',
   [PORTS.firestore]: 'the Firestore emulator',
+  [PORTS.paymentSandbox]: 'the payment sandbox',
   [PORTS.emulatorHub]: 'the emulator hub',
   [PORTS.emulatorLogging]: 'the emulator log stream',
 };
@@ -109,10 +110,13 @@ export async function startStack({ logFile } = {}) {
       console.log('Firestore emulator: @firestore-emulator/server (Node), as Java 21 is not available.');
       run(process.execPath, ['scripts/firestore-emulator.mjs'], {});
     }
+    // The provider's stand-in: the functions' .env.local points the payments at it.
+    run(process.execPath, ['scripts/payment-sandbox.mjs'], {});
     const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
     run(firebaseBin, ['emulators:start', '--only', only.join(','), '--project', PROJECT_ID], {});
     await waitFor(() => answers200(`http://${HOST}:${PORTS.auth}/`), 'Auth emulator', children);
     await waitFor(() => answers200(`${SITE_URL}/api/health`), 'API through Hosting', children);
+    await waitFor(() => answers200(`http://${HOST}:${PORTS.paymentSandbox}/health`), 'Payment sandbox', children);
     return stack;
   } catch (err) {
     await stack.stop();

@@ -13,6 +13,8 @@ export const COLLECTIONS = {
   verificationCodes: 'verificationCodes',
   subscriptions: 'subscriptions',
   appointments: 'appointments',
+  orders: 'orders',
+  payments: 'payments',
   appointmentFiles: 'appointmentFiles',
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',

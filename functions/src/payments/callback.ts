@@ -1,0 +1,47 @@
+import { timingSafeEqual } from 'node:crypto';
+import express from 'express';
+import { logger } from 'firebase-functions';
+import { send } from '../http/envelope';
+import { confirmWithProvider, findPayable } from '../services/payments';
+import { PAYMENT_CALLBACK_SECRET } from './config';
+import { ProviderError } from './provider';
+
+const sameSecret = (given: unknown, expected: string) => {
+  if (typeof given !== 'string' || !expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The provider's callback (Hosting rewrite /payment/callback). Its body is only a hint: the
+ * secret in the URL says the provider sent it, and the status API decides whether it is Paid.
+ */
+export function createCallbackApp(): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '64kb' }));
+  app.use(async (req, res) => {
+    if (req.method !== 'POST') return send(res, 405, 'Only POST is accepted here.', null);
+    if (!sameSecret(req.query.secret, PAYMENT_CALLBACK_SECRET.value())) {
+      logger.warn('payment callback without the right secret', { ip: req.ip });
+      return send(res, 401, 'This callback is not authorised.', null);
+    }
+    const data = (req.body as { Data?: { ClientReference?: unknown } } | undefined)?.Data;
+    const clientReference = typeof data?.ClientReference === 'string' ? data.ClientReference : '';
+    const payable = clientReference ? await findPayable(clientReference).catch(() => undefined) : undefined;
+    if (!payable) {
+      logger.warn('payment callback for an unknown reference', { clientReference });
+      return send(res, 404, 'No payment with that clientReference.', null);
+    }
+    try {
+      const outcome = await confirmWithProvider(payable);
+      send(res, 200, 'Callback received.', { outcome });
+    } catch (err) {
+      // The scheduled re-check will ask again; the provider may retry meanwhile.
+      logger.error('payment callback could not be confirmed', { clientReference, error: String(err) });
+      send(res, err instanceof ProviderError ? 502 : 500, 'The payment could not be confirmed yet.', null);
+    }
+  });
+  return app;
+}

@@ -1,0 +1,89 @@
+import { paymentUrls, providerConfig } from './config';
+
+/**
+ * The client of the card and mobile-money provider (design.md 'Money' fixes the protocol).
+ * Every failure becomes a ProviderError; callers decide what the person sees.
+ */
+export class ProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+const SUCCESS = '0000';
+
+export interface Checkout {
+  checkoutUrl: string;
+  checkoutDirectUrl: string;
+  checkoutId: string;
+}
+
+/** The provider's word on one clientReference. */
+export interface TransactionStatus {
+  status: 'Paid' | 'Unpaid' | 'Refunded';
+  amount: number;
+  charges: number;
+  amountAfterCharges: number;
+  transactionId: string;
+  externalTransactionId: string;
+  paymentMethod: string;
+  currencyCode: string;
+}
+
+async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { authorization } = providerConfig();
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      ...init,
+      headers: { Authorization: authorization, Accept: 'application/json', 'Content-Type': 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new ProviderError(`provider unreachable: ${(err as Error).message}`);
+  }
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  return { status: res.status, body };
+}
+
+export async function initiateCheckout(order: {
+  clientReference: string;
+  totalAmount: number;
+  description: string;
+}): Promise<Checkout> {
+  const { apiBase, merchantAccountNumber } = providerConfig();
+  const { status, body } = await call(`${apiBase}/items/initiate`, {
+    method: 'POST',
+    body: JSON.stringify({ ...order, ...paymentUrls(), merchantAccountNumber }),
+  });
+  const data = body.data as Partial<Checkout> | undefined;
+  if (status !== 200 || body.responseCode !== SUCCESS || !data?.checkoutDirectUrl || !data.checkoutId) {
+    throw new ProviderError(`initiate answered ${status} responseCode ${String(body.responseCode)}`);
+  }
+  return { checkoutUrl: String(data.checkoutUrl ?? ''), checkoutDirectUrl: data.checkoutDirectUrl, checkoutId: data.checkoutId };
+}
+
+/** The status API; undefined when the provider has never heard of the reference. */
+export async function transactionStatus(clientReference: string): Promise<TransactionStatus | undefined> {
+  const { statusBase, merchantAccountNumber } = providerConfig();
+  const url = `${statusBase}/transactions/${encodeURIComponent(merchantAccountNumber)}/status?clientReference=${encodeURIComponent(clientReference)}`;
+  const { status, body } = await call(url, { method: 'GET' });
+  if (status === 404) return undefined;
+  const data = body.data as Record<string, unknown> | undefined;
+  if (status !== 200 || body.responseCode !== SUCCESS || !data) {
+    throw new ProviderError(`status answered ${status} responseCode ${String(body.responseCode)}`);
+  }
+  const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+  return {
+    status: data.status === 'Paid' || data.status === 'Refunded' ? data.status : 'Unpaid',
+    amount: Number(data.amount),
+    charges: Number(data.charges ?? 0),
+    amountAfterCharges: Number(data.amountAfterCharges ?? 0),
+    transactionId: text(data.transactionId),
+    externalTransactionId: text(data.externalTransactionId),
+    paymentMethod: text(data.paymentMethod),
+    currencyCode: text(data.currencyCode) || 'GHS',
+  };
+}
