@@ -47,9 +47,13 @@ export const createAppointmentSchema = object({
   emailAddress: text('Email (emailAddress)', 254)
     .required('Email (emailAddress) is required.')
     .email('Email (emailAddress) must be a valid e-mail address.'),
-  contactNumber: text('Phone (contactNumber)', 20)
+  contactNumber: text('Phone (contactNumber)', 25)
     .required('Phone (contactNumber) is required.')
-    .matches(/^\+?[\d\s-]{9,20}$/, 'Phone (contactNumber) must be a phone number, e.g. 024 123 4567.'),
+    .test(
+      'phone',
+      'Phone (contactNumber) must be a phone number, like 024 123 4567 or +233 24 123 4567.',
+      (v) => !v || (/^\+?[\d\s().-]+$/.test(v) && /^\d{9,15}$/.test(v.replace(/\D/g, ''))),
+    ),
   location: text('Location (location)', 120).required('Location (location) is required.'),
   healthProblem: text('Health problem (healthProblem)', 2000).default(''),
   requestedServiceId: number()

@@ -14,6 +14,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { Doctor } from '../seed/catalog';
 import { queueMail } from './mail';
+import { ghanaTimestamp } from './time';
 import { SERVICE_ID, serviceById } from './service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from './appointment-schema';
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
@@ -83,9 +84,6 @@ const REFERENCE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 /** The spec's client reference: 10 random alphanumeric characters (from a CSPRNG). */
 export const newClientReference = () =>
   Array.from({ length: 10 }, () => REFERENCE_CHARS[randomInt(REFERENCE_CHARS.length)]).join('');
-
-/** yyyy-MM-dd HH:mm:ss in Ghana time (UTC). */
-export const ghanaDateTime = (d = new Date()) => d.toISOString().slice(0, 19).replace('T', ' ');
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
@@ -201,7 +199,7 @@ export async function createAppointment(patientId: string, input: CreateAppointm
     currencyCode: CURRENCY,
     paymentStatus: requiresPayment ? 'Unpaid' : 'Not Applicable',
     clientReference: newClientReference(),
-    timeOfRequest: ghanaDateTime(now),
+    timeOfRequest: ghanaTimestamp(now),
     createdAt: now.toISOString(),
     appointmentStatus: 'Pending',
     acceptbyDoctor: false,
@@ -292,7 +290,7 @@ export async function cancelAppointment(patientId: string, appointmentId: string
       throw conflict(`${REFUND_POLICY} ${appointment.clientReference}.`);
     }
     const slot = await heldSlot(tx, appointment);
-    const change = { appointmentStatus: 'Cancelled', declineByPatient: true, declinedDate: ghanaDateTime() };
+    const change = { appointmentStatus: 'Cancelled', declineByPatient: true, declinedDate: ghanaTimestamp() };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
     return { ...appointment, ...change };

@@ -22,13 +22,13 @@ export const SERVICE_ID = {
 
 export const SERVICES: readonly ServiceDefinition[] = [
   { id: 1, title: 'Virtual Consultation (Telemedicine)', requiresPayment: true },
-  { id: 2, title: 'Doctor Consultation at Home', requiresPayment: false },
+  { id: 2, title: 'Doctor Consultation at home', requiresPayment: false },
   { id: 3, title: 'Nursing Home Care', requiresPayment: false },
   { id: 4, title: 'Physiotherapy at Home', requiresPayment: false },
   { id: 5, title: 'Dietary Management', requiresPayment: false },
-  { id: 6, title: 'Labs / Medical Checkup', requiresPayment: true },
+  { id: 6, title: 'Labs/Medical Checkup', requiresPayment: true },
   { id: 7, title: 'Medicine Delivery', requiresPayment: false },
-  { id: 8, title: 'Corporate / Community Wellness', requiresPayment: false },
+  { id: 8, title: 'Corporate/Community Wellness', requiresPayment: false },
   { id: 9, title: 'Agric Health', requiresPayment: false },
 ];
 

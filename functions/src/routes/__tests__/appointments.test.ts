@@ -330,7 +330,7 @@ describe('POST /appointments: double booking', () => {
 
   it('when five patients race for one slot, then exactly one wins and one appointment exists', async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => createTestUser()));
-    const body = virtual({ doctorId: 'dr-mensah' });
+    const body = virtual({ doctorId: 'dr-mensah' }) as Record<string, string>;
     const results = await Promise.all(users.map((u) => post(u, body)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     const stored = await db()
@@ -395,7 +395,7 @@ describe('lists: pending and history', () => {
     const id = a.body.data.appointmentId;
     expect((await get(patient, `/appointments/${id}`)).body.data).toMatchObject({
       appointmentId: id,
-      requestedService: 'Doctor Consultation at Home',
+      requestedService: 'Doctor Consultation at home',
     });
     expect((await get(other, `/appointments/${id}`)).status).toBe(403);
     expect((await get(patient, '/appointments/no-such-id')).status).toBe(404);
