@@ -1,11 +1,57 @@
+import { ArrowLeft, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
+import { Loading } from '@/components/spinner';
+import { checkoutPath, fetchProducts, findProduct, useLoad } from '@/features/products/api/products';
+import { LoadError } from '@/features/products/components/load-error';
+import { QuantityCounter } from '@/features/products/components/quantity-counter';
+import { formatCedis } from '@/features/products/money';
+import '@/features/products/products.css';
 
 export default function ProductDetailsPage() {
-  usePageTitle('Product details');
+  const { id } = useParams();
+  const products = useLoad(fetchProducts);
+  const product = products.data && findProduct(products.data, id);
+  usePageTitle(product?.productName ?? 'Product details');
+  const [quantity, setQuantity] = useState(1);
+  const navigate = useNavigate();
+
+  if (products.error) {
+    return (
+      <section className="page container">
+        <h1>Product details</h1>
+        <LoadError error={products.error} retry={products.retry} />
+      </section>
+    );
+  }
+  if (!products.data) return <Loading text="Loading product…" />;
+  // An unknown product (spec): back to the shop.
+  if (!product) return <Navigate to="/products" replace />;
+
   return (
-    <section className="page container">
-      <h1>Product details</h1>
-      <p>Choose a quantity and add it to your cart.</p>
+    <section className="page container product-details">
+      <Link to="/products" className="back-link">
+        <ArrowLeft aria-hidden="true" size={18} /> All products
+      </Link>
+      <div className="product-details-layout">
+        <img src={product.productImage} alt={`${product.productName} pack`} width="320" height="240" />
+        <div>
+          <p className="product-category">{product.category}</p>
+          <h1>{product.productName}</h1>
+          <p className="product-price">{formatCedis(product.price)}</p>
+          <p>{product.description}</p>
+          <p className="product-advice">
+            Ask our pharmacist or doctor if you are pregnant, breastfeeding, taking other medicines or buying for a child.
+          </p>
+          <div className="product-buy">
+            <QuantityCounter value={quantity} onChange={setQuantity} />
+            <button type="button" className="btn btn-primary" onClick={() => navigate(checkoutPath(product, quantity))}>
+              <ShoppingCart aria-hidden="true" size={20} /> Add to Cart
+            </button>
+          </div>
+        </div>
+      </div>
     </section>
   );
 }
