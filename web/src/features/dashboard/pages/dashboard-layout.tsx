@@ -1,25 +1,133 @@
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
-import { Loading } from '@/components/spinner';
+import { CalendarDays, Home, LogOut, Menu, Settings, ShoppingBag, UserRound, X } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Loading, SpinnerOverlay } from '@/components/spinner';
+import { SITE } from '@/content/site';
+import type { Patient } from '@/features/accounts/api/patient';
+import { isActivated, logout, useSession } from '@/features/accounts/session';
+import { initialsOf, readableDateTime } from '@/features/dashboard/format';
+import { confirm, showApiError } from '@/lib/dialogs';
+import '@/features/dashboard/dashboard.css';
 
-/** The patient's dashboard shell; the guard and top bar arrive with patient accounts. */
-export default function DashboardLayout() {
+function PatientCard({ patient }: { patient: Patient }) {
   return (
-    <div className="dashboard">
-      <aside className="dashboard-sidebar" aria-label="Dashboard">
-        <nav>
-          <NavLink to="/dashboard" end>
-            Appointments
+    <div className="dash-patient">
+      {patient.patientPicture ? (
+        <img className="dash-avatar" src={patient.patientPicture} alt="" width={56} height={56} />
+      ) : (
+        <span className="dash-avatar" aria-hidden="true">
+          {initialsOf(patient.firstName, patient.lastName)}
+        </span>
+      )}
+      <div>
+        <p className="dash-name">
+          {patient.firstName} {patient.lastName}
+        </p>
+        <p className="dash-email">{patient.emailAddress}</p>
+        <p className="dash-last-login">Last login: {readableDateTime(patient.lastLogIn)}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The patient's dashboard shell. Guarded: nobody signed in -> /signup, a Pending account ->
+ * the account check; both keep returnUrl so the patient comes back here.
+ */
+export default function DashboardLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const sidebarRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    sidebarRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const here = encodeURIComponent(location.pathname + location.search);
+  if (leaving && session.status === 'signed-out') return <Navigate to="/signup" replace />;
+  if (session.status === 'loading' || (session.status === 'signed-in' && session.patient === undefined)) {
+    return <Loading text="Loading your dashboard…" />;
+  }
+  if (session.status === 'signed-out' || !session.patient) return <Navigate to={`/signup?returnUrl=${here}`} replace />;
+  if (!isActivated(session)) return <Navigate to={`/auth?returnUrl=${here}`} replace />;
+  const { patient } = session;
+
+  async function onLogout() {
+    if (!(await confirm('Logout ?', 'Yes!'))) return;
+    setLeaving(true);
+    try {
+      await logout();
+      navigate('/signup', { replace: true });
+    } catch (err) {
+      setLeaving(false);
+      await showApiError(err);
+    }
+  }
+
+  const closeMenu = () => setMenuOpen(false);
+  return (
+    <div className="dash">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="dash-topbar">
+        <button
+          type="button"
+          className="dash-menu-toggle"
+          aria-label="Open dashboard menu"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-sidebar"
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu aria-hidden="true" />
+        </button>
+        <Link to="/" className="dash-brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>{SITE.brand}</span>
+        </Link>
+        <nav className="dash-top-links" aria-label="Account">
+          <Link to="/" className="dash-top-link">
+            <Home aria-hidden="true" /> <span>Home</span>
+          </Link>
+          <button type="button" className="dash-top-link" onClick={onLogout}>
+            <LogOut aria-hidden="true" /> <span>Logout</span>
+          </button>
+        </nav>
+      </header>
+      {menuOpen && <div className="dash-backdrop" onClick={closeMenu} aria-hidden="true" />}
+      <aside id="dashboard-sidebar" ref={sidebarRef} className={`dash-sidebar${menuOpen ? ' open' : ''}`} aria-label="Dashboard">
+        <button type="button" className="dash-menu-close" aria-label="Close dashboard menu" onClick={closeMenu}>
+          <X aria-hidden="true" />
+        </button>
+        <PatientCard patient={patient} />
+        <nav className="dash-nav" aria-label="Dashboard sections">
+          <NavLink to="/dashboard" end onClick={closeMenu}>
+            <CalendarDays aria-hidden="true" /> Appointments
           </NavLink>
-          <NavLink to="/dashboard/profile">Profile</NavLink>
-          <Link to="/products">Products</Link>
+          <NavLink to="/dashboard/profile" onClick={closeMenu}>
+            <UserRound aria-hidden="true" /> Profile
+          </NavLink>
+          <Link to="/products" onClick={closeMenu}>
+            <ShoppingBag aria-hidden="true" /> Products
+          </Link>
+          <button type="button" className="dash-nav-disabled" aria-disabled="true" title="Settings are coming soon">
+            <Settings aria-hidden="true" /> Settings <span className="visually-hidden">(coming soon)</span>
+          </button>
         </nav>
       </aside>
-      <main id="main" className="dashboard-main">
+      <main id="main" className="dash-main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
+      <SpinnerOverlay show={leaving} />
     </div>
   );
 }

@@ -1,11 +1,46 @@
+import type { ReactNode } from 'react';
 import { usePageTitle } from '@/components/page-title';
+import { GENDERS } from '@/features/accounts/api/patient';
+import { useSession } from '@/features/accounts/session';
+import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';
 
+/** Profile: the patient's details and package. The dashboard layout has already checked the session. */
 export default function ProfileView() {
   usePageTitle('Profile');
+  const session = useSession();
+  if (session.status !== 'signed-in' || !session.patient) return null;
+  const patient = session.patient;
+  const gender = GENDERS.find((g) => g.id === patient.gender)?.itemName ?? patient.gender;
+  const rows: [string, ReactNode][] = [
+    ['Full name', `${patient.firstName} ${patient.lastName}`],
+    ['Contact', patient.contactNumber],
+    ['Email', patient.emailAddress],
+    ['Gender', gender],
+    ['City/location', patient.patientLocation],
+    [
+      'Account status',
+      <span key="status" className={`status-badge${patient.accountStatus === 'Activated' ? '' : ' pending'}`}>
+        {patient.accountStatus}
+      </span>,
+    ],
+  ];
   return (
-    <section className="page container">
+    <>
       <h1>Profile</h1>
-      <p>Your details and subscription.</p>
-    </section>
+      <div className="profile-grid">
+        <section className="profile-card" aria-labelledby="details-heading">
+          <h2 id="details-heading">My details</h2>
+          <dl className="details">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <SubscriptionCard patientId={patient.patientId} />
+      </div>
+    </>
   );
 }

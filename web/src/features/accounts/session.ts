@@ -1,0 +1,266 @@
+/**
+ * The patient's session in the browser, shared by every feature that needs to know who is
+ * signed in: Firebase Auth state (loaded lazily, so public pages never download it), the
+ * patient record from GET /patient/{uid}, the login/register/logout flows, and the spec's
+ * local storage keys. The server is the truth for identity and status; local storage only
+ * spares a page a round trip (e.g. prefilling a form) and is wiped on logout.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { User } from 'firebase/auth';
+import {
+  getPatient,
+  postPatient,
+  putLastLogin,
+  resendVerification,
+  verifyPatient,
+  type LoginForm,
+  type Patient,
+  type RegisterForm,
+} from '@/features/accounts/api/patient';
+import { getSubscriptions } from '@/features/accounts/api/subscriptions';
+
+/** The spec's local storage keys, plus the login marker it mentions. */
+export const STORAGE_KEYS = {
+  userData: 'userData',
+  userId: 'expUserId',
+  enter: 'expMedEnter',
+  subscriptions: 'subscriptions',
+  loggedIn: 'expLoggedIn',
+} as const;
+
+/** What `userData` holds (spec section 3): enough to prefill a booking or a payment summary. */
+export interface UserData {
+  firstName: string;
+  lastName: string;
+  contactNumber: string;
+  emailAddress: string;
+  gender: string;
+  patientLocation: string;
+  patientId: string;
+}
+
+export type Session =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  /** patient: undefined while it loads, null when there is no record (or it could not be loaded). */
+  | { status: 'signed-in'; uid: string; email: string; patient: Patient | null | undefined };
+
+export const isActivated = (session: Session): boolean =>
+  session.status === 'signed-in' && session.patient?.accountStatus === 'Activated';
+
+// ---- local storage ----
+
+function storePatient(patient: Patient): void {
+  const userData: UserData = {
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    contactNumber: patient.contactNumber,
+    emailAddress: patient.emailAddress,
+    gender: patient.gender,
+    patientLocation: patient.patientLocation,
+    patientId: patient.patientId,
+  };
+  localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(userData));
+  localStorage.setItem(STORAGE_KEYS.userId, patient.patientId);
+  localStorage.setItem(STORAGE_KEYS.loggedIn, 'true');
+  if (patient.accountStatus === 'Activated') localStorage.setItem(STORAGE_KEYS.enter, 'true');
+}
+
+function clearLocal(): void {
+  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+}
+
+/** The stored userData, if a patient has logged in on this browser. */
+export function readUserData(): UserData | undefined {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEYS.userData) ?? 'null') as UserData | null;
+    return parsed?.patientId ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Quick check for "must log in first" dialogs (spec: login marker or user data). The API still checks the token. */
+export const isLoggedIn = (): boolean => localStorage.getItem(STORAGE_KEYS.loggedIn) === 'true' || readUserData() !== undefined;
+
+// ---- the session store ----
+
+let session: Session = { status: 'loading' };
+const listeners = new Set<() => void>();
+/** Bumped by every change of the patient, so a slower earlier fetch never overwrites a newer answer. */
+let version = 0;
+let started: Promise<void> | undefined;
+
+function setSession(next: Session): void {
+  session = next;
+  for (const listener of listeners) listener();
+}
+
+const firebase = () => import('@/lib/firebase');
+const authSdk = () => import('firebase/auth');
+
+function setPatient(patient: Patient | null): void {
+  version++;
+  if (session.status !== 'signed-in') return;
+  if (patient) storePatient(patient);
+  setSession({ ...session, patient });
+}
+
+async function loadPatient(user: User): Promise<void> {
+  const asked = ++version;
+  const patient = await getPatient(user.uid).catch(() => null);
+  if (asked !== version || session.status !== 'signed-in' || session.uid !== user.uid) return;
+  if (patient) storePatient(patient);
+  setSession({ ...session, patient });
+}
+
+/** Follows Firebase Auth from the first use of the session on. */
+function start(): Promise<void> {
+  started ??= (async () => {
+    const [{ auth }, { onAuthStateChanged }] = await Promise.all([firebase(), authSdk()]);
+    onAuthStateChanged(auth, (user) => {
+      if (!user) {
+        clearLocal();
+        setSession({ status: 'signed-out' });
+        return;
+      }
+      if (session.status === 'signed-in' && session.uid === user.uid) return;
+      setSession({ status: 'signed-in', uid: user.uid, email: user.email ?? '', patient: undefined });
+      void loadPatient(user);
+    });
+  })();
+  return started;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void start();
+  return () => listeners.delete(listener);
+}
+
+export const getSession = (): Session => session;
+
+/** The current session; starts following Firebase Auth on first use. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+/** Loads Firebase Auth ahead of a form's submit, so a slow phone does not wait at the click. */
+export function usePreloadAuth(): void {
+  useEffect(() => {
+    void start();
+  }, []);
+}
+
+/** Resolves once Firebase knows whether someone is signed in. */
+async function settled(): Promise<Session> {
+  await start();
+  const { auth } = await firebase();
+  await auth.authStateReady();
+  if (session.status === 'loading') {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        if (session.status !== 'loading') {
+          listeners.delete(done);
+          resolve();
+        }
+      };
+      listeners.add(done);
+    });
+  }
+  return session;
+}
+
+async function currentUid(): Promise<string> {
+  const current = await settled();
+  if (current.status !== 'signed-in') throw new Error('Nobody is signed in.');
+  return current.uid;
+}
+
+// ---- flows ----
+
+/**
+ * Sign up: the Firebase account, then the patient record (which mails the code). If the
+ * record cannot be stored, the new Firebase account is removed so that signing up again works.
+ */
+export async function register(form: RegisterForm): Promise<Patient> {
+  await start();
+  const [{ auth }, { createUserWithEmailAndPassword }] = await Promise.all([firebase(), authSdk()]);
+  const { user } = await createUserWithEmailAndPassword(auth, form.emailAddress.trim(), form.password);
+  localStorage.setItem(STORAGE_KEYS.userId, user.uid);
+  try {
+    const patient = await postPatient(user.uid, form);
+    setPatient(patient);
+    return patient;
+  } catch (err) {
+    await user.delete().catch(() => undefined);
+    clearLocal();
+    throw err;
+  }
+}
+
+/** Login: Firebase sign-in, the patient record, last login saved, subscriptions kept locally. */
+export async function login(form: LoginForm): Promise<Patient> {
+  await start();
+  const [{ auth }, { signInWithEmailAndPassword, signOut }] = await Promise.all([firebase(), authSdk()]);
+  const { user } = await signInWithEmailAndPassword(auth, form.email.trim(), form.password);
+  localStorage.setItem(STORAGE_KEYS.userId, user.uid);
+  let patient: Patient;
+  try {
+    patient = await getPatient(user.uid);
+  } catch (err) {
+    await signOut(auth);
+    clearLocal();
+    throw err;
+  }
+  setPatient(patient);
+  // Neither may hold up the login: the dashboard reads both again.
+  void putLastLogin(user.uid)
+    .then((updated) => setPatient(updated))
+    .catch(() => undefined);
+  void getSubscriptions(user.uid)
+    .then((list) => localStorage.setItem(STORAGE_KEYS.subscriptions, JSON.stringify(list)))
+    .catch(() => undefined);
+  return patient;
+}
+
+/** Logout: signs out of Firebase and removes every local trace of the patient. */
+export async function logout(): Promise<void> {
+  const [{ auth }, { signOut }] = await Promise.all([firebase(), authSdk()]);
+  await signOut(auth);
+  clearLocal();
+  setSession({ status: 'signed-out' });
+}
+
+/** Sends Firebase's password reset e-mail; its link brings the patient back to login. */
+export async function sendPasswordReset(email: string): Promise<void> {
+  const [{ auth }, { sendPasswordResetEmail }] = await Promise.all([firebase(), authSdk()]);
+  await sendPasswordResetEmail(auth, email.trim(), { url: `${location.origin}/signup` });
+}
+
+/** Account check: the code (trimmed) activates the account. */
+export async function verifyAccount(code: string): Promise<Patient> {
+  const patient = await verifyPatient(await currentUid(), code.trim());
+  setPatient(patient);
+  return patient;
+}
+
+export async function resendCode(): Promise<void> {
+  await resendVerification(await currentUid());
+}
+
+/** Reloads the patient record, e.g. after the profile changed on the server. */
+export async function refreshPatient(): Promise<void> {
+  const { auth } = await firebase();
+  await settled();
+  if (auth.currentUser) await loadPatient(auth.currentUser);
+}
+
+/** A returnUrl from the query string, only if it is a path on this site (no open redirects). */
+export function safeReturnUrl(raw: string | null | undefined): string | undefined {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;
+  return raw;
+}
+
+/** Where a patient goes after login or verification: back where they came from, else the dashboard. */
+export const afterLoginPath = (returnUrl: string | null | undefined) => safeReturnUrl(returnUrl) ?? '/dashboard';

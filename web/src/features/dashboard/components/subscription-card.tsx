@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Loading } from '@/components/spinner';
+import { Modal } from '@/components/modal';
+import { currentSubscription, getSubscriptions, type Subscription } from '@/features/accounts/api/subscriptions';
+import { STORAGE_KEYS } from '@/features/accounts/session';
+import { money } from '@/features/dashboard/format';
+import { ApiError } from '@/lib/api-client';
+
+type State = { status: 'loading' } | { status: 'none' } | { status: 'failed' } | { status: 'ready'; subscription: Subscription };
+
+const priceText = (price: number | string) =>
+  typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? 'Free 30-Day Trial' : price;
+
+/** The patient's package: a paid subscription, or the spec's empty state with a link to /packages. */
+export function SubscriptionCard({ patientId }: { patientId: string }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [benefitsOpen, setBenefitsOpen] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getSubscriptions(patientId)
+      .then((list) => {
+        localStorage.setItem(STORAGE_KEYS.subscriptions, JSON.stringify(list));
+        const subscription = currentSubscription(list);
+        if (live) setState(subscription ? { status: 'ready', subscription } : { status: 'none' });
+      })
+      .catch((err: unknown) => {
+        // 404: no subscription yet. Anything else: say so, rather than claim there is none.
+        if (live) setState({ status: err instanceof ApiError && err.status === 404 ? 'none' : 'failed' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [patientId]);
+
+  return (
+    <section className="profile-card" aria-labelledby="subscription-heading">
+      <h2 id="subscription-heading">My package</h2>
+      {state.status === 'loading' && <Loading text="Loading your package…" />}
+      {state.status === 'failed' && (
+        <p role="alert">We could not load your package just now. Please refresh the page in a moment.</p>
+      )}
+      {state.status === 'none' && (
+        <>
+          <p>You haven&apos;t subscribed to any package</p>
+          <Link to="/packages" className="btn btn-primary">
+            See our packages
+          </Link>
+        </>
+      )}
+      {state.status === 'ready' && (
+        <>
+          <dl className="details">
+            <div>
+              <dt>Package</dt>
+              <dd>{state.subscription.packageTitle}</dd>
+            </div>
+            <div>
+              <dt>Payment status</dt>
+              <dd>
+                <span className="status-badge">{state.subscription.paymentStatus}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Duration</dt>
+              <dd>{state.subscription.duration} days</dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd>{money(state.subscription.amount)}</dd>
+            </div>
+          </dl>
+          <div className="form-actions">
+            <button type="button" className="btn btn-outline" onClick={() => setBenefitsOpen(true)}>
+              View Benefits
+            </button>
+          </div>
+          <Modal open={benefitsOpen} onClose={() => setBenefitsOpen(false)} title={state.subscription.packageTitle}>
+            <p className="modal-intro">{priceText(state.subscription.packagePrice)}</p>
+            <ul className="benefits">
+              {state.subscription.packageItems.map((item) => (
+                <li key={item.itemName}>
+                  <strong>{item.itemName}</strong> {item.itemValue}
+                  {item.benefit && <span className="benefit-note"> — {item.benefit}</span>}
+                </li>
+              ))}
+            </ul>
+          </Modal>
+        </>
+      )}
+    </section>
+  );
+}
