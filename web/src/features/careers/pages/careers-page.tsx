@@ -1,11 +1,64 @@
+import { Briefcase, Mail, MapPin } from 'lucide-react';
 import { usePageTitle } from '@/components/page-title';
+import { SITE } from '@/content/site';
+import { ROLES } from '@/features/careers/roles';
+import '@/features/careers/careers.css';
 
 export default function CareersPage() {
   usePageTitle('Careers');
+  const subject = (title: string) => `mailto:${SITE.careersEmail}?subject=${encodeURIComponent(`Application: ${title}`)}`;
+
   return (
-    <section className="page container">
-      <h1>Careers</h1>
-      <p>Join our doctors, nurses and care team across Ghana.</p>
-    </section>
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Careers</p>
+          <h1>Work with us</h1>
+          <p>
+            Join a team of doctors, nurses and specialists who bring care to people’s homes and phones across Ghana. We offer fair
+            pay, training every quarter, and work that matters.
+          </p>
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="roles-title">
+        <div className="section-head">
+          <h2 id="roles-title">Open roles</h2>
+          <p>{ROLES.length} positions are open now.</p>
+        </div>
+        <ul className="card-grid">
+          {ROLES.map((role) => (
+            <li key={role.title} className="card role-card">
+              <span className="role-type">
+                <Briefcase size={16} aria-hidden="true" /> {role.type}
+              </span>
+              <h3>{role.title}</h3>
+              <p className="role-location">
+                <MapPin size={16} aria-hidden="true" /> {role.location}
+              </p>
+              <p>{role.summary}</p>
+              <a href={subject(role.title)} className="role-apply">
+                Apply by e-mail<span className="visually-hidden"> for {role.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section section-tint" aria-labelledby="apply-title">
+        <div className="container apply-box">
+          <Mail className="apply-icon" size={40} aria-hidden="true" />
+          <div>
+            <h2 id="apply-title">How to apply</h2>
+            <p>
+              Send your <strong>cover letter</strong>, <strong>CV</strong> and copies of your <strong>certificates</strong> (and
+              professional licence, where the role needs one) by e-mail to{' '}
+              <a href={`mailto:${SITE.careersEmail}`}>{SITE.careersEmail}</a>. Put the role you are applying for in the subject
+              line. We reply to every applicant within two weeks.
+            </p>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

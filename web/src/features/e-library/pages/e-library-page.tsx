@@ -1,11 +1,121 @@
+import { Clock, PlayCircle, UserRound } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
+import { CATEGORIES, TABS, videosFor, type CategoryId, type TabId, type Video } from '@/features/e-library/videos';
+import '@/features/e-library/e-library.css';
+
+const labelOf = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
 
 export default function ELibraryPage() {
-  usePageTitle('Medical Video Library');
+  usePageTitle('E-library');
+  const [category, setCategory] = useState<CategoryId>('all');
+  const [tab, setTab] = useState<TabId>('procedures');
+  const [open, setOpen] = useState<Video | null>(null);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const videos = videosFor(category, tab);
+
+  // Tabs pattern: arrow keys move between tabs and select them.
+  function onTabKey(e: KeyboardEvent, i: number) {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = (i + step + TABS.length) % TABS.length;
+    setTab(TABS[next].id);
+    tabRefs.current[next]?.focus();
+  }
+
   return (
-    <section className="page container">
-      <h1>Medical Video Library</h1>
-      <p>Procedures, lectures, case studies and workshops from our specialists.</p>
-    </section>
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">E-library</p>
+          <h1>Medical video library</h1>
+          <p>
+            Lectures, procedures, case studies and workshops recorded by our doctors and nurses, for health workers, students and
+            curious patients.
+          </p>
+        </div>
+      </section>
+
+      <section className="section container library">
+        <nav className="library-sidebar" aria-label="Video categories">
+          <h2 className="library-sidebar-title">Categories</h2>
+          <ul>
+            {CATEGORIES.map((c) => (
+              <li key={c.id}>
+                <button type="button" aria-pressed={category === c.id} onClick={() => setCategory(c.id)}>
+                  {c.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <div className="library-tabs" role="tablist" aria-label="Video type">
+            {TABS.map((t, i) => (
+              <button
+                key={t.id}
+                ref={(el) => {
+                  tabRefs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={tab === t.id}
+                aria-controls="library-panel"
+                tabIndex={tab === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                onKeyDown={(e) => onTabKey(e, i)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+
+          <div id="library-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+            {videos.length === 0 ? (
+              <p className="empty-state">No videos available for this category and tab combination</p>
+            ) : (
+              <ul className="card-grid video-grid">
+                {videos.map((v) => (
+                  <li key={v.id} className="card video-card">
+                    <button type="button" className="video-thumb" onClick={() => setOpen(v)}>
+                      <PlayCircle size={44} aria-hidden="true" />
+                      <span className="visually-hidden">Details of {v.title}</span>
+                      <span className="video-duration">{v.duration}</span>
+                    </button>
+                    <p className="video-category">{labelOf(v.category)}</p>
+                    <h3>{v.title}</h3>
+                    <p className="video-meta">
+                      <UserRound size={14} aria-hidden="true" /> {v.presenter}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <Modal open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
+        {open && (
+          <div className="video-detail">
+            <p className="video-category">
+              {labelOf(open.category)} · {TABS.find((t) => t.id === open.tab)?.label}
+            </p>
+            <p className="video-meta">
+              <UserRound size={14} aria-hidden="true" /> {open.presenter}
+              <Clock size={14} aria-hidden="true" /> {open.duration} · recorded {open.recorded}
+            </p>
+            <p>{open.description}</p>
+            <p className="video-note">
+              Full recordings are available to registered health workers and subscribers in the ExpMed Health app.
+            </p>
+          </div>
+        )}
+      </Modal>
+    </>
   );
 }

@@ -1,11 +1,140 @@
+import { CalendarDays, MapPin } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
+import { getProjects, type Project } from '@/features/gallery/api/projects';
+import '@/features/gallery/gallery.css';
+
+const PICTURES = [
+  {
+    src: '/images/gallery/home-visit.svg',
+    title: 'Care at home',
+    text: 'A nurse visits a family in Dansoman for wound care after surgery.',
+  },
+  {
+    src: '/images/gallery/telemedicine.svg',
+    title: 'A doctor on video',
+    text: 'Our telemedicine doctors see patients across Ghana from our East Legon office.',
+  },
+  {
+    src: '/images/gallery/screening.svg',
+    title: 'Community screening',
+    text: 'Free blood pressure and sugar checks under the tent in Ashaiman.',
+  },
+  {
+    src: '/images/gallery/laboratory.svg',
+    title: 'Lab tests made easy',
+    text: 'Samples taken at home travel to one of our seven partner laboratories.',
+  },
+  {
+    src: '/images/gallery/farmers.svg',
+    title: 'Agric health',
+    text: 'Health education and screening with farming families in Dodowa.',
+  },
+  {
+    src: '/images/gallery/school-wellness.svg',
+    title: 'School wellness',
+    text: 'Nutrition talks and health checks for pupils in Madina.',
+  },
+];
+
+const dateText = (date: string) => {
+  const d = new Date(date);
+  return Number.isNaN(d.getTime())
+    ? date
+    : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+};
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'done'; projects: Project[] };
+
+function Projects() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    getProjects(abort.signal)
+      .then((projects) => setLoad({ state: 'done', projects }))
+      .catch((err: Error) => {
+        if (err.name !== 'AbortError') setLoad({ state: 'failed' });
+      });
+    return () => abort.abort();
+  }, [attempt]);
+
+  if (load.state === 'loading') return <Loading text="Loading our projects…" />;
+  if (load.state === 'failed') {
+    return (
+      <div className="empty-state" role="alert">
+        <p>We could not load our projects just now. Please check your connection and try again.</p>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => {
+            setLoad({ state: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (load.projects.length === 0) return <p className="empty-state">New projects will appear here soon.</p>;
+  return (
+    <ul className="card-grid wide">
+      {load.projects.map((p) => (
+        <li key={p.id} className="card project-card">
+          <h3>{p.title}</h3>
+          <p className="project-meta">
+            <span>
+              <MapPin size={16} aria-hidden="true" /> {p.location}
+            </span>
+            <span>
+              <CalendarDays size={16} aria-hidden="true" /> <time dateTime={p.date}>{dateText(p.date)}</time>
+            </span>
+          </p>
+          <p>{p.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function GalleryPage() {
   usePageTitle('Gallery');
   return (
-    <section className="page container">
-      <h1>Gallery</h1>
-      <p>Our teams at work in homes, schools and communities.</p>
-    </section>
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Gallery</p>
+          <h1>Our work in pictures</h1>
+          <p>From living rooms in Accra to farms in Dodowa: a look at how our team brings care to people.</p>
+        </div>
+      </section>
+      <section className="section container" aria-label="Pictures">
+        <ul className="card-grid wide">
+          {PICTURES.map((pic) => (
+            <li key={pic.src}>
+              <figure className="card gallery-figure">
+                <img src={pic.src} alt="" width="400" height="300" loading="lazy" decoding="async" />
+                <figcaption>
+                  <strong>{pic.title}</strong>
+                  <span>{pic.text}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section section-tint" aria-labelledby="projects-title">
+        <div className="container">
+          <div className="section-head">
+            <h2 id="projects-title">Recent projects</h2>
+            <p>Outreach and wellness programmes we have run with communities, schools and companies.</p>
+          </div>
+          <Projects />
+        </div>
+      </section>
+    </>
   );
 }
