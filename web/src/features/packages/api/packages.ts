@@ -1,0 +1,29 @@
+import { api } from '@/lib/api-client';
+
+export interface PackageItem {
+  itemName: string;
+  itemValue: string;
+  benefit: string;
+}
+
+export type PackagePrice = number | 'Free' | 'Custom Pricing' | string;
+
+export interface Package {
+  id: string;
+  packageTitle: string;
+  packagePrice: PackagePrice;
+  packageItems: PackageItem[];
+}
+
+export const getPackages = () => api.get<Package[]>('/packages');
+
+/** The spec's price rules: a number is monthly, 'Free' is the trial, anything else is priced on enquiry. */
+export type PriceKind = 'trial' | 'monthly' | 'custom';
+export function priceKind(price: PackagePrice): PriceKind {
+  if (price === 'Free') return 'trial';
+  if (typeof price === 'number' || /^\d+(\.\d+)?$/.test(String(price))) return 'monthly';
+  return 'custom';
+}
+
+/** After the 30-day trial a 'Free' package costs this per month (the server charges the same). */
+export const TRIAL_MONTHLY_PRICE = 99;

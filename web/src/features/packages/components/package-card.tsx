@@ -1,0 +1,47 @@
+import { Check } from 'lucide-react';
+import { priceKind, TRIAL_MONTHLY_PRICE, type Package } from '@/features/packages/api/packages';
+import { copyFor } from '@/features/packages/content';
+
+const BUTTON = { trial: 'Get Started', monthly: 'Subscribe now', custom: 'Make Enquiries' } as const;
+
+export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
+  const kind = priceKind(pkg.packagePrice);
+  const { badge, description } = copyFor(pkg.id);
+  const headingId = `package-${pkg.id}`;
+  return (
+    <article className={`package-card${pkg.id === 'family-care' ? ' package-card--featured' : ''}`} aria-labelledby={headingId}>
+      <span className="package-badge">{badge}</span>
+      <h2 id={headingId}>{pkg.packageTitle}</h2>
+      <p className="package-description">{description}</p>
+      <p className="package-price">
+        {kind === 'trial' && (
+          <>
+            <strong>Free 30-Day Trial</strong>
+            <span className="package-price-after">GHS {TRIAL_MONTHLY_PRICE}/month after</span>
+          </>
+        )}
+        {kind === 'monthly' && (
+          <>
+            <strong>GHS {pkg.packagePrice}</strong>
+            <span>/month</span>
+          </>
+        )}
+        {kind === 'custom' && <strong>{String(pkg.packagePrice)}</strong>}
+      </p>
+      <ul className="package-highlights">
+        {pkg.packageItems.slice(0, 4).map((item) => (
+          <li key={item.itemName}>
+            <Check aria-hidden="true" size={18} />
+            <span>
+              {item.itemName}: <strong>{item.itemValue}</strong>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={`btn ${kind === 'custom' ? 'btn-outline' : 'btn-primary'}`} onClick={() => onSelect(pkg)}>
+        {BUTTON[kind]}
+        <span className="visually-hidden"> ({pkg.packageTitle})</span>
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { array, number, object, string, type InferType } from 'yup';
+import { api } from '@/lib/api-client';
+
+export const orderSchema = object({
+  items: array(
+    object({
+      productId: string().trim().required('productId is required.'),
+      quantity: number().required().integer().min(1, 'Quantity cannot go below 1.').max(100, 'At most 100 at a time.'),
+    }),
+  )
+    .required()
+    .min(1, 'Choose at least one product.'),
+});
+export type OrderRequest = InferType<typeof orderSchema>;
+
+export interface Order {
+  id: string;
+  amount: number;
+  clientReference: string;
+  paymentStatus: 'Unpaid' | 'Paid';
+  items: { productId: string; productName: string; price: number; quantity: number; lineTotal: number }[];
+}
+
+/** A shop order: the server prices it from the catalog. */
+export const createOrder = (body: OrderRequest) => api.post<Order>('/orders', body, { auth: true });

@@ -1,0 +1,34 @@
+import { object, string, type InferType } from 'yup';
+import { api } from '@/lib/api-client';
+
+/** Every payment request names the record by its 10-character clientReference. */
+export const paymentReferenceSchema = object({
+  clientReference: string()
+    .trim()
+    .required('clientReference is required.')
+    .matches(/^[A-Za-z0-9]{10}$/, 'clientReference must be 10 letters or digits.'),
+});
+export type PaymentReference = InferType<typeof paymentReferenceSchema>;
+
+/** The provider's checkout, started by the server with its own credentials. */
+export interface Checkout {
+  checkoutDirectUrl: string;
+  checkoutUrl: string;
+  checkoutId: string;
+}
+
+/** The record after the server asked the provider; only the server ever sets Paid. */
+export interface CheckedPayment {
+  kind: 'subscription' | 'appointment' | 'order';
+  paymentStatus: 'Paid' | 'Unpaid';
+  clientReference: string;
+  [field: string]: unknown;
+}
+
+export const initiatePayment = (body: PaymentReference) => api.post<Checkout>('/payment/initiate', body, { auth: true });
+
+export const checkPayment = (body: PaymentReference) => api.post<CheckedPayment>('/payment/check', body, { auth: true });
+
+/** The spec's words for a failed payment (section 8). */
+export const PAYMENT_ERROR_TITLE = 'Oops...';
+export const PAYMENT_ERROR = 'Something went wrong. Please try again';

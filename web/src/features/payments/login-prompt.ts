@@ -1,0 +1,24 @@
+/**
+ * Paying or booking needs a signed-in patient. Spec section 8: 'Oops' / 'Please login to
+ * continue' with Login and Cancel; Login goes to /signup and comes back to returnUrl.
+ */
+export async function isSignedIn(): Promise<boolean> {
+  const { currentIdToken } = await import('@/lib/firebase');
+  return (await currentIdToken()) !== undefined;
+}
+
+/** Asks the visitor to log in; resolves with the signup URL to go to, or undefined on Cancel. */
+export async function promptLogin(returnUrl: string): Promise<string | undefined> {
+  const { default: Swal } = await import('sweetalert2');
+  const result = await Swal.fire({
+    icon: 'error',
+    title: 'Oops',
+    text: 'Please login to continue',
+    showCancelButton: true,
+    confirmButtonText: 'Login',
+    cancelButtonText: 'Cancel',
+    confirmButtonColor: '#0b6e4f',
+    cancelButtonColor: '#6b7280',
+  });
+  return result.isConfirmed ? `/signup?returnUrl=${encodeURIComponent(returnUrl)}` : undefined;
+}

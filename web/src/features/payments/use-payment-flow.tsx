@@ -1,0 +1,90 @@
+import { useCallback, useState } from 'react';
+import { SpinnerOverlay } from '@/components/spinner';
+import { ApiError } from '@/lib/api-client';
+import { showError, showInfo, showSuccess } from '@/lib/dialogs';
+import {
+  checkPayment,
+  initiatePayment,
+  PAYMENT_ERROR,
+  PAYMENT_ERROR_TITLE,
+  type CheckedPayment,
+} from '@/features/payments/api/payments';
+import { PaymentModal } from '@/features/payments/components/payment-modal';
+
+export interface PaymentRequest {
+  clientReference: string;
+  /** The summary's Payment line, e.g. 'Subscription for package'. */
+  paymentText: string;
+  amount?: number;
+  /** Shown in the success dialog. */
+  successText?: string;
+}
+
+type Open = PaymentRequest & { checkoutUrl: string };
+
+/** 502/network/server faults get the spec's sentence; a 4xx keeps the server's own words. */
+const messageOf = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : PAYMENT_ERROR;
+
+/**
+ * The whole payment of a record the server already priced: start the provider's checkout,
+ * show it in the 'Make Payment' modal, and when the modal closes ask the server to check
+ * with the provider. Render `element` once; call `pay(...)`.
+ */
+export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) => void } = {}) {
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState<Open | null>(null);
+
+  const pay = useCallback(async (request: PaymentRequest) => {
+    setBusy(true);
+    try {
+      const checkout = await initiatePayment({ clientReference: request.clientReference });
+      setOpen({ ...request, checkoutUrl: checkout.checkoutDirectUrl });
+    } catch (err) {
+      await showError(messageOf(err), PAYMENT_ERROR_TITLE);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const close = useCallback(async () => {
+    if (!open) return;
+    setOpen(null);
+    setBusy(true);
+    let record: CheckedPayment | undefined;
+    try {
+      record = await checkPayment({ clientReference: open.clientReference });
+    } catch (err) {
+      setBusy(false);
+      await showError(err instanceof ApiError && err.status === 502 ? err.message : PAYMENT_ERROR, PAYMENT_ERROR_TITLE);
+      return;
+    }
+    setBusy(false);
+    if (record.paymentStatus === 'Paid') {
+      await showSuccess(
+        'Payment Successful',
+        open.successText ?? 'Thank you: we have received your payment and e-mailed a receipt.',
+      );
+      onPaid?.(record);
+    } else {
+      await showInfo('Your payment was not completed. You can try again whenever you are ready.', 'Payment not completed');
+    }
+  }, [open, onPaid]);
+
+  const element = (
+    <>
+      <SpinnerOverlay show={busy} />
+      {open && (
+        <PaymentModal
+          open
+          checkoutUrl={open.checkoutUrl}
+          paymentText={open.paymentText}
+          amount={open.amount}
+          onClose={() => void close()}
+        />
+      )}
+    </>
+  );
+
+  return { pay, busy, element };
+}
