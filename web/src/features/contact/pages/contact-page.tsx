@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { ContactForm } from '@/features/contact/components/contact-form';
-import '@/features/contact/contact.css';
+import '../contact.css';
 
 // The enquiry dialog loads when an organisation asks for it, not with the page.
 const EnquiryModal = lazy(async () => ({

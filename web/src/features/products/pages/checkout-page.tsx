@@ -18,7 +18,7 @@ import { LoadError } from '@/features/products/components/load-error';
 import { PaymentTabs } from '@/features/products/components/payment-tabs';
 import { QuantityCounter, clampQuantity } from '@/features/products/components/quantity-counter';
 import { formatCedis, lineTotal } from '@/features/products/money';
-import '@/features/products/products.css';
+import '../products.css';
 
 type MobileMoneyForm = Omit<MobileMoneyDetails, 'network'> & { network: MobileMoneyDetails['network'] | '' };
 const EMPTY_MOBILE_MONEY: MobileMoneyForm = { phone: '', network: '' };

@@ -7,7 +7,7 @@ import { checkoutPath, fetchProducts, findProduct, useLoad } from '@/features/pr
 import { LoadError } from '@/features/products/components/load-error';
 import { QuantityCounter } from '@/features/products/components/quantity-counter';
 import { formatCedis } from '@/features/products/money';
-import '@/features/products/products.css';
+import '../products.css';
 
 export default function ProductDetailsPage() {
   const { id } = useParams();

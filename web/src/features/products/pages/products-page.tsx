@@ -5,7 +5,7 @@ import { Loading } from '@/components/spinner';
 import { fetchCategories, fetchProducts, useLoad } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { ProductCard } from '@/features/products/components/product-card';
-import '@/features/products/products.css';
+import '../products.css';
 
 const ALL = 'All';
 
