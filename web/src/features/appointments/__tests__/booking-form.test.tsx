@@ -1,0 +1,199 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { BookingForm } from '@/features/appointments/components/booking-form';
+import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { confirm, showError } from '@/lib/dialogs';
+
+jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showError: jest.fn(), showApiError: jest.fn() }));
+jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
+jest.mock('@/features/payments/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
+jest.mock('@/features/accounts/session', () => ({
+  useSession: () => ({
+    status: 'signed-in',
+    uid: 'patient-1',
+    email: 'ama@example.com',
+    patient: {
+      firstName: 'Ama',
+      lastName: 'Owusu',
+      emailAddress: 'ama@example.com',
+      contactNumber: '+233241234567',
+      patientLocation: 'Kumasi',
+      gender: 'FEMALE',
+    },
+  }),
+}));
+
+const DOCTORS = [
+  {
+    doctorId: 'dr-boateng',
+    surname: 'Boateng',
+    otherNames: 'Kofi',
+    specialty: 'Cardiology',
+    consultationFee: 250,
+    doctorPicture: '',
+  },
+];
+const LABS = [
+  { id: 'fbc', itemName: 'Full Blood Count', itemPrice: 60 },
+  { id: 'urine', itemName: 'Urine Routine Examination', itemPrice: 35.5 },
+  { id: 'hepb', itemName: 'Hepatitis B Screening', itemPrice: 55.75 },
+];
+
+const envelope = (data: unknown, statusCode = 200) =>
+  Promise.resolve({
+    ok: statusCode < 300,
+    status: statusCode,
+    json: () => Promise.resolve({ statusCode, msg: 'ok', data }),
+  } as Response);
+
+const fetchMock = jest.fn((url: string, init?: RequestInit) => {
+  if (url.startsWith('/api/doctors')) return envelope(DOCTORS);
+  if (url.startsWith('/api/labs/prices')) return envelope(LABS);
+  if (url === '/api/appointments' && init?.method === 'POST')
+    return envelope({ appointmentId: 'a1', ...JSON.parse(String(init.body)) }, 201);
+  return envelope(null, 404);
+});
+
+const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+function renderForm(onCreated = jest.fn()) {
+  render(
+    <MemoryRouter>
+      <BookingForm onCreated={onCreated} returnUrl="/appointment-page" />
+    </MemoryRouter>,
+  );
+  return { onCreated, user: userEvent.setup() };
+}
+
+const chooseService = (user: ReturnType<typeof userEvent.setup>, title: RegExp) =>
+  user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: title }));
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  jest.mocked(isSignedIn).mockResolvedValue(true);
+  jest.mocked(confirm).mockResolvedValue(true);
+});
+
+describe('the booking form: fields by service', () => {
+  it('when booking for myself, then my profile fills the personal fields; for someone else they are emptied', async () => {
+    const { user } = renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    expect(screen.getByLabelText(/^Location/)).toHaveValue('Kumasi');
+    expect(screen.getByLabelText(/^Gender/)).toHaveValue('FEMALE');
+    await user.click(screen.getByLabelText('Someone else'));
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue(''));
+    expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('');
+  });
+
+  it('when Virtual Consultation is chosen, then doctors with specialty and fee, a date and a time are asked for', async () => {
+    const { user } = renderForm();
+    await chooseService(user, /Virtual Consultation/);
+    const doctor = screen.getByLabelText(/^Doctor/);
+    await waitFor(() =>
+      expect(within(doctor).getByRole('option', { name: 'Dr Kofi Boateng, Cardiology (GH₵ 250.00)' })).toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText(/^Preferred Date/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Preferred Time/)).toBeInTheDocument();
+  });
+
+  it('when Dietary Management is chosen, then VIRTUAL asks for a time and HOME_VISIT does not', async () => {
+    const { user } = renderForm();
+    await chooseService(user, /Dietary Management/);
+    expect(screen.queryByLabelText(/^Preferred Time/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/^Mode/), 'VIRTUAL');
+    expect(screen.getByLabelText(/^Preferred Time/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/^Mode/), 'HOME_VISIT');
+    expect(screen.queryByLabelText(/^Preferred Time/)).not.toBeInTheDocument();
+  });
+
+  it('when lab tests are ticked, then the running total is the sum rounded to 2 decimals, with no doctor or time', async () => {
+    const { user } = renderForm();
+    await chooseService(user, /Labs\/Medical Checkup/);
+    await user.click(await screen.findByLabelText('Urine Routine Examination'));
+    await user.click(screen.getByLabelText('Hepatitis B Screening'));
+    await user.click(screen.getByLabelText('Full Blood Count'));
+    expect(screen.getByTestId('lab-total')).toHaveTextContent('GH₵ 151.25');
+    await user.click(screen.getByLabelText('Full Blood Count'));
+    expect(screen.getByTestId('lab-total')).toHaveTextContent('GH₵ 91.25');
+    expect(screen.queryByLabelText(/^Doctor/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Preferred Time/)).not.toBeInTheDocument();
+  });
+
+  it('when a community service is chosen, then the organization fields are asked for', async () => {
+    const { user } = renderForm();
+    await chooseService(user, /Corporate\/Community Wellness/);
+    for (const label of [
+      'Organization Name',
+      'Organization Location',
+      'Organization Type',
+      'Service Needed',
+      'Expected Number of Beneficiaries',
+    ]) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    }
+    expect(within(screen.getByLabelText(/^Expected Number/)).getByRole('option', { name: '101 - Above' })).toHaveValue('ABOVE');
+  });
+
+  it('when Medicine Delivery is chosen, then a prescription file is asked for', async () => {
+    const { user } = renderForm();
+    await chooseService(user, /Medicine Delivery/);
+    expect(screen.getByLabelText(/^Prescription/)).toHaveAttribute('type', 'file');
+  });
+});
+
+describe('the booking form: messages and submit', () => {
+  it('when nobody is signed in, then the login prompt returns here and nothing is sent', async () => {
+    jest.mocked(isSignedIn).mockResolvedValue(false);
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(promptLogin).toHaveBeenCalledWith('/appointment-page'));
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
+  });
+
+  it.each([
+    [/Doctor Consultation at home/, 'Please fill in all required fields.'],
+    [/Labs\/Medical Checkup/, 'Select prefered lab test and Prefered Date'],
+    [/Medicine Delivery/, 'Prescription form and Prefered Date are required'],
+  ])('when %s is incomplete, then the spec message "%s" shows and nothing is sent', async (service, message) => {
+    const { user } = renderForm();
+    await chooseService(user, service);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith(message));
+    expect(screen.getByLabelText(/^Preferred Date/)).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
+  });
+
+  it('when the form is complete and confirmed, then it is sent with the service id as a number and handed back', async () => {
+    const { user, onCreated } = renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await chooseService(user, /Labs\/Medical Checkup/);
+    await user.click(await screen.findByLabelText('Full Blood Count'));
+    fireEvent.change(screen.getByLabelText(/^Preferred Date/), { target: { value: TOMORROW } });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(confirm).toHaveBeenCalledWith('Submit Appointment?', 'Yes');
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/appointments')!;
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      requestedServiceId: 6,
+      selectedLabs: ['fbc'],
+      requestedDay: TOMORROW,
+      firstName: 'Ama',
+      bookFor: 'SELF',
+    });
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+  });
+
+  it('when the confirmation is declined, then nothing is sent', async () => {
+    jest.mocked(confirm).mockResolvedValue(false);
+    const { user } = renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await chooseService(user, /Nursing Home Care/);
+    fireEvent.change(screen.getByLabelText(/^Preferred Date/), { target: { value: TOMORROW } });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
+  });
+});

@@ -1,0 +1,199 @@
+import { array, object, string, type InferType } from 'yup';
+import { SERVICE_IDS } from '@/content/services';
+import { api } from '@/lib/api-client';
+import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
+
+/** The choices of the booking form (spec section 3 enumerations): value and what a person reads. */
+export const BOOK_FOR = [
+  { id: 'SELF', itemName: 'Myself' },
+  { id: 'OTHERS', itemName: 'Someone else' },
+] as const;
+export const GENDERS = [
+  { id: 'MALE', itemName: 'Male' },
+  { id: 'FEMALE', itemName: 'Female' },
+] as const;
+export const DIETARY_MODES = [
+  { id: 'VIRTUAL', itemName: 'Virtual consultation (GHS 79, paid online)' },
+  { id: 'HOME_VISIT', itemName: 'Home visit (free)' },
+] as const;
+export const ORGANIZATION_TYPES = [
+  { id: 'COMMUNITY', itemName: 'Community' },
+  { id: 'ORGANIZATION', itemName: 'Organization' },
+] as const;
+export const ORGANIZATION_SERVICES = [
+  { id: 'HEALT_TALK', itemName: 'Health Talk/Education' },
+  { id: 'MEDICAL_SCREENING', itemName: 'Medical Screening' },
+  { id: 'EXERCISE', itemName: 'Aerobics/Exercise' },
+  { id: 'ALL', itemName: 'All' },
+] as const;
+export const EXPECTED_PEOPLE = [
+  { id: '1-20', itemName: '1 - 20' },
+  { id: '21-50', itemName: '21 - 50' },
+  { id: '51-100', itemName: '51 - 100' },
+  { id: 'ABOVE', itemName: '101 - Above' },
+] as const;
+
+/** The spec's booking messages, word for word. */
+export const MESSAGES = {
+  required: 'Please fill in all required fields.',
+  labs: 'Select prefered lab test and Prefered Date',
+  prescription: 'Prescription form and Prefered Date are required',
+} as const;
+
+export interface Doctor {
+  doctorId: string;
+  surname: string;
+  otherNames: string;
+  specialty: string;
+  consultationFee: number;
+  doctorPicture: string;
+}
+
+export interface LabTest {
+  id: string;
+  itemName: string;
+  itemPrice: number;
+}
+
+export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
+
+/** An appointment as the API answers it (the server decided every fee and status in it). */
+export interface Appointment {
+  appointmentId: string;
+  patientId: string;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  contactNumber: string;
+  gender: string;
+  location: string;
+  healthProblem: string;
+  requestedServiceId: number;
+  requestedService: string;
+  requestedServiceOption: string | null;
+  requestedDay: string;
+  requestedTime: string | null;
+  doctorSurName: string | null;
+  doctorOtherNames: string | null;
+  doctorSpecialty: string | null;
+  selectedLabs: LabTest[];
+  organiztionName: string | null;
+  appointmentFileName: string | null;
+  consultationFee: number;
+  requiresPayment: boolean;
+  currencyCode: string;
+  paymentStatus: PaymentStatus;
+  clientReference: string;
+  timeOfRequest: string;
+  appointmentStatus: string;
+}
+
+/** Ghana keeps UTC all year: today's date there, as the date input writes it. */
+export const todayInGhana = () => new Date().toISOString().slice(0, 10);
+
+const is =
+  (...ids: number[]) =>
+  (value: string) =>
+    ids.includes(Number(value));
+const needsTime = (service: string, option: string) =>
+  Number(service) === SERVICE_IDS.virtualConsultation || (Number(service) === SERVICE_IDS.dietary && option === 'VIRTUAL');
+const COMMUNITY = [SERVICE_IDS.corporateWellness, SERVICE_IDS.agricHealth];
+
+/** Required only for the services that use the field (the server applies the same rules). */
+const requiredWhen = (ids: number[], label: string) =>
+  string().when('requestedServiceId', {
+    is: is(...ids),
+    then: (s) => s.trim().required(`${label} is required.`),
+  });
+
+/** The booking form; the form reuses it and the request below sends what it holds. */
+export const bookingSchema = object({
+  bookFor: string().oneOf(['SELF', 'OTHERS']).required(),
+  firstName: requiredText('First Name', 80),
+  lastName: requiredText('Last Name', 80),
+  gender: string().required('Gender is required.').oneOf(['MALE', 'FEMALE'], 'Gender is required.'),
+  emailAddress: requiredEmail('Email Address'),
+  contactNumber: requiredPhone('Phone Number'),
+  location: requiredText('Location', 120),
+  healthProblem: string().trim().max(2000, 'Health Problem must be at most 2000 characters.'),
+  requestedServiceId: string().required('Service is required.'),
+  requestedDay: string()
+    .required('Preferred Date is required.')
+    .test('not-past', 'Preferred Date must be today or later.', (v) => !v || v >= todayInGhana()),
+  requestedTime: string().when(['requestedServiceId', 'requestedServiceOption'], {
+    is: needsTime,
+    then: (s) => s.required('Preferred Time is required.'),
+  }),
+  doctorId: requiredWhen([SERVICE_IDS.virtualConsultation], 'Doctor'),
+  requestedServiceOption: requiredWhen([SERVICE_IDS.dietary], 'Mode'),
+  selectedLabs: array(string().required()).when('requestedServiceId', {
+    is: is(SERVICE_IDS.labTests),
+    then: (s) => s.min(1, 'Select at least one lab test.'),
+  }),
+  appointmentFiles: requiredWhen([SERVICE_IDS.prescription], 'Prescription'),
+  appointmentFileName: string(),
+  organiztionName: requiredWhen(COMMUNITY, 'Organization Name'),
+  organiztionLocation: requiredWhen(COMMUNITY, 'Organization Location'),
+  organiztionType: requiredWhen(COMMUNITY, 'Organization Type'),
+  organiztionService: requiredWhen(COMMUNITY, 'Service Needed'),
+  expectedPeople: requiredWhen(COMMUNITY, 'Expected Number of Beneficiaries'),
+});
+
+export type BookingValues = InferType<typeof bookingSchema>;
+
+export const emptyBooking = (serviceId = ''): BookingValues => ({
+  bookFor: 'SELF',
+  firstName: '',
+  lastName: '',
+  gender: '',
+  emailAddress: '',
+  contactNumber: '',
+  location: '',
+  healthProblem: '',
+  requestedServiceId: serviceId,
+  requestedDay: '',
+  requestedTime: '',
+  doctorId: '',
+  requestedServiceOption: '',
+  selectedLabs: [],
+  appointmentFiles: '',
+  appointmentFileName: '',
+  organiztionName: '',
+  organiztionLocation: '',
+  organiztionType: '',
+  organiztionService: '',
+  expectedPeople: '',
+});
+
+/** The spec's message for an invalid form: the lab and prescription services have their own. */
+export function invalidBookingMessage(values: BookingValues): string {
+  const id = Number(values.requestedServiceId);
+  if (id === SERVICE_IDS.labTests) return MESSAGES.labs;
+  if (id === SERVICE_IDS.prescription) return MESSAGES.prescription;
+  return MESSAGES.required;
+}
+
+/** Lab total as the server computes it: the sum of the chosen prices, rounded to 2 decimals. */
+export const labTotal = (labs: LabTest[], chosen: string[]) =>
+  Math.round((labs.filter((l) => chosen.includes(l.id)).reduce((sum, l) => sum + l.itemPrice, 0) + Number.EPSILON) * 100) / 100;
+
+export const formatCedis = (amount: number) => `GH₵ ${amount.toFixed(2)}`;
+
+/** POST /appointments: the form's values with the service id as a number; the server decides fees and statuses. */
+export function createAppointment(values: BookingValues): Promise<Appointment> {
+  const body = { ...values, requestedServiceId: Number(values.requestedServiceId) };
+  return api.post<Appointment>('/appointments', body, { auth: true });
+}
+
+export const fetchDoctors = () => api.get<Doctor[]>('/doctors', { query: { specialty: 'All' } });
+export const fetchLabs = () => api.get<LabTest[]>('/labs/prices');
+
+export const fetchPending = (patientId: string) =>
+  api.get<Appointment[]>('/appointments/pending', { query: { patientId }, auth: true });
+export const fetchHistory = (patientId: string) => api.get<Appointment[]>('/consultation', { query: { patientId }, auth: true });
+export const fetchAppointment = (appointmentId: string) =>
+  api.get<Appointment>(`/appointments/${encodeURIComponent(appointmentId)}`, { auth: true });
+export const cancelAppointment = (appointmentId: string) =>
+  api.post<Appointment>('/appointments/cancel', { appointmentId }, { auth: true });
+export const deleteAppointment = (appointmentId: string) =>
+  api.delete<null>(`/appointments/${encodeURIComponent(appointmentId)}`, undefined, { auth: true });

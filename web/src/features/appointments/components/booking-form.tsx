@@ -1,0 +1,399 @@
+import { Formik, useFormikContext, type FormikProps } from 'formik';
+import { CalendarCheck } from 'lucide-react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FormField } from '@/components/form-field';
+import { SpinnerOverlay } from '@/components/spinner';
+import { SERVICES, SERVICE_IDS } from '@/content/services';
+import { useSession, type Session } from '@/features/accounts/session';
+import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import {
+  BOOK_FOR,
+  DIETARY_MODES,
+  EXPECTED_PEOPLE,
+  GENDERS,
+  ORGANIZATION_SERVICES,
+  ORGANIZATION_TYPES,
+  bookingSchema,
+  createAppointment,
+  emptyBooking,
+  fetchDoctors,
+  fetchLabs,
+  formatCedis,
+  invalidBookingMessage,
+  labTotal,
+  todayInGhana,
+  type Appointment,
+  type BookingValues,
+  type Doctor,
+  type LabTest,
+} from '@/features/appointments/api/appointments';
+import {
+  ACCEPT_ATTRIBUTE,
+  PrescriptionFileError,
+  dataUrlBytes,
+  prescriptionDataUrl,
+} from '@/features/appointments/prescription-file';
+import { confirm, showApiError, showError } from '@/lib/dialogs';
+import './booking-form.css';
+
+export interface BookingFormProps {
+  /** Called with the created appointment; the caller starts payment when it requires one. */
+  onCreated: (appointment: Appointment) => void;
+  /** Where Login brings the visitor back to. */
+  returnUrl: string;
+  /** Preselects a service, e.g. from /appointment-page?service=6. */
+  initialServiceId?: string;
+}
+
+const PERSONAL = ['firstName', 'lastName', 'emailAddress', 'contactNumber', 'location', 'gender'] as const;
+
+/** The signed-in patient's own details for a SELF booking. */
+function profileValues(session: Session): Partial<BookingValues> | undefined {
+  if (session.status !== 'signed-in' || !session.patient) return undefined;
+  const p = session.patient;
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    emailAddress: p.emailAddress,
+    contactNumber: p.contactNumber,
+    location: p.patientLocation,
+    gender: p.gender,
+  };
+}
+
+const touchedAll = (values: BookingValues) => Object.fromEntries(Object.keys(values).map((k) => [k, true]));
+
+/** Fills the personal fields from the profile for SELF, empties them for OTHERS. */
+function SelfPrefill({ profile }: { profile: Partial<BookingValues> | undefined }) {
+  const { values, setValues } = useFormikContext<BookingValues>();
+  const { bookFor } = values;
+  useEffect(() => {
+    if (bookFor === 'SELF' && profile) void setValues((v) => ({ ...v, ...profile }), false);
+    // Only when the choice or the profile changes: what the patient types afterwards stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bookFor, profile]);
+  return null;
+}
+
+/** Loads a catalog list once it is needed; the error is kept to show beside the field. */
+function useCatalog<T>(needed: boolean, load: () => Promise<T[]>) {
+  const [state, setState] = useState<{ items?: T[]; error?: string }>({});
+  useEffect(() => {
+    if (!needed || state.items || state.error) return;
+    let live = true;
+    load().then(
+      (items) => live && setState({ items }),
+      () => live && setState({ error: 'We could not load this list. Check your connection and reload the page.' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, load, state.items, state.error]);
+  return state;
+}
+
+function LabTable({ labs }: { labs: LabTest[] }) {
+  const { values, setFieldValue, touched, errors } = useFormikContext<BookingValues>();
+  const chosen = values.selectedLabs ?? [];
+  const toggle = (id: string) =>
+    setFieldValue('selectedLabs', chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
+  const invalid = Boolean(touched.selectedLabs && errors.selectedLabs);
+  return (
+    <fieldset
+      className={`field span-all lab-tests${invalid ? ' invalid' : ''}`}
+      aria-describedby={invalid ? 'labs-error' : undefined}
+    >
+      <legend>
+        Lab tests{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
+      </legend>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Test</th>
+            <th scope="col" className="amount">
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {labs.map((lab) => (
+            <tr key={lab.id}>
+              <td>
+                <label>
+                  <input type="checkbox" checked={chosen.includes(lab.id)} onChange={() => void toggle(lab.id)} /> {lab.itemName}
+                </label>
+              </td>
+              <td className="amount">{formatCedis(lab.itemPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className="amount" aria-live="polite" data-testid="lab-total">
+              {formatCedis(labTotal(labs, chosen))}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      {invalid && (
+        <p id="labs-error" className="field-error">
+          {String(errors.selectedLabs)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function PrescriptionInput() {
+  const { values, setFieldValue, setFieldTouched, touched, errors } = useFormikContext<BookingValues>();
+  const id = useId();
+  const [status, setStatus] = useState<{ preparing?: boolean; error?: string }>({});
+  const invalid = Boolean(status.error || (touched.appointmentFiles && errors.appointmentFiles));
+  const message = status.error ?? (invalid ? String(errors.appointmentFiles) : undefined);
+
+  async function choose(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    await setFieldValue('appointmentFiles', '');
+    await setFieldValue('appointmentFileName', '');
+    if (!file) return;
+    setStatus({ preparing: true });
+    try {
+      const dataUrl = await prescriptionDataUrl(file);
+      await setFieldValue('appointmentFiles', dataUrl);
+      await setFieldValue('appointmentFileName', file.name);
+      setStatus({});
+    } catch (err) {
+      setStatus({
+        error: err instanceof PrescriptionFileError ? err.message : 'We could not read that file. Please choose it again.',
+      });
+    }
+    void setFieldTouched('appointmentFiles', true, false);
+  }
+
+  return (
+    <div className={`field span-all${invalid ? ' invalid' : ''}`}>
+      <label htmlFor={id}>
+        Prescription (PDF, JPEG or PNG){' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        aria-required="true"
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
+        onChange={(e) => void choose(e)}
+      />
+      <p id={`${id}-hint`} className="field-hint" aria-live="polite">
+        {status.preparing
+          ? 'Preparing your file…'
+          : values.appointmentFiles
+            ? `${values.appointmentFileName} is ready (${Math.ceil(dataUrlBytes(values.appointmentFiles) / 1024)} KB).`
+            : 'A clear photo of the prescription is fine: we make large photos smaller before sending.'}
+      </p>
+      {message && (
+        <p id={`${id}-error`} className="field-error">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Options({ items, placeholder }: { items: readonly { id: string; itemName: string }[]; placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {items.map((i) => (
+        <option key={i.id} value={i.id}>
+          {i.itemName}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The fields that depend on the chosen service (spec section 4). */
+function ServiceFields() {
+  const { values } = useFormikContext<BookingValues>();
+  const service = Number(values.requestedServiceId);
+  const doctors = useCatalog<Doctor>(service === SERVICE_IDS.virtualConsultation, fetchDoctors);
+  const labs = useCatalog<LabTest>(service === SERVICE_IDS.labTests, fetchLabs);
+  if (!service) return null;
+  const community = service === SERVICE_IDS.corporateWellness || service === SERVICE_IDS.agricHealth;
+  const showTime =
+    service === SERVICE_IDS.virtualConsultation ||
+    (service === SERVICE_IDS.dietary && values.requestedServiceOption === 'VIRTUAL');
+  return (
+    <>
+      {service === SERVICE_IDS.virtualConsultation && (
+        <FormField as="select" name="doctorId" label="Doctor" required className="span-all">
+          <option value="">{doctors.items ? 'Choose a doctor' : 'Loading doctors…'}</option>
+          {doctors.items?.map((d) => (
+            <option key={d.doctorId} value={d.doctorId}>
+              Dr {d.otherNames} {d.surname}, {d.specialty} ({formatCedis(d.consultationFee)})
+            </option>
+          ))}
+        </FormField>
+      )}
+      {doctors.error && <p className="field-error span-all">{doctors.error}</p>}
+      {service === SERVICE_IDS.dietary && (
+        <FormField as="select" name="requestedServiceOption" label="Mode" required className="span-all">
+          <Options items={DIETARY_MODES} placeholder="Choose how you want to meet the dietician" />
+        </FormField>
+      )}
+      {service === SERVICE_IDS.labTests &&
+        (labs.items ? <LabTable labs={labs.items} /> : <p className="span-all">{labs.error ?? 'Loading lab tests…'}</p>)}
+      {service === SERVICE_IDS.prescription && <PrescriptionInput />}
+      {community && (
+        <>
+          <FormField name="organiztionName" label="Organization Name" required maxLength={120} />
+          <FormField name="organiztionLocation" label="Organization Location" required maxLength={120} />
+          <FormField as="select" name="organiztionType" label="Organization Type" required>
+            <Options items={ORGANIZATION_TYPES} placeholder="Choose a type" />
+          </FormField>
+          <FormField as="select" name="organiztionService" label="Service Needed" required>
+            <Options items={ORGANIZATION_SERVICES} placeholder="Choose a service" />
+          </FormField>
+          <FormField as="select" name="expectedPeople" label="Expected Number of Beneficiaries" required className="span-all">
+            <Options items={EXPECTED_PEOPLE} placeholder="Choose a number" />
+          </FormField>
+        </>
+      )}
+      <FormField name="requestedDay" label="Preferred Date" required type="date" min={todayInGhana()} />
+      {showTime && <FormField name="requestedTime" label="Preferred Time" required type="time" />}
+    </>
+  );
+}
+
+/**
+ * The booking form of the public page and the dashboard. The browser checks the same rules
+ * as the API to help the patient; the API decides the fee, the statuses and who books.
+ */
+export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: BookingFormProps) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const profile = profileValues(session);
+  const [sending, setSending] = useState(false);
+
+  async function submit(formik: FormikProps<BookingValues>) {
+    if (!(await isSignedIn())) {
+      const to = await promptLogin(returnUrl);
+      if (to) navigate(to);
+      return;
+    }
+    const errors = await formik.validateForm();
+    void formik.setTouched(touchedAll(formik.values), false);
+    if (Object.keys(errors).length > 0) {
+      await showError(invalidBookingMessage(formik.values));
+      document.querySelector<HTMLElement>('.booking-form [aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (!(await confirm('Submit Appointment?', 'Yes'))) return;
+    setSending(true);
+    try {
+      const appointment = await createAppointment(bookingSchema.cast(formik.values) as BookingValues);
+      formik.resetForm({ values: { ...emptyBooking(), ...profile } });
+      setSending(false);
+      onCreated(appointment);
+    } catch (err) {
+      setSending(false);
+      await showApiError(err);
+    }
+  }
+
+  return (
+    <Formik<BookingValues>
+      initialValues={emptyBooking(initialServiceId)}
+      validationSchema={bookingSchema}
+      onSubmit={() => undefined}
+    >
+      {(formik) => (
+        <form
+          className="booking-form"
+          aria-label="Book an appointment"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(formik);
+          }}
+        >
+          <SelfPrefill profile={profile} />
+          <fieldset className="book-for">
+            <legend>Who is the appointment for?</legend>
+            {BOOK_FOR.map((option) => (
+              <label key={option.id}>
+                <input
+                  type="radio"
+                  name="bookFor"
+                  value={option.id}
+                  checked={formik.values.bookFor === option.id}
+                  onChange={() => {
+                    void formik.setFieldValue('bookFor', option.id);
+                    if (option.id === 'OTHERS') PERSONAL.forEach((f) => void formik.setFieldValue(f, '', false));
+                  }}
+                />{' '}
+                {option.itemName}
+              </label>
+            ))}
+          </fieldset>
+          <div className="form-grid two-columns">
+            <FormField
+              name="firstName"
+              label="First Name"
+              required
+              autoComplete={formik.values.bookFor === 'SELF' ? 'given-name' : 'off'}
+              maxLength={80}
+            />
+            <FormField
+              name="lastName"
+              label="Last Name"
+              required
+              autoComplete={formik.values.bookFor === 'SELF' ? 'family-name' : 'off'}
+              maxLength={80}
+            />
+            <FormField as="select" name="gender" label="Gender" required>
+              <Options items={GENDERS} placeholder="Select Gender" />
+            </FormField>
+            <FormField name="emailAddress" label="Email Address" required type="email" autoComplete="email" />
+            <FormField name="contactNumber" label="Phone Number" required type="tel" inputMode="tel" autoComplete="tel" />
+            <FormField name="location" label="Location" required maxLength={120} placeholder="e.g. Adenta, Accra" />
+            <FormField as="select" name="requestedServiceId" label="Service" required className="span-all">
+              <option value="">Choose a service</option>
+              {SERVICES.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.itemTitle}
+                  {s.requiresPayment ? ' (paid online)' : ''}
+                </option>
+              ))}
+            </FormField>
+            <ServiceFields />
+            <FormField
+              as="textarea"
+              name="healthProblem"
+              label="Health Problem"
+              rows={4}
+              maxLength={2000}
+              className="span-all"
+              placeholder="Tell us briefly what is wrong or what you need"
+            />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={sending}>
+              <CalendarCheck aria-hidden="true" size={18} /> Submit
+            </button>
+          </div>
+          <SpinnerOverlay show={sending} />
+        </form>
+      )}
+    </Formik>
+  );
+}
