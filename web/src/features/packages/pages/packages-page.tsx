@@ -12,7 +12,7 @@ import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/dialogs';
-import '@/features/packages/packages.css';
+import '../packages.css';
 
 type Load = { state: 'loading' } | { state: 'failed'; msg: string } | { state: 'ready'; packages: Package[] };
 

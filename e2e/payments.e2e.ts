@@ -1,0 +1,154 @@
+/**
+ * Buying a package end to end: the real site through Hosting, the API and paymentCallback
+ * in the Functions emulator, the payment sandbox (the provider's stand-in) in the frame.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { adminDb, createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
+import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+
+const SANDBOX = 'http://127.0.0.1:5005';
+
+jest.setTimeout(90_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const subscriptionsOf = async (uid: string) =>
+  (await adminDb().collection('subscriptions').where('patientId', '==', uid).get()).docs.map((d) => d.data());
+const mailsTo = async (email: string) =>
+  (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => d.data());
+
+async function waitUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
+async function loggedInOnPackages(patient: TestPatient, viewport = PHONE): Promise<Page> {
+  const page = await (await newContext(browser, viewport)).newPage();
+  await loginThroughUi(page, patient);
+  await page.goto('/packages');
+  return page;
+}
+
+const dialogTitle = (page: Page) => page.locator('.swal2-title');
+
+describe('buying a package', () => {
+  it('when a visitor who is not logged in picks a package, then Oops / Please login to continue offers Login to /signup', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    await page.goto('/packages');
+    await page.getByRole('button', { name: /Get Started/ }).click();
+    await expect(dialogTitle(page).textContent()).resolves.toBe('Oops');
+    await expect(page.locator('.swal2-html-container').textContent()).resolves.toBe('Please login to continue');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${SITE_URL}/signup?returnUrl=%2Fpackages`);
+  });
+
+  it('when a patient pays the Individual package by mobile money in the frame, then it is Paid with one receipt and the profile shows it', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedInOnPackages(patient);
+    await page.getByRole('button', { name: /Get Started/ }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Make Payment' });
+    await modal.getByText(`${patient.firstName} ${patient.lastName}`).waitFor();
+    const summary = await modal.locator('dl').textContent();
+    expect(summary).toContain(`${patient.firstName} ${patient.lastName}`);
+    expect(summary).toContain(patient.email);
+    expect(summary).toContain('Subscription for Individual Package (GHS 99.00)');
+
+    const frame = page.frameLocator('iframe[title="Secure checkout"]');
+    await expect(frame.getByText('GHS 99.00').first().textContent()).resolves.toContain('GHS 99.00');
+    await frame.getByLabel('Network').selectOption('MTN');
+    await frame.getByLabel('Mobile Money number').fill('0244123456');
+    await frame.getByRole('button', { name: 'Pay' }).click();
+    await frame.getByText('Payment successful').first().waitFor();
+
+    // The provider returns the frame to our page, which closes the modal; the server confirms.
+    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+    const [sub] = await subscriptionsOf(patient.uid);
+    expect(sub).toMatchObject({
+      packageId: 'individual',
+      amount: 99,
+      paymentStatus: 'Paid',
+      isActive: true,
+      paymentMethod: 'mobilemoney',
+    });
+    expect(await mailsTo(patient.email)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          message: expect.objectContaining({ subject: 'Payment received: Subscription for Individual Package' }),
+        }),
+      ]),
+    );
+    const receipts = (await mailsTo(patient.email)).filter((m) => m.message.subject.startsWith('Payment received'));
+    expect(receipts).toHaveLength(1);
+
+    await page.locator('.swal2-confirm').click();
+    await page.waitForURL(`${SITE_URL}/dashboard/profile`);
+    await page.getByText('Individual Package').first().waitFor();
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+  });
+
+  it('when the patient cancels in the frame, then the subscription stays Unpaid', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedInOnPackages(patient);
+    await page.getByRole('button', { name: /Subscribe now.*Student/ }).click();
+    const frame = page.frameLocator('iframe[title="Secure checkout"]');
+    await frame.getByRole('button', { name: 'Cancel' }).click();
+    await dialogTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
+    const [sub] = await subscriptionsOf(patient.uid);
+    expect(sub).toMatchObject({ packageId: 'student', amount: 49, paymentStatus: 'Unpaid', isActive: false });
+  });
+
+  it('when Corporate Wellness is picked, then the Make Enquiries form opens instead of a payment', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    await page.goto('/packages');
+    await page.getByRole('button', { name: /Make Enquiries/ }).click();
+    await page.getByRole('dialog', { name: 'Make Enquiries' }).waitFor();
+  });
+});
+
+describe('the provider callback through Hosting', () => {
+  it('when the sandbox posts its callback to /payment/callback, then the server confirms with the status API and marks it Paid', async () => {
+    const patient = await createActivatedPatient();
+    const token = await (
+      await fetch('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: patient.email, password: patient.password, returnSecureToken: true }),
+      })
+    ).json();
+    const call = async (path: string, body: unknown) =>
+      (
+        await fetch(`${SITE_URL}/api${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token.idToken}` },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const { data: sub } = await call('/subscriptions', { packageId: 'family-care' });
+    expect((await call('/payment/initiate', { clientReference: sub.clientReference })).statusCode).toBe(200);
+    const paid = await fetch(`${SANDBOX}/__control/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clientReference: sub.clientReference }),
+    });
+    expect(paid.status).toBe(200);
+    const [stored] = await waitUntil(
+      () => subscriptionsOf(patient.uid),
+      (list) => list[0]?.paymentStatus === 'Paid',
+    );
+    expect(stored).toMatchObject({ paymentStatus: 'Paid', amount: 249, isActive: true });
+    const log = await (await fetch(`${SANDBOX}/__control/checkouts?clientReference=${sub.clientReference}`)).json();
+    expect(log.callbacks).toEqual([expect.objectContaining({ status: 200 })]);
+  });
+});
