@@ -29,38 +29,49 @@ export function ContactForm() {
   }
 
   return (
-    <Formik initialValues={EMPTY} validationSchema={feedbackSchema} validateOnMount onSubmit={send}>
-      {({ isValid, handleSubmit, setTouched }) => (
-        <form
-          className="contact-form"
-          aria-label="Send us a message"
-          noValidate
-          onSubmit={(e) => {
-            // Enter in a field can still submit: the spec's alert for an incomplete form.
-            if (!isValid) {
+    <Formik initialValues={EMPTY} validationSchema={feedbackSchema} onSubmit={send}>
+      {({ values, handleSubmit, setTouched }) => {
+        // Checked synchronously on every render, so the button is never enabled for a moment on load.
+        const isValid = feedbackSchema.isValidSync(values);
+        // The spec's alert for an incomplete form; every field shows what is missing.
+        const refuseIncomplete = () => {
+          void setTouched(ALL_TOUCHED);
+          void showError('All fields required');
+        };
+        return (
+          <form
+            className="contact-form"
+            aria-label="Send us a message"
+            noValidate
+            onSubmit={(e) => {
               e.preventDefault();
-              void setTouched(ALL_TOUCHED);
-              void showError('All fields required');
-              return;
-            }
-            handleSubmit(e);
-          }}
-        >
-          <div className="form-grid two-columns">
-            <FormField name="fullName" label="Your Name" required autoComplete="name" maxLength={100} />
-            <FormField name="telephone" label="Phone Number" required type="tel" autoComplete="tel" inputMode="tel" />
-            <FormField name="email" label="Your Email" required type="email" autoComplete="email" className="span-all" />
-            <FormField as="textarea" name="message" label="Message" required rows={6} maxLength={5000} className="span-all" />
-          </div>
-          <Honeypot value={website} onChange={setWebsite} />
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!isValid || sending}>
-              <Send aria-hidden="true" size={18} /> Send Message
-            </button>
-          </div>
-          <SpinnerOverlay show={sending} />
-        </form>
-      )}
+              if (isValid) handleSubmit(e);
+              else refuseIncomplete();
+            }}
+            onKeyDown={(e) => {
+              // Browsers ignore Enter while the submit button is disabled: say why instead.
+              if (e.key === 'Enter' && e.target instanceof HTMLInputElement && !isValid) {
+                e.preventDefault();
+                refuseIncomplete();
+              }
+            }}
+          >
+            <div className="form-grid two-columns">
+              <FormField name="fullName" label="Your Name" required autoComplete="name" maxLength={100} />
+              <FormField name="telephone" label="Phone Number" required type="tel" autoComplete="tel" inputMode="tel" />
+              <FormField name="email" label="Your Email" required type="email" autoComplete="email" className="span-all" />
+              <FormField as="textarea" name="message" label="Message" required rows={6} maxLength={5000} className="span-all" />
+            </div>
+            <Honeypot value={website} onChange={setWebsite} />
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={!isValid || sending}>
+                <Send aria-hidden="true" size={18} /> Send Message
+              </button>
+            </div>
+            <SpinnerOverlay show={sending} />
+          </form>
+        );
+      }}
     </Formik>
   );
 }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { EnquiryModal } from '@/features/enquiries/components/enquiry-modal';
 
+jest.setTimeout(20_000);
+
 jest.mock('@/lib/dialogs', () => ({ showApiError: jest.fn(), showSuccess: jest.fn() }));
 
 function Opener() {

@@ -47,7 +47,9 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
         Tell us about your company, school, church or community group and we will plan health talks, screening days or a wellness
         programme with you.
       </p>
-      <Formik initialValues={EMPTY} validationSchema={enquirySchema} onSubmit={send}>
+      {/* No check on blur: a message appearing under a field as focus leaves it would move
+          the Submit button under a person's finger. Checks run as they type and on submit. */}
+      <Formik initialValues={EMPTY} validationSchema={enquirySchema} validateOnBlur={false} onSubmit={send}>
         {({ handleSubmit }) => (
           <form noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
             <div className="form-grid">
