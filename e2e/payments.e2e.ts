@@ -152,3 +152,26 @@ describe('the provider callback through Hosting', () => {
     expect(log.callbacks).toEqual([expect.objectContaining({ status: 200 })]);
   });
 });
+
+describe('buying a product', () => {
+  it('when a patient confirms a mobile money payment at checkout, then an order priced by the server is paid in the frame', async () => {
+    const patient = await createActivatedPatient();
+    const page = await (await newContext(browser, PHONE)).newPage();
+    await loginThroughUi(page, patient);
+    await page.goto('/checkout?name=Vitamin%20C&price=0.01&quantity=2');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Mobile money number').fill('0241234567');
+    await panel.getByLabel('Network').selectOption('MTN');
+    await panel.getByRole('button', { name: 'Confirm Payment' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Make Payment' });
+    await modal.getByText('Order: 2 x Vitamin C (GHS 50.00)').waitFor();
+    const frame = page.frameLocator('iframe[title="Secure checkout"]');
+    await expect(frame.getByLabel('Mobile Money number').inputValue()).resolves.toBe('0241234567');
+    await frame.getByRole('button', { name: 'Pay' }).click();
+    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+
+    const orders = (await adminDb().collection('orders').where('patientId', '==', patient.uid).get()).docs.map((d) => d.data());
+    expect(orders).toEqual([expect.objectContaining({ amount: 50, paymentStatus: 'Paid' })]);
+  });
+});

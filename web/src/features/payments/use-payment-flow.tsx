@@ -18,6 +18,15 @@ export interface PaymentRequest {
   amount?: number;
   /** Shown in the success dialog. */
   successText?: string;
+  /** Pre-fills the mobile money number on the provider's page (never a card number). */
+  phone?: string;
+}
+
+function withPhone(url: string, phone: string | undefined): string {
+  if (!phone) return url;
+  const u = new URL(url);
+  u.searchParams.set('phone', phone.replace(/[\s-]/g, ''));
+  return u.toString();
 }
 
 type Open = PaymentRequest & { checkoutUrl: string };
@@ -39,7 +48,7 @@ export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) =
     setBusy(true);
     try {
       const checkout = await initiatePayment({ clientReference: request.clientReference });
-      setOpen({ ...request, checkoutUrl: checkout.checkoutDirectUrl });
+      setOpen({ ...request, checkoutUrl: withPhone(checkout.checkoutDirectUrl, request.phone) });
     } catch (err) {
       await showError(messageOf(err), PAYMENT_ERROR_TITLE);
     } finally {

@@ -1,6 +1,4 @@
 import { object, string, type InferType } from 'yup';
-import { SITE } from '@/content/site';
-import { showInfo } from '@/lib/dialogs';
 
 export const MOBILE_NETWORKS = ['MTN', 'Vodafone', 'AirtelTigo'] as const;
 export type PaymentMethod = 'mobile-money' | 'card';
@@ -22,24 +20,13 @@ export const mobileMoneySchema = object({
 export type MobileMoneyDetails = InferType<typeof mobileMoneySchema>;
 
 /**
- * What the person confirms: the product by name and how many. No price or total: the
- * server reads the price from the catalog, as checkout did for the page.
+ * What the person confirms: the product and how many. No price or total: the server
+ * prices the order from the catalog (POST /orders) and the payments flow takes it from there.
  */
 export interface ProductOrder {
+  productId: string;
   productName: string;
   quantity: number;
   method: PaymentMethod;
   mobileMoney?: MobileMoneyDetails;
-}
-
-/**
- * PAYMENT HOOK. Paying for shop orders belongs to the payments work: it replaces this body
- * with a call that starts the provider's checkout on the server (design.md: the server
- * prices the order and marks it Paid). Until then, say plainly that the order is not paid.
- */
-export async function payForOrder(order: ProductOrder): Promise<void> {
-  await showInfo(
-    `Online payment for shop orders opens soon. To order ${order.quantity} × ${order.productName} now, call us on ${SITE.phone} and we will deliver to your door.`,
-    'Not paid yet',
-  );
 }

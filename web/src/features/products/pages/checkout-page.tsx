@@ -9,10 +9,10 @@ import { SITE } from '@/content/site';
 import {
   MOBILE_NETWORKS,
   mobileMoneySchema,
-  payForOrder,
   type MobileMoneyDetails,
   type PaymentMethod,
 } from '@/features/products/api/pay-order';
+import { useOrderPayment } from '@/features/payments/use-order-payment';
 import { fetchProducts, findProduct, useLoad } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { PaymentTabs } from '@/features/products/components/payment-tabs';
@@ -33,6 +33,7 @@ export default function CheckoutPage() {
   const products = useLoad(fetchProducts);
   const [quantity, setQuantity] = useState(() => clampQuantity(Number.parseInt(params.get('quantity') ?? '1', 10)));
   const [method, setMethod] = useState<PaymentMethod>('mobile-money');
+  const { payForOrder, element: paymentElement } = useOrderPayment();
 
   if (products.error) {
     return (
@@ -46,7 +47,7 @@ export default function CheckoutPage() {
   const product = findProduct(products.data, params.get('name'));
   if (!product) return <Navigate to="/products" replace />;
   const total = lineTotal(product.price, quantity);
-  const order = { productName: product.productName, quantity };
+  const order = { productId: product.id, productName: product.productName, quantity };
 
   return (
     <section className="page container checkout" aria-labelledby="checkout-title">
@@ -139,6 +140,7 @@ export default function CheckoutPage() {
           </p>
         </section>
       </div>
+      {paymentElement}
     </section>
   );
 }
