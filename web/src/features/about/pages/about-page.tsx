@@ -6,7 +6,7 @@ import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { TEAM, type TeamMember } from '@/features/about/team';
-import '@/features/about/about.css';
+import '../about.css';
 
 const VALUES = [
   { icon: HeartHandshake, title: 'Compassion', text: 'We treat every patient as we would treat our own mother or child.' },

@@ -2,7 +2,7 @@ import { Briefcase, Mail, MapPin } from 'lucide-react';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { ROLES } from '@/features/careers/roles';
-import '@/features/careers/careers.css';
+import '../careers.css';
 
 export default function CareersPage() {
   usePageTitle('Careers');

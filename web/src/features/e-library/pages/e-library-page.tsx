@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { CATEGORIES, TABS, videosFor, type CategoryId, type TabId, type Video } from '@/features/e-library/videos';
-import '@/features/e-library/e-library.css';
+import '../e-library.css';
 
 const labelOf = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
 

@@ -3,7 +3,7 @@ import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { Accordion } from '@/features/faqs/components/accordion';
 import { FAQ_SECTIONS } from '@/features/faqs/faqs';
-import '@/features/faqs/faqs.css';
+import '../faqs.css';
 
 export default function FaqsPage() {
   usePageTitle('FAQs');

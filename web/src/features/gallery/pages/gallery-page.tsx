@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { getProjects, type Project } from '@/features/gallery/api/projects';
-import '@/features/gallery/gallery.css';
+import '../gallery.css';
 
 const PICTURES = [
   {

@@ -45,7 +45,7 @@ export function TestimonialCarousel({ items, intervalMs = 7000 }: { items: Testi
       className="carousel"
       role="region"
       aria-roledescription="carousel"
-      aria-label="What our clients say"
+      aria-label="Client testimonials"
       tabIndex={0}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}

@@ -8,7 +8,7 @@ import { HOME_SECTIONS, SITE } from '@/content/site';
 import { Loading } from '@/components/spinner';
 import { StatsCounters } from '@/features/home/components/stats-counters';
 import { ABOUT_VIDEO_URL, WHY_CHOOSE } from '@/features/home/content';
-import '@/features/home/home.css';
+import '../home.css';
 
 const WHY_ICONS = [ShieldCheck, MapPin, LayoutGrid];
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/avatar';
 import { usePageTitle } from '@/components/page-title';
 import { filterSpecialists, SPECIALISTS, SPECIALTIES } from '@/features/specialists/specialists';
-import '@/features/specialists/specialists-page.css';
+import '../specialists-page.css';
 
 export default function SpecialistsPage() {
   usePageTitle('Specialists');
