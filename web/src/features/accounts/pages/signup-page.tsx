@@ -21,7 +21,7 @@ import {
 } from '@/features/accounts/session';
 import { GENERIC_ERROR, showApiError, showError } from '@/lib/dialogs';
 import { ApiError } from '@/lib/api-client';
-import '@/features/accounts/accounts.css';
+import '../accounts.css';
 
 type Mode = 'register' | 'login';
 
@@ -141,14 +141,14 @@ function LoginView({ onDone, busy }: { onDone: (run: () => Promise<void>) => Pro
         })
       }
     >
-      {({ isValid, values }) => (
+      {({ dirty, isValid, values }) => (
         <Form noValidate className="form-grid" aria-label="Login">
           <FormField name="email" label="Email Address" type="email" autoComplete="email" required />
           <PasswordField name="password" label="Password" autoComplete="current-password" />
           <div className="forgot-row">
             <ForgotPassword initialEmail={values.email} />
           </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={!isValid || busy}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={!dirty || !isValid || busy}>
             Login
           </button>
         </Form>

@@ -1,0 +1,158 @@
+/**
+ * Patients for browser tests: made through the real API (Auth emulator user, POST /patient,
+ * the code read from the `mail` collection, POST /auth/verifypatient), or through the UI.
+ * Every patient is new (unique e-mail), so tests can run in parallel on the shared stack.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { SITE_URL } from './browser';
+
+const { emulators } = JSON.parse(readFileSync(join(__dirname, '../../firebase.json'), 'utf8')) as {
+  emulators: Record<string, { host: string; port: number }>;
+};
+const AUTH_HOST = `${emulators.auth.host}:${emulators.auth.port}`;
+export const PROJECT_ID = 'demo-healthcare';
+
+process.env.GCLOUD_PROJECT ??= PROJECT_ID;
+process.env.FIRESTORE_EMULATOR_HOST ??= `${emulators.firestore.host}:${emulators.firestore.port}`;
+process.env.FIREBASE_AUTH_EMULATOR_HOST ??= AUTH_HOST;
+
+const admin = () => getApps().find((a) => a.name === 'e2e') ?? initializeApp({ projectId: PROJECT_ID }, 'e2e');
+/** firebase-admin against the emulators, for reading what the site stored. */
+export const adminDb = () => getFirestore(admin());
+export const adminAuth = () => getAuth(admin());
+
+export interface TestPatient {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  /** As typed in the form (0XXXXXXXXX); the API stores +233XXXXXXXXX. */
+  phone: string;
+  location: string;
+  gender: 'MALE' | 'FEMALE';
+  uid?: string;
+}
+
+/** Details for a new patient with a unique e-mail address. */
+export function newPatientDetails(overrides: Partial<TestPatient> = {}): TestPatient {
+  const id = randomUUID().slice(0, 8);
+  return {
+    firstName: 'Abena',
+    lastName: 'Owusu',
+    email: `abena.${id}@example.com`,
+    password: 'Akwaaba-2026',
+    phone: '0244123456',
+    location: 'Accra, Osu',
+    gender: 'FEMALE',
+    ...overrides,
+  };
+}
+
+/** The code in the latest verification mail sent to `email` (waits up to 10 s for it). */
+export async function readVerificationCode(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const snap = await adminDb().collection('mail').where('to', '==', email.toLowerCase()).get();
+    const latest = snap.docs
+      .map((d) => d.data() as { message: { text: string }; createdAt?: { toMillis(): number } })
+      .sort((a, b) => (a.createdAt?.toMillis() ?? 0) - (b.createdAt?.toMillis() ?? 0))
+      .at(-1);
+    const code = /verification code is: (\S+)/.exec(latest?.message.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No verification mail reached ${email}`);
+}
+
+async function idTokenFor(email: string, password: string): Promise<string> {
+  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`Auth emulator sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+async function callApi(path: string, idToken: string, body: unknown): Promise<void> {
+  const res = await fetch(`${SITE_URL}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * A registered patient straight through the API, Activated unless `activated` is false.
+ * Log them in with loginThroughUi(page, patient).
+ */
+export async function createPatient(
+  overrides: Partial<TestPatient> = {},
+  { activated = true }: { activated?: boolean } = {},
+): Promise<TestPatient & { uid: string }> {
+  const patient = newPatientDetails(overrides);
+  const { uid } = await adminAuth().createUser({ email: patient.email, password: patient.password });
+  const idToken = await idTokenFor(patient.email, patient.password);
+  await callApi('/patient', idToken, {
+    patientId: uid,
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    emailAddress: patient.email,
+    contactNumber: patient.phone,
+    patientLocation: patient.location,
+    gender: patient.gender,
+    consentForTreatment: true,
+  });
+  if (activated) {
+    await callApi('/auth/verifypatient', idToken, { patientId: uid, uniqueCode: await readVerificationCode(patient.email) });
+  }
+  return { ...patient, uid };
+}
+
+/** Shorthand: an Activated patient. */
+export const createActivatedPatient = (overrides: Partial<TestPatient> = {}) => createPatient(overrides);
+
+/** Logs in on /signup (login mode); resolves once the site has left the signup page. */
+export async function loginThroughUi(page: Page, patient: Pick<TestPatient, 'email' | 'password'>, returnUrl?: string) {
+  const query = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '?mode=login';
+  await page.goto(`/signup${query}`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email Address').fill(patient.email);
+  await form.getByLabel(/^Password/).fill(patient.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/signup');
+}
+
+/** Fills and sends the register form; resolves on the account check page. */
+export async function signUpThroughUi(page: Page, patient: TestPatient) {
+  await page.goto('/signup');
+  const form = page.getByRole('form', { name: 'Sign Up' });
+  await form.getByLabel('First Name').fill(patient.firstName);
+  await form.getByLabel('Last Name').fill(patient.lastName);
+  await form.getByLabel('Email Address').fill(patient.email);
+  await form.getByLabel('City/location').fill(patient.location);
+  await form.getByLabel('Phone Number').fill(patient.phone);
+  await form.getByLabel('Gender').selectOption(patient.gender);
+  await form.getByLabel(/^Password/).fill(patient.password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL(`${SITE_URL}/auth`);
+}
+
+/** Signs a new patient up through the UI and verifies with the mailed code; ends on /dashboard. */
+export async function signUpAndVerify(page: Page, overrides: Partial<TestPatient> = {}): Promise<TestPatient> {
+  const patient = newPatientDetails(overrides);
+  await signUpThroughUi(page, patient);
+  const code = await readVerificationCode(patient.email);
+  await page.getByLabel('Verification code').fill(` ${code} `);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${SITE_URL}/dashboard`);
+  return patient;
+}
