@@ -7,7 +7,7 @@ import type { Patient } from '@/features/accounts/api/patient';
 import { isActivated, logout, useSession } from '@/features/accounts/session';
 import { initialsOf, readableDateTime } from '@/features/dashboard/format';
 import { confirm, showApiError } from '@/lib/dialogs';
-import '@/features/dashboard/dashboard.css';
+import '../dashboard.css';
 
 function PatientCard({ patient }: { patient: Patient }) {
   return (
@@ -106,6 +106,10 @@ export default function DashboardLayout() {
         <button type="button" className="dash-menu-close" aria-label="Close dashboard menu" onClick={closeMenu}>
           <X aria-hidden="true" />
         </button>
+        <Link to="/" className="dash-sidebar-brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>{SITE.brand}</span>
+        </Link>
         <PatientCard patient={patient} />
         <nav className="dash-nav" aria-label="Dashboard sections">
           <NavLink to="/dashboard" end onClick={closeMenu}>
