@@ -89,6 +89,9 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
   if (payable.kind === 'appointment' && payable.data.requiresPayment === false) {
     throw badRequest('This appointment needs no payment.');
   }
+  if (payable.kind === 'appointment' && payable.data.appointmentStatus === 'Cancelled') {
+    throw conflict('This appointment was cancelled: there is nothing to pay.');
+  }
   if (!(payable.amount > 0)) throw badRequest('There is nothing to pay for this record.');
   let checkout: Checkout;
   try {

@@ -421,4 +421,26 @@ describe('appointments', () => {
     expect(stored.isActive).toBeUndefined();
     expect((await mailsTo(user.email))[0].message.text).toContain('GHS 120.00');
   });
+
+  it('when an appointment is cancelled or needs no payment, then initiate refuses it and nothing changes', async () => {
+    const user = await createTestUser();
+    const cases = [
+      {
+        status: 409,
+        doc: { appointmentStatus: 'Cancelled', requiresPayment: true, paymentStatus: 'Unpaid', consultationFee: 120 },
+      },
+      {
+        status: 400,
+        doc: { appointmentStatus: 'Pending', requiresPayment: false, paymentStatus: 'Not Applicable', consultationFee: 0 },
+      },
+    ];
+    for (const { status, doc } of cases) {
+      const clientReference = newClientReference();
+      const ref = db().collection(COLLECTIONS.appointments).doc();
+      await ref.create({ ...doc, patientId: user.uid, clientReference });
+      const res = await request(app).post('/api/payment/initiate').set(bearer(user)).send({ clientReference });
+      expect(res.status).toBe(status);
+      expect((await ref.get()).get('checkoutStartedAt')).toBeUndefined();
+    }
+  });
 });
