@@ -1,7 +1,6 @@
 import { useField } from 'formik';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import '@/components/forms.css';
 
 /** A labelled password input with a show/hide toggle, styled like the shared FormField. */
 export function PasswordField({ name, label, autoComplete }: { name: string; label: string; autoComplete: string }) {

@@ -7,7 +7,7 @@ import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { verifySchema, type VerifyForm } from '@/features/accounts/api/patient';
 import { afterLoginPath, isActivated, resendCode, safeReturnUrl, useSession, verifyAccount } from '@/features/accounts/session';
 import { showApiError, showSuccess } from '@/lib/dialogs';
-import '@/features/accounts/accounts.css';
+import '../accounts.css';
 
 /** /auth, the account check: the code from the e-mail activates the account. */
 export default function AccountCheckPage() {

@@ -1,0 +1,49 @@
+import { authErrorMessage } from '@/features/accounts/auth-errors';
+import { afterLoginPath, isLoggedIn, logout, readUserData, safeReturnUrl, STORAGE_KEYS } from '@/features/accounts/session';
+
+const signOut = jest.fn(async () => undefined);
+jest.mock('@/lib/firebase', () => ({ auth: { authStateReady: async () => undefined, currentUser: null } }));
+jest.mock('firebase/auth', () => ({ signOut: () => signOut(), onAuthStateChanged: jest.fn() }));
+
+describe('the session', () => {
+  it('when the patient logs out, then Firebase signs out and every local trace is removed', async () => {
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify({ firstName: 'Ama', patientId: 'uid-1' }));
+    localStorage.setItem(STORAGE_KEYS.userId, 'uid-1');
+    localStorage.setItem(STORAGE_KEYS.enter, 'true');
+    localStorage.setItem(STORAGE_KEYS.subscriptions, '[]');
+    localStorage.setItem(STORAGE_KEYS.loggedIn, 'true');
+    localStorage.setItem('packages', '[]'); // the public catalog cache is not the patient's
+    expect(isLoggedIn()).toBe(true);
+    expect(readUserData()?.firstName).toBe('Ama');
+
+    await logout();
+
+    expect(signOut).toHaveBeenCalled();
+    for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem('packages')).toBe('[]');
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it.each([
+    ['/packages', '/packages'],
+    ['/appointment-page?x=1', '/appointment-page?x=1'],
+    ['https://evil.example', undefined],
+    ['//evil.example', undefined],
+    ['/\\evil.example', undefined],
+    [null, undefined],
+  ])('when returnUrl is %s, then only a path on this site is followed', (raw, expected) => {
+    expect(safeReturnUrl(raw)).toBe(expected);
+    expect(afterLoginPath(raw)).toBe(expected ?? '/dashboard');
+  });
+});
+
+describe('auth error messages (spec section 8)', () => {
+  it.each([
+    ['auth/email-already-in-use', 'This email is already in use. Please try another one.'],
+    ['auth/wrong-password', 'The password is wrong. Please try again.'],
+    ['auth/weak-password', 'The password is too weak. Please choose a stronger password.'],
+    ['auth/internal-error', 'Something went wrong, please try again'],
+  ])('when Firebase says %s, then the patient reads "%s"', (code, message) => {
+    expect(authErrorMessage({ code })).toBe(message);
+  });
+});
