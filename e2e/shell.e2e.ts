@@ -33,7 +33,8 @@ describe('the site through the Hosting emulator', () => {
     for (const [label, path, heading] of cases) {
       await menu.getByRole('link', { name: label, exact: true }).first().click();
       await page.waitForURL(`${SITE_URL}${path}`);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(heading);
+      // The page is a lazy chunk: wait for its heading to replace the previous one.
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
   });
 
@@ -53,10 +54,10 @@ describe('the site through the Hosting emulator', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer.isVisible()).resolves.toBe(true);
+    await drawer.waitFor({ state: 'visible' });
     await drawer.getByRole('link', { name: 'Products' }).click();
     await page.waitForURL(`${SITE_URL}/products`);
-    await expect(drawer.isVisible()).resolves.toBe(false);
+    await drawer.waitFor({ state: 'hidden' });
   });
 
   it('when an unknown path is opened, then the visitor lands on the home page', async () => {
