@@ -15,6 +15,9 @@ export async function validateBody<S extends ObjectSchema<AnyObject>>(schema: S,
     return await schema.validate(body, { abortEarly: false, stripUnknown: true });
   } catch (err) {
     if (err instanceof ValidationError) throw badRequest(err.errors.join(' '));
+    // yup's transforms (trim, lowercase) throw TypeError when a field holds an object or array.
+    if (err instanceof TypeError)
+      throw badRequest('A field of the request body has the wrong type: send text or numbers, not objects.');
     throw err;
   }
 }

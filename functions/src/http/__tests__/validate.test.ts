@@ -25,4 +25,10 @@ describe('validateBody', () => {
     expect((err as HttpError).status).toBe(400);
     expect((err as HttpError).message).toBe('The request body must be a JSON object.');
   });
+
+  it('when a trimmed field holds an object, then it is a 400, not a crash', async () => {
+    const err = await validateBody(schema, { email: { $gt: '' }, quantity: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(400);
+  });
 });
