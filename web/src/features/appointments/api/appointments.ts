@@ -197,3 +197,15 @@ export const cancelAppointment = (appointmentId: string) =>
   api.post<Appointment>('/appointments/cancel', { appointmentId }, { auth: true });
 export const deleteAppointment = (appointmentId: string) =>
   api.delete<null>(`/appointments/${encodeURIComponent(appointmentId)}`, undefined, { auth: true });
+
+/** The prescription of the caller's appointment, as a data URL. */
+export const fetchAppointmentFile = (appointmentId: string) =>
+  api.get<{ fileName: string; contentType: string; dataUrl: string }>(`/appointments/${encodeURIComponent(appointmentId)}/file`, {
+    auth: true,
+  });
+
+/** The rules of section 4: Delete while Unpaid, Cancel while Pending, otherwise the cancellation policy. */
+export const canDelete = (a: Appointment) => a.paymentStatus === 'Unpaid';
+export const canCancel = (a: Appointment) => a.appointmentStatus === 'Pending';
+export const canPay = (a: Appointment) =>
+  a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled';

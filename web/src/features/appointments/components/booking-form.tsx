@@ -228,6 +228,8 @@ function ServiceFields() {
   const doctors = useCatalog<Doctor>(service === SERVICE_IDS.virtualConsultation, fetchDoctors);
   const labs = useCatalog<LabTest>(service === SERVICE_IDS.labTests, fetchLabs);
   if (!service) return null;
+  const chosenDoctor =
+    service === SERVICE_IDS.virtualConsultation ? doctors.items?.find((d) => d.doctorId === values.doctorId) : undefined;
   const community = service === SERVICE_IDS.corporateWellness || service === SERVICE_IDS.agricHealth;
   const showTime =
     service === SERVICE_IDS.virtualConsultation ||
@@ -243,6 +245,12 @@ function ServiceFields() {
             </option>
           ))}
         </FormField>
+      )}
+      {chosenDoctor && (
+        <p className="field-hint span-all" aria-live="polite">
+          Consultation fee with Dr {chosenDoctor.otherNames} {chosenDoctor.surname}: {formatCedis(chosenDoctor.consultationFee)},
+          paid online after you submit.
+        </p>
       )}
       {doctors.error && <p className="field-error span-all">{doctors.error}</p>}
       {service === SERVICE_IDS.dietary && (

@@ -1,0 +1,264 @@
+/**
+ * Appointments end to end: the real site through Hosting, the API in the Functions emulator,
+ * Firestore and Auth emulators, and the payment sandbox in the checkout frame.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { adminDb, createActivatedPatient, type TestPatient } from './support/accounts';
+import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+
+jest.setTimeout(90_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const appointmentsOf = async (uid: string) =>
+  (await adminDb().collection('appointments').where('patientId', '==', uid).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
+
+async function waitUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
+/** A day some weeks ahead with a random time, so reruns never meet a doctor's booked slot. */
+function freshSlot() {
+  const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
+  const minutes = 8 * 60 + Math.floor(Math.random() * 10 * 60);
+  return { day, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+}
+
+const form = (page: Page) => page.getByRole('form', { name: 'Book an appointment' });
+const dialogTitle = (page: Page) => page.locator('.swal2-title');
+
+/** Logs in on /signup like a patient does, then opens `path`. */
+async function loggedIn(patient: TestPatient, path: string, viewport = PHONE): Promise<Page> {
+  const page = await (await newContext(browser, viewport)).newPage();
+  await page.goto('/signup?mode=login');
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel(/^Email Address/).fill(patient.email);
+  await login.locator('input[autocomplete="current-password"]').fill(patient.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/signup');
+  await page.goto(path);
+  // SELF is prefilled from the profile once the session has loaded it.
+  if (path === '/appointment-page') await expectValue(form(page).getByLabel('First Name'), patient.firstName);
+  return page;
+}
+
+async function expectValue(locator: ReturnType<Page['getByLabel']>, value: string) {
+  await waitUntil(
+    () => locator.inputValue(),
+    (v) => v === value,
+    10_000,
+  );
+  expect(await locator.inputValue()).toBe(value);
+}
+
+async function submitAndConfirm(page: Page) {
+  await form(page).getByRole('button', { name: 'Submit' }).click();
+  await dialogTitle(page).getByText('Submit Appointment?').waitFor();
+  await page.locator('.swal2-confirm').click();
+}
+
+describe('booking an appointment', () => {
+  it('when a visitor who is not logged in submits, then Oops / Please login to continue offers Login back to this page', async () => {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    await page.goto('/appointment-page');
+    await form(page).getByRole('button', { name: 'Submit' }).click();
+    await dialogTitle(page).getByText('Oops').waitFor();
+    expect(await page.locator('.swal2-html-container').textContent()).toBe('Please login to continue');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${SITE_URL}/signup?returnUrl=%2Fappointment-page`);
+  });
+
+  it('when a patient books a virtual consultation and pays by mobile money in the frame, then it is Paid at the doctor’s fee', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient, '/appointment-page');
+    const { day, time } = freshSlot();
+    await form(page).getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+    await form(page).getByLabel('Doctor').selectOption('dr-owusu');
+    await form(page).getByLabel('Preferred Date').fill(day);
+    await form(page).getByLabel('Preferred Time').fill(time);
+    await form(page).getByLabel('Health Problem').fill('My son has had a fever since Monday.');
+    await submitAndConfirm(page);
+
+    const modal = page.getByRole('dialog', { name: 'Make Payment' });
+    await modal.waitFor();
+    expect(await modal.locator('dl').textContent()).toContain('Virtual Consultation (Telemedicine) (GHS 150.00)');
+    const frame = page.frameLocator('iframe[title="Secure checkout"]');
+    await frame.getByLabel('Network').selectOption('MTN');
+    await frame.getByLabel('Mobile Money number').fill('0244123456');
+    await frame.getByRole('button', { name: 'Pay' }).click();
+    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+
+    const [stored] = await appointmentsOf(patient.uid);
+    expect(stored).toMatchObject({
+      requestedServiceId: 1,
+      doctorId: 'dr-owusu',
+      doctorSurName: 'Owusu',
+      requestedDay: day,
+      requestedTime: time,
+      consultationFee: 150,
+      paymentStatus: 'Paid',
+      appointmentStatus: 'Pending',
+      firstName: patient.firstName,
+    });
+  });
+
+  it('when lab tests are ticked, then the total shown is the total charged; left unpaid, it can be deleted from the dashboard', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient, '/appointment-page', DESKTOP);
+    await form(page).getByLabel('Service').selectOption({ label: 'Labs/Medical Checkup (paid online)' });
+    for (const test of ['Urine Routine Examination', 'Hepatitis B Screening', 'Lipid Profile'])
+      await form(page).getByLabel(test).check();
+    const shown = await form(page).getByTestId('lab-total').textContent();
+    expect(shown).toBe('GH₵ 211.25');
+    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await submitAndConfirm(page);
+
+    const frame = page.frameLocator('iframe[title="Secure checkout"]');
+    await frame.getByText('GHS 211.25').first().waitFor();
+    await frame.getByRole('button', { name: 'Cancel' }).click();
+    await dialogTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
+    await page.locator('.swal2-confirm').click();
+    const [stored] = await appointmentsOf(patient.uid);
+    expect(stored).toMatchObject({ consultationFee: 211.25, paymentStatus: 'Unpaid', requiresPayment: true });
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /Labs\/Medical Checkup/ }).click();
+    await page.getByText('GH₵ 211.25').waitFor();
+    await page.getByRole('button', { name: 'Make Payment' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await dialogTitle(page).getByText('Delete Appointment?').waitFor();
+    await page.locator('.swal2-confirm').click();
+    await dialogTitle(page).getByText('Deleted!').waitFor();
+    expect(await appointmentsOf(patient.uid)).toEqual([]);
+  });
+
+  it('when a large prescription photo is chosen, then it is made smaller, sent, and stored apart from the appointment', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient, '/appointment-page');
+    await form(page).getByLabel('Service').selectOption({ label: 'Medicine Delivery' });
+    // A phone-sized photo (3000 x 2250, noisy like a real picture), chosen in the file input.
+    const originalBytes = await form(page)
+      .getByLabel(/^Prescription/)
+      .evaluate(async (input: HTMLInputElement) => {
+        const noise = Object.assign(document.createElement('canvas'), { width: 1000, height: 750 });
+        const pixels = noise.getContext('2d')!.createImageData(1000, 750);
+        for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : Math.random() * 255;
+        noise.getContext('2d')!.putImageData(pixels, 0, 0);
+        const canvas = Object.assign(document.createElement('canvas'), { width: 3000, height: 2250 });
+        const ctx = canvas.getContext('2d')!;
+        ctx.imageSmoothingEnabled = false;
+        ctx.drawImage(noise, 0, 0, 3000, 2250);
+        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+        const files = new DataTransfer();
+        files.items.add(new File([blob], 'prescription.png', { type: 'image/png' }));
+        input.files = files.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+        return blob.size;
+      });
+    expect(originalBytes).toBeGreaterThan(700 * 1024);
+    await form(page)
+      .getByText(/prescription\.png is ready/)
+      .waitFor({ timeout: 20_000 });
+    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await submitAndConfirm(page);
+    await dialogTitle(page).getByText('Saved!').waitFor({ timeout: 20_000 });
+
+    const [stored] = await appointmentsOf(patient.uid);
+    expect(stored).toMatchObject({
+      requestedServiceId: 7,
+      appointmentFileType: 'image/jpeg',
+      appointmentFileName: 'prescription.png',
+    });
+    const file = (await adminDb().collection('appointmentFiles').doc(stored.id).get()).data()!;
+    expect(file.patientId).toBe(patient.uid);
+    expect(file.sizeBytes).toBeLessThanOrEqual(700 * 1024);
+  });
+
+  it('when a community service is booked, then its organization details are stored and it is free', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient, '/appointment-page');
+    const f = form(page);
+    await f.getByLabel('Service').selectOption({ label: 'Corporate/Community Wellness' });
+    await f.getByLabel('Organization Name').fill('Madina Market Women Association');
+    await f.getByLabel('Organization Location').fill('Madina, Accra');
+    await f.getByLabel('Organization Type').selectOption('COMMUNITY');
+    await f.getByLabel('Service Needed').selectOption('MEDICAL_SCREENING');
+    await f.getByLabel('Expected Number of Beneficiaries').selectOption('51-100');
+    await f.getByLabel('Preferred Date').fill(freshSlot().day);
+    await submitAndConfirm(page);
+    await dialogTitle(page).getByText('Saved!').waitFor();
+    const [stored] = await appointmentsOf(patient.uid);
+    expect(stored).toMatchObject({
+      requestedServiceId: 8,
+      organiztionName: 'Madina Market Women Association',
+      organiztionType: 'COMMUNITY',
+      organiztionService: 'MEDICAL_SCREENING',
+      expectedPeople: '51-100',
+      consultationFee: 0,
+      paymentStatus: 'Not Applicable',
+    });
+  });
+});
+
+describe('managing appointments in the dashboard', () => {
+  it('when a patient cancels a pending appointment, then it is Cancelled and moves to the history', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient, '/dashboard');
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await expectValue(form(page).getByLabel('First Name'), patient.firstName);
+    await form(page).getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
+    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await submitAndConfirm(page);
+    await dialogTitle(page).getByText('Saved!').waitFor();
+    await page.locator('.swal2-confirm').click();
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await dialogTitle(page).getByText('Cancel Appointment?').waitFor();
+    await page.locator('.swal2-confirm').click();
+    await dialogTitle(page).getByText('Saved!').waitFor();
+    await page.locator('.swal2-confirm').click();
+    const [stored] = await appointmentsOf(patient.uid);
+    expect(stored).toMatchObject({ appointmentStatus: 'Cancelled', declineByPatient: true });
+
+    await page.getByRole('button', { name: 'Back to appointments' }).click();
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText('Nursing Home Care').waitFor();
+    await page
+      .getByRole('region', { name: 'Pending appointments' })
+      .getByText('You have no pending appointments', { exact: false })
+      .waitFor();
+  });
+
+  it('when a paid appointment was accepted, then Cancel explains the cancellation policy instead', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient, '/dashboard', DESKTOP);
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await expectValue(form(page).getByLabel('First Name'), patient.firstName);
+    await form(page).getByLabel('Service').selectOption({ label: 'Physiotherapy at Home' });
+    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await submitAndConfirm(page);
+    await dialogTitle(page).getByText('Saved!').waitFor();
+    const [stored] = await appointmentsOf(patient.uid);
+    await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: 'Accepted' });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /Physiotherapy at Home/ }).click();
+    await page.getByText('Accepted').first().waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await dialogTitle(page).getByText('Cancellation policy').waitFor();
+    expect(await page.locator('.swal2-html-container').textContent()).toMatch(
+      /12 hours before.*50% late cancellation fee.*refund/,
+    );
+  });
+});

@@ -1,0 +1,108 @@
+import { ArrowLeft, CreditCard, FileText, Trash2, XCircle } from 'lucide-react';
+import { SITE } from '@/content/site';
+import {
+  canCancel,
+  canDelete,
+  canPay,
+  fetchAppointmentFile,
+  formatCedis,
+  type Appointment,
+} from '@/features/appointments/api/appointments';
+import { showApiError, showInfo } from '@/lib/dialogs';
+
+export const cancellationPolicy = (reference: string) =>
+  'This appointment can no longer be cancelled or deleted online. Cancellation is free at least 12 hours before the ' +
+  `appointment; later cancellations carry a 50% late cancellation fee. To ask for a refund, call ${SITE.phone} or e-mail ` +
+  `${SITE.email} with your reference ${reference}.`;
+
+export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
+
+async function openFile(appointmentId: string) {
+  try {
+    const file = await fetchAppointmentFile(appointmentId);
+    const blob = await (await fetch(file.dataUrl)).blob();
+    const url = URL.createObjectURL(blob);
+    const link = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    await showApiError(err);
+  }
+}
+
+interface AppointmentDetailProps {
+  appointment: Appointment;
+  onBack: () => void;
+  onPay: (a: Appointment) => void;
+  onDelete: (a: Appointment) => void;
+  onCancel: (a: Appointment) => void;
+}
+
+/** One appointment: what was booked, its statuses and fee, and what the patient may do with it. */
+export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onCancel }: AppointmentDetailProps) {
+  const doctorName = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
+  const rows: [string, React.ReactNode][] = [
+    ...(a.requiresPayment && doctorName
+      ? ([
+          ['Doctor', a.doctorSurName ? `Dr ${doctorName}` : doctorName],
+          ['Specialty', a.doctorSpecialty ?? 'Dietician'],
+        ] as [string, string][])
+      : []),
+    ['Service', a.requestedService],
+    ['Day', a.requestedDay],
+    ['Time', a.requestedTime ?? 'Our team will call to agree a time'],
+    ['Payment Status', <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>],
+    ['Health Problem', a.healthProblem || '—'],
+    ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],
+    ['Fee', a.requiresPayment ? formatCedis(a.consultationFee) : 'Free'],
+    ['Reference', a.clientReference],
+  ];
+  if (a.selectedLabs.length) rows.splice(3, 0, ['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);
+  const cancelled = a.appointmentStatus === 'Cancelled';
+
+  return (
+    <article className="appointment-detail" aria-labelledby="appointment-detail-title">
+      <button type="button" className="btn btn-outline back" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
+      </button>
+      <h2 id="appointment-detail-title">{a.requestedService}</h2>
+      <dl className="details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="form-actions">
+        {canPay(a) && (
+          <button type="button" className="btn btn-primary" onClick={() => onPay(a)}>
+            <CreditCard aria-hidden="true" size={18} /> Make Payment
+          </button>
+        )}
+        {a.appointmentFileName && (
+          <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
+            <FileText aria-hidden="true" size={18} /> Download prescription
+          </button>
+        )}
+        {canDelete(a) ? (
+          <button type="button" className="btn btn-outline danger" onClick={() => onDelete(a)}>
+            <Trash2 aria-hidden="true" size={18} /> Delete
+          </button>
+        ) : (
+          !cancelled && (
+            <button
+              type="button"
+              className="btn btn-outline danger"
+              onClick={() =>
+                canCancel(a) ? onCancel(a) : void showInfo(cancellationPolicy(a.clientReference), 'Cancellation policy')
+              }
+            >
+              <XCircle aria-hidden="true" size={18} /> Cancel
+            </button>
+          )
+        )}
+      </div>
+    </article>
+  );
+}
