@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import {
-  adminDb,
-  createPatient,
-  loginThroughUi,
-  newPatientDetails,
-  PROJECT_ID,
-  signUpAndVerify,
-  signUpThroughUi,
-} from './support/accounts';
+import { adminDb, PROJECT_ID } from './support/admin';
+import { createPatient, loginThroughUi, newPatientDetails, signUpAndVerify, signUpThroughUi } from './support/accounts';
 import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 // Each test drives a real browser against the shared stack.

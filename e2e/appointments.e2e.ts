@@ -3,7 +3,8 @@
  * Firestore and Auth emulators, and the payment sandbox in the checkout frame.
  */
 import type { Browser, Page } from 'playwright-core';
-import { adminDb, createActivatedPatient, type TestPatient } from './support/accounts';
+import { adminDb, waitUntil } from './support/admin';
+import { createActivatedPatient, type TestPatient } from './support/accounts';
 import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
@@ -18,16 +19,6 @@ afterAll(async () => {
 
 const appointmentsOf = async (uid: string) =>
   (await adminDb().collection('appointments').where('patientId', '==', uid).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
-
-async function waitUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    value = await read();
-  }
-  return value;
-}
 
 /** A day some weeks ahead with a random time, so reruns never meet a doctor's booked slot. */
 function freshSlot() {

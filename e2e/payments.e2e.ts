@@ -3,7 +3,8 @@
  * in the Functions emulator, the payment sandbox (the provider's stand-in) in the frame.
  */
 import type { Browser, Page } from 'playwright-core';
-import { adminDb, createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
+import { adminDb, waitUntil } from './support/admin';
+import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 const SANDBOX = 'http://127.0.0.1:5005';
@@ -22,16 +23,6 @@ const subscriptionsOf = async (uid: string) =>
   (await adminDb().collection('subscriptions').where('patientId', '==', uid).get()).docs.map((d) => d.data());
 const mailsTo = async (email: string) =>
   (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => d.data());
-
-async function waitUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    value = await read();
-  }
-  return value;
-}
 
 async function loggedInOnPackages(patient: TestPatient, viewport = PHONE): Promise<Page> {
   const page = await (await newContext(browser, viewport)).newPage();

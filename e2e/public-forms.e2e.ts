@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
-import { storedWhere } from './support/store';
+import { storedWhere } from './support/admin';
 
 jest.setTimeout(60_000);
 

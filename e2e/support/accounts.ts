@@ -4,28 +4,12 @@
  * Every patient is new (unique e-mail), so tests can run in parallel on the shared stack.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
+import { adminAuth, adminDb } from './admin';
+import { emulatorAddress } from './emulators';
 import { SITE_URL } from './browser';
 
-const { emulators } = JSON.parse(readFileSync(join(__dirname, '../../firebase.json'), 'utf8')) as {
-  emulators: Record<string, { host: string; port: number }>;
-};
-const AUTH_HOST = `${emulators.auth.host}:${emulators.auth.port}`;
-export const PROJECT_ID = 'demo-healthcare';
-
-process.env.GCLOUD_PROJECT ??= PROJECT_ID;
-process.env.FIRESTORE_EMULATOR_HOST ??= `${emulators.firestore.host}:${emulators.firestore.port}`;
-process.env.FIREBASE_AUTH_EMULATOR_HOST ??= AUTH_HOST;
-
-const admin = () => getApps().find((a) => a.name === 'e2e') ?? initializeApp({ projectId: PROJECT_ID }, 'e2e');
-/** firebase-admin against the emulators, for reading what the site stored. */
-export const adminDb = () => getFirestore(admin());
-export const adminAuth = () => getAuth(admin());
+const AUTH_HOST = emulatorAddress('auth');
 
 export interface TestPatient {
   firstName: string;

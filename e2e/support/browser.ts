@@ -1,13 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-
-const { emulators } = JSON.parse(readFileSync(join(__dirname, '../../firebase.json'), 'utf8')) as {
-  emulators: { hosting: { host: string; port: number } };
-};
+import { emulatorAddress } from './emulators';
 
 /** The site as the Hosting emulator serves it. */
-export const SITE_URL = `http://${emulators.hosting.host}:${emulators.hosting.port}`;
+export const SITE_URL = `http://${emulatorAddress('hosting')}`;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
