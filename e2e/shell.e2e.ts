@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { emulatorAddress } from './support/emulators';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,5 +95,28 @@ describe('the API through Hosting', () => {
     const res = await fetch(`${SITE_URL}/api/health`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     expect(res.status).toBe(413);
     expect((await res.json()).statusCode).toBe(413);
+  });
+
+  it('when an appointment body is between 64 KB and 1 MB, then it passes the size check through Hosting (and meets the login check)', async () => {
+    const body = JSON.stringify({ appointmentFiles: 'x'.repeat(300 * 1024) });
+    const res = await fetch(`${SITE_URL}/api/appointments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).statusCode).toBe(401);
+  });
+
+  it('when an appointment body is over 1 MB, then the function answers the 413 envelope; the Hosting emulator proxy fails before it', async () => {
+    const body = JSON.stringify({ appointmentFiles: 'x'.repeat(1200 * 1024) });
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body };
+    const direct = await fetch(`http://${emulatorAddress('functions')}/demo-healthcare/europe-west1/api/appointments`, init);
+    expect(direct.status).toBe(413);
+    expect((await direct.json()).statusCode).toBe(413);
+    // Platform fact (design.md): the Hosting emulator's proxy cannot pass bodies over 1 MiB,
+    // which is why prescription photos are resized in the browser.
+    const viaHosting = await fetch(`${SITE_URL}/api/appointments`, init);
+    expect(viaHosting.ok).toBe(false);
   });
 });
