@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { created, ok } from '../http/envelope';
+import { throttle } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
 import {
   botReceipt,
@@ -19,7 +20,7 @@ export const publicFormsRouter = Router();
 
 const SUBSCRIBED = 'Thank you for subscribing to our newsletter.';
 
-publicFormsRouter.post('/subscriptions/news', async (req, res) => {
+publicFormsRouter.post('/subscriptions/news', throttle(), async (req, res) => {
   // A bot gets the id a real subscription of that text would have, and nothing is written.
   if (isBot(req.body)) return created<FormReceipt>(res, { id: newsletterIdOf(String(req.body.email ?? '')) }, SUBSCRIBED);
   const { created: isNew, subscription } = await subscribeToNewsletter(await bodyOf(req, newsletterSchema));
@@ -31,7 +32,7 @@ publicFormsRouter.post('/subscriptions/news', async (req, res) => {
 
 const FEEDBACK_RECEIVED = 'Thank you for your message. Our team will get back to you shortly.';
 
-publicFormsRouter.post('/feedback', async (req, res) => {
+publicFormsRouter.post('/feedback', throttle(), async (req, res) => {
   if (isBot(req.body)) return created<FormReceipt>(res, botReceipt(), FEEDBACK_RECEIVED);
   const feedback = await saveFeedback(await bodyOf(req, feedbackSchema));
   created<FormReceipt>(res, { id: feedback.docid }, FEEDBACK_RECEIVED);
@@ -39,7 +40,7 @@ publicFormsRouter.post('/feedback', async (req, res) => {
 
 const ENQUIRY_RECEIVED = 'Thank you for your enquiry. Our team will contact you shortly.';
 
-publicFormsRouter.post('/enquiries', async (req, res) => {
+publicFormsRouter.post('/enquiries', throttle(), async (req, res) => {
   if (isBot(req.body)) return created<FormReceipt>(res, botReceipt(), ENQUIRY_RECEIVED);
   const enquiry = await saveEnquiry(await bodyOf(req, enquirySchema));
   created<FormReceipt>(res, { id: enquiry.id }, ENQUIRY_RECEIVED);

@@ -18,6 +18,7 @@ export const COLLECTIONS = {
   appointmentFiles: 'appointmentFiles',
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',
+  rateLimits: 'rateLimits',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

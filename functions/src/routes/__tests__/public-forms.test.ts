@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../app';
+// The site address and the newsletter secret, as the Functions emulator reads them.
+import '../../test-support/payments';
 import { newsletterIdOf } from '../../services/public-forms';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 
 const app = createApp();
+
+/**
+ * Each request comes from a different client address: public writes are throttled per
+ * client (functions/src/http/__tests__/rate-limit.test.ts tests that), and every test here
+ * runs in one process with one socket address.
+ */
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
+const post = (path: string) => request(app).post(path).set('X-Forwarded-For', randomIp());
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const unique = () => randomUUID().slice(0, 8);
@@ -25,7 +35,7 @@ function expectRecentGhanaTime(stamp: unknown) {
 describe('POST /subscriptions/news', () => {
   it('when a new e-mail subscribes, then 201 and one document keyed by the e-mail holds it with the date', async () => {
     const email = uniqueEmail();
-    const res = await request(app).post('/api/subscriptions/news').send({ email, date: '1999-01-01 00:00:00', docid: 'mine' });
+    const res = await post('/api/subscriptions/news').send({ email, date: '1999-01-01 00:00:00', docid: 'mine' });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({ id: newsletterIdOf(email) });
     const doc = await db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(email)).get();
@@ -35,10 +45,8 @@ describe('POST /subscriptions/news', () => {
 
   it('when the same e-mail subscribes again in other case and spacing, then 200 success and still one document', async () => {
     const email = uniqueEmail();
-    await request(app).post('/api/subscriptions/news').send({ email }).expect(201);
-    const res = await request(app)
-      .post('/api/subscriptions/news')
-      .send({ email: `  ${email.toUpperCase()} ` });
+    await post('/api/subscriptions/news').send({ email }).expect(201);
+    const res = await post('/api/subscriptions/news').send({ email: `  ${email.toUpperCase()} ` });
     expect(res.status).toBe(200);
     expect(res.body.msg).toMatch(/already subscribed/);
     expect(await docsWhere(COLLECTIONS.newsletter, 'email', email)).toHaveLength(1);
@@ -52,20 +60,20 @@ describe('POST /subscriptions/news', () => {
     [{ email: { $gt: '' } }, /Email Address must be text/],
     [{ email: ['ama@example.com'] }, /Email Address must be text/],
   ])('when the body is %j, then 400 names the field', async (body, msg) => {
-    const res = await request(app).post('/api/subscriptions/news').send(body);
+    const res = await post('/api/subscriptions/news').send(body);
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(msg);
   });
 
   it('when the e-mail is malformed, then nothing is stored', async () => {
     const email = `not-an-email-${unique()}`;
-    await request(app).post('/api/subscriptions/news').send({ email }).expect(400);
+    await post('/api/subscriptions/news').send({ email }).expect(400);
     expect(await docsWhere(COLLECTIONS.newsletter, 'email', email)).toHaveLength(0);
   });
 
   it('when the hidden website field is filled in, then it looks accepted and nothing is stored', async () => {
     const email = uniqueEmail();
-    const res = await request(app).post('/api/subscriptions/news').send({ email, website: 'http://spam.example' });
+    const res = await post('/api/subscriptions/news').send({ email, website: 'http://spam.example' });
     expect(res.status).toBe(201);
     expect((await db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(email)).get()).exists).toBe(false);
   });
@@ -82,7 +90,7 @@ const feedback = (overrides: Record<string, unknown> = {}) => ({
 describe('POST /feedback', () => {
   it('when the contact form is valid, then 201 and the message is stored with date, source WEBSITE and its docid', async () => {
     const body = feedback({ docid: null, date: '1999-01-01 00:00:00', source: 'APP', status: 'Read' });
-    const res = await request(app).post('/api/feedback').send(body);
+    const res = await post('/api/feedback').send(body);
     expect(res.status).toBe(201);
     const [stored] = await docsWhere(COLLECTIONS.feedback, 'email', body.email);
     expect(stored).toEqual({
@@ -108,7 +116,7 @@ describe('POST /feedback', () => {
     ['message', 'x'.repeat(5001), /Message must be at most 5000 characters/],
   ])('when %s is %j, then 400 names it and nothing is stored', async (field, value, msg) => {
     const body = feedback({ [field]: value });
-    const res = await request(app).post('/api/feedback').send(body);
+    const res = await post('/api/feedback').send(body);
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(msg);
     const key = field === 'email' ? 'message' : 'email';
@@ -116,20 +124,20 @@ describe('POST /feedback', () => {
   });
 
   it('when several fields are missing, then the 400 names each of them', async () => {
-    const res = await request(app).post('/api/feedback').send({ message: 'Hello' });
+    const res = await post('/api/feedback').send({ message: 'Hello' });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/Your Name is required.*Phone Number is required.*Your Email is required/);
   });
 
   it('when a Ghana number is written with +233, then it is accepted', async () => {
     const body = feedback({ telephone: '+233 24 123 4567' });
-    await request(app).post('/api/feedback').send(body).expect(201);
+    await post('/api/feedback').send(body).expect(201);
     expect(await docsWhere(COLLECTIONS.feedback, 'email', body.email)).toHaveLength(1);
   });
 
   it('when the hidden website field is filled in, then it looks accepted and nothing is stored', async () => {
     const body = feedback({ website: 'buy-pills.example' });
-    const res = await request(app).post('/api/feedback').send(body);
+    const res = await post('/api/feedback').send(body);
     expect(res.status).toBe(201);
     expect(res.body.data.id).toEqual(expect.any(String));
     expect(await docsWhere(COLLECTIONS.feedback, 'email', body.email)).toHaveLength(0);
@@ -149,7 +157,7 @@ const enquiry = (overrides: Record<string, unknown> = {}) => ({
 describe('POST /enquiries', () => {
   it('when the enquiry is valid, then 201 and it is stored Pending with the time of request', async () => {
     const body = enquiry({ status: 'Done', timeOfRequest: '1999-01-01 00:00:00', updateBy: 'me' });
-    const res = await request(app).post('/api/enquiries').send(body);
+    const res = await post('/api/enquiries').send(body);
     expect(res.status).toBe(201);
     const doc = await db().collection(COLLECTIONS.enquiries).doc(res.body.data.id).get();
     expect(doc.data()).toEqual({
@@ -165,8 +173,7 @@ describe('POST /enquiries', () => {
   });
 
   it('when the type is ORGANIZATION, then it is accepted', async () => {
-    await request(app)
-      .post('/api/enquiries')
+    await post('/api/enquiries')
       .send(enquiry({ organiztionType: 'ORGANIZATION' }))
       .expect(201);
   });
@@ -182,7 +189,7 @@ describe('POST /enquiries', () => {
     ['organiztionContact', '0', /Contact must be a phone number/],
   ])('when %s is %j, then 400 names it and nothing is stored', async (field, value, msg) => {
     const body = enquiry({ [field]: value });
-    const res = await request(app).post('/api/enquiries').send(body);
+    const res = await post('/api/enquiries').send(body);
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(msg);
     const probe = field === 'organiztionEmail' ? 'organiztionName' : 'organiztionEmail';
@@ -191,13 +198,13 @@ describe('POST /enquiries', () => {
 
   it('when the hidden website field is filled in, then it looks accepted and nothing is stored', async () => {
     const body = enquiry({ website: 'x' });
-    const res = await request(app).post('/api/enquiries').send(body);
+    const res = await post('/api/enquiries').send(body);
     expect(res.status).toBe(201);
     expect(await docsWhere(COLLECTIONS.enquiries, 'organiztionEmail', body.organiztionEmail)).toHaveLength(0);
   });
 
   it('when the body is not an object, then 400', async () => {
-    const res = await request(app).post('/api/enquiries').send([enquiry()]);
+    const res = await post('/api/enquiries').send([enquiry()]);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('The request body must be a JSON object.');
   });

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { createApp } from '../../app';
+import { COLLECTIONS } from '../../store/collections';
+import { db } from '../../store/firebase';
+import '../../test-support/payments';
+import { PUBLIC_WRITES_PER_MINUTE, TOO_MANY } from '../rate-limit';
+
+const app = createApp();
+
+/** A client address of this test alone (the throttle counts per X-Forwarded-For first hop). */
+const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
+
+const feedback = (marker: string) => ({
+  fullName: 'Kofi Mensah',
+  telephone: '024 123 4567',
+  email: `kofi-${marker}@example.com`,
+  message: `Please call me about a home visit in Kumasi. (${marker})`,
+});
+
+const stored = async (marker: string) =>
+  (await db().collection(COLLECTIONS.feedback).where('email', '==', `kofi-${marker}@example.com`).get()).size;
+
+/** Counts are per minute: start a burst early in a minute so it cannot straddle two. */
+async function startOfAMinute() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+}
+
+describe('throttling public writes', () => {
+  jest.setTimeout(90_000);
+
+  it(`when one client posts more than ${PUBLIC_WRITES_PER_MINUTE} times in a minute, then the next is 429 and nothing is stored; other clients are unaffected`, async () => {
+    await startOfAMinute();
+    const ip = uniqueIp();
+    const forms = ['/api/subscriptions/news', '/api/feedback', '/api/enquiries'];
+    for (let i = 0; i < PUBLIC_WRITES_PER_MINUTE; i += 1) {
+      // Any of the three forms counts; bodies that fail validation count too (a flood is a flood).
+      const res = await request(app)
+        .post(forms[i % 3])
+        .set('X-Forwarded-For', ip)
+        .send({});
+      expect(res.status).toBe(400);
+    }
+    const marker = randomUUID().slice(0, 8);
+    const res = await request(app).post('/api/feedback').set('X-Forwarded-For', `${ip}, 10.0.0.1`).send(feedback(marker));
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ statusCode: 429, msg: TOO_MANY, data: null });
+    expect(await stored(marker)).toBe(0);
+
+    const other = randomUUID().slice(0, 8);
+    await request(app).post('/api/feedback').set('X-Forwarded-For', uniqueIp()).send(feedback(other)).expect(201);
+    expect(await stored(other)).toBe(1);
+  });
+
+  it('when one client posts many at the same moment, then exactly the limit get through', async () => {
+    await startOfAMinute();
+    const ip = uniqueIp();
+    const answers = await Promise.all(
+      Array.from({ length: PUBLIC_WRITES_PER_MINUTE + 5 }, () =>
+        request(app).post('/api/subscriptions/news').set('X-Forwarded-For', ip).send({ email: 'not-an-email' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(PUBLIC_WRITES_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('when the counter is stored, then it holds no IP address', async () => {
+    await startOfAMinute();
+    const ip = uniqueIp();
+    await request(app).post('/api/feedback').set('X-Forwarded-For', ip).send({});
+    const window = Math.floor(Date.now() / 60_000);
+    const counters = await db().collection(COLLECTIONS.rateLimits).where('expiresAt', '>', new Date()).get();
+    const mine = counters.docs.filter((d) => String(d.get('key') ?? '').endsWith(`-${window}`));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const d of mine) expect(JSON.stringify({ id: d.id, ...d.data() })).not.toContain(ip);
+  });
+});
