@@ -3,6 +3,7 @@ import { LARGE_BODY_BYTES } from './config';
 import { bodyLimit } from './http/body-limit';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { catalogRouter } from './routes/catalog';
+import { dataProtectionRouter } from './routes/data-protection';
 import { appointmentsRouter } from './routes/appointments';
 import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
@@ -18,6 +19,7 @@ function routes(): Router {
   router.use(paymentsRouter);
   router.use(catalogRouter);
   router.use(publicFormsRouter);
+  router.use(dataProtectionRouter);
   return router;
 }
 
@@ -26,6 +28,11 @@ export function createApp(): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  // Browsers must take every answer for what its Content-Type says (JSON), never sniff it as HTML.
+  app.use((_req, res, next) => {
+    res.set('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use(bodyLimit);
   // The Functions runtime has parsed JSON already (express.json then skips); in-process it parses here.
   app.use(express.json({ limit: LARGE_BODY_BYTES }));

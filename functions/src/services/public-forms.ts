@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { object, string, type InferType } from 'yup';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
+import { queueMail } from './mail';
+import { welcomeMail } from './newsletter';
 import { ghanaTimestamp } from './time';
 
 /** Bounds on what a visitor may send: enough for any real name, address or message. */
@@ -49,28 +51,27 @@ export interface NewsletterSubscription {
   email: string;
 }
 
-/** gRPC status of a create() on an existing document. */
-const ALREADY_EXISTS = 6;
-
 /** One document per e-mail: the id comes from the normalised address, so a repeat finds the same one. */
 export const newsletterIdOf = (address: string): string =>
   createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 40);
 
-/** Subscribes an e-mail; `created` is false when it was subscribed already (nothing changes then). */
+/**
+ * Subscribes an e-mail and queues the welcome mail (with its unsubscribe link) in the same
+ * transaction; `created` is false when it was subscribed already (nothing changes then).
+ */
 export async function subscribeToNewsletter(
   input: InferType<typeof newsletterSchema>,
 ): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   const address = input.email.toLowerCase();
   const ref = db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(address));
-  const subscription: NewsletterSubscription = { docid: ref.id, date: ghanaTimestamp(), email: address };
-  try {
-    await ref.create(subscription);
+  return db().runTransaction(async (tx) => {
+    const existing = await tx.get(ref);
+    if (existing.exists) return { created: false, subscription: existing.data() as NewsletterSubscription };
+    const subscription: NewsletterSubscription = { docid: ref.id, date: ghanaTimestamp(), email: address };
+    tx.create(ref, subscription);
+    await queueMail(welcomeMail(subscription), tx);
     return { created: true, subscription };
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== ALREADY_EXISTS) throw err;
-    const existing = (await ref.get()).data() as NewsletterSubscription;
-    return { created: false, subscription: existing };
-  }
+  });
 }
 
 // --- contact form (feedback) ---

@@ -1,0 +1,44 @@
+import { COLLECTIONS } from '../store/collections';
+import { db } from '../store/firebase';
+import { appointmentHistory, pendingAppointments } from './appointments';
+import { getPatient, type Patient } from './patients';
+import { plainRecord } from './payments';
+import { newsletterIdOf } from './public-forms';
+import { listSubscriptions, type SubscriptionView } from './subscriptions';
+import { ghanaTimestamp } from './time';
+
+/** What a patient gets from 'Download my data' (Act 843: a person may see the data held about them). */
+export interface PatientDataExport {
+  exportedAt: string;
+  controller: string;
+  profile: Patient;
+  subscriptions: SubscriptionView[];
+  appointments: unknown[];
+  orders: unknown[];
+  newsletter: { subscribed: boolean; since?: string };
+}
+
+/**
+ * The patient's own records as the API shows them to them: the profile without verification
+ * codes (those live apart and never leave the server), prescription files described but not
+ * included, payments as their status on each record.
+ */
+export async function exportPatientData(uid: string): Promise<PatientDataExport> {
+  const profile = await getPatient(uid);
+  const [subscriptions, pending, history, orders, newsletter] = await Promise.all([
+    listSubscriptions(uid),
+    pendingAppointments(uid),
+    appointmentHistory(uid),
+    db().collection(COLLECTIONS.orders).where('patientId', '==', uid).get(),
+    db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(profile.emailAddress)).get(),
+  ]);
+  return {
+    exportedAt: ghanaTimestamp(),
+    controller: 'ExpMed Health',
+    profile,
+    subscriptions,
+    appointments: [...pending, ...history],
+    orders: orders.docs.map((d) => ({ ...plainRecord(d.data()), id: d.id })),
+    newsletter: newsletter.exists ? { subscribed: true, since: String(newsletter.get('date')) } : { subscribed: false },
+  };
+}

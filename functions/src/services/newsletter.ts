@@ -1,0 +1,72 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { defineSecret } from 'firebase-functions/params';
+import { PUBLIC_SITE_URL } from '../payments/config';
+import { COLLECTIONS } from '../store/collections';
+import { db } from '../store/firebase';
+import type { Mail } from './mail';
+
+/**
+ * Signs unsubscribe links, so only the person who got the mail can take their address off
+ * the list. Locally functions/.secret.local holds it; in production it is a Functions secret.
+ */
+export const NEWSLETTER_SECRET = defineSecret('NEWSLETTER_SECRET');
+
+const BRAND = 'ExpMed Health';
+
+/**
+ * The subscription's id is a hash of the normalised e-mail (newsletterIdOf), so signing the
+ * id signs the e-mail, and a link can be checked even after the subscription is gone
+ * (which keeps the answer the same whether an address was subscribed or not).
+ */
+function signatureOf(docid: string): string {
+  const secret = NEWSLETTER_SECRET.value();
+  if (!secret) throw new Error('NEWSLETTER_SECRET is not set');
+  return createHmac('sha256', secret).update(`newsletter:${docid}`).digest('base64url');
+}
+
+/** The token in an unsubscribe link: the subscription's id and its signature. */
+export const unsubscribeToken = (docid: string): string => `${docid}.${signatureOf(docid)}`;
+
+export const unsubscribeUrl = (docid: string): string =>
+  `${PUBLIC_SITE_URL.value().replace(/\/+$/, '')}/api/subscriptions/news/unsubscribe?token=${unsubscribeToken(docid)}`;
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Every newsletter mail goes through here, so every one ends with a working unsubscribe
+ * link (Act 843: a person may stop direct marketing at any time).
+ */
+export function newsletterMail(subscription: { docid: string; email: string }, subject: string, paragraphs: string[]): Mail {
+  const link = unsubscribeUrl(subscription.docid);
+  const footer = `You get this e-mail because ${subscription.email} subscribed to the ${BRAND} newsletter. To stop it, open: ${link}`;
+  const text = [...paragraphs, '', footer].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    `<hr><p style="font-size:0.9em;color:#555">You get this e-mail because ${escape(subscription.email)} subscribed to the ${BRAND} newsletter. <a href="${escape(link)}">Unsubscribe</a> at any time.</p>`,
+  ].join('');
+  return { to: subscription.email, message: { subject, text, html } };
+}
+
+export const welcomeMail = (subscription: { docid: string; email: string }): Mail =>
+  newsletterMail(subscription, `Welcome to the ${BRAND} newsletter`, [
+    'Akwaaba, and thank you for subscribing.',
+    `About once a month we will send you health tips from our doctors and nurses, news of our services across Ghana, and offers on ${BRAND} packages.`,
+    'We use your e-mail address only to send this newsletter, and we never sell or share it.',
+  ]);
+
+/** The outcome of an unsubscribe link: 'invalid' when the token was not made by us. */
+export type UnsubscribeResult = 'unsubscribed' | 'invalid';
+
+/**
+ * Deletes the subscription the token names when its signature is ours. Deleting one that
+ * is gone already changes nothing, so a second click answers the same.
+ */
+export async function unsubscribe(token: string): Promise<UnsubscribeResult> {
+  const [docid, signature, extra] = token.split('.');
+  if (!docid || !signature || extra !== undefined || !/^[0-9a-f]{40}$/.test(docid)) return 'invalid';
+  const expected = Buffer.from(signatureOf(docid));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  await db().collection(COLLECTIONS.newsletter).doc(docid).delete();
+  return 'unsubscribed';
+}
