@@ -14,7 +14,7 @@ export function PublicLayout() {
       </a>
       <TopBar />
       <Navbar />
-      <main id="main" tabIndex={-1}>
+      <main id="main" className="public-main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -1,11 +1,13 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
 import { env } from '@/lib/env';
 
 /** The one Firebase app in the browser. Loaded lazily: pages that never sign in never pay for it. */
 const app = initializeApp(env.firebase);
 
-export const auth = getAuth(app);
+// initializeAuth rather than getAuth: the site signs in by e-mail only, and getAuth's popup and
+// redirect support would load a script from apis.google.com on every page that uses Auth.
+export const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
 
 if (env.useAuthEmulator) {
   connectAuthEmulator(auth, `http://${location.hostname}:9099`, { disableWarnings: true });

@@ -92,7 +92,7 @@ export default function HomePage() {
               disabilities, with one simple monthly plan.
             </p>
             <Link to="/about-us" className="btn btn-outline">
-              Read More
+              Read More<span className="visually-hidden"> about ExpMed Health</span>
             </Link>
           </div>
         </div>
