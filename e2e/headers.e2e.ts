@@ -1,0 +1,106 @@
+/**
+ * Security headers as the Hosting emulator serves them from firebase.json, and the
+ * Content-Security-Policy proven in Chromium: the pages work and nothing is refused.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+
+jest.setTimeout(90_000);
+
+const SANDBOX_ORIGIN = 'http://127.0.0.1:5005';
+
+const headersOf = async (path: string) => (await fetch(`${SITE_URL}${path}`, { redirect: 'manual' })).headers;
+
+/** The CSP's directives by name, e.g. { 'frame-src': ["'self'", 'http://...'] }. */
+function directives(csp: string): Record<string, string[]> {
+  return Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('security headers from Hosting', () => {
+  it.each(['/', '/packages', '/signup', '/privacy', '/dashboard/profile', '/payment-return.html', '/favicon.svg', '/api/health'])(
+    'when %s is fetched, then it carries the CSP, HSTS, nosniff, Referrer-Policy and Permissions-Policy',
+    async (path) => {
+      const headers = await headersOf(path);
+      expect(headers.get('strict-transport-security')).toMatch(/max-age=\d{8,}/);
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+      const csp = directives(headers.get('content-security-policy') ?? '');
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['img-src']).toEqual(["'self'", 'data:']);
+      expect(csp['frame-ancestors']).toEqual(["'self'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['frame-src']).toEqual(["'self'", SANDBOX_ORIGIN]);
+      expect(csp['connect-src']).toEqual(
+        expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
+      );
+    },
+  );
+
+  it('when the API answers directly on the function, then it is nosniff too', async () => {
+    const res = await fetch('http://127.0.0.1:5001/demo-healthcare/europe-west1/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('the pages under the Content-Security-Policy in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A page that records every CSP refusal Chromium reports on its console. */
+  async function watchedPage(): Promise<{ page: Page; refused: string[] }> {
+    const page = await (await newContext(browser, PHONE)).newPage();
+    const refused: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(msg.text())) refused.push(msg.text());
+    });
+    return { page, refused };
+  }
+
+  it('when a visitor opens home, signup, privacy and a dialog, then nothing is refused', async () => {
+    const { page, refused } = await watchedPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto('/signup');
+    await page.getByLabel('Email Address').first().waitFor();
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'How we look after your information' }).waitFor();
+    // SweetAlert2 injects its stylesheet: the dialog must still look like one.
+    await page.goto('/packages');
+    await page.getByRole('button', { name: /Get Started/ }).click();
+    await page.locator('.swal2-popup').waitFor();
+    expect(await page.locator('.swal2-popup').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+    expect(refused).toEqual([]);
+
+    // The watch itself works: an inline script (what an injection would add) is refused and seen.
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('script'), { textContent: 'void 0' })));
+    await page.waitForTimeout(200);
+    expect(refused).toEqual([expect.stringMatching(/script-src/)]);
+  });
+
+  it('when a patient logs in, opens the appointment page and the payment frame, then nothing is refused', async () => {
+    const patient = await createActivatedPatient();
+    const { page, refused } = await watchedPage();
+    await loginThroughUi(page, patient);
+    await page.goto('/appointment-page');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto('/packages');
+    await page.getByRole('button', { name: /Get Started/ }).click();
+    const frame = page.frameLocator('iframe[title="Secure checkout"]');
+    await frame.getByRole('button', { name: 'Pay' }).waitFor();
+    expect(refused).toEqual([]);
+  });
+});
