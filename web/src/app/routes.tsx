@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: 'specialists', lazy: page(() => import('@/features/specialists/pages/specialists-page')) },
           { path: 'faqs', lazy: page(() => import('@/features/faqs/pages/faqs-page')) },
           { path: 'contact-us', lazy: page(() => import('@/features/contact/pages/contact-page')) },
+          { path: 'privacy', lazy: page(() => import('@/features/privacy/pages/privacy-page')) },
         ],
       },
       {

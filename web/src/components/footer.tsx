@@ -33,9 +33,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={SITE.privacyUrl} target="_blank" rel="noopener noreferrer">
-                Privacy policy
-              </a>
+              <Link to={SITE.privacyUrl}>Privacy policy</Link>
             </li>
             <li>
               <Link to="/faqs">FAQs</Link>

@@ -9,7 +9,8 @@ export const SITE = {
   address: 'East Legon, Accra, Ghana',
   established: 2016,
   termsUrl: 'https://expmedhealth.com.gh/terms',
-  privacyUrl: 'https://expmedhealth.com.gh/privacy',
+  /** The site's own privacy page (Act 843). */
+  privacyUrl: '/privacy',
   apps: {
     android: 'https://play.google.com/store/apps/details?id=gh.com.expmedhealth',
     ios: 'https://apps.apple.com/gh/app/expmed-health/id0000000000',

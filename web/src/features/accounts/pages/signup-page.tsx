@@ -1,7 +1,7 @@
 import { Form, Formik, useField } from 'formik';
 import { CalendarCheck, HeartPulse, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
@@ -66,7 +66,7 @@ function ConsentField() {
         </span>
       </label>
       {invalid && (
-        <p id="consent-error" className="field-error">
+        <p id="consent-error" className="field-error" role="alert">
           {meta.error}
         </p>
       )}
@@ -221,10 +221,10 @@ export default function SignupPage() {
           <a href={SITE.termsUrl} target="_blank" rel="noreferrer">
             Terms and Conditions
           </a>{' '}
-          and{' '}
-          <a href={SITE.privacyUrl} target="_blank" rel="noreferrer">
+          and {/* A new tab, so what is typed in the form stays. */}
+          <Link to={SITE.privacyUrl} target="_blank">
             Privacy policy
-          </a>
+          </Link>
           .
         </p>
       </div>

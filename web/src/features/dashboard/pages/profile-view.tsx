@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '@/components/page-title';
 import { GENDERS } from '@/features/accounts/api/patient';
 import { useSession } from '@/features/accounts/session';
+import { DownloadMyData } from '@/features/dashboard/components/download-my-data';
 import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';
 
 /** Profile: the patient's details and package. The dashboard layout has already checked the session. */
@@ -40,6 +41,7 @@ export default function ProfileView() {
           </dl>
         </section>
         <SubscriptionCard patientId={patient.patientId} />
+        <DownloadMyData patientId={patient.patientId} />
       </div>
     </>
   );
