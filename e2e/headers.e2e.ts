@@ -45,6 +45,18 @@ describe('security headers from Hosting', () => {
     },
   );
 
+  it('when malformed JSON reaches the Functions runtime through Hosting, then its 400 carries no stack trace', async () => {
+    // The runtime parses JSON before the app; NODE_ENV=production (functions/.env.local, as on Cloud Functions) keeps its answer bare.
+    const res = await fetch(`${SITE_URL}/api/feedback`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.200.0.1' },
+      body: '{"email": ',
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).not.toMatch(/\bat |node_modules|SyntaxError|\.js:\d+/);
+  });
+
   it('when the API answers directly on the function, then it is nosniff too', async () => {
     const res = await fetch('http://127.0.0.1:5001/demo-healthcare/europe-west1/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

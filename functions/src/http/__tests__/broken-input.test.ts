@@ -1,0 +1,181 @@
+import request from 'supertest';
+import { createApp } from '../../app';
+import { createTestUser, type TestUser } from '../../test-support/auth';
+import '../../test-support/payments';
+
+/**
+ * Every endpoint of the API, found in the app itself (so a new one is covered without
+ * editing this file), fed broken input: wrong types, objects and arrays for text, huge
+ * numbers, no body, bad JSON, odd path parameters. Each answer must be the envelope with a
+ * readable msg: a 4xx, never a stack trace, a file path or an internal error text.
+ */
+const app = createApp();
+
+interface Endpoint {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+}
+
+type Layer = { name: string; handle: { stack?: Layer[] }; route?: { path: string; methods: Record<string, boolean> } };
+
+function endpointsOf(expressApp: unknown): Endpoint[] {
+  const root = (expressApp as { router: { stack: Layer[] } }).router.stack;
+  const api = root.find((l) => l.name === 'router')?.handle.stack ?? [];
+  return api.flatMap((area) =>
+    (area.handle.stack ?? []).flatMap((l) =>
+      l.route ? Object.keys(l.route.methods).map((m) => ({ method: m as Endpoint['method'], path: l.route!.path })) : [],
+    ),
+  );
+}
+
+const ENDPOINTS = endpointsOf(app);
+
+/** Field names across the API's schemas: each broken body sets all of them to one bad value. */
+const FIELDS = [
+  'patientId', 'email', 'packageId', 'clientReference', 'items', 'appointmentId', 'uniqueCode', 'firstName', 'lastName',
+  'emailAddress', 'contactNumber', 'patientLocation', 'gender', 'consentForTreatment', 'fullName', 'telephone', 'message',
+  'organiztionName', 'organiztionLocation', 'organiztionType', 'nameOfPerson', 'organiztionEmail', 'organiztionContact',
+  'bookFor', 'location', 'healthProblem', 'requestedServiceId', 'requestedServiceOption', 'requestedDay', 'requestedTime',
+  'doctorId', 'selectedLabs', 'appointmentFile', 'expectedPeople', 'organiztionService', 'organiztionType',
+]; // prettier-ignore
+
+const everyField = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
+
+/** [name, raw JSON text or undefined for no body]. */
+const BODIES: [string, string | undefined][] = [
+  ['no body', undefined],
+  ['bad JSON', '{"email": "ama@example.com",'],
+  ['a JSON array', '[1, 2, 3]'],
+  ['a JSON string', '"hello"'],
+  ['JSON null', 'null'],
+  ['objects for every field', JSON.stringify(everyField({ $gt: '' }))],
+  ['arrays for every field', JSON.stringify(everyField([['x'], { y: 1 }]))],
+  ['huge numbers for every field', JSON.stringify(everyField(1e308))],
+  ['unsafe integers for every field', '{' + FIELDS.map((f) => `"${f}": 123456789012345678901234567890`).join(',') + '}'],
+  ['negative numbers for every field', JSON.stringify(everyField(-1))],
+  ['booleans for every field', JSON.stringify(everyField(true))],
+  ['null for every field', JSON.stringify(everyField(null))],
+  ['deep nesting', JSON.stringify(everyField(JSON.parse('['.repeat(200) + ']'.repeat(200))))],
+  ['prototype keys', '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}, "items": {"__proto__": []}}'],
+];
+
+/** Values put into path parameters and query strings. */
+const PARAMS: [string, string][] = [
+  ['1600 characters long', 'x'.repeat(1600)],
+  ['a NUL byte', '%00'],
+  ['a path climb', '..%2F..%2Fpatients'],
+  ['an emoji', '%F0%9F%92%A9'],
+  ['a space', '%20'],
+  ['broken percent-encoding', '%E0%A4%A'],
+];
+
+const QUERIES = [
+  'patientId[]=a&patientId[]=b',
+  'patientId[$ne]=x',
+  'specialty[$gt]=',
+  'token[]=1&token[]=2',
+  'appointmentId=%00',
+];
+
+/** What must never reach a caller: stack frames, file paths, internal error names and codes. */
+const LEAK =
+  /\n\s+at |\bat [\w.<>[\]]+ \(|[\w-]+\.(ts|js):\d+|node_modules|\/work\/|\/srv\/|Error:|TypeError|ReferenceError|SyntaxError|RangeError|ECONN|FAILED_PRECONDITION|INVALID_ARGUMENT|\bundefined\b|\[object Object\]/;
+
+let patient: TestUser;
+let outsider: TestUser;
+const ip = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
+
+beforeAll(async () => {
+  [patient, outsider] = await Promise.all([createTestUser(), createTestUser()]);
+  await request(app)
+    .post('/api/patient')
+    .set('Authorization', `Bearer ${patient.idToken}`)
+    .send({
+      patientId: patient.uid,
+      firstName: 'Yaw',
+      lastName: 'Boateng',
+      emailAddress: patient.email,
+      contactNumber: '024 123 4567',
+      patientLocation: 'Tamale',
+      gender: 'MALE',
+      consentForTreatment: true,
+    })
+    .expect(201);
+});
+
+const withParams = (path: string, value: string) => path.replace(/:\w+/g, value);
+const hasInput = (e: Endpoint) => e.method !== 'get' || e.path.includes(':') || e.path.includes('unsubscribe');
+
+function expectCleanAnswer(res: request.Response, label: string, mustBe4xx: boolean) {
+  const where = `${label} -> ${res.status} ${JSON.stringify(res.body)}`;
+  expect({ where, serverError: res.status >= 500 }).toEqual({ where, serverError: false });
+  if (mustBe4xx) expect({ where, status: res.status >= 400 && res.status < 500 }).toEqual({ where, status: true });
+  if (res.status >= 300 && res.status < 400) return; // a redirect (unsubscribe) carries no body
+  expect({ where, envelope: res.body?.statusCode === res.status && typeof res.body?.msg === 'string' }).toEqual({
+    where,
+    envelope: true,
+  });
+  expect({ where, msg: res.body.msg.trim().length > 0 }).toEqual({ where, msg: true });
+  expect({ where, leak: LEAK.exec(res.text)?.[0] ?? null }).toEqual({ where, leak: null });
+}
+
+describe('broken input on every endpoint', () => {
+  it('when the app is searched for endpoints, then all of them are found', () => {
+    expect(ENDPOINTS.length).toBeGreaterThanOrEqual(30);
+    expect(ENDPOINTS).toEqual(
+      expect.arrayContaining([
+        { method: 'post', path: '/appointments' },
+        { method: 'get', path: '/packages' },
+      ]),
+    );
+  });
+
+  const bodyEndpoints = () => ENDPOINTS.filter((e) => e.method !== 'get');
+
+  it.each(BODIES)('when the body is %s, then every endpoint that takes a body answers a clean 4xx', async (name, raw) => {
+    for (const endpoint of bodyEndpoints()) {
+      for (const user of [patient, undefined]) {
+        const path = `/api${withParams(endpoint.path, 'not-a-real-id')}`;
+        let req = request(app)[endpoint.method](path).set('X-Forwarded-For', ip());
+        if (user) req = req.set('Authorization', `Bearer ${user.idToken}`);
+        if (raw !== undefined) req = req.set('Content-Type', 'application/json').send(raw);
+        expectCleanAnswer(await req, `${endpoint.method.toUpperCase()} ${path} with ${name}${user ? '' : ' (no token)'}`, true);
+      }
+    }
+  });
+
+  it.each(PARAMS)('when a path parameter is %s, then every endpoint with one answers a clean 4xx', async (_name, value) => {
+    for (const endpoint of ENDPOINTS.filter((e) => e.path.includes(':'))) {
+      const path = `/api${withParams(endpoint.path, value)}`;
+      const res = await request(app)[endpoint.method](path).set('Authorization', `Bearer ${patient.idToken}`).send({});
+      expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path}`, true);
+    }
+  });
+
+  it.each(QUERIES)('when the query is %s, then every endpoint answers without a server error or a leak', async (query) => {
+    for (const endpoint of ENDPOINTS) {
+      const path = `/api${withParams(endpoint.path, patient.uid)}?${query}`;
+      const res = await request(app)
+        [endpoint.method](path)
+        .set('Authorization', `Bearer ${patient.idToken}`)
+        .set('X-Forwarded-For', ip());
+      expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path}`, false);
+    }
+  });
+
+  it.each([
+    ['a made-up token', 'Bearer not-a-token'],
+    ['a 5000-character token', 'Bearer ' + 'x'.repeat(5000)],
+    ['Basic credentials', 'Basic YWRtaW46YWRtaW4='],
+    ['Bearer without a token', 'Bearer'],
+  ])(
+    'when the Authorization header is %s, then every endpoint that needs a patient answers a clean 4xx',
+    async (_name, header) => {
+      for (const endpoint of ENDPOINTS.filter(hasInput)) {
+        const path = `/api${withParams(endpoint.path, outsider.uid)}`;
+        const res = await request(app)[endpoint.method](path).set('Authorization', header).set('X-Forwarded-For', ip()).send({});
+        expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path} with ${header.slice(0, 20)}`, true);
+      }
+    },
+  );
+});
