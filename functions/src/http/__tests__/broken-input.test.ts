@@ -30,6 +30,9 @@ function endpointsOf(expressApp: unknown): Endpoint[] {
 
 const ENDPOINTS = endpointsOf(app);
 
+/** A supertest request of the endpoint's method. */
+const call = (method: Endpoint['method'], path: string) => request(app)[method](path);
+
 /** Field names across the API's schemas: each broken body sets all of them to one bad value. */
 const FIELDS = [
   'patientId', 'email', 'packageId', 'clientReference', 'items', 'appointmentId', 'uniqueCode', 'firstName', 'lastName',
@@ -136,7 +139,7 @@ describe('broken input on every endpoint', () => {
     for (const endpoint of bodyEndpoints()) {
       for (const user of [patient, undefined]) {
         const path = `/api${withParams(endpoint.path, 'not-a-real-id')}`;
-        let req = request(app)[endpoint.method](path).set('X-Forwarded-For', ip());
+        let req = call(endpoint.method, path).set('X-Forwarded-For', ip());
         if (user) req = req.set('Authorization', `Bearer ${user.idToken}`);
         if (raw !== undefined) req = req.set('Content-Type', 'application/json').send(raw);
         expectCleanAnswer(await req, `${endpoint.method.toUpperCase()} ${path} with ${name}${user ? '' : ' (no token)'}`, true);
@@ -147,7 +150,7 @@ describe('broken input on every endpoint', () => {
   it.each(PARAMS)('when a path parameter is %s, then every endpoint with one answers a clean 4xx', async (_name, value) => {
     for (const endpoint of ENDPOINTS.filter((e) => e.path.includes(':'))) {
       const path = `/api${withParams(endpoint.path, value)}`;
-      const res = await request(app)[endpoint.method](path).set('Authorization', `Bearer ${patient.idToken}`).send({});
+      const res = await call(endpoint.method, path).set('Authorization', `Bearer ${patient.idToken}`).send({});
       expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path}`, true);
     }
   });
@@ -155,8 +158,7 @@ describe('broken input on every endpoint', () => {
   it.each(QUERIES)('when the query is %s, then every endpoint answers without a server error or a leak', async (query) => {
     for (const endpoint of ENDPOINTS) {
       const path = `/api${withParams(endpoint.path, patient.uid)}?${query}`;
-      const res = await request(app)
-        [endpoint.method](path)
+      const res = await call(endpoint.method, path)
         .set('Authorization', `Bearer ${patient.idToken}`)
         .set('X-Forwarded-For', ip());
       expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path}`, false);
@@ -173,7 +175,7 @@ describe('broken input on every endpoint', () => {
     async (_name, header) => {
       for (const endpoint of ENDPOINTS.filter(hasInput)) {
         const path = `/api${withParams(endpoint.path, outsider.uid)}`;
-        const res = await request(app)[endpoint.method](path).set('Authorization', header).set('X-Forwarded-For', ip()).send({});
+        const res = await call(endpoint.method, path).set('Authorization', header).set('X-Forwarded-For', ip()).send({});
         expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path} with ${header.slice(0, 20)}`, true);
       }
     },
