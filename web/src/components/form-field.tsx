@@ -19,7 +19,7 @@ type FieldProps = Common &
 
 /**
  * A labelled Formik field. Once touched and invalid it gets the faint red border and its
- * message below, tied to the input with aria-describedby so screen readers read it too.
+ * message below, tied to the input with aria-describedby and announced (role=alert) as it appears.
  */
 export function FormField({ name, label, required, className, ...rest }: FieldProps) {
   const [field, meta] = useField(name);
@@ -60,7 +60,7 @@ export function FormField({ name, label, required, className, ...rest }: FieldPr
       </label>
       {control}
       {invalid && (
-        <p id={errorId} className="field-error">
+        <p id={errorId} className="field-error" role="alert">
           {meta.error}
         </p>
       )}

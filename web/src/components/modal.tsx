@@ -4,7 +4,9 @@ import { createPortal } from 'react-dom';
 import './modal.css';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+const focusablesIn = (panel: HTMLElement | null) => [...(panel?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
 
 interface ModalProps {
   open: boolean;
@@ -31,7 +33,7 @@ export function Modal({ open, onClose, title, children, className }: ModalProps)
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const focusables = () => [...(panel?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    const focusables = () => focusablesIn(panel);
     (focusables().find((el) => el.matches('input, select, textarea')) ?? focusables()[0] ?? panel)?.focus();
 
     const onKey = (e: KeyboardEvent) => {
@@ -67,8 +69,13 @@ export function Modal({ open, onClose, title, children, className }: ModalProps)
   }, [open]);
 
   if (!open) return null;
+  // Keys typed inside a frame (the payment checkout) never reach this document, so Tab out of
+  // it lands on one of these guards, which send focus back into the panel.
+  const focusFirst = () => focusablesIn(panelRef.current)[0]?.focus();
+  const focusLast = () => focusablesIn(panelRef.current).at(-1)?.focus();
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <span className="modal-focus-guard" tabIndex={0} onFocus={focusLast} />
       <div
         ref={panelRef}
         className={`modal-panel${className ? ` ${className}` : ''}`}
@@ -85,6 +92,7 @@ export function Modal({ open, onClose, title, children, className }: ModalProps)
         </header>
         <div className="modal-body">{children}</div>
       </div>
+      <span className="modal-focus-guard" tabIndex={0} onFocus={focusFirst} />
     </div>,
     document.body,
   );

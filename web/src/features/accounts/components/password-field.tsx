@@ -40,7 +40,7 @@ export function PasswordField({ name, label, autoComplete }: { name: string; lab
         </button>
       </div>
       {invalid && (
-        <p id={errorId} className="field-error">
+        <p id={errorId} className="field-error" role="alert">
           {meta.error}
         </p>
       )}

@@ -141,7 +141,7 @@ function LabTable({ labs }: { labs: LabTest[] }) {
         </tfoot>
       </table>
       {invalid && (
-        <p id="labs-error" className="field-error">
+        <p id="labs-error" className="field-error" role="alert">
           {String(errors.selectedLabs)}
         </p>
       )}
@@ -200,7 +200,7 @@ function PrescriptionInput() {
             : 'A clear photo of the prescription is fine: we make large photos smaller before sending.'}
       </p>
       {message && (
-        <p id={`${id}-error`} className="field-error">
+        <p id={`${id}-error`} className="field-error" role="alert">
           {message}
         </p>
       )}
@@ -252,7 +252,11 @@ function ServiceFields() {
           paid online after you submit.
         </p>
       )}
-      {doctors.error && <p className="field-error span-all">{doctors.error}</p>}
+      {doctors.error && (
+        <p className="field-error span-all" role="alert">
+          {doctors.error}
+        </p>
+      )}
       {service === SERVICE_IDS.dietary && (
         <FormField as="select" name="requestedServiceOption" label="Mode" required className="span-all">
           <Options items={DIETARY_MODES} placeholder="Choose how you want to meet the dietician" />

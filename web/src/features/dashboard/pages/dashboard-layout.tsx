@@ -88,7 +88,8 @@ export default function DashboardLayout() {
         >
           <Menu aria-hidden="true" />
         </button>
-        <Link to="/" className="dash-brand">
+        {/* On phones only the logo shows, so the link is named for itself. */}
+        <Link to="/" className="dash-brand" aria-label={`${SITE.brand} home`}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{SITE.brand}</span>
         </Link>

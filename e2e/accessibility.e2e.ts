@@ -1,0 +1,192 @@
+/**
+ * axe-core on every route (logged out and logged in) at phone and desktop width, and on every
+ * modal and dialog while it is open: no serious or critical violation may remain. A failure
+ * lists each rule id with the elements it flagged, so it can be fixed straight away.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+
+jest.setTimeout(120_000);
+
+/** Rule id, impact and the CSS targets of every serious or critical violation on the page now. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** The page is loaded once its lazy chunk has rendered a heading and the network is quiet. */
+async function settle(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByText('Just a moment ...').waitFor({ state: 'detached' });
+}
+
+/** Opens `path` and runs axe at phone width, then (same page, resized) at desktop width. */
+async function checkRoute(page: Page, path: string): Promise<string[]> {
+  await page.setViewportSize(PHONE);
+  await page.goto(path);
+  await settle(page);
+  const found = await seriousViolations(page, `${path} @390`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(100);
+  return [...found, ...(await seriousViolations(page, `${path} @1280`))];
+}
+
+/** axe with the dialog open, at the page's current width. */
+async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['locator']>): Promise<string[]> {
+  await dialog.waitFor();
+  // Let the dialog's opening transition finish: contrast is measured on what is painted.
+  await page.waitForTimeout(400);
+  return seriousViolations(page, label);
+}
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/packages',
+  '/signup',
+  '/signup?mode=login',
+  '/auth',
+  '/careers',
+  '/about-us',
+  '/appointment-page',
+  '/products',
+  '/product/paracetamol',
+  '/checkout?name=Paracetamol&quantity=2',
+  '/gallery',
+  '/e-library',
+  '/specialists',
+  '/faqs',
+  '/contact-us',
+];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser, PHONE);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('axe on every public route, logged out, at 390 and 1280 px', () => {
+  it.each(PUBLIC_ROUTES)('when %s is opened, then axe finds no serious or critical violation', async (path) => {
+    expect(await checkRoute(page, path)).toEqual([]);
+  });
+});
+
+describe('axe on dialogs a visitor can open', () => {
+  it('when the About us team modal is open, then axe finds no serious or critical violation', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/about-us');
+    await page.getByRole('button', { name: 'View profile of Esi Quaye, RN' }).click();
+    expect(await checkDialog(page, 'about team modal', page.getByRole('dialog', { name: 'Esi Quaye, RN' }))).toEqual([]);
+  });
+
+  it('when an E-library video is open, then axe finds no serious or critical violation', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/e-library');
+    await page.locator('.video-thumb').first().click();
+    expect(await checkDialog(page, 'e-library video modal', page.getByRole('dialog'))).toEqual([]);
+  });
+
+  it('when the Make Enquiries modal shows its field errors, then axe finds no serious or critical violation', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/contact-us');
+    await page.getByRole('button', { name: 'Make Enquiries' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make Enquiries' });
+    await dialog.getByRole('button', { name: 'Submit Enquiry' }).click();
+    await dialog.locator('.field.invalid').first().waitFor();
+    expect(await checkDialog(page, 'Make Enquiries modal', dialog)).toEqual([]);
+  });
+
+  it('when the contact form answers Oops, then axe finds no serious or critical violation in the SweetAlert2 dialog', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/contact-us');
+    await page.getByRole('textbox', { name: 'Your Name', exact: true }).fill('Yaw Asante');
+    await page.getByRole('textbox', { name: 'Your Name', exact: true }).press('Enter');
+    expect(await checkDialog(page, 'SweetAlert2 Oops', page.locator('.swal2-popup'))).toEqual([]);
+  });
+});
+
+describe('axe for a logged-in patient', () => {
+  let patientPage: Page;
+  beforeAll(async () => {
+    const patient = await createActivatedPatient();
+    patientPage = await (await newContext(browser, PHONE)).newPage();
+    await loginThroughUi(patientPage, patient);
+  });
+
+  it.each(['/dashboard', '/dashboard/profile', '/appointment-page'])(
+    'when %s is opened, then axe finds no serious or critical violation',
+    async (path) => {
+      expect(await checkRoute(patientPage, path)).toEqual([]);
+    },
+  );
+
+  it('when the payment modal shows the sandbox checkout, then axe finds no serious or critical violation', async () => {
+    await patientPage.setViewportSize(PHONE);
+    await patientPage.goto('/packages');
+    await patientPage.getByRole('button', { name: /Get Started/ }).click();
+    const modal = patientPage.getByRole('dialog', { name: 'Make Payment' });
+    await patientPage.frameLocator('iframe[title="Secure checkout"]').getByRole('button', { name: 'Pay' }).waitFor();
+    expect(await checkDialog(patientPage, 'payment modal', modal)).toEqual([]);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await patientPage.locator('.swal2-popup').waitFor();
+    expect(await checkDialog(patientPage, 'payment not completed dialog', patientPage.locator('.swal2-popup'))).toEqual([]);
+  });
+
+  it('when a booked appointment’s detail is open on the dashboard, then axe finds no serious or critical violation', async () => {
+    await patientPage.setViewportSize(DESKTOP);
+    await patientPage.goto('/appointment-page');
+    const form = patientPage.getByRole('form', { name: 'Book an appointment' });
+    // SELF is prefilled from the profile once the session has loaded it.
+    await form.locator('input[name="firstName"]:not([value=""])').waitFor();
+    await form.getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
+    const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel('Preferred Date').fill(day);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    expect(await checkDialog(patientPage, 'Submit Appointment? dialog', patientPage.locator('.swal2-popup'))).toEqual([]);
+    await patientPage.locator('.swal2-confirm').click();
+    await patientPage.locator('.swal2-title').getByText('Saved!').waitFor();
+    await patientPage.locator('.swal2-confirm').click();
+
+    await patientPage.goto('/dashboard');
+    await patientPage.getByRole('button', { name: /Nursing Home Care/ }).click();
+    await patientPage.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await seriousViolations(patientPage, 'appointment detail @1280')).toEqual([]);
+    await patientPage.setViewportSize(PHONE);
+    expect(await seriousViolations(patientPage, 'appointment detail @390')).toEqual([]);
+  });
+});
+
+describe('reduced motion', () => {
+  it('when the visitor prefers reduced motion, then the counters show their figures at once and the carousel stands still', async () => {
+    const still = await browser.newContext({ viewport: PHONE, baseURL: SITE_URL, reducedMotion: 'reduce' });
+    const home = await still.newPage();
+    await home.goto('/');
+    const stats = home.locator('#stats .stat-value');
+    await stats.first().waitFor();
+    // Read before the list has ever been scrolled into view: no count-up is waiting for it.
+    expect(await stats.allTextContents()).toEqual(['50+', '20+', '50+', '10K+']);
+
+    const carousel = home.getByRole('region', { name: 'Client testimonials' });
+    await carousel.getByRole('button', { name: 'Start automatic slide show' }).waitFor();
+    const motion = await home.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.transition = 'opacity 2s';
+      document.body.append(probe);
+      const ms = parseFloat(getComputedStyle(probe).transitionDuration) * 1000;
+      probe.remove();
+      return ms;
+    });
+    expect(motion).toBeLessThan(1);
+    await still.close();
+  });
+});

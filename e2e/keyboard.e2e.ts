@@ -1,0 +1,202 @@
+/**
+ * Keyboard-only journeys: no clicks, only Tab, Shift+Tab, typing, arrows, Space, Enter and
+ * Escape, as a patient who cannot use a mouse moves through the site. Every stop on the way
+ * must show a visible focus indicator. (Logging in for the patient journeys is set-up.)
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { adminDb, waitUntil } from './support/admin';
+import { createActivatedPatient, loginThroughUi, newPatientDetails, readVerificationCode } from './support/accounts';
+import { launchBrowser, PHONE, SITE_URL } from './support/browser';
+
+jest.setTimeout(90_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  // en-US fixes the order of a date input's parts (month, day, year) for typing.
+  const context = await browser.newContext({ viewport: PHONE, baseURL: SITE_URL, locale: 'en-US' });
+  return context.newPage();
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** Whether the focused element shows an outline or ring a sighted keyboard user can see. */
+const showsFocus = (target: Locator) =>
+  target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    return el.matches(':focus-visible') && (outline || style.boxShadow !== 'none');
+  });
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, then checks its focus is visible. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await isFocused(target)) {
+      expect(await showsFocus(target)).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} never reached ${target.toString()}`);
+}
+
+/** Moves a focused <select> with the arrow keys until `label` is chosen. */
+async function chooseWithArrows(page: Page, select: Locator, label: string) {
+  for (let i = 0; i < 30; i++) {
+    const chosen = await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent?.trim());
+    if (chosen === label) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`Option ${label} not reached with ArrowDown`);
+}
+
+const swalTitle = (page: Page) => page.locator('.swal2-title');
+
+describe('keyboard only', () => {
+  it('when a visitor presses Tab first, then the skip link shows and Enter moves focus to the page content', async () => {
+    const page = await newPage();
+    await page.goto('/about-us');
+    await page.locator('main h1').waitFor();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await tabTo(page, skip, { max: 1 });
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await isFocused(page.locator('main#main'))).toBe(true);
+  });
+
+  it('when a visitor signs up with the keyboard alone, then the account is made and the mailed code verifies it', async () => {
+    const patient = newPatientDetails();
+    const page = await newPage();
+    await page.goto('/signup');
+    const form = page.getByRole('form', { name: 'Sign Up' });
+    const fields: [string, string][] = [
+      ['First Name', patient.firstName],
+      ['Last Name', patient.lastName],
+      ['Email Address', patient.email],
+      ['City/location', patient.location],
+      ['Phone Number', patient.phone],
+    ];
+    for (const [label, value] of fields) {
+      await tabTo(page, form.getByLabel(label));
+      await page.keyboard.type(value);
+    }
+    const gender = form.getByLabel('Gender');
+    await tabTo(page, gender);
+    await chooseWithArrows(page, gender, 'Female');
+    await tabTo(page, form.getByLabel(/^Password/));
+    await page.keyboard.type(patient.password);
+
+    // Shift+Tab back to fix a typo in the last name, then on to the consent box.
+    await tabTo(page, form.getByLabel('Last Name'), { back: true });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(patient.lastName.slice(-1));
+    const consent = form.getByRole('checkbox');
+    await tabTo(page, consent);
+    await page.keyboard.press('Space');
+    expect(await consent.isChecked()).toBe(true);
+    await tabTo(page, form.getByRole('button', { name: 'Sign Up' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${SITE_URL}/auth`);
+
+    const code = await readVerificationCode(patient.email);
+    const codeField = page.getByLabel('Verification code');
+    await tabTo(page, codeField);
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${SITE_URL}/dashboard`);
+    const [stored] = (await adminDb().collection('patients').where('emailAddress', '==', patient.email).get()).docs.map((d) =>
+      d.data(),
+    );
+    expect(stored).toMatchObject({ firstName: patient.firstName, lastName: patient.lastName, accountStatus: 'Activated' });
+
+    // The dashboard has its own skip link.
+    await page.locator('main h1').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page.getByRole('link', { name: 'Skip to content' }))).toBe(true);
+  });
+
+  it('when a patient books a free home visit with the keyboard alone, then the appointment is stored', async () => {
+    const patient = await createActivatedPatient();
+    const page = await newPage();
+    await loginThroughUi(page, patient);
+    await page.goto('/appointment-page');
+    const form = page.getByRole('form', { name: 'Book an appointment' });
+    await waitUntil(
+      () => form.getByLabel('First Name').inputValue(),
+      (v) => v === patient.firstName,
+      10_000,
+    );
+
+    const service = form.getByLabel('Service');
+    await tabTo(page, service);
+    await chooseWithArrows(page, service, 'Nursing Home Care');
+    const date = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000);
+    const [year, month, day] = date.toISOString().slice(0, 10).split('-');
+    await tabTo(page, form.getByLabel('Preferred Date'));
+    await page.keyboard.type(`${month}${day}${year}`);
+    expect(await form.getByLabel('Preferred Date').inputValue()).toBe(`${year}-${month}-${day}`);
+    await tabTo(page, form.getByRole('button', { name: 'Submit' }));
+    await page.keyboard.press('Enter');
+
+    await swalTitle(page).getByText('Submit Appointment?').waitFor();
+    expect(await isFocused(page.locator('.swal2-confirm'))).toBe(true);
+    await page.keyboard.press('Enter');
+    await swalTitle(page).getByText('Saved!').waitFor();
+    await page.keyboard.press('Enter');
+
+    const stored = await waitUntil(
+      async () =>
+        (await adminDb().collection('appointments').where('patientId', '==', patient.uid).get()).docs.map((d) => d.data()),
+      (list) => list.length === 1,
+    );
+    expect(stored[0]).toMatchObject({ requestedDay: `${year}-${month}-${day}`, appointmentStatus: 'Pending' });
+  });
+
+  it('when a patient opens the payment modal with the keyboard, then Tab stays inside it, Escape closes it and focus returns', async () => {
+    const patient = await createActivatedPatient();
+    const page = await newPage();
+    await loginThroughUi(page, patient);
+    await page.goto('/packages');
+    const opener = page.getByRole('button', { name: /Get Started/ });
+    await opener.waitFor();
+    await tabTo(page, opener, { max: 120 });
+    await page.keyboard.press('Enter');
+
+    const modal = page.getByRole('dialog', { name: 'Make Payment' });
+    await page.frameLocator('iframe[title="Secure checkout"]').getByRole('button', { name: 'Pay' }).waitFor();
+    const close = modal.getByRole('button', { name: 'Close' });
+    expect(await isFocused(close)).toBe(true);
+
+    // Forwards through the summary and the whole checkout frame, and round again: focus
+    // never leaves the dialog (inside the frame, the frame element is the active one).
+    const inDialog = () => modal.evaluate((dialog) => dialog.contains(document.activeElement));
+    let reachedFrame = false;
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inDialog()).toBe(true);
+      reachedFrame ||= await page.evaluate(() => document.activeElement?.tagName === 'IFRAME');
+    }
+    expect(reachedFrame).toBe(true);
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inDialog()).toBe(true);
+    }
+
+    await tabTo(page, close, { back: true, max: 30 });
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    // Closing checks the payment with the server, which answers that it was not completed.
+    await swalTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    expect(await isFocused(opener)).toBe(true);
+  });
+});
