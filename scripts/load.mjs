@@ -1,0 +1,252 @@
+// @ts-check
+// `npm run load`: bounded load and concurrency runs against the local stack, on loopback
+// only (the running one, or one it starts). Prints figures and exits 1 when a check fails.
+// 1. autocannon, 50 connections for 20 s each (--duration=N to change): catalog GETs and a
+//    patient's pending appointments, through Hosting and straight to the Functions emulator.
+//    Every answer must be 2xx.
+// 2. Concurrency: 200 newsletter sign-ups with distinct e-mails -> 200 documents; 50
+//    bookings of one doctor's slot -> 1 appointment and 49 409s; 20 payment callbacks for
+//    one reference -> Paid once, one receipt.
+// Public posts are throttled per client (first X-Forwarded-For hop), so each sign-up
+// carries its own made-up address, as 200 different phones would.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from './lib/install.mjs';
+import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './lib/ports.mjs';
+import { withStack } from './lib/running-stack.mjs';
+
+Object.assign(process.env, EMULATOR_ENV);
+const { initializeApp } = await import('firebase-admin/app');
+const { getFirestore } = await import('firebase-admin/firestore');
+const db = getFirestore(initializeApp({ projectId: PROJECT_ID }, `load-${randomUUID()}`));
+
+const DURATION_S = Number(process.argv.find((a) => a.startsWith('--duration='))?.slice('--duration='.length) ?? 20);
+const FUNCTION_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/europe-west1/api`;
+const AUTH_URL = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
+const SANDBOX = `http://${HOST}:${PORTS.paymentSandbox}`;
+/** The sandbox's callback secret, as the Functions emulator reads it (local values, nothing real). */
+const CALLBACK_SECRET = /^PAYMENT_CALLBACK_SECRET=(.*)$/m.exec(
+  readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8'),
+)?.[1];
+
+/** @type {string[]} */
+const failures = [];
+/** @param {boolean} ok @param {string} what */
+function check(ok, what) {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+/** A new Auth emulator user with a patient record: the same path as signing up on the site. */
+async function newPatient() {
+  const email = `load.${randomUUID().slice(0, 12)}@example.com`;
+  const res = await fetch(`${AUTH_URL}/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Akwaaba-2026', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`Auth emulator sign-up answered ${res.status}`);
+  const { idToken, localId: uid } = /** @type {{ idToken: string, localId: string }} */ (await res.json());
+  const patient = { uid, email, idToken };
+  await api('POST', '/patient', patient, {
+    patientId: uid,
+    firstName: 'Kofi',
+    lastName: 'Asante',
+    emailAddress: email,
+    contactNumber: '0244123456',
+    patientLocation: 'Kumasi, Adum',
+    gender: 'MALE',
+    consentForTreatment: true,
+  }).then(expectOk);
+  return patient;
+}
+
+/**
+ * @param {string} method @param {string} path @param {{ idToken: string } | null} who @param {unknown} [body]
+ * @param {Record<string, string>} [headers]
+ */
+function api(method, path, who, body, headers = {}) {
+  return fetch(`${SITE_URL}/api${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(who ? { Authorization: `Bearer ${who.idToken}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+/** @param {Response} res */
+async function expectOk(res) {
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+  return /** @type {{ data: any }} */ (await res.json()).data;
+}
+
+/** @param {string} label @param {string} url @param {Record<string, string>} [headers] */
+async function cannon(label, url, headers = {}) {
+  const r = await autocannon({ url, connections: 50, duration: DURATION_S, headers });
+  const bad = r.non2xx + r.errors; // errors include the timeouts
+  console.log(
+    `  ${label.padEnd(46)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  ${r.requests.total} requests, ${bad} not 2xx`,
+  );
+  check(
+    r.requests.total > 0 && bad === 0,
+    `${label}: answers came, every one 2xx (non2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`,
+  );
+}
+
+async function throughput() {
+  const patient = await newPatient();
+  const bearer = { Authorization: `Bearer ${patient.idToken}` };
+  console.log(`\nThroughput: 50 connections, ${DURATION_S} s per run`);
+  // The Functions emulator starts its workers on first use: warm them before measuring.
+  await autocannon({ url: `${SITE_URL}/api/packages`, connections: 10, duration: 3 });
+  for (const [via, base] of [
+    ['Hosting', `${SITE_URL}/api`],
+    ['Functions', FUNCTION_URL],
+  ]) {
+    await cannon(`${via}: GET /packages`, `${base}/packages`);
+    await cannon(`${via}: GET /doctors?specialty=All`, `${base}/doctors?specialty=All`);
+    await cannon(
+      `${via}: GET /appointments/pending (signed in)`,
+      `${base}/appointments/pending?patientId=${patient.uid}`,
+      bearer,
+    );
+  }
+}
+
+async function newsletterSignUps() {
+  const run = randomUUID().slice(0, 8);
+  const emails = Array.from({ length: 200 }, (_, i) => `load-${run}-${i}@example.com`);
+  const started = Date.now();
+  const statuses = await Promise.all(
+    emails.map((email, i) =>
+      api('POST', '/subscriptions/news', null, { email }, { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}` }).then(
+        (r) => r.status,
+      ),
+    ),
+  );
+  const stored = (
+    await db.collection('newsletter').where('email', '>=', `load-${run}-`).where('email', '<', `load-${run}-~`).count().get()
+  ).data().count;
+  console.log(`\n200 concurrent newsletter sign-ups (${Date.now() - started} ms): ${tally(statuses)}; ${stored} stored`);
+  check(stored === 200, '200 sign-ups with distinct e-mails -> exactly 200 newsletter documents');
+}
+
+async function oneDoctorSlot() {
+  const patients = await Promise.all(Array.from({ length: 50 }, () => newPatient()));
+  const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
+  const minutes = Math.floor(Math.random() * 24 * 60);
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const booking = (/** @type {{ email: string }} */ p) => ({
+    requestedServiceId: 1,
+    doctorId: 'dr-boateng',
+    requestedDay: day,
+    requestedTime: time,
+    bookFor: 'SELF',
+    firstName: 'Kofi',
+    lastName: 'Asante',
+    gender: 'MALE',
+    emailAddress: p.email,
+    contactNumber: '024 412 3456',
+    location: 'Kumasi, Adum',
+    healthProblem: 'A cough for two weeks',
+  });
+  const started = Date.now();
+  const answers = await Promise.all(
+    patients.map((p) =>
+      api('POST', '/appointments', p, booking(p)).then(async (r) => ({ status: r.status, body: await r.json() })),
+    ),
+  );
+  const statuses = answers.map((a) => a.status);
+  const conflicts = answers.filter((a) => a.status === 409);
+  const stored = (
+    await db.collection('appointments').where('doctorId', '==', 'dr-boateng').where('requestedDay', '==', day).get()
+  ).docs.filter((d) => d.get('requestedTime') === time).length;
+  console.log(`\n50 concurrent bookings of one doctor's slot (${Date.now() - started} ms): ${tally(statuses)}; ${stored} stored`);
+  console.log(`  409 says: "${conflicts[0]?.body.msg}"`);
+  check(statuses.filter((s) => s === 201).length === 1 && conflicts.length === 49, 'one 201 and 49 409s');
+  check(
+    conflicts.every((c) => typeof c.body.msg === 'string' && c.body.msg.length > 10),
+    'every 409 says why in its msg',
+  );
+  check(stored === 1, 'exactly one appointment stored for the slot');
+}
+
+async function paymentCallbacks() {
+  const patient = await newPatient();
+  const sub = await api('POST', '/subscriptions', patient, { packageId: 'individual' }).then(expectOk);
+  const ref = sub.clientReference;
+  // The sandbox must not send its own callback: the 20 below are the only ones.
+  await sandbox('/__control/faults', { clientReference: ref, faults: { callback: 'drop' } });
+  await api('POST', '/payment/initiate', patient, { clientReference: ref }).then(expectOk);
+  await sandbox('/__control/pay', { clientReference: ref, method: 'mobilemoney', channel: 'mtn-gh', phone: '0241234567' });
+  const body = {
+    ResponseCode: '0000',
+    Status: 'Success',
+    Data: {
+      CheckoutId: 'load',
+      ClientReference: ref,
+      Status: 'Success',
+      Amount: 99,
+      PaymentDetails: { PaymentType: 'mobilemoney', Channel: 'mtn-gh' },
+    },
+  };
+  const started = Date.now();
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      fetch(`${SITE_URL}/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET ?? '')}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    ),
+  );
+  const stored = await db.collection('subscriptions').doc(sub.id).get();
+  const payments = await db.collection('payments').doc(ref).get();
+  const receipts = (await db.collection('mail').where('to', '==', patient.email).get()).docs.filter((d) =>
+    String(d.get('message.subject')).startsWith('Payment received'),
+  ).length;
+  console.log(
+    `\n20 concurrent callbacks for one reference (${Date.now() - started} ms): ${tally(statuses)}; status ${stored.get('paymentStatus')}, ${receipts} receipt(s)`,
+  );
+  check(stored.get('paymentStatus') === 'Paid' && payments.exists, 'the subscription is Paid, with its payments record');
+  check(receipts === 1, 'exactly one receipt mail');
+  // A callback the gateway gave up on (504 while the emulator queues them) is retried by the
+  // provider; what matters is that none was refused and the money moved once.
+  check(
+    statuses.every((s) => s === 200 || s === 504),
+    'no callback refused (200, or 504 when the emulator was too slow to answer in time)',
+  );
+}
+
+/** @param {string} path @param {unknown} body */
+async function sandbox(path, body) {
+  const res = await fetch(`${SANDBOX}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}`);
+}
+
+/** @param {number[]} statuses e.g. "201 x1, 409 x49" */
+function tally(statuses) {
+  /** @type {Record<number, number>} */
+  const counts = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  return Object.entries(counts)
+    .map(([s, n]) => `${s} x${n}`)
+    .join(', ');
+}
+
+await withStack(async () => {
+  await throughput();
+  await newsletterSignUps();
+  await oneDoctorSlot();
+  await paymentCallbacks();
+});
+console.log(failures.length ? `\n${failures.length} check(s) failed.` : '\nEvery check passed.');
+process.exit(failures.length ? 1 : 0);
