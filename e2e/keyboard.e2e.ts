@@ -196,7 +196,7 @@ describe('keyboard only', () => {
     // Closing checks the payment with the server, which answers that it was not completed.
     await swalTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
     await page.keyboard.press('Enter');
-    await page.locator('.swal2-container').waitFor({ state: 'detached' });
-    expect(await isFocused(opener)).toBe(true);
+    // SweetAlert2 hands focus back once its closing animation has ended.
+    expect(await waitUntil(() => isFocused(opener), Boolean, 5_000)).toBe(true);
   });
 });
