@@ -1,0 +1,210 @@
+// @ts-check
+// `npm run faults`: the fault runs of issue 7, on a stack of its own. It kills parts of the
+// stack, so it refuses to start while anything uses the stack's ports (stop `npm start`
+// first; never run it beside the shared stack other people are using). Prints figures and
+// exits 1 when a check fails.
+// 1. The Firestore emulator killed mid-run: the API answers 503 with a clear msg while it is
+//    down and answers again once it is back, without a restart of its own. Needs the Node
+//    emulator (the official one runs inside firebase-tools and cannot be killed alone).
+// 2. The payment sandbox down: initiate answers 502 and nothing changes; back up, a paid
+//    checkout whose callback never came is marked Paid by the scheduled re-check
+//    (recheckRecentPayments, the function paymentRecheck runs every 15 minutes).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './lib/install.mjs';
+import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './lib/ports.mjs';
+import { StackError, assertPortsFree, seed, startStack } from './lib/stack.mjs';
+
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+try {
+  await assertPortsFree();
+} catch (err) {
+  if (!(err instanceof StackError)) throw err;
+  console.error(`${err.message}\nnpm run faults kills parts of the stack, so it only runs on a stack of its own.`);
+  process.exit(1);
+}
+
+// The functions' local configuration (sandbox URLs, callback secret), as the emulator reads it.
+for (const file of ['.env.local', '.secret.local']) {
+  for (const line of readFileSync(join(ROOT, 'functions', file), 'utf8').split('\n')) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) process.env[match[1]] ??= match[2];
+  }
+}
+Object.assign(process.env, EMULATOR_ENV);
+
+if (!process.argv.includes('--no-build')) {
+  console.log('Building functions and web...');
+  if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+const AUTH_URL = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
+const SANDBOX = `http://${HOST}:${PORTS.paymentSandbox}`;
+
+/** @type {string[]} */
+const failures = [];
+/** @param {boolean} ok @param {string} what */
+function check(ok, what) {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+/** @param {ChildProcess[]} children @param {string} script */
+const childRunning = (children, script) =>
+  children.find((c) => c.exitCode === null && c.signalCode === null && c.spawnargs.some((a) => a.endsWith(script)));
+
+/** @param {ChildProcess} child */
+async function kill(child) {
+  process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
+  while (child.exitCode === null && child.signalCode === null) await sleep(100);
+}
+
+/** Starts one of the stack's Node processes again, in its own process group. @param {string} script */
+function restart(script) {
+  return spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env },
+    detached: true,
+    stdio: 'ignore',
+  });
+}
+
+/** @param {string} url */
+async function waitUntilAnswers(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
+    await sleep(300);
+  }
+  return false;
+}
+
+/** @param {string} method @param {string} path @param {{ idToken: string } | null} who @param {unknown} [body] */
+async function api(method, path, who, body) {
+  const started = Date.now();
+  const res = await fetch(`${SITE_URL}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(who ? { Authorization: `Bearer ${who.idToken}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => ({}));
+  return { status: res.status, msg: String(json.msg ?? ''), data: json.data, ms: Date.now() - started };
+}
+
+async function newPatient() {
+  const email = `faults.${randomUUID().slice(0, 12)}@example.com`;
+  const res = await fetch(`${AUTH_URL}/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Akwaaba-2026', returnSecureToken: true }),
+  });
+  const { idToken, localId: uid } = /** @type {{ idToken: string, localId: string }} */ (await res.json());
+  const patient = { uid, email, idToken };
+  const made = await api('POST', '/patient', patient, {
+    patientId: uid,
+    firstName: 'Efua',
+    lastName: 'Quaye',
+    emailAddress: email,
+    contactNumber: '0244123456',
+    patientLocation: 'Cape Coast',
+    gender: 'FEMALE',
+    consentForTreatment: true,
+  });
+  if (made.status !== 201 && made.status !== 200) throw new Error(`POST /patient answered ${made.status}: ${made.msg}`);
+  return patient;
+}
+
+/** @param {ChildProcess[]} children @param {ChildProcess[]} extra */
+async function firestoreDown(children, extra) {
+  console.log('\nThe Firestore emulator killed mid-run');
+  const firestore = childRunning(children, 'firestore-emulator.mjs');
+  if (!firestore) {
+    console.log('  skipped: the official Firestore emulator runs inside firebase-tools and cannot be killed alone.');
+    return;
+  }
+  check((await api('GET', '/packages', null)).status === 200, 'before: GET /packages answers 200');
+  await kill(firestore);
+  for (const path of ['/packages', '/doctors?specialty=All']) {
+    const down = await api('GET', path, null);
+    console.log(`  while down: GET ${path} -> ${down.status} in ${down.ms} ms: "${down.msg}"`);
+    check(down.status === 503 && down.msg.length > 10, `while down: GET ${path} answers 503 with a readable msg`);
+  }
+  extra.push(restart('scripts/firestore-emulator.mjs'));
+  const started = Date.now();
+  // The Node emulator keeps data in memory: the catalog comes back with the seed.
+  await sleep(1500);
+  seed();
+  const back = await waitUntilAnswers(`${SITE_URL}/api/packages`);
+  console.log(`  back up: GET /packages answers again ${Date.now() - started} ms after the restart`);
+  check(back, 'after the restart: the API answers again without a restart of its own');
+}
+
+/** @param {ChildProcess[]} children @param {ChildProcess[]} extra */
+async function sandboxDown(children, extra) {
+  console.log('\nThe payment sandbox down');
+  const sandbox = childRunning(children, 'payment-sandbox.mjs');
+  if (!sandbox) throw new Error('The payment sandbox is not one of the stack processes.');
+  const patient = await newPatient();
+  const sub = await api('POST', '/subscriptions', patient, { packageId: 'individual' });
+  const ref = sub.data.clientReference;
+  await kill(sandbox);
+  const initiate = await api('POST', '/payment/initiate', patient, { clientReference: ref });
+  console.log(`  while down: initiate -> ${initiate.status} in ${initiate.ms} ms: "${initiate.msg}"`);
+  check(initiate.status === 502, 'while down: initiate answers 502');
+  const after = await api('GET', `/subscriptions/${patient.uid}`, patient);
+  const stored = (after.data ?? []).find((/** @type {{ clientReference: string }} */ s) => s.clientReference === ref);
+  check(stored?.paymentStatus === 'Unpaid', 'while down: the subscription is still Unpaid');
+
+  extra.push(restart('scripts/payment-sandbox.mjs'));
+  check(await waitUntilAnswers(`${SANDBOX}/health`), 'the sandbox is back up');
+  const control = (/** @type {string} */ path, /** @type {unknown} */ body) =>
+    fetch(`${SANDBOX}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  // The person pays, but the provider's callback never reaches the site.
+  await control('/__control/faults', { clientReference: ref, faults: { callback: 'drop' } });
+  check(
+    (await api('POST', '/payment/initiate', patient, { clientReference: ref })).status === 200,
+    'back up: initiate answers 200',
+  );
+  await control('/__control/pay', { clientReference: ref, method: 'mobilemoney', channel: 'mtn-gh', phone: '0241234567' });
+
+  // What paymentRecheck runs every 15 minutes, called here instead of waiting for the schedule.
+  const { recheckRecentPayments } = createRequire(import.meta.url)(join(ROOT, 'functions', 'lib', 'services', 'payments.js'));
+  const outcome = await recheckRecentPayments();
+  console.log(`  re-check: ${outcome.checked} checked, ${outcome.paid} marked Paid`);
+  const paid = await api('GET', `/subscriptions/${patient.uid}`, patient);
+  const now = (paid.data ?? []).find((/** @type {{ clientReference: string }} */ s) => s.clientReference === ref);
+  check(now?.paymentStatus === 'Paid', 'after the re-check: the paid subscription is Paid');
+}
+
+console.log(`Starting a stack of its own (output: test-results/faults-stack.log, project ${PROJECT_ID})...`);
+mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+const stack = await startStack({ logFile: join(ROOT, 'test-results', 'faults-stack.log') });
+/** @type {ChildProcess[]} */
+const extra = [];
+try {
+  seed();
+  await firestoreDown(stack.children, extra);
+  await sandboxDown(stack.children, extra);
+} finally {
+  for (const child of extra) {
+    try {
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGINT');
+    } catch {
+      /* already gone */
+    }
+  }
+  await stack.stop();
+}
+console.log(failures.length ? `\n${failures.length} check(s) failed.` : '\nEvery check passed.');
+process.exit(failures.length ? 1 : 0);
