@@ -83,6 +83,13 @@ describe('axe on every public route, logged out, at 390 and 1280 px', () => {
 });
 
 describe('axe on dialogs a visitor can open', () => {
+  it('when the phone menu drawer is open, then axe finds no serious or critical violation', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/faqs');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await checkDialog(page, 'menu drawer', page.getByRole('dialog', { name: 'Menu' }))).toEqual([]);
+  });
+
   it('when the About us team modal is open, then axe finds no serious or critical violation', async () => {
     await page.setViewportSize(PHONE);
     await page.goto('/about-us');
@@ -130,6 +137,14 @@ describe('axe for a logged-in patient', () => {
       expect(await checkRoute(patientPage, path)).toEqual([]);
     },
   );
+
+  it('when the dashboard menu is open on a phone, then axe finds no serious or critical violation', async () => {
+    await patientPage.setViewportSize(PHONE);
+    await patientPage.goto('/dashboard/profile');
+    await patientPage.getByRole('button', { name: 'Open dashboard menu' }).click();
+    const menu = patientPage.getByRole('button', { name: 'Close dashboard menu' });
+    expect(await checkDialog(patientPage, 'dashboard menu', menu)).toEqual([]);
+  });
 
   it('when the payment modal shows the sandbox checkout, then axe finds no serious or critical violation', async () => {
     await patientPage.setViewportSize(PHONE);
