@@ -12,6 +12,13 @@ jest.setTimeout(120_000);
 
 /** Rule id, impact and the CSS targets of every serious or critical violation on the page now. */
 async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  // Contrast is measured on what is painted: let opening fades and slides (SweetAlert2's, the
+  // drawers') finish first. Endless ones (a spinner) are not waited for.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   // Only violations are read: axe then skips collecting every passing node, which is most of its time.
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return violations
@@ -40,8 +47,6 @@ async function checkRoute(page: Page, path: string): Promise<string[]> {
 /** axe with the dialog open, at the page's current width. */
 async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['locator']>): Promise<string[]> {
   await dialog.waitFor();
-  // Let the dialog's opening transition finish: contrast is measured on what is painted.
-  await page.waitForTimeout(400);
   return seriousViolations(page, label);
 }
 
