@@ -1,12 +1,33 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The local stack serves the API through Hosting on :5000; `npm run dev` proxies to it.
 const SITE = 'http://127.0.0.1:5000';
 
+/**
+ * Preloads the two Nunito files the first paint uses. Without it the browser finds them only
+ * once the page has rendered, and the text reflows when they arrive (a layout shift of 0.25
+ * on a phone's home page).
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'preload-fonts',
+    apply: 'build',
+    transformIndexHtml(_html, ctx) {
+      return Object.keys(ctx.bundle ?? {})
+        .filter((file) => /nunito-latin-(400|700)-normal-[^/]+\.woff2$/.test(file))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFonts()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': SITE } },
   // The manifest lets scripts/bundle-budget.mjs add up what each page loads first.
