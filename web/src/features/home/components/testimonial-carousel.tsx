@@ -80,7 +80,8 @@ export function TestimonialCarousel({ items, intervalMs = 7000 }: { items: Testi
       >
         <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
           {items.map((t, i) => (
-            <figure
+            // A div, not a figure: the slide needs role="group", which a figure may not take.
+            <div
               key={t.userName}
               className="carousel-slide"
               role="group"
@@ -94,11 +95,11 @@ export function TestimonialCarousel({ items, intervalMs = 7000 }: { items: Testi
               <blockquote>
                 <p>{t.message}</p>
               </blockquote>
-              <figcaption>
+              <p className="carousel-caption">
                 <strong>{t.userName}</strong>
                 <span>{t.company}</span>
-              </figcaption>
-            </figure>
+              </p>
+            </div>
           ))}
         </div>
       </div>
