@@ -1,21 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { adminDb, PROJECT_ID } from './support/admin';
 import { createPatient, loginThroughUi, newPatientDetails, signUpAndVerify, signUpThroughUi } from './support/accounts';
-import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
-// Each test drives a real browser against the shared stack.
-jest.setTimeout(60_000);
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function newPage(viewport = PHONE) {
-  const page = await (await newContext(browser, viewport)).newPage();
+  const page = await (await newContext(browser(), viewport)).newPage();
   page.setDefaultTimeout(10_000);
   return page;
 }

@@ -2,20 +2,14 @@
  * Appointments end to end: the real site through Hosting, the API in the Functions emulator,
  * Firestore and Auth emulators, and the payment sandbox in the checkout frame.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, type TestPatient } from './support/accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const appointmentsOf = async (uid: string) =>
   (await adminDb().collection('appointments').where('patientId', '==', uid).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
@@ -32,7 +26,7 @@ const dialogTitle = (page: Page) => page.locator('.swal2-title');
 
 /** Logs in on /signup like a patient does, then opens `path`. */
 async function loggedIn(patient: TestPatient, path: string, viewport = PHONE): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
+  const page = await (await newContext(browser(), viewport)).newPage();
   await page.goto('/signup?mode=login');
   const login = page.getByRole('form', { name: 'Login' });
   await login.getByLabel(/^Email Address/).fill(patient.email);
@@ -62,7 +56,7 @@ async function submitAndConfirm(page: Page) {
 
 describe('booking an appointment', () => {
   it('when a visitor who is not logged in submits, then Oops / Please login to continue offers Login back to this page', async () => {
-    const page = await (await newContext(browser, PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/appointment-page');
     await form(page).getByRole('button', { name: 'Submit' }).click();
     await dialogTitle(page).getByText('Oops').waitFor();

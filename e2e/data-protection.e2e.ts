@@ -4,27 +4,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const mailTextsTo = async (email: string) =>
   (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => String(d.get('message.text')));
 
 describe('data protection', () => {
   it("when the footer's Privacy policy is followed, then the site's own page says what is kept, why, for how long, and the rights", async () => {
-    const page = await (await newContext(browser, PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
     await page.waitForURL(`${SITE_URL}/privacy`);
@@ -36,7 +29,7 @@ describe('data protection', () => {
 
   it('when a subscriber opens the link in the welcome mail, then the site says they are unsubscribed and the address is gone', async () => {
     const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
-    const page = await (await newContext(browser, PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/');
     await page
       .getByLabel(/e-?mail/i)
@@ -60,7 +53,7 @@ describe('data protection', () => {
 
   it('when a patient presses Download my data on the profile, then a JSON file with their profile, packages and appointments is saved', async () => {
     const patient = await createActivatedPatient();
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: SITE_URL, acceptDownloads: true });
+    const context = await browser().newContext({ viewport: DESKTOP, baseURL: SITE_URL, acceptDownloads: true });
     const page = await context.newPage();
     await loginThroughUi(page, patient, '/dashboard/profile');
     await page.getByRole('heading', { name: 'My data' }).waitFor();

@@ -5,5 +5,4 @@ module.exports = {
   rootDir: '.',
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
-  testTimeout: 60000,
 };

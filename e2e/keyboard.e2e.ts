@@ -3,24 +3,18 @@
  * Escape, as a patient who cannot use a mouse moves through the site. Every stop on the way
  * must show a visible focus indicator. (Logging in for the patient journeys is set-up.)
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi, newPatientDetails, readVerificationCode } from './support/accounts';
-import { launchBrowser, PHONE, SITE_URL } from './support/browser';
+import { useBrowser, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function newPage(): Promise<Page> {
   // en-US fixes the order of a date input's parts (month, day, year) for typing.
-  const context = await browser.newContext({ viewport: PHONE, baseURL: SITE_URL, locale: 'en-US' });
+  const context = await browser().newContext({ viewport: PHONE, baseURL: SITE_URL, locale: 'en-US' });
   return context.newPage();
 }
 

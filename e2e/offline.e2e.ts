@@ -1,9 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, PHONE } from './support/browser';
 
-// The projects run ignores a project's testTimeout; browser tests need more than Jest's 5 s.
-jest.setTimeout(60_000);
-
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

@@ -2,22 +2,16 @@
  * Buying a package end to end: the real site through Hosting, the API and paymentCallback
  * in the Functions emulator, the payment sandbox (the provider's stand-in) in the frame.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
-import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 const SANDBOX = 'http://127.0.0.1:5005';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const subscriptionsOf = async (uid: string) =>
   (await adminDb().collection('subscriptions').where('patientId', '==', uid).get()).docs.map((d) => d.data());
@@ -25,7 +19,7 @@ const mailsTo = async (email: string) =>
   (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => d.data());
 
 async function loggedInOnPackages(patient: TestPatient, viewport = PHONE): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
+  const page = await (await newContext(browser(), viewport)).newPage();
   await loginThroughUi(page, patient);
   await page.goto('/packages');
   return page;
@@ -35,7 +29,7 @@ const dialogTitle = (page: Page) => page.locator('.swal2-title');
 
 describe('buying a package', () => {
   it('when a visitor who is not logged in picks a package, then Oops / Please login to continue offers Login to /signup', async () => {
-    const page = await (await newContext(browser, PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/packages');
     await page.getByRole('button', { name: /Get Started/ }).click();
     await expect(dialogTitle(page).textContent()).resolves.toBe('Oops');
@@ -101,7 +95,7 @@ describe('buying a package', () => {
   });
 
   it('when Corporate Wellness is picked, then the Make Enquiries form opens instead of a payment', async () => {
-    const page = await (await newContext(browser, PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/packages');
     await page.getByRole('button', { name: /Make Enquiries/ }).click();
     await page.getByRole('dialog', { name: 'Make Enquiries' }).waitFor();
@@ -147,7 +141,7 @@ describe('the provider callback through Hosting', () => {
 describe('buying a product', () => {
   it('when a patient confirms a mobile money payment at checkout, then an order priced by the server is paid in the frame', async () => {
     const patient = await createActivatedPatient();
-    const page = await (await newContext(browser, PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE)).newPage();
     await loginThroughUi(page, patient);
     await page.goto('/checkout?name=Vitamin%20C&price=0.01&quantity=2');
     const panel = page.getByRole('tabpanel');

@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
-jest.setTimeout(60_000);
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const openPage = async (path: string) => {
-  const page = await (await newContext(browser, PHONE)).newPage();
+  const page = await (await newContext(browser(), PHONE)).newPage();
   await page.goto(path);
   return page;
 };

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, useBrowser, newContext, PHONE } from './support/browser';
 import { storedWhere } from './support/admin';
 
-jest.setTimeout(60_000);
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const unique = () => randomUUID().slice(0, 8);
 const openPage = async (path: string, viewport = PHONE) => {
-  const page = await (await newContext(browser, viewport)).newPage();
+  const page = await (await newContext(browser(), viewport)).newPage();
   await page.goto(path);
   return page;
 };

@@ -1,16 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
-// The projects run ignores a project's testTimeout; browser tests need more than Jest's 5 s.
-jest.setTimeout(60_000);
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const SERVICES = [
   'Virtual Consultation (Telemedicine)',
@@ -25,7 +16,7 @@ const SERVICES = [
 ];
 
 async function open(viewport: typeof PHONE, path: string): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
+  const page = await (await newContext(browser(), viewport)).newPage();
   await page.goto(path);
   return page;
 }
@@ -35,7 +26,7 @@ describe.each([
   ['desktop', DESKTOP],
 ])('the visitor content pages at %s width', (_name, viewport) => {
   it('when the home page opens, then every section, the 9 services, the counters and 5 testimonials are there, all from the site itself', async () => {
-    const page = await (await newContext(browser, viewport)).newPage();
+    const page = await (await newContext(browser(), viewport)).newPage();
     const hosts = new Set<string>();
     page.on('request', (req) => hosts.add(new URL(req.url()).origin));
     await page.goto('/', { waitUntil: 'networkidle' });

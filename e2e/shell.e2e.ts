@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 import { emulatorAddress } from './support/emulators';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the site through the Hosting emulator', () => {
   it('when a visitor opens the home page, then the welcome and the menu are shown', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Welcome/);
     const menu = page.getByRole('navigation', { name: 'Main' });
@@ -22,7 +15,7 @@ describe('the site through the Hosting emulator', () => {
   });
 
   it('when a visitor uses the navbar, then each page opens at its route', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Main' });
     const cases: [string, string, RegExp][] = [
@@ -40,7 +33,7 @@ describe('the site through the Hosting emulator', () => {
   });
 
   it('when a visitor picks Services from another page, then the home page opens at that section', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await page.goto('/products');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }).first().click();
     await page.waitForURL(`${SITE_URL}/`);
@@ -51,7 +44,7 @@ describe('the site through the Hosting emulator', () => {
   });
 
   it('when the phone menu is used, then the side drawer opens and closes on selection', async () => {
-    const page = await (await newContext(browser, PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -62,7 +55,7 @@ describe('the site through the Hosting emulator', () => {
   });
 
   it('when an unknown path is opened, then the visitor lands on the home page', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await page.goto('/no/such/page');
     await page.waitForURL(`${SITE_URL}/`);
   });

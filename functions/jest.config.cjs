@@ -6,5 +6,4 @@ module.exports = {
   testMatch: ['**/__tests__/**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/src/test-support/env.ts'],
-  testTimeout: 20000,
 };

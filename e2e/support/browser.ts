@@ -28,3 +28,18 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const newContext = (browser: Browser, viewport = DESKTOP): Promise<BrowserContext> =>
   browser.newContext({ viewport, baseURL: SITE_URL });
+
+/** One browser per test file: launched before its tests, closed after them. Call at the top of a file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet: use it inside a test or hook.');
+    return browser;
+  };
+}
