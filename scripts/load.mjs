@@ -7,8 +7,9 @@
 // 2. Concurrency: 200 newsletter sign-ups with distinct e-mails -> 200 documents; 50
 //    bookings of one doctor's slot -> 1 appointment and 49 409s; 20 payment callbacks for
 //    one reference -> Paid once, one receipt.
-// Public posts are throttled per client (first X-Forwarded-For hop), so each sign-up
-// carries its own made-up address, as 200 different phones would.
+// Public posts are throttled per client (the X-Forwarded-For entry the front ends write,
+// functions/src/config.ts TRUSTED_PROXY_HOPS = 2), so each sign-up carries its own made-up
+// address as Hosting's front ends would forward it (the emulators have none), as 200 phones would.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -125,9 +126,13 @@ async function newsletterSignUps() {
   const started = Date.now();
   const statuses = await Promise.all(
     emails.map((email, i) =>
-      api('POST', '/subscriptions/news', null, { email }, { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}` }).then(
-        (r) => r.status,
-      ),
+      api(
+        'POST',
+        '/subscriptions/news',
+        null,
+        { email },
+        { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}, 192.0.2.1` },
+      ).then((r) => r.status),
     ),
   );
   const stored = (

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
+import { TRUSTED_PROXY_HOPS } from '../config';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { HttpError } from './errors';
@@ -13,14 +14,18 @@ const WINDOW_MS = 60_000;
 export const TOO_MANY = 'You have sent too many requests in a short time. Please wait a minute and try again.';
 
 /**
- * The client's address: the first hop of X-Forwarded-For (Hosting and the Functions
- * front end put the caller there), else the socket's address.
+ * The client's address: the entry of X-Forwarded-For that our front ends wrote
+ * (config TRUSTED_PROXY_HOPS), never the first one, which any client can forge. A header
+ * shorter than that did not come through them (the emulators, or the function's own URL):
+ * then the socket's address, and nothing the header says, counts.
  */
 export function clientOf(req: Request): string {
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')[0]
-    .trim();
-  return forwarded || req.ip || 'unknown';
+  const hops = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  if (hops.length >= TRUSTED_PROXY_HOPS) return hops[hops.length - TRUSTED_PROXY_HOPS];
+  return req.socket?.remoteAddress ?? 'direct';
 }
 
 /** gRPC status of a create() on an existing document. */

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import '../../test-support/payments';
-import { PUBLIC_WRITES_PER_MINUTE, TOO_MANY } from '../rate-limit';
+import { forwardedFor, randomClientIp } from '../../test-support/client';
+import { clientOf, PUBLIC_WRITES_PER_MINUTE, TOO_MANY } from '../rate-limit';
 
 const app = createApp();
 
-/** A client address of this test alone (the throttle counts per X-Forwarded-For first hop). */
-const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
+/** A client address of this test alone, as the front end forwards it (the throttle counts per client). */
+const uniqueIp = () => forwardedFor();
 
 const feedback = (marker: string) => ({
   fullName: 'Kofi Mensah',
@@ -27,6 +29,25 @@ async function startOfAMinute() {
   if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
 }
 
+describe('the client a post is counted against', () => {
+  const req = (xff: string | undefined) =>
+    ({
+      headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+      socket: { remoteAddress: '127.0.0.1' },
+    }) as unknown as Request;
+
+  it('when the front ends forwarded it, then it is the address they wrote, whatever the client put before it', () => {
+    expect(clientOf(req(forwardedFor('10.1.2.3')))).toBe('10.1.2.3');
+    expect(clientOf(req(forwardedFor('10.1.2.3', ['1.2.3.4', '5.6.7.8'])))).toBe('10.1.2.3');
+  });
+
+  it('when the header is shorter than the front ends make it, then the socket address counts, not the header', () => {
+    expect(clientOf(req('1.2.3.4'))).toBe('127.0.0.1');
+    expect(clientOf(req(''))).toBe('127.0.0.1');
+    expect(clientOf(req(undefined))).toBe('127.0.0.1');
+  });
+});
+
 describe('throttling public writes', () => {
   jest.setTimeout(90_000);
 
@@ -43,7 +64,7 @@ describe('throttling public writes', () => {
       expect(res.status).toBe(400);
     }
     const marker = randomUUID().slice(0, 8);
-    const res = await request(app).post('/api/feedback').set('X-Forwarded-For', `${ip}, 10.0.0.1`).send(feedback(marker));
+    const res = await request(app).post('/api/feedback').set('X-Forwarded-For', ip).send(feedback(marker));
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ statusCode: 429, msg: TOO_MANY, data: null });
     expect(await stored(marker)).toBe(0);
@@ -51,6 +72,22 @@ describe('throttling public writes', () => {
     const other = randomUUID().slice(0, 8);
     await request(app).post('/api/feedback').set('X-Forwarded-For', uniqueIp()).send(feedback(other)).expect(201);
     expect(await stored(other)).toBe(1);
+  });
+
+  it(`when a client writes a different X-Forwarded-For on every post, then it is still one client: the post after ${PUBLIC_WRITES_PER_MINUTE} is 429`, async () => {
+    await startOfAMinute();
+    const client = randomClientIp();
+    for (let i = 0; i < PUBLIC_WRITES_PER_MINUTE; i += 1) {
+      const forged = [`1.2.3.${i}`, ...(i % 2 ? [`203.0.113.${i}`] : [])];
+      await request(app).post('/api/feedback').set('X-Forwarded-For', forwardedFor(client, forged)).send({}).expect(400);
+    }
+    const marker = randomUUID().slice(0, 8);
+    const res = await request(app)
+      .post('/api/feedback')
+      .set('X-Forwarded-For', forwardedFor(client, ['1.2.3.99']))
+      .send(feedback(marker));
+    expect(res.status).toBe(429);
+    expect(await stored(marker)).toBe(0);
   });
 
   it('when one client posts many at the same moment, then exactly the limit get through', async () => {
@@ -68,8 +105,8 @@ describe('throttling public writes', () => {
 
   it('when the counter is stored, then it holds no IP address', async () => {
     await startOfAMinute();
-    const ip = uniqueIp();
-    await request(app).post('/api/feedback').set('X-Forwarded-For', ip).send({});
+    const ip = randomClientIp();
+    await request(app).post('/api/feedback').set('X-Forwarded-For', forwardedFor(ip)).send({});
     const window = Math.floor(Date.now() / 60_000);
     const counters = await db().collection(COLLECTIONS.rateLimits).where('expiresAt', '>', new Date()).get();
     const mine = counters.docs.filter((d) => String(d.get('key') ?? '').endsWith(`-${window}`));

@@ -6,13 +6,13 @@ import { newsletterIdOf } from '../../services/public-forms';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { forwardedFor } from '../../test-support/client';
 import '../../test-support/payments';
 
 const app = createApp();
 
-const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 const subscribe = (email: string) =>
-  request(app).post('/api/subscriptions/news').set('X-Forwarded-For', randomIp()).send({ email });
+  request(app).post('/api/subscriptions/news').set('X-Forwarded-For', forwardedFor()).send({ email });
 
 interface StoredMail {
   to: string;

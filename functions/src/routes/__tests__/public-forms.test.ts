@@ -6,16 +6,16 @@ import '../../test-support/payments';
 import { newsletterIdOf } from '../../services/public-forms';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
+import { forwardedFor } from '../../test-support/client';
 
 const app = createApp();
 
 /**
- * Each request comes from a different client address: public writes are throttled per
- * client (functions/src/http/__tests__/rate-limit.test.ts tests that), and every test here
- * runs in one process with one socket address.
+ * Each request comes from a different client address, as the front end forwards it: public
+ * writes are throttled per client (functions/src/http/__tests__/rate-limit.test.ts tests
+ * that), and every test here runs in one process with one socket address.
  */
-const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
-const post = (path: string) => request(app).post(path).set('X-Forwarded-For', randomIp());
+const post = (path: string) => request(app).post(path).set('X-Forwarded-For', forwardedFor());
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const unique = () => randomUUID().slice(0, 8);
