@@ -11,9 +11,12 @@ import {
   newAppointmentRef,
   plainData,
 } from '../store/appointments';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { logger } from 'firebase-functions';
+import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { ProviderError } from '../payments/provider';
 import type { Doctor } from '../seed/catalog';
 import { queueMail } from './mail';
+import { paymentBeforeRemoval } from './payments';
 import { ghanaTimestamp } from './time';
 import { SERVICE_ID, serviceById } from './service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from './appointment-schema';
@@ -70,6 +73,9 @@ export interface Appointment {
   currencyCode: typeof CURRENCY;
   paymentStatus: PaymentStatus;
   clientReference: string;
+  /** Set by POST /payment/initiate (services/payments.ts), as ISO strings here. */
+  checkoutId?: string;
+  checkoutStartedAt?: string;
   timeOfRequest: string;
   createdAt: string;
   appointmentStatus: AppointmentStatus;
@@ -297,18 +303,49 @@ export async function cancelAppointment(patientId: string, appointmentId: string
   });
 }
 
-/** Deletes an Unpaid appointment with its file and slot; anything paid or free must be cancelled instead. */
+export const PAID_NOT_DELETED = 'This appointment has been paid, so it cannot be deleted.';
+export const PAYMENT_IN_PROGRESS = 'A payment for this appointment is in progress. Please try again in a few minutes.';
+export const PAYMENT_NOT_CHECKED =
+  'We could not check the payment for this appointment with the payment provider just now, so it has not been deleted. ' +
+  'Please try again in a few minutes.';
+
+/** Why this appointment cannot be deleted, or undefined when it can (only Unpaid ones can). */
+function whyNotDeletable(a: Appointment): string | undefined {
+  if (a.paymentStatus === 'Unpaid') return undefined;
+  if (a.paymentStatus !== 'Paid') return 'Only an unpaid appointment can be deleted. You can cancel this one instead.';
+  return a.appointmentStatus === 'Pending'
+    ? `${PAID_NOT_DELETED} You can cancel it instead.`
+    : `${PAID_NOT_DELETED} ${REFUND_POLICY} ${a.clientReference}.`;
+}
+
+/**
+ * Deletes an Unpaid appointment with its file and slot; anything paid or free must be
+ * cancelled instead. Once a checkout has started, the patient may have paid while the
+ * provider's callback is still on its way: the provider is asked first (a Paid answer is
+ * recorded through markPaid), and nothing is deleted while it cannot answer.
+ */
 export async function deleteAppointment(patientId: string, appointmentId: string): Promise<void> {
+  const { ref, appointment } = await ownAppointment(patientId, appointmentId);
+  const refusal = whyNotDeletable(appointment);
+  if (refusal) throw conflict(refusal);
+  if (appointment.checkoutStartedAt) {
+    const verdict = await paymentBeforeRemoval('appointment', ref, appointment, new Date(appointment.checkoutStartedAt)).catch(
+      (err: unknown) => {
+        if (!(err instanceof ProviderError)) throw err;
+        logger.error('payment status check before delete failed', { appointmentId, error: err.message });
+        throw badGateway(PAYMENT_NOT_CHECKED);
+      },
+    );
+    if (verdict === 'paid') throw conflict(whyNotDeletable({ ...appointment, paymentStatus: 'Paid' })!);
+    if (verdict === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
+  }
   await db().runTransaction(async (tx) => {
-    const { ref, appointment } = await ownAppointment(patientId, appointmentId, tx);
-    if (appointment.paymentStatus !== 'Unpaid') {
-      throw conflict(
-        appointment.paymentStatus === 'Paid'
-          ? `A paid appointment cannot be deleted. ${REFUND_POLICY} ${appointment.clientReference}.`
-          : 'Only an unpaid appointment can be deleted. You can cancel this one instead.',
-      );
-    }
-    const slot = await heldSlot(tx, appointment);
+    // Read again: a callback may have marked it Paid, or a new checkout started, since the provider answered.
+    const { appointment: now } = await ownAppointment(patientId, appointmentId, tx);
+    const refusalNow = whyNotDeletable(now);
+    if (refusalNow) throw conflict(refusalNow);
+    if (now.checkoutStartedAt !== appointment.checkoutStartedAt) throw conflict(PAYMENT_IN_PROGRESS);
+    const slot = await heldSlot(tx, now);
     tx.delete(ref);
     tx.delete(appointmentFileRef(appointmentId));
     if (slot) tx.delete(slot);

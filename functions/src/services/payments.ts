@@ -223,6 +223,37 @@ export async function confirmWithProvider(payable: Payable): Promise<MarkPaidOut
   return markPaid(payable, status);
 }
 
+/**
+ * How long after a checkout starts the provider's 'Unpaid' may still turn Paid: a
+ * mobile-money prompt can wait on the patient's phone for minutes. The re-check's cadence.
+ */
+export const CHECKOUT_IN_PROGRESS_MS = 15 * 60 * 1000;
+
+export type PaymentBeforeRemoval = 'paid' | 'in-progress' | 'not-paid';
+
+/**
+ * Before an Unpaid record whose checkout started is removed: asks the provider (as
+ * /payment/check does). Paid is recorded through markPaid, with its one receipt; a Paid
+ * answer with another amount still means money was taken, so it is 'paid' too (and logged).
+ * Throws ProviderError when the provider cannot answer: the caller must then remove nothing.
+ */
+export async function paymentBeforeRemoval(
+  kind: PayableKind,
+  ref: DocumentReference,
+  data: DocumentData,
+  checkoutStartedAt: Date,
+  now = new Date(),
+): Promise<PaymentBeforeRemoval> {
+  const payable = payableFrom(kind, ref, data);
+  const status = await transactionStatus(payable.clientReference);
+  if (status?.status === 'Paid') {
+    await markPaid(payable, status);
+    return 'paid';
+  }
+  const recent = now.getTime() - checkoutStartedAt.getTime() < CHECKOUT_IN_PROGRESS_MS;
+  return status?.status === 'Unpaid' && recent ? 'in-progress' : 'not-paid';
+}
+
 /** POST /payment/check and PUT /subscriptions: the caller's record after asking the provider. */
 export async function checkPayment(uid: string, clientReference: string): Promise<{ kind: PayableKind; record: DocumentData }> {
   const payable = await findOwnPayable(uid, clientReference);
