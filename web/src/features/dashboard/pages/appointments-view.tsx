@@ -121,6 +121,9 @@ export default function AppointmentsView() {
       await showSuccess('Deleted!', 'Your appointment has been deleted.');
     } catch (err) {
       await showApiError(err);
+      // A refusal may mean it was paid meanwhile (the server asked the provider): show its record now.
+      void reload();
+      void open(a);
     }
   }
 
