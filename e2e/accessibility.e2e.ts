@@ -67,6 +67,8 @@ const PUBLIC_ROUTES = [
   '/specialists',
   '/faqs',
   '/contact-us',
+  '/privacy',
+  '/unsubscribe?token=made-up.token',
 ];
 
 let browser: Browser;

@@ -1,19 +1,28 @@
 /**
  * Data protection in the browser (Act 843): the privacy page from the footer, the newsletter
- * mail's unsubscribe link through Hosting, and 'Download my data' on the profile.
+ * mail's Unsubscribe page and one-click unsubscribe through Hosting, and 'Download my data'
+ * on the profile.
  */
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { forwardedFor } from '../functions/src/test-support/client';
 
 jest.setTimeout(90_000);
 
 const browser = useBrowser();
 
-const mailTextsTo = async (email: string) =>
-  (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => String(d.get('message.text')));
+/** The mails to an address: the text, and the one-click headers (RFC 2369, RFC 8058). */
+const mailsTo = async (email: string) =>
+  (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => ({
+    text: String(d.get('message.text')),
+    listUnsubscribe: String(d.get('headers')?.['List-Unsubscribe'] ?? '').replace(/^<|>$/g, ''),
+    listUnsubscribePost: d.get('headers')?.['List-Unsubscribe-Post'],
+  }));
+
+const subscribed = async (email: string) => !(await adminDb().collection('newsletter').where('email', '==', email).get()).empty;
 
 describe('data protection', () => {
   it("when the footer's Privacy policy is followed, then the site's own page says what is kept, why, for how long, and the rights", async () => {
@@ -27,7 +36,7 @@ describe('data protection', () => {
     await expect(page.title()).resolves.toMatch(/Privacy policy/);
   });
 
-  it('when a subscriber opens the link in the welcome mail, then the site says they are unsubscribed and the address is gone', async () => {
+  it('when a subscriber opens the link in the welcome mail, then nothing changes until they press Unsubscribe; then the page confirms and the address is gone', async () => {
     const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
     const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/');
@@ -38,17 +47,54 @@ describe('data protection', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.locator('.swal2-title').getByText('Subscribed').waitFor();
 
-    const [text] = await waitUntil(
-      () => mailTextsTo(email),
-      (texts) => texts.length > 0,
+    const [mail] = await waitUntil(
+      () => mailsTo(email),
+      (mails) => mails.length > 0,
     );
-    const link = /http:\/\/127\.0\.0\.1:5000\/api\/subscriptions\/news\/unsubscribe\?token=\S+/.exec(text)?.[0];
+    const link = /http:\/\/127\.0\.0\.1:5000\/unsubscribe\?token=\S+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
+
+    // A mail scanner fetching the links changes nothing: the page, and the old API link (a redirect to the page).
+    expect((await fetch(link as string)).status).toBe(200);
+    const scanned = await fetch(mail.listUnsubscribe, { redirect: 'manual' });
+    expect(scanned.status).toBe(303);
+    expect(await subscribed(email)).toBe(true);
+
     await page.goto(link as string);
-    await page.waitForURL(`${SITE_URL}/privacy?newsletter=unsubscribed`);
+    await page.getByRole('heading', { name: 'Unsubscribe from our newsletter' }).waitFor();
+    expect(await subscribed(email)).toBe(true);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByRole('status').getByText('You have been unsubscribed from our newsletter').waitFor();
-    const stored = await adminDb().collection('newsletter').where('email', '==', email).get();
-    expect(stored.size).toBe(0);
+    expect(await subscribed(email)).toBe(false);
+  });
+
+  it("when a mail program posts one-click to the mail's List-Unsubscribe address through Hosting, then the address is gone; a bad token changes nothing", async () => {
+    const email = `one-click-${randomUUID().slice(0, 8)}@example.com`;
+    const signUp = await fetch(`${SITE_URL}/api/subscriptions/news`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor() },
+      body: JSON.stringify({ email }),
+    });
+    expect(signUp.status).toBe(201);
+    const [mail] = await waitUntil(
+      () => mailsTo(email),
+      (mails) => mails.length > 0,
+    );
+    expect(mail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    const oneClick = (url: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+
+    const bad = await oneClick(mail.listUnsubscribe.replace(/.{2}$/, 'xx'));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).msg).toMatch(/unsubscribe link is not valid/);
+    expect(await subscribed(email)).toBe(true);
+
+    expect((await oneClick(mail.listUnsubscribe)).status).toBe(200);
+    expect(await subscribed(email)).toBe(false);
   });
 
   it('when a patient presses Download my data on the profile, then a JSON file with their profile, packages and appointments is saved', async () => {

@@ -6,6 +6,8 @@ import { db } from '../store/firebase';
 export interface Mail {
   to: string;
   message: { subject: string; text: string; html: string };
+  /** Extra header fields; the extension reads them from the top level, not from `message`. */
+  headers?: Record<string, string>;
 }
 
 const mailDoc = (mail: Mail) => ({ ...mail, createdAt: FieldValue.serverTimestamp() });

@@ -27,8 +27,17 @@ function signatureOf(docid: string): string {
 /** The token in an unsubscribe link: the subscription's id and its signature. */
 export const unsubscribeToken = (docid: string): string => `${docid}.${signatureOf(docid)}`;
 
-export const unsubscribeUrl = (docid: string): string =>
-  `${PUBLIC_SITE_URL.value().replace(/\/+$/, '')}/api/subscriptions/news/unsubscribe?token=${unsubscribeToken(docid)}`;
+const site = () => PUBLIC_SITE_URL.value().replace(/\/+$/, '');
+
+/**
+ * The link a reader opens: a page with an Unsubscribe button. Opening it changes nothing,
+ * so a mail scanner that fetches every link cannot unsubscribe anyone.
+ */
+export const unsubscribePageUrl = (docid: string): string => `${site()}/unsubscribe?token=${unsubscribeToken(docid)}`;
+
+/** The RFC 8058 one-click address mail programs POST to (List-Unsubscribe header). */
+export const unsubscribeApiUrl = (docid: string): string =>
+  `${site()}/api/subscriptions/news/unsubscribe?token=${unsubscribeToken(docid)}`;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,14 +46,22 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * link (Act 843: a person may stop direct marketing at any time).
  */
 export function newsletterMail(subscription: { docid: string; email: string }, subject: string, paragraphs: string[]): Mail {
-  const link = unsubscribeUrl(subscription.docid);
+  const link = unsubscribePageUrl(subscription.docid);
   const footer = `You get this e-mail because ${subscription.email} subscribed to the ${BRAND} newsletter. To stop it, open: ${link}`;
   const text = [...paragraphs, '', footer].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
     `<hr><p style="font-size:0.9em;color:#555">You get this e-mail because ${escape(subscription.email)} subscribed to the ${BRAND} newsletter. <a href="${escape(link)}">Unsubscribe</a> at any time.</p>`,
   ].join('');
-  return { to: subscription.email, message: { subject, text, html } };
+  return {
+    to: subscription.email,
+    message: { subject, text, html },
+    // Mail programs show their own Unsubscribe button and POST here (RFC 2369, RFC 8058).
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeApiUrl(subscription.docid)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }
 
 export const welcomeMail = (subscription: { docid: string; email: string }): Mail =>

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: 'faqs', lazy: page(() => import('@/features/faqs/pages/faqs-page')) },
           { path: 'contact-us', lazy: page(() => import('@/features/contact/pages/contact-page')) },
           { path: 'privacy', lazy: page(() => import('@/features/privacy/pages/privacy-page')) },
+          { path: 'unsubscribe', lazy: page(() => import('@/features/privacy/pages/unsubscribe-page')) },
         ],
       },
       {

@@ -109,7 +109,8 @@ beforeAll(async () => {
 });
 
 const withParams = (path: string, value: string) => path.replace(/:\w+/g, value);
-const hasInput = (e: Endpoint) => e.method !== 'get' || e.path.includes(':') || e.path.includes('unsubscribe');
+// GET /subscriptions/news/unsubscribe takes input but only ever redirects to the Unsubscribe page.
+const hasInput = (e: Endpoint) => e.method !== 'get' || e.path.includes(':');
 
 function expectCleanAnswer(res: request.Response, label: string, mustBe4xx: boolean) {
   const where = `${label} -> ${res.status} ${JSON.stringify(res.body)}`;

@@ -17,48 +17,84 @@ const subscribe = (email: string) =>
 interface StoredMail {
   to: string;
   message: { subject: string; text: string; html: string };
+  headers?: Record<string, string>;
   createdAt: Timestamp;
 }
 const mailsTo = async (email: string) =>
   (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => d.data() as StoredMail);
 
 const newsletterDoc = (email: string) => db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(email));
+const isSubscribed = async (email: string) => (await newsletterDoc(email).get()).exists;
 
-/** The unsubscribe link of a mail, as the reader would click it (path and query, without the site). */
-function unsubscribeLink(mail: StoredMail): string {
-  const url = /https?:\/\/\S+\/api\/subscriptions\/news\/unsubscribe\?token=[\w.-]+/.exec(mail.message.text)?.[0];
+/** The link a reader opens in the mail: the site's Unsubscribe page with the token. */
+function pageLink(mail: StoredMail): URL {
+  const url = /https?:\/\/\S+\/unsubscribe\?token=[\w.-]+/.exec(mail.message.text)?.[0];
   if (!url) throw new Error(`no unsubscribe link in: ${mail.message.text}`);
   expect(mail.message.html).toContain(url);
+  return new URL(url);
+}
+
+/** The mail's List-Unsubscribe address (RFC 2369), path and query without the site. */
+function oneClickPath(mail: StoredMail): string {
+  const url = /^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1];
+  if (!url) throw new Error(`no List-Unsubscribe header in: ${JSON.stringify(mail.headers)}`);
   const { pathname, search } = new URL(url);
   return `${pathname}${search}`;
 }
 
+/** A subscriber of this test alone and their welcome mail. */
+async function subscriber(prefix: string) {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  await subscribe(email).expect(201);
+  const mail = (await mailsTo(email))[0];
+  return { email, mail, token: pageLink(mail).searchParams.get('token') as string };
+}
+
+const unsubscribeWith = (body: unknown) =>
+  request(app)
+    .post('/api/subscriptions/news/unsubscribe')
+    .send(body as object);
+
 describe('newsletter mails and unsubscribing', () => {
-  it('when someone subscribes, then one welcome mail with an unsubscribe link is queued; a repeat queues none', async () => {
-    const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
-    await subscribe(email).expect(201);
+  it('when someone subscribes, then one welcome mail with an Unsubscribe page link and one-click headers is queued; a repeat queues none', async () => {
+    const { email } = await subscriber('reader');
     await subscribe(email).expect(200);
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].message.subject).toBe('Welcome to the ExpMed Health newsletter');
-    expect(mails[0].message.text).toMatch(
-      /To stop it, open: http:\/\/127\.0\.0\.1:5000\/api\/subscriptions\/news\/unsubscribe\?token=/,
-    );
+    expect(mails[0].message.text).toMatch(/To stop it, open: http:\/\/127\.0\.0\.1:5000\/unsubscribe\?token=/);
+    const token = pageLink(mails[0]).searchParams.get('token');
+    expect(mails[0].headers).toEqual({
+      'List-Unsubscribe': `<http://127.0.0.1:5000/api/subscriptions/news/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 
-  it('when the link is opened, then the subscription is deleted and the site says so; opened again, the same', async () => {
-    const email = `leaver-${randomUUID().slice(0, 8)}@example.com`;
-    await subscribe(email).expect(201);
-    const link = unsubscribeLink((await mailsTo(email))[0]);
-
-    const res = await request(app).get(link);
+  it('when the API link is fetched with GET (a mail scanner), then nothing is deleted and it redirects to the Unsubscribe page', async () => {
+    const { email, mail, token } = await subscriber('scanned');
+    const res = await request(app).get(oneClickPath(mail));
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/privacy?newsletter=unsubscribed');
-    expect((await newsletterDoc(email).get()).exists).toBe(false);
+    expect(res.headers.location).toBe(`/unsubscribe?token=${token}`);
+    expect(await isSubscribed(email)).toBe(true);
+  });
 
-    await request(app).get(link).expect(303);
+  it('when the page posts the token, then 200, the subscription is deleted; posted again, the same', async () => {
+    const { email, token } = await subscriber('leaver');
+    const res = await unsubscribeWith({ token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ statusCode: 200, msg: expect.stringMatching(/You have been unsubscribed/), data: null });
+    expect(await isSubscribed(email)).toBe(false);
+
+    await unsubscribeWith({ token }).expect(200);
     // Subscribing again works and sends a new link.
     await subscribe(email).expect(201);
+  });
+
+  it('when a mail program posts List-Unsubscribe=One-Click to the header address, then the subscription is deleted', async () => {
+    const { email, mail } = await subscriber('one-click');
+    const res = await request(app).post(oneClickPath(mail)).type('form').send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(200);
+    expect(await isSubscribed(email)).toBe(false);
   });
 
   it.each([
@@ -66,20 +102,26 @@ describe('newsletter mails and unsubscribing', () => {
     ["another subscription's id", (token: string) => `${newsletterIdOf('someone-else@example.com')}.${token.split('.')[1]}`],
     ['no token', () => ''],
     ['a token of another shape', () => 'abc'],
-  ])('when the link has %s, then 400 says so and nothing is deleted', async (_name, tamper) => {
-    const email = `keeper-${randomUUID().slice(0, 8)}@example.com`;
-    await subscribe(email).expect(201);
-    const token = new URL(`http://x${unsubscribeLink((await mailsTo(email))[0])}`).searchParams.get('token') as string;
+    ['a token that is not text', (token: string) => ({ token }) as unknown as string],
+  ])('when the token is %s, then 400 says so and nothing is deleted, from the page or one-click', async (_name, tamper) => {
+    const { email, token } = await subscriber('keeper');
     const other = 'someone-else@example.com';
     await subscribe(other);
+    const bad = tamper(token);
 
-    const res = await request(app)
-      .get('/api/subscriptions/news/unsubscribe')
-      .query({ token: tamper(token) });
+    const res = await unsubscribeWith({ token: bad });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, msg: expect.stringMatching(/unsubscribe link is not valid/), data: null });
-    expect((await newsletterDoc(email).get()).exists).toBe(true);
-    expect((await newsletterDoc(other).get()).exists).toBe(true);
+    if (typeof bad === 'string') {
+      const oneClick = await request(app)
+        .post('/api/subscriptions/news/unsubscribe')
+        .query({ token: bad })
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(oneClick.status).toBe(400);
+    }
+    expect(await isSubscribed(email)).toBe(true);
+    expect(await isSubscribed(other)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import '../privacy.css';
@@ -24,8 +24,6 @@ const RETENTION: [string, string][] = [
 
 export default function PrivacyPage() {
   usePageTitle('Privacy policy');
-  const [params] = useSearchParams();
-  const unsubscribed = params.get('newsletter') === 'unsubscribed';
 
   return (
     <>
@@ -42,12 +40,6 @@ export default function PrivacyPage() {
 
       <div className="section container">
         <div className="privacy">
-          {unsubscribed && (
-            <p className="privacy-notice" role="status">
-              You have been unsubscribed from our newsletter, and your e-mail address has been removed from our list. You will not
-              receive it again.
-            </p>
-          )}
           <p>Last updated: {UPDATED}.</p>
 
           <h2>Who we are</h2>
@@ -139,7 +131,8 @@ export default function PrivacyPage() {
               <strong>Have it deleted</strong>, or object to how we use it, except records the law makes us keep.
             </li>
             <li>
-              <strong>Stop marketing</strong> at any time: every newsletter e-mail has an unsubscribe link that works at once.
+              <strong>Stop marketing</strong> at any time: every newsletter e-mail has an unsubscribe link; press Unsubscribe on
+              the page it opens and your address is deleted at once.
             </li>
             <li>
               <strong>Withdraw your consent</strong> at any time; it does not undo care already given.
