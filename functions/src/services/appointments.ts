@@ -304,7 +304,7 @@ export async function cancelAppointment(patientId: string, appointmentId: string
 }
 
 export const PAID_NOT_DELETED = 'This appointment has been paid, so it cannot be deleted.';
-export const PAYMENT_IN_PROGRESS = 'A payment for this appointment is in progress. Please try again in a few minutes.';
+export const PAYMENT_IN_PROGRESS = 'A payment for this appointment may still be in progress. Please try again in a few minutes.';
 export const PAYMENT_NOT_CHECKED =
   'We could not check the payment for this appointment with the payment provider just now, so it has not been deleted. ' +
   'Please try again in a few minutes.';
