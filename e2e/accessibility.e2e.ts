@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -191,7 +191,7 @@ describe('axe for a logged-in patient', () => {
 
 describe('reduced motion', () => {
   it('when the visitor prefers reduced motion, then the counters show their figures at once and the carousel stands still', async () => {
-    const still = await browser.newContext({ viewport: PHONE, baseURL: SITE_URL, reducedMotion: 'reduce' });
+    const still = await newContext(browser, PHONE, { reducedMotion: 'reduce' });
     const home = await still.newPage();
     await home.goto('/');
     const stats = home.locator('#stats .stat-value');

@@ -99,7 +99,7 @@ describe('data protection', () => {
 
   it('when a patient presses Download my data on the profile, then a JSON file with their profile, packages and appointments is saved', async () => {
     const patient = await createActivatedPatient();
-    const context = await browser().newContext({ viewport: DESKTOP, baseURL: SITE_URL, acceptDownloads: true });
+    const context = await newContext(browser(), DESKTOP, { acceptDownloads: true });
     const page = await context.newPage();
     await loginThroughUi(page, patient, '/dashboard/profile');
     await page.getByRole('heading', { name: 'My data' }).waitFor();

@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi, newPatientDetails, readVerificationCode } from './support/accounts';
-import { useBrowser, PHONE, SITE_URL } from './support/browser';
+import { newContext, useBrowser, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
 
@@ -14,7 +14,7 @@ const browser = useBrowser();
 
 async function newPage(): Promise<Page> {
   // en-US fixes the order of a date input's parts (month, day, year) for typing.
-  const context = await browser().newContext({ viewport: PHONE, baseURL: SITE_URL, locale: 'en-US' });
+  const context = await newContext(browser(), PHONE, { locale: 'en-US' });
   return context.newPage();
 }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { emulatorAddress } from './emulators';
 
 /** The site as the Hosting emulator serves it. */
@@ -26,8 +26,31 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const newContext = (browser: Browser, viewport = DESKTOP): Promise<BrowserContext> =>
-  browser.newContext({ viewport, baseURL: SITE_URL });
+/**
+ * Public pages arrive as prerendered HTML: their buttons are on screen before React has taken
+ * them over, and a tap before that does nothing. A person waits for the page to respond;
+ * the tests wait for the app's ready mark (RootLayout) after every page.goto.
+ */
+function gotoWaitsForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 30_000 });
+    return response;
+  };
+  return page;
+}
+
+export async function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: SITE_URL, ...options });
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => gotoWaitsForApp(await newPage());
+  return context;
+}
 
 /** One browser per test file: launched before its tests, closed after them. Call at the top of a file. */
 export function useBrowser(): () => Browser {

@@ -1,17 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { registerServiceWorker } from '@/lib/service-worker';
 import '@fontsource/nunito/latin-400.css';
 import '@fontsource/nunito/latin-700.css';
 import '@/styles/global.css';
 
-const router = createBrowserRouter(routes);
 registerServiceWorker();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
+// prerender.mjs marks the page it rendered. Its HTML is taken over as it is only when the
+// browser renders the same thing: same path, no query string (the build had none).
+const prerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
+
+/** Loads the page's lazy modules, so the first render is the prerendered page and React can take it over. */
+async function loadMatchedPages(): Promise<void> {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+const app = () => (
   <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+    <RouterProvider router={createBrowserRouter(routes)} />
+  </StrictMode>
 );
+
+// Not a top-level await: that would hold DOMContentLoaded (and the first paint) until the
+// page's module arrived.
+if (prerendered) void loadMatchedPages().then(() => hydrateRoot(container, app()));
+else createRoot(container).render(app());

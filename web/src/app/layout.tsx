@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
@@ -26,6 +26,10 @@ export function PublicLayout() {
 
 /** Every route sits under this: scroll is restored on back/forward and reset on new pages. */
 export function RootLayout() {
+  // Marks the page as taken over by React (the end-to-end tests wait for it before acting).
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <>
       <ScrollRestoration />

@@ -1,12 +1,37 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
+import { Loading } from '@/components/spinner';
 
 /** Each page is its own chunk: a visitor on a phone downloads only the page they open. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
+/**
+ * Public pages whose HTML is rendered at build time (prerender.mjs), so a phone paints the
+ * page before any script arrives. Pages that show a signed-in patient's data, or that are
+ * built from the query string or a product id, are rendered in the browser only.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/packages',
+  '/signup',
+  '/careers',
+  '/about-us',
+  '/appointment',
+  '/appointment-page',
+  '/products',
+  '/gallery',
+  '/e-library',
+  '/specialists',
+  '/faqs',
+  '/contact-us',
+  '/privacy',
+];
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // What the browser shows while the page's module loads, on pages it renders itself.
+    hydrateFallbackElement: <Loading />,
     children: [
       {
         element: <PublicLayout />,

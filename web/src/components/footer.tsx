@@ -50,7 +50,8 @@ export function Footer() {
           <SocialLinks />
         </section>
       </div>
-      <p className="container footer-bottom">
+      {/* The year comes from the build in prerendered HTML: a new year must not fail hydration. */}
+      <p className="container footer-bottom" suppressHydrationWarning>
         © {new Date().getFullYear()} {SITE.brand}. All rights reserved.
       </p>
     </footer>

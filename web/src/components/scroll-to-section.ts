@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { prefersReducedMotion } from '@/lib/reduced-motion';
 
 /** State the home page reads to scroll to a section once it has rendered. */
 export interface ScrollState {
@@ -9,7 +10,7 @@ export interface ScrollState {
 export function scrollToId(id: string): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
-  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const reduce = prefersReducedMotion();
   el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   return true;
 }

@@ -3,6 +3,7 @@ import { CalendarCheck, HeartPulse, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
+import { FormFieldset } from '@/components/form-fieldset';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
@@ -86,44 +87,46 @@ function RegisterView({ onDone, busy }: { onDone: (run: () => Promise<void>) => 
       }
     >
       <Form noValidate className="form-grid two-columns" aria-label="Sign Up">
-        <FormField name="firstName" label="First Name" autoComplete="given-name" required />
-        <FormField name="lastName" label="Last Name" autoComplete="family-name" required />
-        <FormField name="emailAddress" label="Email Address" type="email" autoComplete="email" required />
-        <FormField
-          name="patientLocation"
-          label="City/location"
-          autoComplete="address-level2"
-          placeholder="e.g. Accra, East Legon"
-          required
-        />
-        <FormField
-          name="contactNumber"
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="024 123 4567"
-          required
-        />
-        <FormField name="gender" label="Gender" as="select" required>
-          <option value="">Select Gender</option>
-          {GENDERS.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.itemName}
-            </option>
-          ))}
-        </FormField>
-        <div className="span-all">
-          <PasswordField name="password" label="Password" autoComplete="new-password" />
-        </div>
-        <div className="span-all">
-          <ConsentField />
-        </div>
-        <div className="span-all">
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            Sign Up
-          </button>
-        </div>
+        <FormFieldset>
+          <FormField name="firstName" label="First Name" autoComplete="given-name" required />
+          <FormField name="lastName" label="Last Name" autoComplete="family-name" required />
+          <FormField name="emailAddress" label="Email Address" type="email" autoComplete="email" required />
+          <FormField
+            name="patientLocation"
+            label="City/location"
+            autoComplete="address-level2"
+            placeholder="e.g. Accra, East Legon"
+            required
+          />
+          <FormField
+            name="contactNumber"
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="024 123 4567"
+            required
+          />
+          <FormField name="gender" label="Gender" as="select" required>
+            <option value="">Select Gender</option>
+            {GENDERS.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.itemName}
+              </option>
+            ))}
+          </FormField>
+          <div className="span-all">
+            <PasswordField name="password" label="Password" autoComplete="new-password" />
+          </div>
+          <div className="span-all">
+            <ConsentField />
+          </div>
+          <div className="span-all">
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+              Sign Up
+            </button>
+          </div>
+        </FormFieldset>
       </Form>
     </Formik>
   );
@@ -143,14 +146,16 @@ function LoginView({ onDone, busy }: { onDone: (run: () => Promise<void>) => Pro
     >
       {({ dirty, isValid, values }) => (
         <Form noValidate className="form-grid" aria-label="Login">
-          <FormField name="email" label="Email Address" type="email" autoComplete="email" required />
-          <PasswordField name="password" label="Password" autoComplete="current-password" />
-          <div className="forgot-row">
-            <ForgotPassword initialEmail={values.email} />
-          </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={!dirty || !isValid || busy}>
-            Login
-          </button>
+          <FormFieldset>
+            <FormField name="email" label="Email Address" type="email" autoComplete="email" required />
+            <PasswordField name="password" label="Password" autoComplete="current-password" />
+            <div className="forgot-row">
+              <ForgotPassword initialEmail={values.email} />
+            </div>
+            <button type="submit" className="btn btn-primary btn-block" disabled={!dirty || !isValid || busy}>
+              Login
+            </button>
+          </FormFieldset>
         </Form>
       )}
     </Formik>

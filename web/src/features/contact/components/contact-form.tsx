@@ -2,6 +2,7 @@ import { Formik, type FormikHelpers } from 'formik';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { FormFieldset } from '@/components/form-fieldset';
 import { Honeypot } from '@/components/honeypot';
 import { SpinnerOverlay } from '@/components/spinner';
 import { feedbackSchema, sendFeedback, type FeedbackRequest } from '@/features/contact/api/send-feedback';
@@ -56,18 +57,20 @@ export function ContactForm() {
               }
             }}
           >
-            <div className="form-grid two-columns">
-              <FormField name="fullName" label="Your Name" required autoComplete="name" maxLength={100} />
-              <FormField name="telephone" label="Phone Number" required type="tel" autoComplete="tel" inputMode="tel" />
-              <FormField name="email" label="Your Email" required type="email" autoComplete="email" className="span-all" />
-              <FormField as="textarea" name="message" label="Message" required rows={6} maxLength={5000} className="span-all" />
-            </div>
-            <Honeypot value={website} onChange={setWebsite} />
-            <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!isValid || sending}>
-                <Send aria-hidden="true" size={18} /> Send Message
-              </button>
-            </div>
+            <FormFieldset>
+              <div className="form-grid two-columns">
+                <FormField name="fullName" label="Your Name" required autoComplete="name" maxLength={100} />
+                <FormField name="telephone" label="Phone Number" required type="tel" autoComplete="tel" inputMode="tel" />
+                <FormField name="email" label="Your Email" required type="email" autoComplete="email" className="span-all" />
+                <FormField as="textarea" name="message" label="Message" required rows={6} maxLength={5000} className="span-all" />
+              </div>
+              <Honeypot value={website} onChange={setWebsite} />
+              <div className="form-actions">
+                <button type="submit" className="btn btn-primary" disabled={!isValid || sending}>
+                  <Send aria-hidden="true" size={18} /> Send Message
+                </button>
+              </div>
+            </FormFieldset>
             <SpinnerOverlay show={sending} />
           </form>
         );

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { STATS } from '@/features/home/content';
+import { prefersReducedMotion } from '@/lib/reduced-motion';
 
 const DURATION_MS = 1400;
-
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /**
  * The four counters. They count up once the list scrolls into view; with reduced motion

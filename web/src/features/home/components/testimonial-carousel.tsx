@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Testimonial } from '@/features/home/testimonials';
+import { usePrefersReducedMotion } from '@/lib/reduced-motion';
 
 const SWIPE_PX = 40;
 
@@ -11,9 +12,12 @@ const SWIPE_PX = 40;
  */
 export function TestimonialCarousel({ items, intervalMs = 7000 }: { items: Testimonial[]; intervalMs?: number }) {
   const [index, setIndex] = useState(0);
+  const prefersReducedMotion = usePrefersReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(() => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+  // Until the visitor presses Pause or Play, reduced motion decides.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const stopped = chosen ?? prefersReducedMotion;
   const swipeStart = useRef<number | null>(null);
   const count = items.length;
   const rotating = !stopped && !hovered && !focused;
@@ -59,7 +63,7 @@ export function TestimonialCarousel({ items, intervalMs = 7000 }: { items: Testi
         <button
           type="button"
           className="carousel-btn"
-          onClick={() => setStopped((s) => !s)}
+          onClick={() => setChosen(!stopped)}
           aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
         >
           {stopped ? <Play size={18} aria-hidden="true" /> : <Pause size={18} aria-hidden="true" />}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormFieldset } from '@/components/form-fieldset';
 import { Honeypot } from '@/components/honeypot';
 import { SpinnerOverlay } from '@/components/spinner';
 import { newsletterEmailProblem, subscribeToNewsletter } from '@/features/newsletter/api/subscribe';
@@ -31,22 +32,24 @@ export function NewsletterForm() {
 
   return (
     <form className="newsletter-form" onSubmit={onSubmit} noValidate aria-label="Newsletter">
-      <label htmlFor="newsletter-email" className="visually-hidden">
-        Email Address
-      </label>
-      <input
-        id="newsletter-email"
-        type="email"
-        autoComplete="email"
-        placeholder="Your email address"
-        maxLength={254}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Honeypot value={website} onChange={setWebsite} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        Subscribe
-      </button>
+      <FormFieldset>
+        <label htmlFor="newsletter-email" className="visually-hidden">
+          Email Address
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          autoComplete="email"
+          placeholder="Your email address"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Honeypot value={website} onChange={setWebsite} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Subscribe
+        </button>
+      </FormFieldset>
       <SpinnerOverlay show={busy} />
     </form>
   );
