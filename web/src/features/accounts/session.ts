@@ -145,10 +145,18 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }
 
-/** Loads Firebase Auth ahead of a form's submit, so a slow phone does not wait at the click. */
+/**
+ * Loads Firebase Auth ahead of a form's submit, so a slow phone does not wait at the click:
+ * once the visitor first touches or focuses something, not while the page is still starting.
+ */
 export function usePreloadAuth(): void {
   useEffect(() => {
-    void start();
+    const load = () => void start();
+    const events = ['focusin', 'pointerdown', 'keydown'] as const;
+    for (const event of events) document.addEventListener(event, load, { once: true, passive: true });
+    return () => {
+      for (const event of events) document.removeEventListener(event, load);
+    };
   }, []);
 }
 
