@@ -2,24 +2,26 @@
 /* global URL, console */
 // The last step of `npm run build -w web`: writes the public pages as HTML, so a phone on a
 // slow network paints a page before its scripts arrive (React then hydrates it in place).
-// Reads the client build (dist/index.html) and the server build of src/entry-server.tsx
-// (dist-server/), writes dist/<page>.html (Hosting's clean URLs serve it at /<page>), the
-// home page as dist/index.html, and the empty app shell as dist/shell.html, which Hosting
-// serves for every other path (signed-in pages, product ids).
-import { readFileSync, writeFileSync } from 'node:fs';
+// Reads the client build (dist-next/index.html) and the server build of src/entry-server.tsx
+// (dist-server/), writes <page>.html (Hosting's clean URLs serve it at /<page>), the home
+// page as index.html, and the empty app shell as shell.html, which Hosting serves for every
+// other path (signed-in pages, product ids). Then dist-next becomes dist in two renames: a
+// running Hosting emulator crashes when a file it is serving disappears mid-build.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const WEB = fileURLToPath(new URL('.', import.meta.url));
 const DIST = join(WEB, 'dist');
+const NEXT = join(WEB, 'dist-next');
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** @type {{ render: (path: string) => Promise<string>, PRERENDERED_PATHS: string[] }} */
 const server = await import(join(WEB, 'dist-server', 'entry-server.js'));
 
-const template = readFileSync(join(DIST, 'index.html'), 'utf8');
-if (!template.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT} to fill`);
-writeFileSync(join(DIST, 'shell.html'), template);
+const template = readFileSync(join(NEXT, 'index.html'), 'utf8');
+if (!template.includes(EMPTY_ROOT)) throw new Error(`dist-next/index.html has no ${EMPTY_ROOT} to fill`);
+writeFileSync(join(NEXT, 'shell.html'), template);
 
 for (const path of server.PRERENDERED_PATHS) {
   const app = await server.render(path);
@@ -28,6 +30,11 @@ for (const path of server.PRERENDERED_PATHS) {
     // The page is readable without its scripts: on a slow network the stylesheet and fonts go first.
     .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
     .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
-  writeFileSync(join(DIST, path === '/' ? 'index.html' : `${path.slice(1)}.html`), html);
+  writeFileSync(join(NEXT, path === '/' ? 'index.html' : `${path.slice(1)}.html`), html);
 }
+const OLD = join(WEB, 'dist-old');
+rmSync(OLD, { recursive: true, force: true });
+if (existsSync(DIST)) renameSync(DIST, OLD);
+renameSync(NEXT, DIST);
+rmSync(OLD, { recursive: true, force: true });
 console.log(`Prerendered ${server.PRERENDERED_PATHS.length} pages; other paths get dist/shell.html.`);
