@@ -16,7 +16,10 @@ const DIST = join(WEB, 'dist');
 const NEXT = join(WEB, 'dist-next');
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** @type {{ render: (path: string) => Promise<string>, PRERENDERED_PATHS: string[] }} */
+/** @param {string} text */
+const escapeHtml = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** @type {{ render: (path: string) => Promise<{ html: string, title: string }>, PRERENDERED_PATHS: string[] }} */
 const server = await import(join(WEB, 'dist-server', 'entry-server.js'));
 
 const template = readFileSync(join(NEXT, 'index.html'), 'utf8');
@@ -24,9 +27,11 @@ if (!template.includes(EMPTY_ROOT)) throw new Error(`dist-next/index.html has no
 writeFileSync(join(NEXT, 'shell.html'), template);
 
 for (const path of server.PRERENDERED_PATHS) {
-  const app = await server.render(path);
+  const page = await server.render(path);
+  if (!page.title) throw new Error(`${path} sets no title (usePageTitle)`);
   const html = template
-    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="${path}">${app}</div>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered="${path}">${page.html}</div>`)
     // The page is readable without its scripts: on a slow network the stylesheet and fonts go first.
     .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
     .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');

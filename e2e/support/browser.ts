@@ -47,6 +47,7 @@ export async function newContext(
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, baseURL: SITE_URL, ...options });
+  if (options.javaScriptEnabled === false) return context; // no app to wait for
   const newPage = context.newPage.bind(context);
   context.newPage = async () => gotoWaitsForApp(await newPage());
   return context;

@@ -4,11 +4,13 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from '@/app/routes';
+import { takeRenderedTitle } from '@/components/page-title';
 
 export { PRERENDERED_PATHS } from '@/app/routes';
 
-/** The HTML of the app at `path`, as the browser's first render will produce it. */
-export async function render(path: string): Promise<string> {
+/** The HTML of the app at `path`, as the browser's first render will produce it, and the page's title. */
+export async function render(path: string): Promise<{ html: string; title: string }> {
+  takeRenderedTitle();
   const handler = createStaticHandler(routes);
   // Resolves the matched routes' lazy page modules; `prerender` then waits for lazy parts inside them.
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -25,5 +27,5 @@ export async function render(path: string): Promise<string> {
   const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error(`${path}: the prerendered HTML has an inline script, which the CSP would refuse`);
-  return html;
+  return { html, title: takeRenderedTitle() };
 }

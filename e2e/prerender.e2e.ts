@@ -1,0 +1,64 @@
+// The public pages arrive as HTML rendered at build time (web/prerender.mjs), and React takes
+// them over in the browser. What a phone shows before any script runs, and that taking over
+// neither fails nor changes the page.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newContext, PHONE, SITE_URL, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+/** Every page the build prerendered, read from the built files themselves. */
+const DIST = join(__dirname, '..', 'web', 'dist');
+const PRERENDERED = readdirSync(DIST)
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => /data-prerendered="([^"]+)"/.exec(readFileSync(join(DIST, file), 'utf8'))?.[1])
+  .filter((path): path is string => path !== undefined)
+  .sort();
+
+describe('prerendered public pages', () => {
+  it('when the site is built, then the home page and the main public pages are prerendered', () => {
+    expect(PRERENDERED).toEqual(
+      expect.arrayContaining(['/', '/packages', '/signup', '/appointment-page', '/faqs', '/contact-us']),
+    );
+  });
+
+  it('when a phone has not run any script yet, then each page already shows its heading, its own title and the footer, and its forms cannot be sent', async () => {
+    const context = await newContext(browser(), PHONE, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of PRERENDERED) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
+      // Until the app runs, the newsletter form is disabled: a plain browser submit would send it as a GET.
+      await expect(page.getByRole('button', { name: 'Subscribe' }).isDisabled()).resolves.toBe(true);
+      const title = await page.title();
+      expect(title).toMatch(/ExpMed Health/);
+      if (path !== '/') expect(title).not.toBe('ExpMed Health – Healthcare at home and online in Ghana');
+    }
+    await context.close();
+  });
+
+  it('when the app takes over each page, then nothing is logged as an error, the page keeps its heading and title, and its forms work', async () => {
+    const context = await newContext(browser(), PHONE);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+    });
+    for (const path of PRERENDERED) {
+      const html = await (await fetch(`${SITE_URL}${path}`)).text();
+      const prerenderedTitle = /<title>([^<]*)<\/title>/
+        .exec(html)?.[1]
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&');
+      await page.goto(path);
+      await expect(page.title()).resolves.toBe(prerenderedTitle);
+      await expect(page.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Subscribe' }).isEnabled()).resolves.toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
