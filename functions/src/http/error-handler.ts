@@ -2,14 +2,19 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ValidationError } from 'yup';
 import { send } from './envelope';
 import { HttpError } from './errors';
+import { isStoreUnreachable } from '../store/firebase';
 
 const GENERIC = 'Something went wrong, please try again';
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
-/** gRPC status 14 (UNAVAILABLE) and 4 (DEADLINE_EXCEEDED): the database could not be reached. */
+/**
+ * The database could not be reached: no connection at all (store/firebase.ts makes that fail
+ * fast), or gRPC status 14 (UNAVAILABLE) and 4 (DEADLINE_EXCEEDED) once the client's own
+ * retries gave up.
+ */
 const isStoreUnavailable = (err: unknown): boolean => {
   const code = (err as { code?: unknown }).code;
-  return code === 14 || code === 4;
+  return code === 14 || code === 4 || isStoreUnreachable(err);
 };
 
 /** body-parser's errors carry a `type`; only the in-process app sees them (the Functions runtime parses first). */

@@ -34,4 +34,13 @@ describe('errorHandler', () => {
     expect(res.status).toBe(503);
     expect(res.body.msg).toMatch(/briefly unavailable/);
   });
+
+  it('when Firestore could not be reached at all (no connection), then it answers 503; any other FAILED_PRECONDITION stays a 500', async () => {
+    const unreachable = Object.assign(new Error('9 FAILED_PRECONDITION: Firestore is unreachable: No connection established'), {
+      code: 9,
+    });
+    expect((await request(appThatThrows(unreachable)).get('/boom')).status).toBe(503);
+    const missingIndex = Object.assign(new Error('9 FAILED_PRECONDITION: The query requires an index'), { code: 9 });
+    expect((await request(appThatThrows(missingIndex)).get('/boom')).status).toBe(500);
+  });
 });
