@@ -138,11 +138,36 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Starts following Firebase Auth once the visitor first touches, focuses or types. */
+function startOnFirstInteraction(): () => void {
+  const load = () => void start();
+  const events = ['focusin', 'pointerdown', 'keydown'] as const;
+  for (const event of events) document.addEventListener(event, load, { once: true, passive: true });
+  return () => {
+    for (const event of events) document.removeEventListener(event, load);
+  };
+}
+
+/** As subscribe, but Firebase Auth (~45 KB of script to run) waits for the visitor unless someone signed in on this device. */
+function subscribeUnhurried(listener: () => void): () => void {
+  listeners.add(listener);
+  const stop = isLoggedIn() ? undefined : startOnFirstInteraction();
+  if (!stop) void start();
+  return () => {
+    stop?.();
+    listeners.delete(listener);
+  };
+}
+
 export const getSession = (): Session => session;
 
-/** The current session; starts following Firebase Auth on first use. */
-export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+/**
+ * The current session; starts following Firebase Auth on first use. `unhurried` for a public
+ * page that only needs it to help (e.g. prefill a form): a visitor who never signed in here
+ * does not pay for loading Firebase while the page starts.
+ */
+export function useSession({ unhurried = false } = {}): Session {
+  return useSyncExternalStore(unhurried ? subscribeUnhurried : subscribe, getSession, getSession);
 }
 
 /**
@@ -150,14 +175,7 @@ export function useSession(): Session {
  * once the visitor first touches or focuses something, not while the page is still starting.
  */
 export function usePreloadAuth(): void {
-  useEffect(() => {
-    const load = () => void start();
-    const events = ['focusin', 'pointerdown', 'keydown'] as const;
-    for (const event of events) document.addEventListener(event, load, { once: true, passive: true });
-    return () => {
-      for (const event of events) document.removeEventListener(event, load);
-    };
-  }, []);
+  useEffect(startOnFirstInteraction, []);
 }
 
 /** Resolves once Firebase knows whether someone is signed in. */

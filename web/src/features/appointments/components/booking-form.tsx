@@ -292,7 +292,7 @@ function ServiceFields() {
  */
 export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: BookingFormProps) {
   const navigate = useNavigate();
-  const session = useSession();
+  const session = useSession({ unhurried: true });
   const profile = profileValues(session);
   const [sending, setSending] = useState(false);
 
