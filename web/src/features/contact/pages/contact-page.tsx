@@ -1,14 +1,10 @@
 import { Building2, Mail, Phone } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { ContactForm } from '@/features/contact/components/contact-form';
+import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
 import '../contact.css';
-
-// The enquiry dialog loads when an organisation asks for it, not with the page.
-const EnquiryModal = lazy(async () => ({
-  default: (await import('@/features/enquiries/components/enquiry-modal')).EnquiryModal,
-}));
 
 export default function ContactPage() {
   usePageTitle('Contact Us');
@@ -63,7 +59,7 @@ export default function ContactPage() {
 
       {enquiring && (
         <Suspense fallback={null}>
-          <EnquiryModal open onClose={() => setEnquiring(false)} />
+          <LazyEnquiryModal open onClose={() => setEnquiring(false)} />
         </Suspense>
       )}
     </section>

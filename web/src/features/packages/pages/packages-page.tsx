@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { EnquiryModal } from '@/features/enquiries/components/enquiry-modal';
+import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
 import { getPackages, priceKind, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
@@ -90,7 +90,11 @@ export default function PackagesPage() {
       </div>
       <SpinnerOverlay show={subscribing} />
       {payment.element}
-      <EnquiryModal open={enquiryOpen} onClose={() => setEnquiryOpen(false)} />
+      {enquiryOpen && (
+        <Suspense fallback={null}>
+          <LazyEnquiryModal open onClose={() => setEnquiryOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
