@@ -32,7 +32,9 @@ const app = () => (
 );
 
 // Not a top-level await: that would hold DOMContentLoaded (and the first paint) until the
-// page's module arrived. In a transition, React hydrates in short slices: a slow phone's
-// main thread stays free to answer a tap (one long task otherwise, ~0.5 s on a slow CPU).
-if (prerendered) void loadMatchedPages().then(() => startTransition(() => void hydrateRoot(container, app())));
+// page's module arrived. Then a task of its own (not in the same task as running the page's
+// modules), and in a transition, so React hydrates in short slices: a slow phone's main
+// thread stays free to answer a tap (one long task otherwise, ~0.5 s on a slow CPU).
+const hydrate = () => setTimeout(() => startTransition(() => void hydrateRoot(container, app())));
+if (prerendered) void loadMatchedPages().then(hydrate);
 else createRoot(container).render(app());
