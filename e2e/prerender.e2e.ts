@@ -30,7 +30,7 @@ describe('prerendered public pages', () => {
       await expect(page.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
       await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
       // Until the app runs, the newsletter form is disabled: a plain browser submit would send it as a GET.
-      await expect(page.getByRole('button', { name: 'Subscribe' }).isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Subscribe', exact: true }).isDisabled()).resolves.toBe(true);
       const title = await page.title();
       expect(title).toMatch(/ExpMed Health/);
       if (path !== '/') expect(title).not.toBe('ExpMed Health – Healthcare at home and online in Ghana');
@@ -56,7 +56,7 @@ describe('prerendered public pages', () => {
       await page.goto(path);
       await expect(page.title()).resolves.toBe(prerenderedTitle);
       await expect(page.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: 'Subscribe' }).isEnabled()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Subscribe', exact: true }).isEnabled()).resolves.toBe(true);
     }
     expect(errors).toEqual([]);
     await context.close();
