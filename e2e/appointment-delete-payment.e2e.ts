@@ -3,8 +3,8 @@
  * arrives: the real site through Hosting, the API in the Functions emulator, the payment
  * sandbox (its callback held back through /__control) and the Firestore emulator.
  */
-import { adminDb, waitUntil } from './support/admin';
-import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { adminDb } from './support/admin';
+import { createActivatedPatient, loginThroughUi, openBookingForm } from './support/accounts';
 import { DESKTOP, useBrowser, newContext } from './support/browser';
 
 const SANDBOX = 'http://127.0.0.1:5005';
@@ -24,13 +24,7 @@ describe('deleting an appointment while its payment is on its way', () => {
     const patient = await createActivatedPatient();
     const page = await (await newContext(browser(), DESKTOP)).newPage();
     await loginThroughUi(page, patient);
-    await page.goto('/appointment-page');
-    const form = page.getByRole('form', { name: 'Book an appointment' });
-    await waitUntil(
-      () => form.getByLabel('First Name').inputValue(),
-      (v) => v === patient.firstName,
-      10_000,
-    );
+    const form = await openBookingForm(page, patient);
     await form.getByLabel('Service').selectOption({ label: 'Labs/Medical Checkup (paid online)' });
     await form.getByLabel('Lipid Profile').check();
     const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);

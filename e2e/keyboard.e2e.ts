@@ -5,7 +5,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
-import { createActivatedPatient, loginThroughUi, newPatientDetails, readVerificationCode } from './support/accounts';
+import {
+  createActivatedPatient,
+  loginThroughUi,
+  newPatientDetails,
+  openBookingForm,
+  readVerificationCode,
+} from './support/accounts';
 import { newContext, useBrowser, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
@@ -121,13 +127,7 @@ describe('keyboard only', () => {
     const patient = await createActivatedPatient();
     const page = await newPage();
     await loginThroughUi(page, patient);
-    await page.goto('/appointment-page');
-    const form = page.getByRole('form', { name: 'Book an appointment' });
-    await waitUntil(
-      () => form.getByLabel('First Name').inputValue(),
-      (v) => v === patient.firstName,
-      10_000,
-    );
+    const form = await openBookingForm(page, patient);
 
     const service = form.getByLabel('Service');
     await tabTo(page, service);

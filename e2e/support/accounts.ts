@@ -4,8 +4,8 @@
  * Every patient is new (unique e-mail), so tests can run in parallel on the shared stack.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { adminAuth, adminDb } from './admin';
+import type { Locator, Page } from 'playwright-core';
+import { adminAuth, adminDb, waitUntil } from './admin';
 import { emulatorAddress } from './emulators';
 import { SITE_URL } from './browser';
 
@@ -112,6 +112,18 @@ export async function loginThroughUi(page: Page, patient: Pick<TestPatient, 'ema
   await form.getByLabel(/^Password/).fill(patient.password);
   await form.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname !== '/signup');
+}
+
+/** Opens the booking page as a signed-in patient; resolves with the form once it holds their profile. */
+export async function openBookingForm(page: Page, patient: Pick<TestPatient, 'firstName'>): Promise<Locator> {
+  await page.goto('/appointment-page');
+  const form = page.getByRole('form', { name: 'Book an appointment' });
+  await waitUntil(
+    () => form.getByLabel('First Name').inputValue(),
+    (v) => v === patient.firstName,
+    10_000,
+  );
+  return form;
 }
 
 /** Fills and sends the register form; resolves on the account check page. */
