@@ -5,20 +5,18 @@ import { prefersReducedMotion } from '@/lib/reduced-motion';
 const DURATION_MS = 1400;
 
 /**
- * The four counters. They count up once the list scrolls into view; with reduced motion
- * (or without IntersectionObserver) they show the final figures at once. Screen readers
- * always read the final figure: the moving number is hidden from them.
+ * The four counters. They count up from 0 once the list scrolls into view; until then, and
+ * with reduced motion, without IntersectionObserver or before the script runs (the page is
+ * prerendered), they show the final figures. Screen readers always read the final figure:
+ * the moving number is hidden from them.
  */
 export function StatsCounters() {
   const listRef = useRef<HTMLUListElement>(null);
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState(1);
 
   useEffect(() => {
     const list = listRef.current;
-    if (!list || prefersReducedMotion() || typeof IntersectionObserver === 'undefined') {
-      setProgress(1);
-      return;
-    }
+    if (!list || prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
     let frame = 0;
     const observer = new IntersectionObserver(
       ([entry]) => {
