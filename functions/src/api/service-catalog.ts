@@ -1,7 +1,7 @@
 /**
- * The nine services patients can book, as the server knows them. The web's content module
- * (web/src/content/services.ts) shows the same list to visitors; a test keeps the two in
- * step, because functions cannot import web code. Plain data: no imports.
+ * The nine services patients can book: the one list the API books and the site shows (the
+ * web imports it through its `@api/*` path and adds each service's text and icon). Plain
+ * data with no imports, because it is bundled into the browser too.
  */
 export interface ServiceDefinition {
   id: number;
@@ -20,7 +20,8 @@ export const SERVICE_ID = {
   agricHealth: 9,
 } as const;
 
-export const SERVICES: readonly ServiceDefinition[] = [
+/** `as const` keeps the ids literal, so the site's per-service text must cover every one of them. */
+export const SERVICES = [
   { id: 1, title: 'Virtual Consultation (Telemedicine)', requiresPayment: true },
   { id: 2, title: 'Doctor Consultation at home', requiresPayment: false },
   { id: 3, title: 'Nursing Home Care', requiresPayment: false },
@@ -30,6 +31,8 @@ export const SERVICES: readonly ServiceDefinition[] = [
   { id: 7, title: 'Medicine Delivery', requiresPayment: false },
   { id: 8, title: 'Corporate/Community Wellness', requiresPayment: false },
   { id: 9, title: 'Agric Health', requiresPayment: false },
-];
+] as const satisfies readonly ServiceDefinition[];
+
+export type ServiceId = (typeof SERVICES)[number]['id'];
 
 export const serviceById = (id: number): ServiceDefinition | undefined => SERVICES.find((s) => s.id === id);

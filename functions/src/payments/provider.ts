@@ -1,3 +1,4 @@
+import type { Checkout } from '../api/types';
 import { paymentUrls, providerConfig } from './config';
 
 /**
@@ -13,12 +14,6 @@ export class ProviderError extends Error {
 
 const TIMEOUT_MS = 10_000;
 const SUCCESS = '0000';
-
-export interface Checkout {
-  checkoutUrl: string;
-  checkoutDirectUrl: string;
-  checkoutId: string;
-}
 
 /** The provider's word on one clientReference. */
 export interface TransactionStatus {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { FormReceipt } from '../api/types';
 import { created, ok } from '../http/envelope';
 import { throttle } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
@@ -12,7 +13,6 @@ import {
   saveEnquiry,
   saveFeedback,
   subscribeToNewsletter,
-  type FormReceipt,
 } from '../services/public-forms';
 
 /** Forms anyone may send: newsletter, contact messages, organisation enquiries. */

@@ -3,59 +3,7 @@
  * `npm start` and the tests load it through seedCatalog(); ids are fixed so loading twice
  * changes nothing.
  */
-
-export interface PackageItem {
-  itemName: string;
-  itemValue: string;
-  benefit: string;
-}
-
-export type PackagePrice = number | 'Free' | 'Custom Pricing';
-
-export interface Package {
-  id: string;
-  order: number;
-  packageTitle: string;
-  packagePrice: PackagePrice;
-  packageItems: PackageItem[];
-}
-
-export interface Doctor {
-  doctorId: string;
-  surname: string;
-  otherNames: string;
-  specialty: string;
-  consultationFee: number;
-  doctorPicture: string;
-}
-
-export interface LabTest {
-  id: string;
-  itemName: string;
-  itemPrice: number;
-}
-
-export interface ProductCategory {
-  id: string;
-  itemName: string;
-}
-
-export interface Product {
-  id: string;
-  productName: string;
-  productImage: string;
-  price: number;
-  description: string;
-  category: string;
-}
-
-export interface Project {
-  id: string;
-  title: string;
-  location: string;
-  date: string;
-  description: string;
-}
+import type { Doctor, LabTest, Package, PackageItem, Product, ProductCategory, Project } from '../api/types';
 
 /** Rows of the Compare Features table, in order: the first package's items name them. */
 const item = (itemName: string, itemValue: string, benefit: string): PackageItem => ({ itemName, itemValue, benefit });

@@ -1,5 +1,5 @@
 import { array, number, object, string, type InferType, type StringSchema } from 'yup';
-import { SERVICE_ID, SERVICES } from './service-catalog';
+import { SERVICE_ID, SERVICES } from '../api/service-catalog';
 
 /** Ghana keeps UTC all year, so "today" for a patient is the UTC date. */
 export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);

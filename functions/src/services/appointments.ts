@@ -14,76 +14,18 @@ import {
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ProviderError } from '../payments/provider';
-import type { Doctor } from '../seed/catalog';
+import type { Appointment, AppointmentFile, Doctor, LabTest } from '../api/types';
 import { queueMail } from './mail';
 import { paymentBeforeRemoval } from './payments';
 import { ghanaTimestamp } from './time';
-import { SERVICE_ID, serviceById } from './service-catalog';
+import { SERVICE_ID, serviceById } from '../api/service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from './appointment-schema';
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
 
 export const DIETARY_VIRTUAL_FEE = 79;
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
-export const CURRENCY = 'GHS';
+export const CURRENCY: Appointment['currencyCode'] = 'GHS';
 export const SLOT_TAKEN = 'This time is no longer available. Please choose another.';
-
-export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
-export type AppointmentStatus = 'Pending' | 'Cancelled' | string;
-
-export interface LabChoice {
-  id: string;
-  itemName: string;
-  itemPrice: number;
-}
-
-/** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
-export interface Appointment {
-  appointmentId: string;
-  source: 'WEBSITE';
-  patientId: string;
-  bookFor: string;
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  contactNumber: string;
-  gender: string;
-  location: string;
-  healthProblem: string;
-  requestedServiceId: number;
-  requestedService: string;
-  requestedServiceOption: string | null;
-  requestedDay: string;
-  requestedTime: string | null;
-  doctorId: string | null;
-  doctorSurName: string | null;
-  doctorOtherNames: string | null;
-  doctorSpecialty: string | null;
-  doctorPicture: string | null;
-  selectedLabs: LabChoice[];
-  organiztionName: string | null;
-  organiztionLocation: string | null;
-  organiztionType: string | null;
-  organiztionService: string | null;
-  expectedPeople: string | null;
-  /** The prescription is in appointmentFiles/{appointmentId}; here only what describes it. */
-  appointmentFileName: string | null;
-  appointmentFileType: string | null;
-  consultationFee: number;
-  requiresPayment: boolean;
-  currencyCode: typeof CURRENCY;
-  paymentStatus: PaymentStatus;
-  clientReference: string;
-  /** Set by POST /payment/initiate (services/payments.ts), as ISO strings here. */
-  checkoutId?: string;
-  checkoutStartedAt?: string;
-  timeOfRequest: string;
-  createdAt: string;
-  appointmentStatus: AppointmentStatus;
-  acceptbyDoctor: boolean;
-  declineByPatient: boolean;
-  declineByDoctor: boolean;
-  declinedDate: string | null;
-}
 
 const REFERENCE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -94,7 +36,7 @@ export const newClientReference = () =>
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
 /** The server's prices for the chosen tests; an unknown id is a 400 naming it. */
-async function labChoices(ids: string[]): Promise<LabChoice[]> {
+async function labChoices(ids: string[]): Promise<LabTest[]> {
   const unique = [...new Set(ids)];
   const snaps = await db().getAll(...unique.map(labRef));
   const missing = snaps.filter((s) => !s.exists).map((s) => s.id);
@@ -123,7 +65,7 @@ async function servicePart(input: CreateAppointmentInput) {
         doctorSpecialty: doctor.specialty,
         doctorPicture: doctor.doctorPicture ?? '',
       },
-      labs: [] as LabChoice[],
+      labs: [] as LabTest[],
     };
   }
   if (id === SERVICE_ID.dietary && input.requestedServiceOption === 'VIRTUAL') {
@@ -133,7 +75,7 @@ async function servicePart(input: CreateAppointmentInput) {
     const labs = await labChoices(input.selectedLabs!);
     return { fee: round2(labs.reduce((sum, l) => sum + l.itemPrice, 0)), doctor: none, labs };
   }
-  return { fee: 0, doctor: none, labs: [] as LabChoice[] };
+  return { fee: 0, doctor: none, labs: [] as LabTest[] };
 }
 
 function confirmationMail(a: Appointment) {
@@ -264,7 +206,7 @@ export const getAppointment = async (patientId: string, appointmentId: string) =
   (await ownAppointment(patientId, appointmentId)).appointment;
 
 /** The prescription file of the caller's appointment, as a data URL. */
-export async function getAppointmentFile(patientId: string, appointmentId: string) {
+export async function getAppointmentFile(patientId: string, appointmentId: string): Promise<AppointmentFile> {
   const { appointment } = await ownAppointment(patientId, appointmentId);
   const snap = await appointmentFileRef(appointmentId).get();
   if (!snap.exists || snap.get('patientId') !== patientId) throw notFound('This appointment has no prescription file.');

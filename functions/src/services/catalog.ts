@@ -1,10 +1,7 @@
 import type { DocumentData, Query } from 'firebase-admin/firestore';
-import type { Doctor, LabTest, Package, Product, ProductCategory, Project } from '../seed/catalog';
+import type { Doctor, LabTest, Package, Product, ProductCategory, Project } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
-
-/** The answer shapes of the public catalog endpoints (the seed writes the same shapes). */
-export type { Doctor, LabTest, Package, PackageItem, PackagePrice, Product, ProductCategory, Project } from '../seed/catalog';
 
 /** The specialty filter value that means every doctor (spec: /doctors?specialty=All). */
 export const ALL_SPECIALTIES = 'All';

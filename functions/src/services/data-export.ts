@@ -1,22 +1,12 @@
+import type { PatientDataExport } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { appointmentHistory, pendingAppointments } from './appointments';
-import { getPatient, type Patient } from './patients';
+import { getPatient } from './patients';
 import { plainRecord } from './payments';
 import { newsletterIdOf } from './public-forms';
-import { listSubscriptions, type SubscriptionView } from './subscriptions';
+import { listSubscriptions } from './subscriptions';
 import { ghanaTimestamp } from './time';
-
-/** What a patient gets from 'Download my data' (Act 843: a person may see the data held about them). */
-export interface PatientDataExport {
-  exportedAt: string;
-  controller: string;
-  profile: Patient;
-  subscriptions: SubscriptionView[];
-  appointments: unknown[];
-  orders: unknown[];
-  newsletter: { subscribed: boolean; since?: string };
-}
 
 /**
  * The patient's own records as the API shows them to them: the profile without verification

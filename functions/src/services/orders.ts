@@ -1,27 +1,9 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { badRequest } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
-import type { Product } from '../seed/catalog';
+import type { OrderLine, OrderView, Product } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
-
-export interface OrderLine {
-  productId: string;
-  productName: string;
-  price: number;
-  quantity: number;
-  lineTotal: number;
-}
-
-export interface OrderView {
-  id: string;
-  patientId: string;
-  items: OrderLine[];
-  amount: number;
-  currencyCode: 'GHS';
-  paymentStatus: 'Unpaid' | 'Paid';
-  clientReference: string;
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { boolean, object, string, type InferType } from 'yup';
+import { boolean, object, string, type ObjectSchema } from 'yup';
+import type { Gender, Patient, PatientFields } from '../api/types';
 import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { COLLECTIONS } from '../store/collections';
@@ -9,12 +10,13 @@ import { ghanaTimestamp } from './time';
 import { queueMail, type Mail } from './mail';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
 
-export type AccountStatus = 'Pending' | 'Activated';
-
 /** What a patient may set themselves; everything else is the server's to decide. */
 const optionalText = (max = 120) => string().trim().max(max).default('');
 
-export const registerSchema = object({
+/** POST /patient's body once checked: the api's PatientFields (the annotation keeps the two in step). */
+export type RegisterInput = PatientFields & { patientId?: string };
+
+export const registerSchema: ObjectSchema<RegisterInput> = object({
   patientId: string().trim().optional(),
   firstName: string().trim().required('First Name is required.').max(60, 'First Name is too long.'),
   lastName: string().trim().required('Last Name is required.').max(60, 'Last Name is too long.'),
@@ -29,7 +31,7 @@ export const registerSchema = object({
     .test('ghana-phone', `Phone Number must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined)
     .transform((v: string) => normaliseGhanaPhone(v) ?? v),
   patientLocation: string().trim().required('City/location is required.').max(120, 'City/location is too long.'),
-  gender: string().required('Gender is required.').oneOf(['MALE', 'FEMALE'], 'Gender must be MALE or FEMALE.'),
+  gender: string<Gender>().required('Gender is required.').oneOf(['MALE', 'FEMALE'], 'Gender must be MALE or FEMALE.'),
   consentForTreatment: boolean()
     .required('consentForTreatment is required: please agree to the processing of your health data.')
     .oneOf([true], 'consentForTreatment must be true: we cannot care for you without your consent.'),
@@ -54,7 +56,6 @@ export const registerSchema = object({
   buildNumber: optionalText(20),
   versionNumber: optionalText(20),
 });
-export type RegisterInput = InferType<typeof registerSchema>;
 
 /** `PUT /patient`: the login time is the server's clock, whatever the browser says. */
 export const loginSchema = object({ patientId: string().trim().optional() });
@@ -65,17 +66,6 @@ export const verifySchema = object({
 });
 
 export const resendSchema = object({ patientId: string().trim().optional() });
-
-export type Patient = Omit<RegisterInput, 'patientId'> & {
-  patientId: string;
-  accountStatus: AccountStatus;
-  userType: 'patient';
-  entryDate: string;
-  lastLogIn: string;
-  verifyDate: string;
-  wallet: number;
-  balance: number;
-};
 
 /** The verification code's record, kept apart from the patient so it never leaves the server. */
 interface CodeRecord {
@@ -99,10 +89,10 @@ function toPatient(data: Patient): Patient {
   const picked = Object.fromEntries(
     Object.keys(registerSchema.fields)
       .filter((k) => k !== 'patientId')
-      .map((k) => [k, data[k as keyof Patient]]),
-  );
+      .map((k) => [k, data[k as keyof PatientFields]]),
+  ) as Partial<PatientFields>;
   return {
-    ...(picked as Omit<RegisterInput, 'patientId'>),
+    ...(picked as PatientFields),
     patientId: data.patientId,
     accountStatus: data.accountStatus,
     userType: data.userType,

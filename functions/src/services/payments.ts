@@ -1,7 +1,8 @@
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, notFound } from '../http/errors';
-import { initiateCheckout, ProviderError, transactionStatus, type Checkout, type TransactionStatus } from '../payments/provider';
+import type { Checkout, PayableKind } from '../api/types';
+import { initiateCheckout, ProviderError, transactionStatus, type TransactionStatus } from '../payments/provider';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { queueMail } from './mail';
@@ -14,8 +15,6 @@ import { queueMail } from './mail';
 
 export const PAYMENT_FAILED = 'Something went wrong. Please try again';
 export const SUBSCRIPTION_DAYS = 30;
-
-export type PayableKind = 'subscription' | 'appointment' | 'order';
 
 /** A record that can be paid, found by its clientReference. */
 export interface Payable {

@@ -1,14 +1,7 @@
+import { MAX_PRESCRIPTION_BYTES, PRESCRIPTION_TYPES, type PrescriptionType } from '../api/prescription';
 import { HttpError, badRequest, tooLarge } from '../http/errors';
 
-/**
- * A prescription arrives as a data URL. It is stored in its own document, so its base64
- * text plus a few fields must stay under Firestore's 1 MiB document limit and the whole
- * request under the 1 MB body limit: 700 KB of file (about 950 KB as base64).
- */
-export const MAX_PRESCRIPTION_BYTES = 700 * 1024;
-
-export type PrescriptionType = 'application/pdf' | 'image/jpeg' | 'image/png';
-
+/** A prescription arrives as a data URL (its size limit and types are shared with the site). */
 export interface PrescriptionFile {
   contentType: PrescriptionType;
   /** Base64 of the file's bytes. */
@@ -26,7 +19,7 @@ const SIGNATURES: Record<PrescriptionType, number[]> = {
 const WRONG_TYPE = 'The prescription must be a PDF, JPEG or PNG file.';
 
 const sniff = (bytes: Buffer): PrescriptionType | undefined =>
-  (Object.keys(SIGNATURES) as PrescriptionType[]).find((type) => SIGNATURES[type].every((b, i) => bytes[i] === b));
+  PRESCRIPTION_TYPES.find((type) => SIGNATURES[type].every((b, i) => bytes[i] === b));
 
 /** Checks a data URL's label, bytes and size: 400 when it is not a data URL, 415 wrong type, 413 too big. */
 export function parsePrescription(dataUrl: string): PrescriptionFile {

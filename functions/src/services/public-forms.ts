@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { object, string, type InferType } from 'yup';
+import type { FormReceipt } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { queueMail } from './mail';
@@ -133,11 +134,6 @@ export async function saveEnquiry(input: InferType<typeof enquirySchema>): Promi
   };
   await ref.create(enquiry);
   return enquiry;
-}
-
-/** What every public form answers: the id of the stored document. */
-export interface FormReceipt {
-  id: string;
 }
 
 /** The silent answer to a bot: an id like a real one; nothing is written. */

@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentData } from 'firebase-admin/firestore';
 import { badRequest, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
-import type { Package, PackagePrice } from '../seed/catalog';
+import type { Package, PackagePrice, SubscriptionView } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { plainRecord, SUBSCRIPTION_DAYS } from './payments';
@@ -25,25 +25,6 @@ async function packageById(packageId: string): Promise<Package> {
   const snap = await db().collection(COLLECTIONS.packages).doc(packageId).get();
   if (!snap.exists) throw notFound(`There is no package '${packageId}'.`);
   return { ...(snap.data() as Package), id: snap.id };
-}
-
-export interface SubscriptionView {
-  id: string;
-  patientId: string;
-  packageId: string;
-  amount: number;
-  paymentStatus: 'Unpaid' | 'Paid';
-  duration: number;
-  clientReference: string;
-  isActive: boolean;
-  packageTitle: string;
-  packagePrice: PackagePrice;
-  packageItems: Package['packageItems'];
-  startDate?: string;
-  endDate?: string;
-  paymentDate?: string;
-  /** Whole days until endDate (0 when over); only for Paid ones. */
-  daysLeft?: number;
 }
 
 function view(id: string, data: DocumentData, pkg: Package | undefined, now = Date.now()): SubscriptionView {

@@ -4,7 +4,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { seedCatalog } from '../../seed/seed';
 import { createTestUser, type TestUser } from '../../test-support/auth';
-import { MAX_PRESCRIPTION_BYTES } from '../../services/prescription-file';
+import { MAX_PRESCRIPTION_BYTES } from '../../api/prescription';
 
 const app = createApp();
 

@@ -1,5 +1,5 @@
 import { SERVICES } from '@/content/services';
-import { SERVICES as SERVER_SERVICES } from '../../../../../functions/src/services/service-catalog';
+import { SERVICES as SERVER_SERVICES } from '../../../../../functions/src/api/service-catalog';
 
 /** The API keeps its own list (functions cannot import web code): the two must agree. */
 describe('the services the site shows and the services the API books', () => {

@@ -1,0 +1,240 @@
+/**
+ * The shapes the API answers (and the small requests it takes), in one place for the server
+ * and the site: the functions code uses them, and the web imports them type-only through
+ * its `@api/*` path. Pure types with no imports, so no server code can reach the browser.
+ * Dates are ISO strings here: the server turns Firestore timestamps into text before answering.
+ */
+
+// --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
+
+export interface PackageItem {
+  itemName: string;
+  itemValue: string;
+  benefit: string;
+}
+
+export type PackagePrice = number | 'Free' | 'Custom Pricing';
+
+export interface Package {
+  id: string;
+  order: number;
+  packageTitle: string;
+  packagePrice: PackagePrice;
+  packageItems: PackageItem[];
+}
+
+export interface Doctor {
+  doctorId: string;
+  surname: string;
+  otherNames: string;
+  specialty: string;
+  consultationFee: number;
+  doctorPicture: string;
+}
+
+export interface LabTest {
+  id: string;
+  itemName: string;
+  itemPrice: number;
+}
+
+export interface ProductCategory {
+  id: string;
+  itemName: string;
+}
+
+export interface Product {
+  id: string;
+  productName: string;
+  productImage: string;
+  price: number;
+  description: string;
+  category: string;
+}
+
+export interface Project {
+  id: string;
+  title: string;
+  location: string;
+  /** yyyy-MM-dd */
+  date: string;
+  description: string;
+}
+
+// --- public forms: POST /subscriptions/news, /feedback, /enquiries ---
+
+/** What every public form answers: the id of the stored document. */
+export interface FormReceipt {
+  id: string;
+}
+
+// --- patients: POST/PUT /patient, GET /patient/{patientId}, POST /auth/verifypatient ---
+
+export type Gender = 'MALE' | 'FEMALE';
+export type AccountStatus = 'Pending' | 'Activated';
+
+/** What a patient may set themselves (POST /patient); the server decides everything else. */
+export interface PatientFields {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  /** +233XXXXXXXXX */
+  contactNumber: string;
+  patientLocation: string;
+  gender: Gender;
+  consentForTreatment: boolean;
+  patientPicture: string;
+  /** yyyy-MM-dd or '' */
+  dateOfBirth: string;
+  address: string;
+  emergencyContact: string;
+  recoveryEmail: string;
+  recoveryContact: string;
+  idType: string;
+  idNumber: string;
+  nameOfNextOfKin: string;
+  nextOfKinContact: string;
+  nextOfKinLocation: string;
+  nextOfKinRelationship: string;
+  nextOfKinBirthdate: string;
+  notificationToken: string;
+  buildNumber: string;
+  versionNumber: string;
+}
+
+/** The patient record as stored and answered (never the verification code: it lives apart). */
+export interface Patient extends PatientFields {
+  patientId: string;
+  accountStatus: AccountStatus;
+  userType: 'patient';
+  entryDate: string;
+  lastLogIn: string;
+  verifyDate: string;
+  wallet: number;
+  balance: number;
+}
+
+// --- appointments: POST /appointments, GET /appointments/pending, /consultation, /appointments/{id} ---
+
+export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
+export type AppointmentStatus = 'Pending' | 'Cancelled' | string;
+
+/** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
+export interface Appointment {
+  appointmentId: string;
+  source: 'WEBSITE';
+  patientId: string;
+  bookFor: string;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  contactNumber: string;
+  gender: string;
+  location: string;
+  healthProblem: string;
+  requestedServiceId: number;
+  requestedService: string;
+  requestedServiceOption: string | null;
+  requestedDay: string;
+  requestedTime: string | null;
+  doctorId: string | null;
+  doctorSurName: string | null;
+  doctorOtherNames: string | null;
+  doctorSpecialty: string | null;
+  doctorPicture: string | null;
+  selectedLabs: LabTest[];
+  organiztionName: string | null;
+  organiztionLocation: string | null;
+  organiztionType: string | null;
+  organiztionService: string | null;
+  expectedPeople: string | null;
+  /** The prescription is in appointmentFiles/{appointmentId}; here only what describes it. */
+  appointmentFileName: string | null;
+  appointmentFileType: string | null;
+  consultationFee: number;
+  requiresPayment: boolean;
+  currencyCode: 'GHS';
+  paymentStatus: PaymentStatus;
+  clientReference: string;
+  /** Set by POST /payment/initiate (services/payments.ts), as ISO strings here. */
+  checkoutId?: string;
+  checkoutStartedAt?: string;
+  timeOfRequest: string;
+  createdAt: string;
+  appointmentStatus: AppointmentStatus;
+  acceptbyDoctor: boolean;
+  declineByPatient: boolean;
+  declineByDoctor: boolean;
+  declinedDate: string | null;
+}
+
+/** GET /appointments/{id}/file: the caller's prescription as a data URL. */
+export interface AppointmentFile {
+  fileName: string;
+  contentType: string;
+  dataUrl: string;
+}
+
+// --- payments: POST /subscriptions, GET /subscriptions/{patientId}, POST /orders, /payment/initiate, /payment/check ---
+
+/** The records a payment can be for (each found by its clientReference). */
+export type PayableKind = 'subscription' | 'appointment' | 'order';
+
+/** A package subscription with its package's title, price and items; amount decided by the server. */
+export interface SubscriptionView {
+  id: string;
+  patientId: string;
+  packageId: string;
+  amount: number;
+  paymentStatus: 'Unpaid' | 'Paid';
+  duration: number;
+  clientReference: string;
+  isActive: boolean;
+  packageTitle: string;
+  packagePrice: PackagePrice;
+  packageItems: PackageItem[];
+  startDate?: string;
+  endDate?: string;
+  paymentDate?: string;
+  /** Whole days until endDate (0 when over); only for Paid ones. */
+  daysLeft?: number;
+}
+
+export interface OrderLine {
+  productId: string;
+  productName: string;
+  price: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** A shop order, priced by the server from the catalog. */
+export interface OrderView {
+  id: string;
+  patientId: string;
+  items: OrderLine[];
+  amount: number;
+  currencyCode: 'GHS';
+  paymentStatus: 'Unpaid' | 'Paid';
+  clientReference: string;
+}
+
+/** The provider's checkout, started by the server with its own credentials. */
+export interface Checkout {
+  checkoutUrl: string;
+  checkoutDirectUrl: string;
+  checkoutId: string;
+}
+
+// --- data protection: GET /patient/{patientId}/export ---
+
+/** What a patient gets from 'Download my data' (Act 843: a person may see the data held about them). */
+export interface PatientDataExport {
+  exportedAt: string;
+  controller: string;
+  profile: Patient;
+  subscriptions: SubscriptionView[];
+  appointments: unknown[];
+  orders: unknown[];
+  newsletter: { subscribed: boolean; since?: string };
+}
