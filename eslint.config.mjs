@@ -50,4 +50,42 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The site reaches the API's code only through `@api/*` (functions/src/api).
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/functions/**'], message: "Import the API's shared types and values from '@api/...'." }] },
+      ],
+    },
+  },
+  {
+    // Firebase deploys functions/ alone, so nothing there may depend on the site.
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '@/*'], message: 'The functions deploy holds functions/ only: it cannot import web code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Bundled into the browser too: pure TypeScript that imports only its siblings, never firebase-admin or express.
+    files: ['functions/src/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\./)', message: 'functions/src/api is shared with the site: import nothing but ./ siblings.' },
+          ],
+        },
+      ],
+    },
+  },
 );

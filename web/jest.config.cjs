@@ -8,6 +8,8 @@ module.exports = {
   moduleNameMapper: {
     '^@/lib/env$': '<rootDir>/src/test-support/env.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
+    // The API's shared types and values (pure modules under functions/src/api).
+    '^@api/(.*)$': '<rootDir>/../functions/src/api/$1',
     '\\.(css)$': '<rootDir>/src/test-support/style-stub.ts',
     '\\.(svg|png|jpe?g|webp|woff2?)$': '<rootDir>/src/test-support/file-stub.ts',
   },

@@ -28,7 +28,13 @@ function preloadFonts(): Plugin {
 
 export default defineConfig({
   plugins: [react(), preloadFonts()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The API's types and the few values both sides need: pure modules, no server code.
+      '@api': fileURLToPath(new URL('../functions/src/api', import.meta.url)),
+    },
+  },
   server: { proxy: { '/api': SITE } },
   build: {
     target: 'es2022',

@@ -3,9 +3,8 @@
  * 3-8 MB: they are redrawn smaller as JPEG until they fit. PDFs cannot be shrunk here.
  * The server checks the bytes and the size again (415 / 413); this only spares a slow upload.
  */
-export const MAX_FILE_BYTES = 700 * 1024; // the API's limit (functions/src/services/prescription-file.ts)
+import { MAX_PRESCRIPTION_BYTES, PRESCRIPTION_TYPES } from '@api/prescription';
 
-const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png'];
 export const ACCEPT_ATTRIBUTE = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 export class PrescriptionFileError extends Error {}
@@ -42,11 +41,12 @@ async function redraw(file: File, maxSide: number, quality: number): Promise<str
 
 /** The file as a data URL that fits the API's limit, or a PrescriptionFileError saying what to do. */
 export async function prescriptionDataUrl(file: File): Promise<string> {
-  if (!ACCEPTED.includes(file.type)) throw new PrescriptionFileError('Please choose a PDF, JPEG or PNG file.');
-  if (file.size <= MAX_FILE_BYTES) return readAsDataUrl(file);
+  if (!(PRESCRIPTION_TYPES as readonly string[]).includes(file.type))
+    throw new PrescriptionFileError('Please choose a PDF, JPEG or PNG file.');
+  if (file.size <= MAX_PRESCRIPTION_BYTES) return readAsDataUrl(file);
   if (file.type === 'application/pdf') {
     throw new PrescriptionFileError(
-      `This PDF is larger than ${MAX_FILE_BYTES / 1024} KB. Please take a photo of the prescription instead.`,
+      `This PDF is larger than ${MAX_PRESCRIPTION_BYTES / 1024} KB. Please take a photo of the prescription instead.`,
     );
   }
   for (const [side, quality] of [
@@ -55,7 +55,7 @@ export async function prescriptionDataUrl(file: File): Promise<string> {
     [1024, 0.6],
   ] as const) {
     const dataUrl = await redraw(file, side, quality);
-    if (dataUrlBytes(dataUrl) <= MAX_FILE_BYTES) return dataUrl;
+    if (dataUrlBytes(dataUrl) <= MAX_PRESCRIPTION_BYTES) return dataUrl;
   }
   throw new PrescriptionFileError('This photo is too large even when reduced. Please take a closer, simpler photo.');
 }

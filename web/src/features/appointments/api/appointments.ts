@@ -1,5 +1,6 @@
 import { array, object, string, type InferType } from 'yup';
-import { SERVICE_IDS } from '@/content/services';
+import { SERVICE_ID } from '@api/service-catalog';
+import type { Appointment, AppointmentFile, Doctor, LabTest } from '@api/types';
 import { api } from '@/lib/api-client';
 import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
@@ -40,53 +41,7 @@ export const MESSAGES = {
   prescription: 'Prescription form and Prefered Date are required',
 } as const;
 
-export interface Doctor {
-  doctorId: string;
-  surname: string;
-  otherNames: string;
-  specialty: string;
-  consultationFee: number;
-  doctorPicture: string;
-}
-
-export interface LabTest {
-  id: string;
-  itemName: string;
-  itemPrice: number;
-}
-
-export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
-
-/** An appointment as the API answers it (the server decided every fee and status in it). */
-export interface Appointment {
-  appointmentId: string;
-  patientId: string;
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  contactNumber: string;
-  gender: string;
-  location: string;
-  healthProblem: string;
-  requestedServiceId: number;
-  requestedService: string;
-  requestedServiceOption: string | null;
-  requestedDay: string;
-  requestedTime: string | null;
-  doctorSurName: string | null;
-  doctorOtherNames: string | null;
-  doctorSpecialty: string | null;
-  selectedLabs: LabTest[];
-  organiztionName: string | null;
-  appointmentFileName: string | null;
-  consultationFee: number;
-  requiresPayment: boolean;
-  currencyCode: string;
-  paymentStatus: PaymentStatus;
-  clientReference: string;
-  timeOfRequest: string;
-  appointmentStatus: string;
-}
+export type { Appointment, Doctor, LabTest } from '@api/types';
 
 /** Ghana keeps UTC all year: today's date there, as the date input writes it. */
 export const todayInGhana = () => new Date().toISOString().slice(0, 10);
@@ -96,8 +51,8 @@ const is =
   (value: string) =>
     ids.includes(Number(value));
 const needsTime = (service: string, option: string) =>
-  Number(service) === SERVICE_IDS.virtualConsultation || (Number(service) === SERVICE_IDS.dietary && option === 'VIRTUAL');
-const COMMUNITY = [SERVICE_IDS.corporateWellness, SERVICE_IDS.agricHealth];
+  Number(service) === SERVICE_ID.virtualConsultation || (Number(service) === SERVICE_ID.dietary && option === 'VIRTUAL');
+const COMMUNITY = [SERVICE_ID.corporateWellness, SERVICE_ID.agricHealth];
 
 /** Required only for the services that use the field (the server applies the same rules). */
 const requiredWhen = (ids: number[], label: string) =>
@@ -124,13 +79,13 @@ export const bookingSchema = object({
     is: needsTime,
     then: (s) => s.required('Preferred Time is required.'),
   }),
-  doctorId: requiredWhen([SERVICE_IDS.virtualConsultation], 'Doctor'),
-  requestedServiceOption: requiredWhen([SERVICE_IDS.dietary], 'Mode'),
+  doctorId: requiredWhen([SERVICE_ID.virtualConsultation], 'Doctor'),
+  requestedServiceOption: requiredWhen([SERVICE_ID.dietary], 'Mode'),
   selectedLabs: array(string().required()).when('requestedServiceId', {
-    is: is(SERVICE_IDS.labTests),
+    is: is(SERVICE_ID.labTests),
     then: (s) => s.min(1, 'Select at least one lab test.'),
   }),
-  appointmentFiles: requiredWhen([SERVICE_IDS.prescription], 'Prescription'),
+  appointmentFiles: requiredWhen([SERVICE_ID.prescription], 'Prescription'),
   appointmentFileName: string(),
   organiztionName: requiredWhen(COMMUNITY, 'Organization Name'),
   organiztionLocation: requiredWhen(COMMUNITY, 'Organization Location'),
@@ -168,8 +123,8 @@ export const emptyBooking = (serviceId = ''): BookingValues => ({
 /** The spec's message for an invalid form: the lab and prescription services have their own. */
 export function invalidBookingMessage(values: BookingValues): string {
   const id = Number(values.requestedServiceId);
-  if (id === SERVICE_IDS.labTests) return MESSAGES.labs;
-  if (id === SERVICE_IDS.prescription) return MESSAGES.prescription;
+  if (id === SERVICE_ID.labTests) return MESSAGES.labs;
+  if (id === SERVICE_ID.prescription) return MESSAGES.prescription;
   return MESSAGES.required;
 }
 
@@ -200,7 +155,7 @@ export const deleteAppointment = (appointmentId: string) =>
 
 /** The prescription of the caller's appointment, as a data URL. */
 export const fetchAppointmentFile = (appointmentId: string) =>
-  api.get<{ fileName: string; contentType: string; dataUrl: string }>(`/appointments/${encodeURIComponent(appointmentId)}/file`, {
+  api.get<AppointmentFile>(`/appointments/${encodeURIComponent(appointmentId)}/file`, {
     auth: true,
   });
 

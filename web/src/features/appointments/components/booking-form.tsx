@@ -4,7 +4,8 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
-import { SERVICES, SERVICE_IDS } from '@/content/services';
+import { SERVICE_ID } from '@api/service-catalog';
+import { SERVICES } from '@/content/services';
 import { useSession, type Session } from '@/features/accounts/session';
 import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
 import {
@@ -225,18 +226,17 @@ function Options({ items, placeholder }: { items: readonly { id: string; itemNam
 function ServiceFields() {
   const { values } = useFormikContext<BookingValues>();
   const service = Number(values.requestedServiceId);
-  const doctors = useCatalog<Doctor>(service === SERVICE_IDS.virtualConsultation, fetchDoctors);
-  const labs = useCatalog<LabTest>(service === SERVICE_IDS.labTests, fetchLabs);
+  const doctors = useCatalog<Doctor>(service === SERVICE_ID.virtualConsultation, fetchDoctors);
+  const labs = useCatalog<LabTest>(service === SERVICE_ID.labTests, fetchLabs);
   if (!service) return null;
   const chosenDoctor =
-    service === SERVICE_IDS.virtualConsultation ? doctors.items?.find((d) => d.doctorId === values.doctorId) : undefined;
-  const community = service === SERVICE_IDS.corporateWellness || service === SERVICE_IDS.agricHealth;
+    service === SERVICE_ID.virtualConsultation ? doctors.items?.find((d) => d.doctorId === values.doctorId) : undefined;
+  const community = service === SERVICE_ID.corporateWellness || service === SERVICE_ID.agricHealth;
   const showTime =
-    service === SERVICE_IDS.virtualConsultation ||
-    (service === SERVICE_IDS.dietary && values.requestedServiceOption === 'VIRTUAL');
+    service === SERVICE_ID.virtualConsultation || (service === SERVICE_ID.dietary && values.requestedServiceOption === 'VIRTUAL');
   return (
     <>
-      {service === SERVICE_IDS.virtualConsultation && (
+      {service === SERVICE_ID.virtualConsultation && (
         <FormField as="select" name="doctorId" label="Doctor" required className="span-all">
           <option value="">{doctors.items ? 'Choose a doctor' : 'Loading doctors…'}</option>
           {doctors.items?.map((d) => (
@@ -257,14 +257,14 @@ function ServiceFields() {
           {doctors.error}
         </p>
       )}
-      {service === SERVICE_IDS.dietary && (
+      {service === SERVICE_ID.dietary && (
         <FormField as="select" name="requestedServiceOption" label="Mode" required className="span-all">
           <Options items={DIETARY_MODES} placeholder="Choose how you want to meet the dietician" />
         </FormField>
       )}
-      {service === SERVICE_IDS.labTests &&
+      {service === SERVICE_ID.labTests &&
         (labs.items ? <LabTable labs={labs.items} /> : <p className="span-all">{labs.error ?? 'Loading lab tests…'}</p>)}
-      {service === SERVICE_IDS.prescription && <PrescriptionInput />}
+      {service === SERVICE_ID.prescription && <PrescriptionInput />}
       {community && (
         <>
           <FormField name="organiztionName" label="Organization Name" required maxLength={120} />
