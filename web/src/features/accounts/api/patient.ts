@@ -1,30 +1,14 @@
 import { boolean, object, string, type InferType } from 'yup';
+import type { Gender, Patient } from '@api/types';
 import { api } from '@/lib/api-client';
 import { normaliseGhanaPhone, ghanaPhone } from '@/lib/ghana-phone';
 
-export type Gender = 'MALE' | 'FEMALE';
+export type { Patient } from '@api/types';
+
 export const GENDERS: { id: Gender; itemName: string }[] = [
   { id: 'MALE', itemName: 'Male' },
   { id: 'FEMALE', itemName: 'Female' },
 ];
-
-/** The patient record as GET /patient/{patientId} answers it. */
-export interface Patient {
-  patientId: string;
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  contactNumber: string;
-  patientLocation: string;
-  gender: Gender;
-  patientPicture: string;
-  accountStatus: 'Pending' | 'Activated';
-  userType: 'patient';
-  entryDate: string;
-  lastLogIn: string;
-  verifyDate: string;
-  consentForTreatment: boolean;
-}
 
 /** The register form (spec labels); the password goes to Firebase Auth only, never to the API. */
 export const registerSchema = object({

@@ -1,4 +1,5 @@
 import { object, type InferType } from 'yup';
+import type { FormReceipt } from '@api/types';
 import { api } from '@/lib/api-client';
 import { LIMITS, requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
@@ -12,4 +13,4 @@ export const feedbackSchema = object({
 export type FeedbackRequest = InferType<typeof feedbackSchema>;
 
 /** `website` is the honeypot: empty for people. */
-export const sendFeedback = (body: FeedbackRequest & { website?: string }) => api.post<{ id: string }>('/feedback', body);
+export const sendFeedback = (body: FeedbackRequest & { website?: string }) => api.post<FormReceipt>('/feedback', body);

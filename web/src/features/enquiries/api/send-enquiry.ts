@@ -1,4 +1,5 @@
 import { object, string, type InferType } from 'yup';
+import type { FormReceipt } from '@api/types';
 import { api } from '@/lib/api-client';
 import { LIMITS, requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
@@ -25,4 +26,4 @@ export const enquirySchema = object({
 export type EnquiryRequest = InferType<typeof enquirySchema>;
 
 /** `website` is the honeypot: empty for people. */
-export const sendEnquiry = (body: EnquiryRequest & { website?: string }) => api.post<{ id: string }>('/enquiries', body);
+export const sendEnquiry = (body: EnquiryRequest & { website?: string }) => api.post<FormReceipt>('/enquiries', body);

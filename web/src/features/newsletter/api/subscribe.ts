@@ -1,3 +1,4 @@
+import type { FormReceipt } from '@api/types';
 import { api } from '@/lib/api-client';
 
 /**
@@ -21,4 +22,4 @@ export function newsletterEmailProblem(email: string): string | undefined {
   return undefined;
 }
 
-export const subscribeToNewsletter = (body: NewsletterRequest) => api.post<{ id: string }>('/subscriptions/news', body);
+export const subscribeToNewsletter = (body: NewsletterRequest) => api.post<FormReceipt>('/subscriptions/news', body);

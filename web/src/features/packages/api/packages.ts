@@ -1,19 +1,7 @@
+import type { Package, PackagePrice } from '@api/types';
 import { api } from '@/lib/api-client';
 
-export interface PackageItem {
-  itemName: string;
-  itemValue: string;
-  benefit: string;
-}
-
-export type PackagePrice = number | 'Free' | 'Custom Pricing' | string;
-
-export interface Package {
-  id: string;
-  packageTitle: string;
-  packagePrice: PackagePrice;
-  packageItems: PackageItem[];
-}
+export type { Package } from '@api/types';
 
 export const getPackages = () => api.get<Package[]>('/packages');
 

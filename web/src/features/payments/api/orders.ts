@@ -1,4 +1,5 @@
 import { array, number, object, string, type InferType } from 'yup';
+import type { OrderView } from '@api/types';
 import { api } from '@/lib/api-client';
 
 export const orderSchema = object({
@@ -13,13 +14,5 @@ export const orderSchema = object({
 });
 export type OrderRequest = InferType<typeof orderSchema>;
 
-export interface Order {
-  id: string;
-  amount: number;
-  clientReference: string;
-  paymentStatus: 'Unpaid' | 'Paid';
-  items: { productId: string; productName: string; price: number; quantity: number; lineTotal: number }[];
-}
-
 /** A shop order: the server prices it from the catalog. */
-export const createOrder = (body: OrderRequest) => api.post<Order>('/orders', body, { auth: true });
+export const createOrder = (body: OrderRequest) => api.post<OrderView>('/orders', body, { auth: true });

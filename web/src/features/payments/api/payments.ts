@@ -1,4 +1,5 @@
 import { object, string, type InferType } from 'yup';
+import type { Checkout, PayableKind } from '@api/types';
 import { api } from '@/lib/api-client';
 
 /** Every payment request names the record by its 10-character clientReference. */
@@ -10,16 +11,9 @@ export const paymentReferenceSchema = object({
 });
 export type PaymentReference = InferType<typeof paymentReferenceSchema>;
 
-/** The provider's checkout, started by the server with its own credentials. */
-export interface Checkout {
-  checkoutDirectUrl: string;
-  checkoutUrl: string;
-  checkoutId: string;
-}
-
 /** The record after the server asked the provider; only the server ever sets Paid. */
 export interface CheckedPayment {
-  kind: 'subscription' | 'appointment' | 'order';
+  kind: PayableKind;
   paymentStatus: 'Paid' | 'Unpaid';
   clientReference: string;
   [field: string]: unknown;

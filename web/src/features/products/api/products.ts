@@ -1,21 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Product, ProductCategory } from '@api/types';
 import { api } from '@/lib/api-client';
 
-/** GET /products: one product of the shop (prices in GH₵, set by the catalog). */
-export interface Product {
-  id: string;
-  productName: string;
-  productImage: string;
-  price: number;
-  description: string;
-  category: string;
-}
-
-/** GET /products/categories */
-export interface ProductCategory {
-  id: string;
-  itemName: string;
-}
+export type { Product } from '@api/types';
 
 export const fetchProducts = (signal?: AbortSignal) => api.get<Product[]>('/products', { signal });
 export const fetchCategories = (signal?: AbortSignal) => api.get<ProductCategory[]>('/products/categories', { signal });
