@@ -63,6 +63,28 @@ export interface Project {
 
 // --- public forms: POST /subscriptions/news, /feedback, /enquiries ---
 
+/** Each form may also carry the honeypot field `website`, empty for people. */
+export interface NewsletterRequest {
+  email: string;
+}
+
+export interface FeedbackRequest {
+  fullName: string;
+  telephone: string;
+  email: string;
+  message: string;
+}
+
+/** The 'organiztion' spelling is the API's contract. */
+export interface EnquiryRequest {
+  organiztionName: string;
+  organiztionLocation: string;
+  organiztionType: 'COMMUNITY' | 'ORGANIZATION';
+  nameOfPerson: string;
+  organiztionEmail: string;
+  organiztionContact: string;
+}
+
 /** What every public form answers: the id of the stored document. */
 export interface FormReceipt {
   id: string;
@@ -176,6 +198,21 @@ export interface AppointmentFile {
 }
 
 // --- payments: POST /subscriptions, GET /subscriptions/{patientId}, POST /orders, /payment/initiate, /payment/check ---
+
+/** POST /subscriptions. */
+export interface SubscribeRequest {
+  packageId: string;
+}
+
+/** POST /orders: products and quantities only; the server prices them. */
+export interface OrderRequest {
+  items: { productId: string; quantity: number }[];
+}
+
+/** POST /payment/initiate and /payment/check name the record by its 10-character clientReference. */
+export interface PaymentReference {
+  clientReference: string;
+}
 
 /** The records a payment can be for (each found by its clientReference). */
 export type PayableKind = 'subscription' | 'appointment' | 'order';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { array, number, object, string } from 'yup';
+import { array, number, object, string, type ObjectSchema } from 'yup';
+import type { OrderRequest, PaymentReference, SubscribeRequest } from '../api/types';
 import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { bodyOf } from '../http/validate';
@@ -11,19 +12,20 @@ import { createSubscription, listSubscriptions, subscriptionView } from '../serv
 /** Packages bought, shop orders and their payments. Amounts and Paid are the server's alone. */
 export const paymentsRouter = Router();
 
-const referenceSchema = object({
+const referenceSchema: ObjectSchema<PaymentReference> = object({
   clientReference: string()
     .trim()
     .required('clientReference is required.')
     .matches(CLIENT_REFERENCE, 'clientReference must be 10 letters or digits.'),
 });
 
-const subscribeSchema = object({
+/** patientId, when sent, must be the caller's own. */
+const subscribeSchema: ObjectSchema<SubscribeRequest & { patientId?: string }> = object({
   packageId: string().trim().required('packageId is required.').max(100, 'packageId is too long.'),
   patientId: string().optional(),
 });
 
-const orderSchema = object({
+const orderSchema: ObjectSchema<OrderRequest> = object({
   items: array(
     object({
       productId: string().trim().required('items: productId is required.').max(100, 'items: productId is too long.'),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { object, string, type InferType } from 'yup';
-import type { FormReceipt } from '../api/types';
+import { object, string, type ObjectSchema } from 'yup';
+import type { EnquiryRequest, FeedbackRequest, FormReceipt, NewsletterRequest } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { queueMail } from './mail';
@@ -44,7 +44,7 @@ const phone = (label: string) =>
 
 // --- newsletter ---
 
-export const newsletterSchema = object({ email: email('Email Address') });
+export const newsletterSchema: ObjectSchema<NewsletterRequest> = object({ email: email('Email Address') });
 
 export interface NewsletterSubscription {
   docid: string;
@@ -61,7 +61,7 @@ export const newsletterIdOf = (address: string): string =>
  * transaction; `created` is false when it was subscribed already (nothing changes then).
  */
 export async function subscribeToNewsletter(
-  input: InferType<typeof newsletterSchema>,
+  input: NewsletterRequest,
 ): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   const address = input.email.toLowerCase();
   const ref = db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(address));
@@ -77,20 +77,20 @@ export async function subscribeToNewsletter(
 
 // --- contact form (feedback) ---
 
-export const feedbackSchema = object({
+export const feedbackSchema: ObjectSchema<FeedbackRequest> = object({
   fullName: text('Your Name', LIMITS.name),
   telephone: phone('Phone Number'),
   email: email('Your Email'),
   message: text('Message', LIMITS.message),
 });
 
-export interface Feedback extends InferType<typeof feedbackSchema> {
+export interface Feedback extends FeedbackRequest {
   docid: string;
   date: string;
   source: typeof SOURCE_WEBSITE;
 }
 
-export async function saveFeedback(input: InferType<typeof feedbackSchema>): Promise<Feedback> {
+export async function saveFeedback(input: FeedbackRequest): Promise<Feedback> {
   const ref = db().collection(COLLECTIONS.feedback).doc();
   const feedback: Feedback = { ...input, docid: ref.id, date: ghanaTimestamp(), source: SOURCE_WEBSITE };
   await ref.create(feedback);
@@ -101,7 +101,7 @@ export async function saveFeedback(input: InferType<typeof feedbackSchema>): Pro
 
 export const ORGANIZATION_TYPES = ['COMMUNITY', 'ORGANIZATION'] as const;
 
-export const enquirySchema = object({
+export const enquirySchema: ObjectSchema<EnquiryRequest> = object({
   organiztionName: text('Organisation name', LIMITS.name),
   organiztionLocation: text('Organisation location', LIMITS.location),
   organiztionType: trimmed('Organisation type')
@@ -112,7 +112,7 @@ export const enquirySchema = object({
   organiztionContact: phone('Contact'),
 });
 
-export interface Enquiry extends InferType<typeof enquirySchema> {
+export interface Enquiry extends EnquiryRequest {
   id: string;
   timeOfRequest: string;
   status: 'Pending';
@@ -121,7 +121,7 @@ export interface Enquiry extends InferType<typeof enquirySchema> {
   updatedOn: string;
 }
 
-export async function saveEnquiry(input: InferType<typeof enquirySchema>): Promise<Enquiry> {
+export async function saveEnquiry(input: EnquiryRequest): Promise<Enquiry> {
   const ref = db().collection(COLLECTIONS.enquiries).doc();
   const enquiry: Enquiry = {
     ...input,

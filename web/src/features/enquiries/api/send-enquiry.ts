@@ -1,5 +1,5 @@
-import { object, string, type InferType } from 'yup';
-import type { FormReceipt } from '@api/types';
+import { object, string, type ObjectSchema } from 'yup';
+import type { EnquiryRequest, FormReceipt } from '@api/types';
 import { api } from '@/lib/api-client';
 import { LIMITS, requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
@@ -10,7 +10,7 @@ export const ORGANIZATION_TYPES = [
 ] as const;
 
 /** The 'organiztion' spelling is the API's contract. The server sets the time, id and status Pending. */
-export const enquirySchema = object({
+export const enquirySchema: ObjectSchema<EnquiryRequest> = object({
   organiztionName: requiredText('Organisation name', LIMITS.name),
   organiztionLocation: requiredText('Organisation location', LIMITS.location),
   organiztionType: string()
@@ -23,7 +23,7 @@ export const enquirySchema = object({
   organiztionEmail: requiredEmail('Email'),
   organiztionContact: requiredPhone('Contact'),
 });
-export type EnquiryRequest = InferType<typeof enquirySchema>;
+export type { EnquiryRequest } from '@api/types';
 
 /** `website` is the honeypot: empty for people. */
 export const sendEnquiry = (body: EnquiryRequest & { website?: string }) => api.post<FormReceipt>('/enquiries', body);

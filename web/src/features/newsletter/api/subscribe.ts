@@ -1,15 +1,10 @@
-import type { FormReceipt } from '@api/types';
+import type { FormReceipt, NewsletterRequest } from '@api/types';
 import { api } from '@/lib/api-client';
 
 /**
  * The footer's newsletter form loads with every page, so it checks the address with a
  * few lines here instead of pulling Yup into the first load; the API checks it fully.
  */
-export interface NewsletterRequest {
-  email: string;
-  /** The honeypot: empty for people. */
-  website?: string;
-}
 
 export const EMAIL_REQUIRED = 'Please enter your Email Address';
 export const EMAIL_INVALID = 'Please enter a valid email address, like ama@example.com.';
@@ -22,4 +17,6 @@ export function newsletterEmailProblem(email: string): string | undefined {
   return undefined;
 }
 
-export const subscribeToNewsletter = (body: NewsletterRequest) => api.post<FormReceipt>('/subscriptions/news', body);
+/** `website` is the honeypot: empty for people. */
+export const subscribeToNewsletter = (body: NewsletterRequest & { website?: string }) =>
+  api.post<FormReceipt>('/subscriptions/news', body);

@@ -1,8 +1,8 @@
-import { array, number, object, string, type InferType } from 'yup';
-import type { OrderView } from '@api/types';
+import { array, number, object, string, type ObjectSchema } from 'yup';
+import type { OrderRequest, OrderView } from '@api/types';
 import { api } from '@/lib/api-client';
 
-export const orderSchema = object({
+export const orderSchema: ObjectSchema<OrderRequest> = object({
   items: array(
     object({
       productId: string().trim().required('productId is required.'),
@@ -12,7 +12,6 @@ export const orderSchema = object({
     .required()
     .min(1, 'Choose at least one product.'),
 });
-export type OrderRequest = InferType<typeof orderSchema>;
 
 /** A shop order: the server prices it from the catalog. */
 export const createOrder = (body: OrderRequest) => api.post<OrderView>('/orders', body, { auth: true });

@@ -1,15 +1,14 @@
-import { object, string, type InferType } from 'yup';
-import type { Checkout, PayableKind } from '@api/types';
+import { object, string, type ObjectSchema } from 'yup';
+import type { Checkout, PayableKind, PaymentReference } from '@api/types';
 import { api } from '@/lib/api-client';
 
 /** Every payment request names the record by its 10-character clientReference. */
-export const paymentReferenceSchema = object({
+export const paymentReferenceSchema: ObjectSchema<PaymentReference> = object({
   clientReference: string()
     .trim()
     .required('clientReference is required.')
     .matches(/^[A-Za-z0-9]{10}$/, 'clientReference must be 10 letters or digits.'),
 });
-export type PaymentReference = InferType<typeof paymentReferenceSchema>;
 
 /** The record after the server asked the provider; only the server ever sets Paid. */
 export interface CheckedPayment {
