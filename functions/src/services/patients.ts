@@ -5,7 +5,7 @@ import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
-import { GHANA_PHONE_HINT, normaliseGhanaPhone } from './ghana-phone';
+import { GHANA_PHONE_HINT, normaliseGhanaPhone } from '../api/ghana-phone';
 import { ghanaTimestamp } from './time';
 import { queueMail, type Mail } from './mail';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';

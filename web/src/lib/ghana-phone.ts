@@ -1,17 +1,7 @@
 import { string } from 'yup';
+import { normaliseGhanaPhone } from '@api/ghana-phone';
 
-/**
- * Ghana phone numbers as people type them (0XXXXXXXXX or +233XXXXXXXXX, spaces and dashes
- * allowed), sent in one form: +233 and the nine digits. Same rule as the API's.
- */
-const GHANA_PHONE = /^(?:0|\+?233)([235]\d{8})$/;
-
-export function normaliseGhanaPhone(text: string): string | undefined {
-  const match = GHANA_PHONE.exec(text.replace(/[\s-]/g, ''));
-  return match ? `+233${match[1]}` : undefined;
-}
-
-/** A required Ghana phone field; the value is sent in the +233 form. */
+/** A required Ghana phone field, checked with the API's own rule; the value is sent in the +233 form. */
 export const ghanaPhone = (label: string) =>
   string()
     .trim()

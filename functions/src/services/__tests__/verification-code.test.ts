@@ -1,4 +1,4 @@
-import { normaliseGhanaPhone } from '../ghana-phone';
+import { normaliseGhanaPhone } from '../../api/ghana-phone';
 import { codeMatches, hashCode, makeCode } from '../verification-code';
 
 describe('the verification code', () => {

@@ -1,7 +1,8 @@
 import { boolean, object, string, type InferType } from 'yup';
+import { normaliseGhanaPhone } from '@api/ghana-phone';
 import type { Gender, Patient } from '@api/types';
 import { api } from '@/lib/api-client';
-import { normaliseGhanaPhone, ghanaPhone } from '@/lib/ghana-phone';
+import { ghanaPhone } from '@/lib/ghana-phone';
 
 export type { Patient } from '@api/types';
 

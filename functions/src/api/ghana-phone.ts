@@ -1,6 +1,7 @@
 /**
  * Ghana phone numbers as people type them (0XXXXXXXXX or +233XXXXXXXXX, spaces and dashes
- * allowed), stored in one form: +233 followed by the nine digits.
+ * allowed), stored in one form: +233 followed by the nine digits. Shared with the site's
+ * forms (bundled into the browser), so no imports.
  */
 const GHANA_PHONE = /^(?:0|\+?233)([235]\d{8})$/;
 
