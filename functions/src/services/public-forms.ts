@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { object, string, type ObjectSchema } from 'yup';
+import { LIMITS } from '../api/form-limits';
 import type { EnquiryRequest, FeedbackRequest, FormReceipt, NewsletterRequest } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { queueMail } from './mail';
 import { welcomeMail } from './newsletter';
 import { ghanaTimestamp } from './time';
-
-/** Bounds on what a visitor may send: enough for any real name, address or message. */
-export const LIMITS = { name: 100, location: 200, email: 254, message: 5000 } as const;
 
 /** Where the site's forms come from (spec: source WEBSITE). */
 export const SOURCE_WEBSITE = 'WEBSITE';

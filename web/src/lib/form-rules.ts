@@ -1,10 +1,10 @@
 import { string } from 'yup';
+import { LIMITS } from '@api/form-limits';
 
 /**
- * Field rules the site's forms share, with the same bounds and wording as the API, so a
+ * Field rules the site's forms share, with the API's own bounds and the same wording, so a
  * person sees the server's rule before sending. Each message names its field.
  */
-export const LIMITS = { name: 100, location: 200, email: 254, message: 5000 } as const;
 
 export const requiredText = (label: string, max: number) =>
   string().trim().required(`${label} is required.`).max(max, `${label} must be at most ${max} characters.`);

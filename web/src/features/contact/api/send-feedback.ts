@@ -1,7 +1,8 @@
 import { object, type ObjectSchema } from 'yup';
+import { LIMITS } from '@api/form-limits';
 import type { FeedbackRequest, FormReceipt } from '@api/types';
 import { api } from '@/lib/api-client';
-import { LIMITS, requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
+import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
 /** The contact form; the server adds the date, source WEBSITE and the document id. */
 export const feedbackSchema: ObjectSchema<FeedbackRequest> = object({

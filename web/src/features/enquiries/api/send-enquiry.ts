@@ -1,7 +1,8 @@
 import { object, string, type ObjectSchema } from 'yup';
+import { LIMITS } from '@api/form-limits';
 import type { EnquiryRequest, FormReceipt } from '@api/types';
 import { api } from '@/lib/api-client';
-import { LIMITS, requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
+import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
 /** Organisation types (spec enumeration: id and itemName). */
 export const ORGANIZATION_TYPES = [
