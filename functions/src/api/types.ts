@@ -1,9 +1,10 @@
 /**
  * The shapes the API answers (and the small requests it takes), in one place for the server
  * and the site: the functions code uses them, and the web imports them type-only through
- * its `@api/*` path. Pure types with no imports, so no server code can reach the browser.
+ * its `@api/*` path. Pure types (importing only siblings), so no server code can reach the browser.
  * Dates are ISO strings here: the server turns Firestore timestamps into text before answering.
  */
+import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -79,7 +80,7 @@ export interface FeedbackRequest {
 export interface EnquiryRequest {
   organiztionName: string;
   organiztionLocation: string;
-  organiztionType: 'COMMUNITY' | 'ORGANIZATION';
+  organiztionType: (typeof ORGANIZATION_TYPES)[number];
   nameOfPerson: string;
   organiztionEmail: string;
   organiztionContact: string;
@@ -92,7 +93,7 @@ export interface FormReceipt {
 
 // --- patients: POST/PUT /patient, GET /patient/{patientId}, POST /auth/verifypatient ---
 
-export type Gender = 'MALE' | 'FEMALE';
+export type Gender = (typeof GENDERS)[number];
 export type AccountStatus = 'Pending' | 'Activated';
 
 /** What a patient may set themselves (POST /patient); the server decides everything else. */

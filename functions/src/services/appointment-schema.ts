@@ -1,4 +1,12 @@
 import { array, number, object, string, type InferType, type StringSchema } from 'yup';
+import {
+  BOOK_FOR,
+  DIETARY_MODES,
+  EXPECTED_PEOPLE,
+  GENDERS,
+  ORGANIZATION_SERVICES,
+  ORGANIZATION_TYPES,
+} from '../api/booking-choices';
 import { SERVICE_ID, SERVICES } from '../api/service-catalog';
 
 /** Ghana keeps UTC all year, so "today" for a patient is the UTC date. */
@@ -7,13 +15,6 @@ export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10)
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MAX_DAYS_AHEAD = 366;
-
-export const BOOK_FOR = ['SELF', 'OTHERS'] as const;
-export const GENDERS = ['MALE', 'FEMALE'] as const;
-export const DIETARY_MODES = ['VIRTUAL', 'HOME_VISIT'] as const;
-export const ORGANIZATION_TYPES = ['COMMUNITY', 'ORGANIZATION'] as const;
-export const ORGANIZATION_SERVICES = ['HEALT_TALK', 'MEDICAL_SCREENING', 'EXERCISE', 'ALL'] as const;
-export const EXPECTED_PEOPLE = ['1-20', '21-50', '51-100', 'ABOVE'] as const;
 
 const COMMUNITY_SERVICES: number[] = [SERVICE_ID.corporateWellness, SERVICE_ID.agricHealth];
 

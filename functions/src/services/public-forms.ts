@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { object, string, type ObjectSchema } from 'yup';
+import { ORGANIZATION_TYPES } from '../api/booking-choices';
 import { LIMITS } from '../api/form-limits';
 import type { EnquiryRequest, FeedbackRequest, FormReceipt, NewsletterRequest } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
@@ -96,8 +97,6 @@ export async function saveFeedback(input: FeedbackRequest): Promise<Feedback> {
 }
 
 // --- organisation enquiries (the 'organiztion' spelling is the contract) ---
-
-export const ORGANIZATION_TYPES = ['COMMUNITY', 'ORGANIZATION'] as const;
 
 export const enquirySchema: ObjectSchema<EnquiryRequest> = object({
   organiztionName: text('Organisation name', LIMITS.name),

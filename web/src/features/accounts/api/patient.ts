@@ -1,15 +1,11 @@
 import { boolean, object, string, type InferType } from 'yup';
+import { GENDERS } from '@api/booking-choices';
 import { normaliseGhanaPhone } from '@api/ghana-phone';
 import type { Gender, Patient } from '@api/types';
 import { api } from '@/lib/api-client';
 import { ghanaPhone } from '@/lib/ghana-phone';
 
 export type { Patient } from '@api/types';
-
-export const GENDERS: { id: Gender; itemName: string }[] = [
-  { id: 'MALE', itemName: 'Male' },
-  { id: 'FEMALE', itemName: 'Female' },
-];
 
 /** The register form (spec labels); the password goes to Firebase Auth only, never to the API. */
 export const registerSchema = object({
@@ -21,7 +17,7 @@ export const registerSchema = object({
     .email('Email Address must be a valid email address, like ama@example.com.'),
   patientLocation: string().trim().required('City/location is required.').max(120, 'City/location is too long.'),
   contactNumber: ghanaPhone('Phone Number'),
-  gender: string<Gender | ''>().required('Please select your gender.').oneOf(['MALE', 'FEMALE'], 'Please select your gender.'),
+  gender: string<Gender | ''>().required('Please select your gender.').oneOf<Gender | ''>(GENDERS, 'Please select your gender.'),
   password: string().required('Password is required.').min(6, 'Password must be at least 6 characters.'),
   consentForTreatment: boolean()
     .required()

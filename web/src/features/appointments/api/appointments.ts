@@ -1,38 +1,30 @@
 import { array, object, string, type InferType } from 'yup';
+import * as accepted from '@api/booking-choices';
+import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
 import type { Appointment, AppointmentFile, Doctor, LabTest } from '@api/types';
 import { api } from '@/lib/api-client';
+import { labelled } from '@/lib/choices';
 import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
 /** The choices of the booking form (spec section 3 enumerations): value and what a person reads. */
-export const BOOK_FOR = [
-  { id: 'SELF', itemName: 'Myself' },
-  { id: 'OTHERS', itemName: 'Someone else' },
-] as const;
-export const GENDERS = [
-  { id: 'MALE', itemName: 'Male' },
-  { id: 'FEMALE', itemName: 'Female' },
-] as const;
-export const DIETARY_MODES = [
-  { id: 'VIRTUAL', itemName: 'Virtual consultation (GHS 79, paid online)' },
-  { id: 'HOME_VISIT', itemName: 'Home visit (free)' },
-] as const;
-export const ORGANIZATION_TYPES = [
-  { id: 'COMMUNITY', itemName: 'Community' },
-  { id: 'ORGANIZATION', itemName: 'Organization' },
-] as const;
-export const ORGANIZATION_SERVICES = [
-  { id: 'HEALT_TALK', itemName: 'Health Talk/Education' },
-  { id: 'MEDICAL_SCREENING', itemName: 'Medical Screening' },
-  { id: 'EXERCISE', itemName: 'Aerobics/Exercise' },
-  { id: 'ALL', itemName: 'All' },
-] as const;
-export const EXPECTED_PEOPLE = [
-  { id: '1-20', itemName: '1 - 20' },
-  { id: '21-50', itemName: '21 - 50' },
-  { id: '51-100', itemName: '51 - 100' },
-  { id: 'ABOVE', itemName: '101 - Above' },
-] as const;
+export const BOOK_FOR = labelled(accepted.BOOK_FOR, { SELF: 'Myself', OTHERS: 'Someone else' });
+export const DIETARY_MODES = labelled(accepted.DIETARY_MODES, {
+  VIRTUAL: `Virtual consultation (GHS ${DIETARY_VIRTUAL_FEE}, paid online)`,
+  HOME_VISIT: 'Home visit (free)',
+});
+export const ORGANIZATION_SERVICES = labelled(accepted.ORGANIZATION_SERVICES, {
+  HEALT_TALK: 'Health Talk/Education',
+  MEDICAL_SCREENING: 'Medical Screening',
+  EXERCISE: 'Aerobics/Exercise',
+  ALL: 'All',
+});
+export const EXPECTED_PEOPLE = labelled(accepted.EXPECTED_PEOPLE, {
+  '1-20': '1 - 20',
+  '21-50': '21 - 50',
+  '51-100': '51 - 100',
+  ABOVE: '101 - Above',
+});
 
 /** The spec's booking messages, word for word. */
 export const MESSAGES = {

@@ -8,13 +8,12 @@ import { SERVICE_ID } from '@api/service-catalog';
 import { SERVICES } from '@/content/services';
 import { useSession, type Session } from '@/features/accounts/session';
 import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { GENDERS, ORGANIZATION_TYPES } from '@/lib/choices';
 import {
   BOOK_FOR,
   DIETARY_MODES,
   EXPECTED_PEOPLE,
-  GENDERS,
   ORGANIZATION_SERVICES,
-  ORGANIZATION_TYPES,
   bookingSchema,
   createAppointment,
   emptyBooking,

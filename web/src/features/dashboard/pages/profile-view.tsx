@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/components/page-title';
-import { GENDERS } from '@/features/accounts/api/patient';
+import { GENDERS } from '@/lib/choices';
 import { useSession } from '@/features/accounts/session';
 import { DownloadMyData } from '@/features/dashboard/components/download-my-data';
 import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';

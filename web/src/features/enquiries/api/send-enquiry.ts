@@ -1,14 +1,9 @@
 import { object, string, type ObjectSchema } from 'yup';
+import { ORGANIZATION_TYPES } from '@api/booking-choices';
 import { LIMITS } from '@api/form-limits';
 import type { EnquiryRequest, FormReceipt } from '@api/types';
 import { api } from '@/lib/api-client';
 import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
-
-/** Organisation types (spec enumeration: id and itemName). */
-export const ORGANIZATION_TYPES = [
-  { id: 'COMMUNITY', itemName: 'Community' },
-  { id: 'ORGANIZATION', itemName: 'Organization' },
-] as const;
 
 /** The 'organiztion' spelling is the API's contract. The server sets the time, id and status Pending. */
 export const enquirySchema: ObjectSchema<EnquiryRequest> = object({
@@ -16,10 +11,7 @@ export const enquirySchema: ObjectSchema<EnquiryRequest> = object({
   organiztionLocation: requiredText('Organisation location', LIMITS.location),
   organiztionType: string()
     .required('Organisation type is required.')
-    .oneOf(
-      ORGANIZATION_TYPES.map((t) => t.id),
-      'Organisation type is required.',
-    ),
+    .oneOf(ORGANIZATION_TYPES, 'Organisation type is required.'),
   nameOfPerson: requiredText('Contact person name', LIMITS.name),
   organiztionEmail: requiredEmail('Email'),
   organiztionContact: requiredPhone('Contact'),

@@ -4,7 +4,8 @@ import { FormField } from '@/components/form-field';
 import { Honeypot } from '@/components/honeypot';
 import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
-import { ORGANIZATION_TYPES, enquirySchema, sendEnquiry, type EnquiryRequest } from '@/features/enquiries/api/send-enquiry';
+import { enquirySchema, sendEnquiry, type EnquiryRequest } from '@/features/enquiries/api/send-enquiry';
+import { ORGANIZATION_TYPES } from '@/lib/choices';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 
 /** The form's values: the type starts unchosen. */
