@@ -14,6 +14,7 @@ import {
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ProviderError } from '../payments/provider';
+import { DIETARY_VIRTUAL_FEE } from '../api/prices';
 import type { Appointment, AppointmentFile, Doctor, LabTest } from '../api/types';
 import { queueMail } from './mail';
 import { paymentBeforeRemoval } from './payments';
@@ -22,7 +23,6 @@ import { SERVICE_ID, serviceById } from '../api/service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from './appointment-schema';
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
 
-export const DIETARY_VIRTUAL_FEE = 79;
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
 export const SLOT_TAKEN = 'This time is no longer available. Please choose another.';

@@ -1,13 +1,11 @@
 import { FieldValue, type DocumentData } from 'firebase-admin/firestore';
 import { badRequest, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
+import { FREE_PACKAGE_AMOUNT } from '../api/prices';
 import type { Package, PackagePrice, SubscriptionView } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { plainRecord, SUBSCRIPTION_DAYS } from './payments';
-
-/** The spec's rule: 'Free' is the trial that costs GHS 99 a month afterwards. */
-export const FREE_PACKAGE_AMOUNT = 99;
 
 export const CUSTOM_PRICING_MSG =
   'This package is priced for each organisation: please use the Make Enquiries form and our team will contact you.';

@@ -1,3 +1,5 @@
+import { FREE_PACKAGE_AMOUNT } from '@api/prices';
+
 /** The FAQ page's four sections (spec sections 2 and 9 give the facts they must hold). */
 export interface Faq {
   question: string;
@@ -48,8 +50,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
     items: [
       {
         question: 'How much does the subscription cost?',
-        answer:
-          'You start with a free 30-day trial. After that the subscription is GHS 99 per month, and you can cancel anytime. Companies and communities get custom pricing.',
+        answer: `You start with a free 30-day trial. After that the subscription is GHS ${FREE_PACKAGE_AMOUNT} per month, and you can cancel anytime. Companies and communities get custom pricing.`,
       },
       {
         question: 'How can I pay?',

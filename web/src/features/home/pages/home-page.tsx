@@ -1,6 +1,7 @@
 import { CalendarCheck, LayoutGrid, MapPin, PlayCircle, ShieldCheck, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { usePageTitle } from '@/components/page-title';
 import { scrollToId, type ScrollState } from '@/components/scroll-to-section';
 import { SERVICES } from '@/content/services';
@@ -129,7 +130,7 @@ export default function HomePage() {
               <p className="eyebrow">Packages</p>
               <h2 id="promo-title">Try us free for 30 days</h2>
               <p className="promo-price">
-                Then <strong>GHS 99/month</strong>. Cancel anytime.
+                Then <strong>GHS {FREE_PACKAGE_AMOUNT}/month</strong>. Cancel anytime.
               </p>
               <ul className="ticks">
                 <li>Video consultations with our doctors</li>

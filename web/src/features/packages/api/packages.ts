@@ -12,6 +12,3 @@ export function priceKind(price: PackagePrice): PriceKind {
   if (typeof price === 'number' || /^\d+(\.\d+)?$/.test(String(price))) return 'monthly';
   return 'custom';
 }
-
-/** After the 30-day trial a 'Free' package costs this per month (the server charges the same). */
-export const TRIAL_MONTHLY_PRICE = 99;

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { priceKind, TRIAL_MONTHLY_PRICE, type Package } from '@/features/packages/api/packages';
+import { FREE_PACKAGE_AMOUNT } from '@api/prices';
+import { priceKind, type Package } from '@/features/packages/api/packages';
 import { copyFor } from '@/features/packages/content';
 
 const BUTTON = { trial: 'Get Started', monthly: 'Subscribe now', custom: 'Make Enquiries' } as const;
@@ -17,7 +18,7 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         {kind === 'trial' && (
           <>
             <strong>Free 30-Day Trial</strong>
-            <span className="package-price-after">GHS {TRIAL_MONTHLY_PRICE}/month after</span>
+            <span className="package-price-after">GHS {FREE_PACKAGE_AMOUNT}/month after</span>
           </>
         )}
         {kind === 'monthly' && (

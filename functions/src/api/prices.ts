@@ -1,0 +1,10 @@
+/**
+ * The two prices the site states in its text and the server charges. Only the server decides
+ * what is charged (from these and the catalog); the site shows them. No imports: bundled too.
+ */
+
+/** The 'Free' package is a 30-day trial, then this many GHS a month (spec). */
+export const FREE_PACKAGE_AMOUNT = 99;
+
+/** Dietary management by video costs this many GHS; the home visit is free (spec). */
+export const DIETARY_VIRTUAL_FEE = 79;
