@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { array, number, object, string, type ObjectSchema } from 'yup';
+import { CLIENT_REFERENCE } from '../api/client-reference';
 import type { OrderRequest, PaymentReference, SubscribeRequest } from '../api/types';
 import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { bodyOf } from '../http/validate';
-import { CLIENT_REFERENCE } from '../payments/client-reference';
 import { createOrder } from '../services/orders';
 import { checkPayment, initiatePayment, plainRecord } from '../services/payments';
 import { createSubscription, listSubscriptions, subscriptionView } from '../services/subscriptions';

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { db } from '../store/firebase';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../store/appointments';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
 import type { Appointment, AppointmentFile, Doctor, LabTest } from '../api/types';
@@ -26,12 +26,6 @@ import { parsePrescription, type PrescriptionFile } from './prescription-file';
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
 export const SLOT_TAKEN = 'This time is no longer available. Please choose another.';
-
-const REFERENCE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** The spec's client reference: 10 random alphanumeric characters (from a CSPRNG). */
-export const newClientReference = () =>
-  Array.from({ length: 10 }, () => REFERENCE_CHARS[randomInt(REFERENCE_CHARS.length)]).join('');
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 

@@ -1,4 +1,5 @@
 import { object, string, type ObjectSchema } from 'yup';
+import { CLIENT_REFERENCE } from '@api/client-reference';
 import type { Checkout, PayableKind, PaymentReference } from '@api/types';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +8,7 @@ export const paymentReferenceSchema: ObjectSchema<PaymentReference> = object({
   clientReference: string()
     .trim()
     .required('clientReference is required.')
-    .matches(/^[A-Za-z0-9]{10}$/, 'clientReference must be 10 letters or digits.'),
+    .matches(CLIENT_REFERENCE, 'clientReference must be 10 letters or digits.'),
 });
 
 /** The record after the server asked the provider; only the server ever sets Paid. */
