@@ -36,5 +36,9 @@ const app = () => (
 // modules), and in a transition, so React hydrates in short slices: a slow phone's main
 // thread stays free to answer a tap (one long task otherwise, ~0.5 s on a slow CPU).
 const hydrate = () => setTimeout(() => startTransition(() => void hydrateRoot(container, app())));
+const render = () => createRoot(container).render(app());
 if (prerendered) void loadMatchedPages().then(hydrate);
-else createRoot(container).render(app());
+// HTML prerendered for this path without the query string (e.g. /signup?mode=login): it stays
+// on screen until the page's module is here, rather than giving way to 'Loading…' first.
+else if (container.firstElementChild) void loadMatchedPages().then(render);
+else render();
