@@ -1,4 +1,5 @@
 import { ArrowLeft, CreditCard, FileText, Trash2, XCircle } from 'lucide-react';
+import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
 import {
   canCancel,
@@ -41,7 +42,7 @@ interface AppointmentDetailProps {
 /** One appointment: what was booked, its statuses and fee, and what the patient may do with it. */
 export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onCancel }: AppointmentDetailProps) {
   const doctorName = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
-  const rows: [string, React.ReactNode][] = [
+  const rows: DetailRow[] = [
     ...(a.requiresPayment && doctorName
       ? ([
           ['Doctor', a.doctorSurName ? `Dr ${doctorName}` : doctorName],
@@ -66,14 +67,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
       </button>
       <h2 id="appointment-detail-title">{a.requestedService}</h2>
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
       <div className="form-actions">
         {canPay(a) && (
           <button type="button" className="btn btn-primary" onClick={() => onPay(a)}>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { DetailsList } from '@/components/details-list';
 import { Loading } from '@/components/spinner';
 import { Modal } from '@/components/modal';
 import { currentSubscription, getSubscriptions, type Subscription } from '@/features/accounts/api/subscriptions';
@@ -51,26 +52,14 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
       )}
       {state.status === 'ready' && (
         <>
-          <dl className="details">
-            <div>
-              <dt>Package</dt>
-              <dd>{state.subscription.packageTitle}</dd>
-            </div>
-            <div>
-              <dt>Payment status</dt>
-              <dd>
-                <span className="status-badge">{state.subscription.paymentStatus}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Duration</dt>
-              <dd>{state.subscription.duration} days</dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd>{money(state.subscription.amount)}</dd>
-            </div>
-          </dl>
+          <DetailsList
+            rows={[
+              ['Package', state.subscription.packageTitle],
+              ['Payment status', <span className="status-badge">{state.subscription.paymentStatus}</span>],
+              ['Duration', `${state.subscription.duration} days`],
+              ['Amount', money(state.subscription.amount)],
+            ]}
+          />
           <div className="form-actions">
             <button type="button" className="btn btn-outline" onClick={() => setBenefitsOpen(true)}>
               View Benefits

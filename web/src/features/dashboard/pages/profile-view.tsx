@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { GENDERS } from '@/lib/choices';
 import { useSession } from '@/features/accounts/session';
@@ -12,7 +12,7 @@ export default function ProfileView() {
   if (session.status !== 'signed-in' || !session.patient) return null;
   const patient = session.patient;
   const gender = GENDERS.find((g) => g.id === patient.gender)?.itemName ?? patient.gender;
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     ['Full name', `${patient.firstName} ${patient.lastName}`],
     ['Contact', patient.contactNumber],
     ['Email', patient.emailAddress],
@@ -31,14 +31,7 @@ export default function ProfileView() {
       <div className="profile-grid">
         <section className="profile-card" aria-labelledby="details-heading">
           <h2 id="details-heading">My details</h2>
-          <dl className="details">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailsList rows={rows} />
         </section>
         <SubscriptionCard patientId={patient.patientId} />
         <DownloadMyData patientId={patient.patientId} />
