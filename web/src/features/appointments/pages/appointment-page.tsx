@@ -4,7 +4,6 @@ import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { formatCedis, type Appointment } from '@/features/appointments/api/appointments';
 import { BookingForm } from '@/features/appointments/components/booking-form';
-import { usePreloadAuth } from '@/features/accounts/session';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
 import '../appointments.css';
@@ -12,7 +11,6 @@ import '../appointments.css';
 /** The public booking page (/appointment-page and /appointment): the form with its side image. */
 export default function AppointmentPage() {
   usePageTitle('Book Appointment');
-  usePreloadAuth();
   const [search] = useSearchParams();
   const [booked, setBooked] = useState<Appointment | null>(null);
   const payment = usePaymentFlow({ onPaid: () => setBooked((b) => b && { ...b, paymentStatus: 'Paid' }) });
