@@ -10,12 +10,12 @@
 //    checkout whose callback never came is marked Paid by the scheduled re-check
 //    (recheckRecentPayments, the function paymentRecheck runs every 15 minutes).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/install.mjs';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './lib/ports.mjs';
+import { check, failures, newPatient } from './lib/figures.mjs';
 import { StackError, assertPortsFree, seed, startStack } from './lib/stack.mjs';
 
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
@@ -47,16 +47,7 @@ if (!process.argv.includes('--no-build')) {
 const FAST_MS = 5000;
 const RECOVER_MS = 10_000;
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
-const AUTH_URL = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
 const SANDBOX = `http://${HOST}:${PORTS.paymentSandbox}`;
-
-/** @type {string[]} */
-const failures = [];
-/** @param {boolean} ok @param {string} what */
-function check(ok, what) {
-  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
 
 /** @param {ChildProcess[]} children @param {string} script */
 const childRunning = (children, script) =>
@@ -106,29 +97,6 @@ async function api(method, path, who, body) {
   return { status: res.status, msg: String(json.msg ?? ''), data: json.data, ms: Date.now() - started };
 }
 
-async function newPatient() {
-  const email = `faults.${randomUUID().slice(0, 12)}@example.com`;
-  const res = await fetch(`${AUTH_URL}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Akwaaba-2026', returnSecureToken: true }),
-  });
-  const { idToken, localId: uid } = /** @type {{ idToken: string, localId: string }} */ (await res.json());
-  const patient = { uid, email, idToken };
-  const made = await api('POST', '/patient', patient, {
-    patientId: uid,
-    firstName: 'Efua',
-    lastName: 'Quaye',
-    emailAddress: email,
-    contactNumber: '0244123456',
-    patientLocation: 'Cape Coast',
-    gender: 'FEMALE',
-    consentForTreatment: true,
-  });
-  if (made.status !== 201 && made.status !== 200) throw new Error(`POST /patient answered ${made.status}: ${made.msg}`);
-  return patient;
-}
-
 /** @param {ChildProcess[]} children @param {ChildProcess[]} extra */
 async function firestoreDown(children, extra) {
   console.log('\nThe Firestore emulator killed mid-run');
@@ -160,7 +128,7 @@ async function sandboxDown(children, extra) {
   console.log('\nThe payment sandbox down');
   const sandbox = childRunning(children, 'payment-sandbox.mjs');
   if (!sandbox) throw new Error('The payment sandbox is not one of the stack processes.');
-  const patient = await newPatient();
+  const patient = await newPatient('faults');
   const sub = await api('POST', '/subscriptions', patient, { packageId: 'individual' });
   const ref = sub.data.clientReference;
   await kill(sandbox);

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from './lib/install.mjs';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './lib/ports.mjs';
+import { check, failures, newPatient } from './lib/figures.mjs';
 import { withStack } from './lib/running-stack.mjs';
 
 Object.assign(process.env, EMULATOR_ENV);
@@ -25,44 +26,11 @@ const db = getFirestore(initializeApp({ projectId: PROJECT_ID }, `load-${randomU
 
 const DURATION_S = Number(process.argv.find((a) => a.startsWith('--duration='))?.slice('--duration='.length) ?? 20);
 const FUNCTION_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/europe-west1/api`;
-const AUTH_URL = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
 const SANDBOX = `http://${HOST}:${PORTS.paymentSandbox}`;
 /** The sandbox's callback secret, as the Functions emulator reads it (local values, nothing real). */
 const CALLBACK_SECRET = /^PAYMENT_CALLBACK_SECRET=(.*)$/m.exec(
   readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8'),
 )?.[1];
-
-/** @type {string[]} */
-const failures = [];
-/** @param {boolean} ok @param {string} what */
-function check(ok, what) {
-  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
-
-/** A new Auth emulator user with a patient record: the same path as signing up on the site. */
-async function newPatient() {
-  const email = `load.${randomUUID().slice(0, 12)}@example.com`;
-  const res = await fetch(`${AUTH_URL}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Akwaaba-2026', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`Auth emulator sign-up answered ${res.status}`);
-  const { idToken, localId: uid } = /** @type {{ idToken: string, localId: string }} */ (await res.json());
-  const patient = { uid, email, idToken };
-  await api('POST', '/patient', patient, {
-    patientId: uid,
-    firstName: 'Kofi',
-    lastName: 'Asante',
-    emailAddress: email,
-    contactNumber: '0244123456',
-    patientLocation: 'Kumasi, Adum',
-    gender: 'MALE',
-    consentForTreatment: true,
-  }).then(expectOk);
-  return patient;
-}
 
 /**
  * @param {string} method @param {string} path @param {{ idToken: string } | null} who @param {unknown} [body]
@@ -101,7 +69,7 @@ async function cannon(label, url, headers = {}) {
 }
 
 async function throughput() {
-  const patient = await newPatient();
+  const patient = await newPatient('load');
   const bearer = { Authorization: `Bearer ${patient.idToken}` };
   console.log(`\nThroughput: 50 connections, ${DURATION_S} s per run`);
   // The Functions emulator starts its workers on first use: warm them before measuring.
@@ -143,7 +111,7 @@ async function newsletterSignUps() {
 }
 
 async function oneDoctorSlot() {
-  const patients = await Promise.all(Array.from({ length: 50 }, () => newPatient()));
+  const patients = await Promise.all(Array.from({ length: 50 }, () => newPatient('load')));
   const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
   const minutes = Math.floor(Math.random() * 24 * 60);
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -183,7 +151,7 @@ async function oneDoctorSlot() {
 }
 
 async function paymentCallbacks() {
-  const patient = await newPatient();
+  const patient = await newPatient('load');
   const sub = await api('POST', '/subscriptions', patient, { packageId: 'individual' }).then(expectOk);
   const ref = sub.clientReference;
   // The sandbox must not send its own callback: the 20 below are the only ones.
