@@ -3,9 +3,8 @@
 // emulators of firebase-tools, and the payment sandbox. Every process gets its own
 // process group, so stop() ends each one and whatever it spawned.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './install.mjs';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './ports.mjs';
@@ -41,16 +40,6 @@ export async function assertPortsFree(ports = Object.keys(PORT_NAMES).map(Number
       );
     }
   }
-}
-
-/** The official Firestore emulator needs Java 21+ and its jar already downloaded. */
-function officialFirestoreCanRun() {
-  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  const major = Number(/version "(\d+)/.exec(java.stderr ?? '')?.[1] ?? 0);
-  const cache = join(homedir(), '.cache', 'firebase', 'emulators');
-  const hasJar =
-    existsSync(cache) && readdirSync(cache).some((f) => f.startsWith('cloud-firestore-emulator') && f.endsWith('.jar'));
-  return major >= 21 && hasJar;
 }
 
 /** @param {number} ms */
@@ -101,15 +90,18 @@ export async function startStack({ logFile } = {}) {
   const stack = { children, stop: () => stopAll(children) };
 
   try {
-    const official = officialFirestoreCanRun();
+    // Our own launcher: the official Cloud SDK emulator (with firestore.rules), or the Node
+    // fallback where the component is missing; it prints which one runs.
     const only = ['auth', 'functions', 'hosting'];
-    if (official) {
-      only.push('firestore');
-      console.log('Firestore emulator: the official one (Java 21+).');
-    } else {
-      console.log('Firestore emulator: @firestore-emulator/server (Node), as Java 21 is not available.');
-      run(process.execPath, ['scripts/firestore-emulator.mjs'], {});
-    }
+    const firestore = run(process.execPath, ['scripts/firestore-emulator.mjs'], {});
+    firestore.stdout?.on('data', (/** @type {Buffer} */ chunk) => {
+      const line = chunk
+        .toString()
+        .split('\n')
+        .find((l) => l.startsWith('Firestore emulator'));
+      if (line) console.log(line);
+    });
+    await waitFor(() => answers200(`http://${HOST}:${PORTS.firestore}/`), 'Firestore emulator', children);
     // The provider's stand-in: the functions' .env.local points the payments at it.
     run(process.execPath, ['scripts/payment-sandbox.mjs'], {});
     const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');

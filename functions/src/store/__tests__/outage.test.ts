@@ -1,7 +1,7 @@
 /**
  * Firestore down and back: the API answers 503 fast while it is unreachable and answers
- * normally again soon after it is back, without a restart. Runs its own Node Firestore
- * emulator on a free port (the shared one on 8080 is never touched) and kills it.
+ * normally again soon after it is back, without a restart. Runs its own Firestore
+ * emulator (scripts/firestore-emulator.mjs: the official one where installed) on a free port (the shared one on 8080 is never touched) and kills it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,12 +29,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the Node Firestore emulator (scripts/firestore-emulator.mjs) and waits until it listens. */
+/** Starts a Firestore emulator (scripts/firestore-emulator.mjs) in its own process group and waits until it listens. */
 function startEmulator(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['scripts/firestore-emulator.mjs'], {
     cwd: ROOT,
     env: { ...process.env, FIRESTORE_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the Firestore emulator exited (${code})`)));
@@ -47,7 +48,8 @@ function startEmulator(port: number): Promise<ChildProcess> {
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
+  // The whole group: the official emulator is a JVM under the launcher.
+  process.kill(-(child.pid as number), 'SIGKILL');
   await exited;
 }
 

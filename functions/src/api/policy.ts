@@ -1,0 +1,69 @@
+/**
+ * The clinic's policies as numbers and rule functions: the server enforces them and the site
+ * shows them (and decides which buttons to offer) from this one module. Pure TypeScript, no
+ * imports but siblings: it is bundled into the browser too.
+ */
+
+/** FAQ: cancelling at least this many hours before the appointment is free. */
+export const FREE_CANCELLATION_HOURS = 12;
+/** FAQ: a later cancellation keeps this share of the fee. */
+export const LATE_CANCELLATION_FEE_PERCENT = 50;
+/** An Unpaid appointment of a paid service holds its slot this long (from booking or checkout start). */
+export const UNPAID_HOLD_MINUTES = 30;
+/** A patient may move an appointment at most this many times, at least FREE_CANCELLATION_HOURS before it. */
+export const RESCHEDULE_LIMIT = 2;
+/** The Free package's trial, and every paid period, in days. */
+export const TRIAL_DAYS = 30;
+export const PERIOD_DAYS = 30;
+/** One order line: from 1 to this many of a product. */
+export const MAX_ORDER_QUANTITY = 99;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The fields of an appointment the rules read (the API's Appointment has them all). */
+export interface AppointmentForPolicy {
+  appointmentStatus: string;
+  paymentStatus: string;
+  consultationFee: number;
+  requestedDay: string;
+  requestedTime: string | null;
+}
+
+/**
+ * When the appointment starts. Ghana keeps GMT all year, so Ghana time is UTC. An
+ * appointment without a time (home and community services) counts from the start of its day.
+ */
+export const appointmentStartsAt = (a: Pick<AppointmentForPolicy, 'requestedDay' | 'requestedTime'>): Date =>
+  new Date(`${a.requestedDay}T${a.requestedTime ?? '00:00'}:00Z`);
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+/** The states a patient may still cancel from (design.md lifecycle). */
+const CANCELLABLE_STATES = ['Pending', 'Accepted'];
+
+export type CancellationTerms =
+  | { allowed: false }
+  /**
+   * free: at least FREE_CANCELLATION_HOURS ahead; late: a LATE_CANCELLATION_FEE_PERCENT fee.
+   * refundAmount: what is owed back (only when Paid); feeAmount: what the clinic keeps.
+   */
+  | { allowed: true; rule: 'free' | 'late'; refundAmount: number; feeAmount: number };
+
+/** What cancelling this appointment now would mean for the patient (server and site alike). */
+export function cancellationTerms(a: AppointmentForPolicy, now: Date = new Date()): CancellationTerms {
+  if (!CANCELLABLE_STATES.includes(a.appointmentStatus)) return { allowed: false };
+  const free = appointmentStartsAt(a).getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * HOUR_MS;
+  const paid = a.paymentStatus === 'Paid' ? a.consultationFee : 0;
+  const feeAmount = free ? 0 : round2((paid * LATE_CANCELLATION_FEE_PERCENT) / 100);
+  return { allowed: true, rule: free ? 'free' : 'late', refundAmount: round2(paid - feeAmount), feeAmount };
+}
+
+export const canCancel = (a: AppointmentForPolicy, now: Date = new Date()): boolean => cancellationTerms(a, now).allowed;
+
+/** Only an Unpaid appointment can be deleted; anything paid or free is cancelled instead. */
+export const canDelete = (a: Pick<AppointmentForPolicy, 'paymentStatus'>): boolean => a.paymentStatus === 'Unpaid';
+
+/** The cancellation policy in one sentence (FAQ, dialogs, refusals). */
+export const CANCELLATION_POLICY =
+  `Cancellation is free at least ${FREE_CANCELLATION_HOURS} hours before the appointment; ` +
+  `later cancellations carry a ${LATE_CANCELLATION_FEE_PERCENT}% late cancellation fee.`;
