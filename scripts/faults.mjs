@@ -4,8 +4,8 @@
 // first; never run it beside the shared stack other people are using). Prints figures and
 // exits 1 when a check fails.
 // 1. The Firestore emulator killed mid-run: the API answers 503 with a clear msg while it is
-//    down and answers again once it is back, without a restart of its own. Needs the Node
-//    emulator (the official one runs inside firebase-tools and cannot be killed alone).
+//    down and answers again once it is back, without a restart of its own (the emulator the
+//    stack runs: the official one where installed, see scripts/firestore-emulator.mjs).
 // 2. The payment sandbox down: initiate answers 502 and nothing changes; back up, a paid
 //    checkout whose callback never came is marked Paid by the scheduled re-check
 //    (recheckRecentPayments, the function paymentRecheck runs every 15 minutes).
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { ROOT } from './lib/install.mjs';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './lib/ports.mjs';
 import { check, failures, newPatient } from './lib/figures.mjs';
-import { StackError, assertPortsFree, seed, startStack } from './lib/stack.mjs';
+import { StackError, assertPortsFree, isListening, seed, startStack } from './lib/stack.mjs';
 
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
 
@@ -101,10 +101,7 @@ async function api(method, path, who, body) {
 async function firestoreDown(children, extra) {
   console.log('\nThe Firestore emulator killed mid-run');
   const firestore = childRunning(children, 'firestore-emulator.mjs');
-  if (!firestore) {
-    console.log('  skipped: the official Firestore emulator runs inside firebase-tools and cannot be killed alone.');
-    return;
-  }
+  if (!firestore) throw new Error('The Firestore emulator is not one of the stack processes.');
   check((await api('GET', '/packages', null)).status === 200, 'before: GET /packages answers 200');
   await kill(firestore);
   for (const path of ['/packages', '/doctors?specialty=All']) {
@@ -115,8 +112,10 @@ async function firestoreDown(children, extra) {
   }
   extra.push(restart('scripts/firestore-emulator.mjs'));
   const started = Date.now();
-  // The Node emulator keeps data in memory: the catalog comes back with the seed.
-  await sleep(1500);
+  // The emulator keeps data in memory: once it listens, the catalog comes back with the seed.
+  const deadline = Date.now() + RECOVER_MS;
+  while (!(await isListening(PORTS.firestore)) && Date.now() < deadline) await sleep(200);
+  check(await isListening(PORTS.firestore), 'the Firestore emulator is back up');
   seed();
   const back = await waitUntilAnswers(`${SITE_URL}/api/packages`, RECOVER_MS);
   console.log(`  back up: GET /packages answers again ${Date.now() - started} ms after the restart`);

@@ -32,6 +32,9 @@ function isFree(port) {
   });
 }
 
+/** Something accepts connections on the port (the Node emulator speaks gRPC only, so no HTTP check). */
+export const isListening = async (/** @type {number} */ port) => !(await isFree(port));
+
 export async function assertPortsFree(ports = Object.keys(PORT_NAMES).map(Number)) {
   for (const port of ports) {
     if (!(await isFree(port))) {
@@ -101,7 +104,7 @@ export async function startStack({ logFile } = {}) {
         .find((l) => l.startsWith('Firestore emulator'));
       if (line) console.log(line);
     });
-    await waitFor(() => answers200(`http://${HOST}:${PORTS.firestore}/`), 'Firestore emulator', children);
+    await waitFor(() => isListening(PORTS.firestore), 'Firestore emulator', children);
     // The provider's stand-in: the functions' .env.local points the payments at it.
     run(process.execPath, ['scripts/payment-sandbox.mjs'], {});
     const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
