@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NEWSLETTER_SECRET, publicSiteUrl } from '../config';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { newsletterCollection } from '../store/public-forms';
 import type { Mail } from './mail';
 
 const BRAND = 'ExpMed Health';
@@ -75,6 +74,6 @@ export async function unsubscribe(token: string): Promise<UnsubscribeResult> {
   const expected = Buffer.from(signatureOf(docid));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-  await db().collection(COLLECTIONS.newsletter).doc(docid).delete();
+  await newsletterCollection().doc(docid).delete();
   return 'unsubscribed';
 }
