@@ -1,10 +1,27 @@
-/** Deployment and request limits: one place for each fact the API's wiring relies on. */
+import { defineSecret, defineString } from 'firebase-functions/params';
+
+/**
+ * The API's configuration, in one place: deployment and request limits, and every Functions
+ * param and secret (with the description `firebase deploy` shows when it asks for one).
+ * Locally functions/.env.local and functions/.secret.local hold sandbox values that open
+ * nothing real; in production they are set at deploy time (README: 'Payments in production').
+ */
+
+// ---- Deployment ---------------------------------------------------------------------------
 
 /** Closest Cloud Functions region to Ghana with Firestore beside it; Accra's traffic reaches Europe first. */
 export const REGION = 'europe-west1';
 
 /** Firebase project used locally; a demo- id never touches production. */
 export const DEMO_PROJECT_ID = 'demo-healthcare';
+
+/**
+ * The Firebase project: Cloud Functions and the emulators name it in the environment;
+ * elsewhere (tests, scripts) the demo project keeps us off production.
+ */
+export const firebaseProjectId = (): string => process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_ID;
+
+// ---- Requests -----------------------------------------------------------------------------
 
 /** Ordinary JSON bodies: a form's worth of text. */
 export const SMALL_BODY_BYTES = 64 * 1024;
@@ -22,3 +39,69 @@ export const LARGE_BODY_ROUTES = new Set(['POST /appointments']);
  * itself and may forge. The local emulators append nothing (tests play the front end).
  */
 export const TRUSTED_PROXY_HOPS = 2;
+
+// ---- The site -----------------------------------------------------------------------------
+
+/** The public address of the site: payment callback, return and cancellation URLs and mail links are built from it. */
+export const PUBLIC_SITE_URL = defineString('PUBLIC_SITE_URL', {
+  description: 'Public address of the site, e.g. https://expmedhealth.com (no trailing slash)',
+});
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** PUBLIC_SITE_URL without a trailing slash, read when a link is made. */
+export const publicSiteUrl = (): string => trimSlash(PUBLIC_SITE_URL.value());
+
+// ---- Payments (design.md 'Money') ---------------------------------------------------------
+
+/** Base of the checkout API: POST {base}/items/initiate. */
+export const PAYMENT_API_BASE = defineString('PAYMENT_API_BASE', {
+  description: 'Base URL of the provider checkout API (POST {base}/items/initiate)',
+});
+
+/** Base of the transaction status API: GET {base}/transactions/{merchant}/status. */
+export const PAYMENT_STATUS_BASE = defineString('PAYMENT_STATUS_BASE', {
+  description: 'Base URL of the provider transaction status API (needs the whitelisted static outbound IP)',
+});
+
+export const PAYMENT_MERCHANT_ACCOUNT = defineString('PAYMENT_MERCHANT_ACCOUNT', {
+  description: "The clinic's merchant account number at the provider",
+});
+
+/** `apiId:apiKey` of the provider account, sent as HTTP Basic auth. */
+export const PAYMENT_CREDENTIALS = defineSecret('PAYMENT_CREDENTIALS');
+
+/** Carried in the callback URL; a callback without it is refused. */
+export const PAYMENT_CALLBACK_SECRET = defineSecret('PAYMENT_CALLBACK_SECRET');
+
+/** The secrets each function that touches payments must declare. */
+export const PAYMENT_SECRETS = [PAYMENT_CREDENTIALS, PAYMENT_CALLBACK_SECRET];
+
+/** The site's URLs the provider is given, read when a checkout starts. */
+export function paymentUrls() {
+  const site = publicSiteUrl();
+  return {
+    callbackUrl: `${site}/payment/callback?secret=${encodeURIComponent(PAYMENT_CALLBACK_SECRET.value())}`,
+    returnUrl: `${site}/payment-return.html?status=success`,
+    cancellationUrl: `${site}/payment-return.html?status=cancelled`,
+  };
+}
+
+/** Where and as whom the provider is called, read per call. */
+export const providerConfig = () => ({
+  apiBase: trimSlash(PAYMENT_API_BASE.value()),
+  statusBase: trimSlash(PAYMENT_STATUS_BASE.value()),
+  merchantAccountNumber: PAYMENT_MERCHANT_ACCOUNT.value(),
+  authorization: `Basic ${Buffer.from(PAYMENT_CREDENTIALS.value()).toString('base64')}`,
+});
+
+// ---- Newsletter ---------------------------------------------------------------------------
+
+/**
+ * Signs unsubscribe links, so only the person who got the mail can take their address off
+ * the list.
+ */
+export const NEWSLETTER_SECRET = defineSecret('NEWSLETTER_SECRET');
+
+/** Every secret the API function reads (payments and the newsletter). */
+export const API_SECRETS = [...PAYMENT_SECRETS, NEWSLETTER_SECRET];

@@ -3,7 +3,7 @@ import express from 'express';
 import { logger } from 'firebase-functions';
 import { send } from '../http/envelope';
 import { confirmWithProvider, findPayable } from '../services/payments';
-import { PAYMENT_CALLBACK_SECRET } from './config';
+import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from './provider';
 
 const sameSecret = (given: unknown, expected: string) => {

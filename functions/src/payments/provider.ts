@@ -1,5 +1,5 @@
 import type { Checkout } from '../api/types';
-import { paymentUrls, providerConfig } from './config';
+import { paymentUrls, providerConfig } from '../config';
 
 /**
  * The client of the card and mobile-money provider (design.md 'Money' fixes the protocol).

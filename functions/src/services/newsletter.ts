@@ -1,15 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { defineSecret } from 'firebase-functions/params';
-import { PUBLIC_SITE_URL } from '../payments/config';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { NEWSLETTER_SECRET, publicSiteUrl } from '../config';
+import { newsletterCollection } from '../store/public-forms';
 import type { Mail } from './mail';
-
-/**
- * Signs unsubscribe links, so only the person who got the mail can take their address off
- * the list. Locally functions/.secret.local holds it; in production it is a Functions secret.
- */
-export const NEWSLETTER_SECRET = defineSecret('NEWSLETTER_SECRET');
 
 const BRAND = 'ExpMed Health';
 
@@ -27,17 +19,15 @@ function signatureOf(docid: string): string {
 /** The token in an unsubscribe link: the subscription's id and its signature. */
 export const unsubscribeToken = (docid: string): string => `${docid}.${signatureOf(docid)}`;
 
-const site = () => PUBLIC_SITE_URL.value().replace(/\/+$/, '');
-
 /**
  * The link a reader opens: a page with an Unsubscribe button. Opening it changes nothing,
  * so a mail scanner that fetches every link cannot unsubscribe anyone.
  */
-export const unsubscribePageUrl = (docid: string): string => `${site()}/unsubscribe?token=${unsubscribeToken(docid)}`;
+export const unsubscribePageUrl = (docid: string): string => `${publicSiteUrl()}/unsubscribe?token=${unsubscribeToken(docid)}`;
 
 /** The RFC 8058 one-click address mail programs POST to (List-Unsubscribe header). */
 export const unsubscribeApiUrl = (docid: string): string =>
-  `${site()}/api/subscriptions/news/unsubscribe?token=${unsubscribeToken(docid)}`;
+  `${publicSiteUrl()}/api/subscriptions/news/unsubscribe?token=${unsubscribeToken(docid)}`;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -84,6 +74,6 @@ export async function unsubscribe(token: string): Promise<UnsubscribeResult> {
   const expected = Buffer.from(signatureOf(docid));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-  await db().collection(COLLECTIONS.newsletter).doc(docid).delete();
+  await newsletterCollection().doc(docid).delete();
   return 'unsubscribed';
 }

@@ -3,14 +3,21 @@ import { object, string, type ObjectSchema } from 'yup';
 import { ORGANIZATION_TYPES } from '../api/booking-choices';
 import { LIMITS } from '../api/form-limits';
 import type { EnquiryRequest, FeedbackRequest, FormReceipt, NewsletterRequest } from '../api/types';
-import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
+import {
+  enquiriesCollection,
+  feedbackCollection,
+  newsletterCollection,
+  SOURCE_WEBSITE,
+  type Enquiry,
+  type Feedback,
+  type NewsletterSubscription,
+} from '../store/public-forms';
 import { queueMail } from './mail';
 import { welcomeMail } from './newsletter';
 import { ghanaTimestamp } from './time';
 
-/** Where the site's forms come from (spec: source WEBSITE). */
-export const SOURCE_WEBSITE = 'WEBSITE';
+export { SOURCE_WEBSITE, type Enquiry, type Feedback, type NewsletterSubscription };
 
 /** The hidden form field people cannot see; only bots fill it in. */
 export const HONEYPOT_FIELD = 'website';
@@ -45,12 +52,6 @@ const phone = (label: string) =>
 
 export const newsletterSchema: ObjectSchema<NewsletterRequest> = object({ email: email('Email Address') });
 
-export interface NewsletterSubscription {
-  docid: string;
-  date: string;
-  email: string;
-}
-
 /** One document per e-mail: the id comes from the normalised address, so a repeat finds the same one. */
 export const newsletterIdOf = (address: string): string =>
   createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 40);
@@ -63,10 +64,11 @@ export async function subscribeToNewsletter(
   input: NewsletterRequest,
 ): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   const address = input.email.toLowerCase();
-  const ref = db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(address));
+  const ref = newsletterCollection().doc(newsletterIdOf(address));
   return db().runTransaction(async (tx) => {
     const existing = await tx.get(ref);
-    if (existing.exists) return { created: false, subscription: existing.data() as NewsletterSubscription };
+    const stored = existing.data();
+    if (stored) return { created: false, subscription: stored };
     const subscription: NewsletterSubscription = { docid: ref.id, date: ghanaTimestamp(), email: address };
     tx.create(ref, subscription);
     await queueMail(welcomeMail(subscription), tx);
@@ -83,14 +85,8 @@ export const feedbackSchema: ObjectSchema<FeedbackRequest> = object({
   message: text('Message', LIMITS.message),
 });
 
-export interface Feedback extends FeedbackRequest {
-  docid: string;
-  date: string;
-  source: typeof SOURCE_WEBSITE;
-}
-
 export async function saveFeedback(input: FeedbackRequest): Promise<Feedback> {
-  const ref = db().collection(COLLECTIONS.feedback).doc();
+  const ref = feedbackCollection().doc();
   const feedback: Feedback = { ...input, docid: ref.id, date: ghanaTimestamp(), source: SOURCE_WEBSITE };
   await ref.create(feedback);
   return feedback;
@@ -109,17 +105,8 @@ export const enquirySchema: ObjectSchema<EnquiryRequest> = object({
   organiztionContact: phone('Contact'),
 });
 
-export interface Enquiry extends EnquiryRequest {
-  id: string;
-  timeOfRequest: string;
-  status: 'Pending';
-  updateBy: string;
-  updatedById: string;
-  updatedOn: string;
-}
-
 export async function saveEnquiry(input: EnquiryRequest): Promise<Enquiry> {
-  const ref = db().collection(COLLECTIONS.enquiries).doc();
+  const ref = enquiriesCollection().doc();
   const enquiry: Enquiry = {
     ...input,
     id: ref.id,
@@ -134,4 +121,4 @@ export async function saveEnquiry(input: EnquiryRequest): Promise<Enquiry> {
 }
 
 /** The silent answer to a bot: an id like a real one; nothing is written. */
-export const botReceipt = (): FormReceipt => ({ id: db().collection(COLLECTIONS.feedback).doc().id });
+export const botReceipt = (): FormReceipt => ({ id: feedbackCollection().doc().id });

@@ -2,14 +2,14 @@ import { InterceptingCall, Metadata, status, type Interceptor } from '@grpc/grpc
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { DEMO_PROJECT_ID } from '../config';
+import { firebaseProjectId } from '../config';
 
 /**
  * The one firebase-admin app. In Cloud Functions and the emulators the project comes from
  * the environment; elsewhere (tests, scripts) the demo project keeps us off production.
  */
 function app() {
-  return getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_ID });
+  return getApps()[0] ?? initializeApp({ projectId: firebaseProjectId() });
 }
 
 /** gRPC's words when a call found no connection to send on: it never reached Firestore. */
