@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { defineSecret } from 'firebase-functions/params';
+import { escapeHtml } from '../api/format';
 import { PUBLIC_SITE_URL } from '../payments/config';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
@@ -39,8 +40,6 @@ export const unsubscribePageUrl = (docid: string): string => `${site()}/unsubscr
 export const unsubscribeApiUrl = (docid: string): string =>
   `${site()}/api/subscriptions/news/unsubscribe?token=${unsubscribeToken(docid)}`;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * Every newsletter mail goes through here, so every one ends with a working unsubscribe
  * link (Act 843: a person may stop direct marketing at any time).
@@ -50,8 +49,8 @@ export function newsletterMail(subscription: { docid: string; email: string }, s
   const footer = `You get this e-mail because ${subscription.email} subscribed to the ${BRAND} newsletter. To stop it, open: ${link}`;
   const text = [...paragraphs, '', footer].join('\n\n');
   const html = [
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    `<hr><p style="font-size:0.9em;color:#555">You get this e-mail because ${escape(subscription.email)} subscribed to the ${BRAND} newsletter. <a href="${escape(link)}">Unsubscribe</a> at any time.</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<hr><p style="font-size:0.9em;color:#555">You get this e-mail because ${escapeHtml(subscription.email)} subscribed to the ${BRAND} newsletter. <a href="${escapeHtml(link)}">Unsubscribe</a> at any time.</p>`,
   ].join('');
   return {
     to: subscription.email,

@@ -124,8 +124,6 @@ export function invalidBookingMessage(values: BookingValues): string {
 export const labTotal = (labs: LabTest[], chosen: string[]) =>
   Math.round((labs.filter((l) => chosen.includes(l.id)).reduce((sum, l) => sum + l.itemPrice, 0) + Number.EPSILON) * 100) / 100;
 
-export const formatCedis = (amount: number) => `GH₵ ${amount.toFixed(2)}`;
-
 /** POST /appointments: the form's values with the service id as a number; the server decides fees and statuses. */
 export function createAppointment(values: BookingValues): Promise<Appointment> {
   const body = { ...values, requestedServiceId: Number(values.requestedServiceId) };
@@ -151,8 +149,6 @@ export const fetchAppointmentFile = (appointmentId: string) =>
     auth: true,
   });
 
-/** The rules of section 4: Delete while Unpaid, Cancel while Pending, otherwise the cancellation policy. */
-export const canDelete = (a: Appointment) => a.paymentStatus === 'Unpaid';
-export const canCancel = (a: Appointment) => a.appointmentStatus === 'Pending';
+/** Delete and Cancel follow the server's rules (canDelete, canCancel in @api/policy); paying is offered while Unpaid. */
 export const canPay = (a: Appointment) =>
   a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled';

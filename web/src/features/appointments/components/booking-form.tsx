@@ -2,6 +2,7 @@ import { Formik, useFormikContext, type FormikProps } from 'formik';
 import { CalendarCheck } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICE_ID } from '@api/service-catalog';
@@ -19,7 +20,6 @@ import {
   emptyBooking,
   fetchDoctors,
   fetchLabs,
-  formatCedis,
   invalidBookingMessage,
   labTotal,
   todayInGhana,
@@ -127,7 +127,7 @@ function LabTable({ labs }: { labs: LabTest[] }) {
                   <input type="checkbox" checked={chosen.includes(lab.id)} onChange={() => void toggle(lab.id)} /> {lab.itemName}
                 </label>
               </td>
-              <td className="amount">{formatCedis(lab.itemPrice)}</td>
+              <td className="amount">{formatGhs(lab.itemPrice)}</td>
             </tr>
           ))}
         </tbody>
@@ -135,7 +135,7 @@ function LabTable({ labs }: { labs: LabTest[] }) {
           <tr>
             <th scope="row">Total</th>
             <td className="amount" aria-live="polite" data-testid="lab-total">
-              {formatCedis(labTotal(labs, chosen))}
+              {formatGhs(labTotal(labs, chosen))}
             </td>
           </tr>
         </tfoot>
@@ -240,14 +240,14 @@ function ServiceFields() {
           <option value="">{doctors.items ? 'Choose a doctor' : 'Loading doctors…'}</option>
           {doctors.items?.map((d) => (
             <option key={d.doctorId} value={d.doctorId}>
-              Dr {d.otherNames} {d.surname}, {d.specialty} ({formatCedis(d.consultationFee)})
+              Dr {d.otherNames} {d.surname}, {d.specialty} ({formatGhs(d.consultationFee)})
             </option>
           ))}
         </FormField>
       )}
       {chosenDoctor && (
         <p className="field-hint span-all" aria-live="polite">
-          Consultation fee with Dr {chosenDoctor.otherNames} {chosenDoctor.surname}: {formatCedis(chosenDoctor.consultationFee)},
+          Consultation fee with Dr {chosenDoctor.otherNames} {chosenDoctor.surname}: {formatGhs(chosenDoctor.consultationFee)},
           paid online after you submit.
         </p>
       )}

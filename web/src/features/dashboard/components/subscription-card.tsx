@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TRIAL_DAYS } from '@api/policy';
+import { formatGhs } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { Loading } from '@/components/spinner';
 import { Modal } from '@/components/modal';
 import { currentSubscription, getSubscriptions, type Subscription } from '@/features/accounts/api/subscriptions';
 import { STORAGE_KEYS } from '@/features/accounts/session';
-import { money } from '@/features/dashboard/format';
 import { ApiError } from '@/lib/api-client';
 
 type State = { status: 'loading' } | { status: 'none' } | { status: 'failed' } | { status: 'ready'; subscription: Subscription };
 
 const priceText = (price: number | string) =>
-  typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? 'Free 30-Day Trial' : price;
+  typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? `Free ${TRIAL_DAYS}-Day Trial` : price;
 
 /** The patient's package: a paid subscription, or the spec's empty state with a link to /packages. */
 export function SubscriptionCard({ patientId }: { patientId: string }) {
@@ -57,7 +58,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
               ['Package', state.subscription.packageTitle],
               ['Payment status', <span className="status-badge">{state.subscription.paymentStatus}</span>],
               ['Duration', `${state.subscription.duration} days`],
-              ['Amount', money(state.subscription.amount)],
+              ['Amount', formatGhs(state.subscription.amount, 'GHS')],
             ]}
           />
           <div className="form-actions">

@@ -1,5 +1,6 @@
 import { CalendarPlus, ChevronRight, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { formatGhs } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { useSession } from '@/features/accounts/session';
@@ -9,7 +10,6 @@ import {
   fetchAppointment,
   fetchHistory,
   fetchPending,
-  formatCedis,
   type Appointment,
 } from '@/features/appointments/api/appointments';
 import { AppointmentDetail, statusClass } from '@/features/appointments/components/appointment-detail';
@@ -38,7 +38,7 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
               <span>
                 {a.requestedDay}
                 {a.requestedTime ? ` at ${a.requestedTime}` : ''}
-                {a.requiresPayment ? ` · ${formatCedis(a.consultationFee)}` : ''}
+                {a.requiresPayment ? ` · ${formatGhs(a.consultationFee)}` : ''}
               </span>
             </span>
             <span className="badges">

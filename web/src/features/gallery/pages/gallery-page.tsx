@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { formatDate } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { getProjects, type Project } from '@/features/gallery/api/projects';
@@ -37,13 +38,6 @@ const PICTURES = [
     text: 'Nutrition talks and health checks for pupils in Madina.',
   },
 ];
-
-const dateText = (date: string) => {
-  const d = new Date(date);
-  return Number.isNaN(d.getTime())
-    ? date
-    : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
-};
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'done'; projects: Project[] };
 
@@ -90,7 +84,7 @@ function Projects() {
               <MapPin size={16} aria-hidden="true" /> {p.location}
             </span>
             <span>
-              <CalendarDays size={16} aria-hidden="true" /> <time dateTime={p.date}>{dateText(p.date)}</time>
+              <CalendarDays size={16} aria-hidden="true" /> <time dateTime={p.date}>{formatDate(p.date)}</time>
             </span>
           </p>
           <p>{p.description}</p>

@@ -1,12 +1,13 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { TRIAL_DAYS } from '@api/policy';
+import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
 import { getPackages, priceKind, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
-import { PAYMENT_ERROR, PAYMENT_ERROR_TITLE } from '@/features/payments/api/payments';
 import { subscribeToPackage } from '@/features/payments/api/subscriptions';
 import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
@@ -57,7 +58,7 @@ export default function PackagesPage() {
     } catch (err) {
       setSubscribing(false);
       const clientFault = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      await showError(clientFault ? err.message : PAYMENT_ERROR, PAYMENT_ERROR_TITLE);
+      await showError(clientFault ? err.message : PAYMENT_ERROR, ERROR_TITLE);
     }
   }
 
@@ -66,8 +67,8 @@ export default function PackagesPage() {
       <header className="container packages-intro">
         <h1>Our Pricing Plans</h1>
         <p>
-          Simple, affordable plans with no commitment. Start with a free 30-day trial, pay monthly by Mobile Money or card, and
-          cancel anytime.
+          Simple, affordable plans with no commitment. Start with a free {TRIAL_DAYS}-day trial, pay monthly by Mobile Money or
+          card, and cancel anytime.
         </p>
       </header>
       <div className="container">

@@ -2,6 +2,7 @@ import { Formik } from 'formik';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
@@ -17,7 +18,7 @@ import { fetchProducts, findProduct, useLoad } from '@/features/products/api/pro
 import { LoadError } from '@/features/products/components/load-error';
 import { PaymentTabs } from '@/features/products/components/payment-tabs';
 import { QuantityCounter, clampQuantity } from '@/features/products/components/quantity-counter';
-import { formatCedis, lineTotal } from '@/features/products/money';
+import { lineTotal } from '@/features/products/money';
 import '../products.css';
 
 type MobileMoneyForm = Omit<MobileMoneyDetails, 'network'> & { network: MobileMoneyDetails['network'] | '' };
@@ -59,7 +60,7 @@ export default function CheckoutPage() {
             <img src={product.productImage} alt="" width="96" height="72" />
             <div>
               <p className="summary-name">{product.productName}</p>
-              <p>{formatCedis(product.price)} each</p>
+              <p>{formatGhs(product.price)} each</p>
             </div>
           </div>
           <dl className="summary-lines">
@@ -71,7 +72,7 @@ export default function CheckoutPage() {
             </dd>
             <dt className="summary-total">Total</dt>
             <dd className="summary-total" aria-live="polite" data-testid="checkout-total">
-              {formatCedis(total)}
+              {formatGhs(total)}
             </dd>
           </dl>
           <Link to={`/product/${encodeURIComponent(product.productName)}`}>Back to {product.productName}</Link>
@@ -113,7 +114,7 @@ export default function CheckoutPage() {
                         </FormField>
                       </div>
                       <p className="payment-note">
-                        You will approve {formatCedis(total)} on your phone with your mobile money PIN.
+                        You will approve {formatGhs(total)} on your phone with your mobile money PIN.
                       </p>
                       <button type="submit" className="btn btn-primary">
                         Confirm Payment

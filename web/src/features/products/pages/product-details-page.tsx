@@ -1,12 +1,12 @@
 import { ArrowLeft, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
 import { checkoutPath, fetchProducts, findProduct, useLoad } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { QuantityCounter } from '@/features/products/components/quantity-counter';
-import { formatCedis } from '@/features/products/money';
 import '../products.css';
 
 export default function ProductDetailsPage() {
@@ -39,7 +39,7 @@ export default function ProductDetailsPage() {
         <div>
           <p className="product-category">{product.category}</p>
           <h1>{product.productName}</h1>
-          <p className="product-price">{formatCedis(product.price)}</p>
+          <p className="product-price">{formatGhs(product.price)}</p>
           <p>{product.description}</p>
           <p className="product-advice">
             Ask our pharmacist or doctor if you are pregnant, breastfeeding, taking other medicines or buying for a child.
