@@ -48,7 +48,9 @@ const PATIENT_PAGES = {
 /** Route objects for `pages`, their paths relative to `under`. */
 const routesOf = (pages: Record<string, PageModule>, under = '/'): RouteObject[] =>
   Object.entries(pages).map(([path, load]) =>
-    path === under ? { index: true, lazy: page(load) } : { path: path.slice(under === '/' ? 1 : under.length + 1), lazy: page(load) },
+    path === under
+      ? { index: true, lazy: page(load) }
+      : { path: path.slice(under === '/' ? 1 : under.length + 1), lazy: page(load) },
   );
 
 const serverStateLayout = page(() => import('@/app/server-state-layout'));

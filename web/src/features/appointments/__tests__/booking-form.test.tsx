@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
 import { confirm, showError } from '@/lib/dialogs';
+import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showError: jest.fn(), showApiError: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
@@ -59,9 +60,11 @@ const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 function renderForm(onCreated = jest.fn()) {
   render(
-    <MemoryRouter>
-      <BookingForm onCreated={onCreated} returnUrl="/appointment-page" />
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter>
+        <BookingForm onCreated={onCreated} returnUrl="/appointment-page" />
+      </MemoryRouter>,
+    ),
   );
   return { onCreated, user: userEvent.setup() };
 }

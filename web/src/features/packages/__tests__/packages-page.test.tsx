@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PackagesPage from '@/features/packages/pages/packages-page';
 import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
+import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({
   showError: jest.fn(),
@@ -77,12 +78,14 @@ function Where() {
 
 function renderPage() {
   render(
-    <MemoryRouter initialEntries={['/packages']}>
-      <Routes>
-        <Route path="/packages" element={<PackagesPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter initialEntries={['/packages']}>
+        <Routes>
+          <Route path="/packages" element={<PackagesPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
   );
 }
 

@@ -1,11 +1,13 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TRIAL_DAYS } from '@api/policy';
 import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
-import { getPackages, priceKind, type Package } from '@/features/packages/api/packages';
+import { subscriptionKeys } from '@/features/accounts/api/subscriptions';
+import { priceKind, usePackages, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
 import { subscribeToPackage } from '@/features/payments/api/subscriptions';
@@ -15,25 +17,19 @@ import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/dialogs';
 import '../packages.css';
 
-type Load = { state: 'loading' } | { state: 'failed'; msg: string } | { state: 'ready'; packages: Package[] };
-
 export default function PackagesPage() {
   usePageTitle('Our Pricing Plans');
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const packages = usePackages();
+  const queryClient = useQueryClient();
   const [enquiryOpen, setEnquiryOpen] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
-  const payment = usePaymentFlow({ onPaid: () => navigate('/dashboard/profile') });
-
-  useEffect(() => {
-    let live = true;
-    getPackages()
-      .then((packages) => live && setLoad({ state: 'ready', packages }))
-      .catch((err: unknown) => live && setLoad({ state: 'failed', msg: err instanceof ApiError ? err.message : PAYMENT_ERROR }));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const payment = usePaymentFlow({
+    onPaid: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      navigate('/dashboard/profile');
+    },
+  });
 
   /** Spec section 4: Custom Pricing enquires; otherwise log in, subscribe (or reuse the unpaid one), then pay. */
   async function select(pkg: Package) {
@@ -48,6 +44,7 @@ export default function PackagesPage() {
     }
     try {
       const subscription = await subscribeToPackage({ packageId: pkg.id });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       setSubscribing(false);
       await payment.pay({
         clientReference: subscription.clientReference,
@@ -72,20 +69,20 @@ export default function PackagesPage() {
         </p>
       </header>
       <div className="container">
-        {load.state === 'loading' && <Loading text="Loading our plans…" />}
-        {load.state === 'failed' && (
+        {packages.isPending && <Loading text="Loading our plans…" />}
+        {packages.isError && (
           <p className="packages-error" role="alert">
-            {load.msg}
+            {packages.error instanceof ApiError ? packages.error.message : PAYMENT_ERROR}
           </p>
         )}
-        {load.state === 'ready' && (
+        {packages.data && (
           <>
             <div className="package-grid">
-              {load.packages.map((pkg) => (
+              {packages.data.map((pkg) => (
                 <PackageCard key={pkg.id} pkg={pkg} onSelect={(p) => void select(p)} />
               ))}
             </div>
-            <CompareFeatures packages={load.packages} />
+            <CompareFeatures packages={packages.data} />
           </>
         )}
       </div>

@@ -14,7 +14,7 @@ import {
   type PaymentMethod,
 } from '@/features/products/api/pay-order';
 import { useOrderPayment } from '@/features/payments/use-order-payment';
-import { fetchProducts, findProduct, useLoad } from '@/features/products/api/products';
+import { findProduct, useProducts } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { PaymentTabs } from '@/features/products/components/payment-tabs';
 import { QuantityCounter, clampQuantity } from '@/features/products/components/quantity-counter';
@@ -31,7 +31,7 @@ const EMPTY_MOBILE_MONEY: MobileMoneyForm = { phone: '', network: '' };
 export default function CheckoutPage() {
   usePageTitle('Checkout');
   const [params] = useSearchParams();
-  const products = useLoad(fetchProducts);
+  const products = useProducts();
   const [quantity, setQuantity] = useState(() => clampQuantity(Number.parseInt(params.get('quantity') ?? '1', 10)));
   const [method, setMethod] = useState<PaymentMethod>('mobile-money');
   const { payForOrder, element: paymentElement } = useOrderPayment();
@@ -40,7 +40,7 @@ export default function CheckoutPage() {
     return (
       <section className="page container">
         <h1>Checkout</h1>
-        <LoadError error={products.error} retry={products.retry} />
+        <LoadError error={products.error} retry={products.refetch} />
       </section>
     );
   }

@@ -4,14 +4,14 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
-import { checkoutPath, fetchProducts, findProduct, useLoad } from '@/features/products/api/products';
+import { checkoutPath, findProduct, useProducts } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { QuantityCounter } from '@/features/products/components/quantity-counter';
 import '../products.css';
 
 export default function ProductDetailsPage() {
   const { id } = useParams();
-  const products = useLoad(fetchProducts);
+  const products = useProducts();
   const product = products.data && findProduct(products.data, id);
   usePageTitle(product?.productName ?? 'Product details');
   const [quantity, setQuantity] = useState(1);
@@ -21,7 +21,7 @@ export default function ProductDetailsPage() {
     return (
       <section className="page container">
         <h1>Product details</h1>
-        <LoadError error={products.error} retry={products.retry} />
+        <LoadError error={products.error} retry={products.refetch} />
       </section>
     );
   }

@@ -1,4 +1,4 @@
-import { escapeHtml, formatDate, formatGhs } from '../format';
+import { escapeHtml, formatDate, formatGhs } from '../api/format';
 
 describe('formatGhs', () => {
   it('writes cedis with two decimals, GH₵ by default and GHS for mails', () => {
