@@ -8,7 +8,7 @@ import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICE_ID } from '@api/service-catalog';
 import { SERVICES } from '@/content/services';
 import { useSession, type Session } from '@/features/accounts/session';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { GENDERS, ORGANIZATION_TYPES } from '@/lib/choices';
 import {
   BOOK_FOR,

@@ -11,7 +11,7 @@ import { priceKind, usePackages, type Package } from '@/features/packages/api/pa
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
 import { subscribeToPackage } from '@/features/payments/api/subscriptions';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/dialogs';

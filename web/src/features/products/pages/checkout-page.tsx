@@ -13,7 +13,7 @@ import {
   type MobileMoneyDetails,
   type PaymentMethod,
 } from '@/features/products/api/pay-order';
-import { useOrderPayment } from '@/features/payments/use-order-payment';
+import { useOrderPayment } from '@/features/products/use-order-payment';
 import { findProduct, useProducts } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { PaymentTabs } from '@/features/products/components/payment-tabs';

@@ -3,7 +3,7 @@ import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SpinnerOverlay } from '@/components/spinner';
 import { createOrder } from '@/features/payments/api/orders';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import type { ProductOrder } from '@/features/products/api/pay-order';
 import { ApiError } from '@/lib/api-client';
