@@ -23,7 +23,8 @@ const ALLOWED_FEATURE_IMPORTS = {
   dashboard: [
     './accounts/session.ts', // the dashboard is the signed-in patient's
     './accounts/api/patient.ts', // ... and shows their record
-    './accounts/api/subscriptions.ts', // My package reads the patient's subscriptions
+    './accounts/api/subscriptions.ts', // My package picks the current subscription
+    './accounts/api/subscription-queries.ts', // My package reads the patient's subscriptions
     './appointments/api/appointments.ts', // the Appointments view lists, books, cancels and deletes
     './appointments/components', // ... with the appointments feature's booking form and detail
     './appointments/appointments.css',
@@ -33,7 +34,7 @@ const ALLOWED_FEATURE_IMPORTS = {
     './enquiries/components/lazy-enquiry-modal.tsx', // Custom Pricing is an enquiry
     './payments/api/subscriptions.ts', // choosing a package subscribes to it ...
     './payments/use-payment-flow.tsx', // ... and pays it
-    './accounts/api/subscriptions.ts', // ... which changes the patient's subscriptions (their query is invalidated)
+    './accounts/api/subscription-queries.ts', // ... which changes the patient's subscriptions (their query is invalidated)
   ],
   payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
   products: [

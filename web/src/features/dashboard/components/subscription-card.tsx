@@ -5,7 +5,8 @@ import { formatGhs } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { Loading } from '@/components/spinner';
 import { Modal } from '@/components/modal';
-import { currentSubscription, useSubscriptions } from '@/features/accounts/api/subscriptions';
+import { useSubscriptions } from '@/features/accounts/api/subscription-queries';
+import { currentSubscription } from '@/features/accounts/api/subscriptions';
 import { STORAGE_KEYS } from '@/features/accounts/session';
 import { ApiError } from '@/lib/api-client';
 

@@ -6,7 +6,7 @@ import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
-import { subscriptionKeys } from '@/features/accounts/api/subscriptions';
+import { subscriptionKeys } from '@/features/accounts/api/subscription-queries';
 import { priceKind, usePackages, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
