@@ -32,24 +32,12 @@ export const PATIENT_PATHS = ['/dashboard', '/dashboard/profile'] as const;
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 export type PatientPath = (typeof PATIENT_PATHS)[number];
 
+/** Public pages built from the query string or a product id: rendered in the browser only. */
+const BROWSER_ONLY: PublicPath[] = ['/auth', '/product/:id', '/checkout', '/unsubscribe'];
+
 /**
  * Public pages whose HTML is rendered at build time (prerender.mjs), so a phone paints the
- * page before any script arrives. Pages that show a signed-in patient's data, or that are
- * built from the query string or a product id, are rendered in the browser only.
+ * page before any script arrives: every public page but the browser-only ones. Pages that
+ * show a signed-in patient's data are never prerendered.
  */
-export const PRERENDERED_PATHS: PublicPath[] = [
-  '/',
-  '/packages',
-  '/signup',
-  '/careers',
-  '/about-us',
-  '/appointment',
-  '/appointment-page',
-  '/products',
-  '/gallery',
-  '/e-library',
-  '/specialists',
-  '/faqs',
-  '/contact-us',
-  '/privacy',
-];
+export const PRERENDERED_PATHS: PublicPath[] = PUBLIC_PATHS.filter((path) => !BROWSER_ONLY.includes(path));
