@@ -1,10 +1,69 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The web's layers, as bulletproof-react draws them: app/ (routes, layouts) may import
+ * anything; a feature imports shared code (components/, lib/, content/, @api/*) and its own
+ * folder, not another feature's insides; shared code imports no feature. The few edges
+ * between features that exist on purpose are listed here, each with why.
+ */
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url));
+const ALLOWED_FEATURE_IMPORTS = {
+  appointments: [
+    './accounts/session.ts', // the booking form fills in the signed-in patient's details
+    './payments/use-payment-flow.tsx', // a booked appointment with a fee is paid right away
+  ],
+  contact: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Make Enquiries opens from the contact page
+  dashboard: [
+    './accounts/session.ts', // the dashboard is the signed-in patient's
+    './accounts/api/patient.ts', // ... and shows their record
+    './accounts/api/subscriptions.ts', // My package picks the current subscription
+    './accounts/api/subscription-queries.ts', // My package reads the patient's subscriptions
+    './appointments/api/appointments.ts', // the Appointments view lists, books, cancels and deletes
+    './appointments/components', // ... with the appointments feature's booking form and detail
+    './appointments/appointments.css',
+    './payments/use-payment-flow.tsx', // Make Payment of an appointment
+  ],
+  packages: [
+    './enquiries/components/lazy-enquiry-modal.tsx', // Custom Pricing is an enquiry
+    './payments/api/subscriptions.ts', // choosing a package subscribes to it ...
+    './payments/use-payment-flow.tsx', // ... and pays it
+    './accounts/api/subscription-queries.ts', // ... which changes the patient's subscriptions (their query is invalidated)
+  ],
+  payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
+  products: [
+    './payments/api/orders.ts', // Confirm Payment creates the order ...
+    './payments/use-payment-flow.tsx', // ... and pays it
+  ],
+};
+const SHARED = ['./web/src/components', './web/src/lib', './web/src/content'];
+const layerZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`, ...(ALLOWED_FEATURE_IMPORTS[/** @type {keyof typeof ALLOWED_FEATURE_IMPORTS} */ (feature)] ?? [])],
+    message:
+      "A feature imports shared code (components/, lib/, content/, @api/*), not another feature's insides (eslint.config.mjs lists the allowed edges).",
+  })),
+  ...FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/app',
+    message: 'Features do not import app/.',
+  })),
+  ...SHARED.map((target) => ({
+    target,
+    from: './web/src/features',
+    // The footer, on every page, holds the newsletter sign-up form.
+    except: target === './web/src/components' ? ['./newsletter/components/newsletter-form.tsx'] : [],
+    message: 'Shared code (components/, lib/, content/) imports no feature: move what both need into shared code.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -59,6 +118,10 @@ export default tseslint.config(
         { patterns: [{ group: ['**/functions/**'], message: "Import the API's shared types and values from '@api/...'." }] },
       ],
     },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
     // Firebase deploys functions/ alone, so nothing there may depend on the site.

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
+import { PATIENT_PATHS, PUBLIC_PATHS, type PublicPath } from '../web/src/app/paths';
 
 jest.setTimeout(120_000);
 
@@ -50,26 +51,21 @@ async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['l
   return seriousViolations(page, label);
 }
 
-const PUBLIC_ROUTES = [
-  '/',
-  '/packages',
-  '/signup',
-  '/signup?mode=login',
-  '/auth',
-  '/careers',
-  '/about-us',
-  '/appointment-page',
-  '/products',
-  '/product/paracetamol',
-  '/checkout?name=Paracetamol&quantity=2',
-  '/gallery',
-  '/e-library',
-  '/specialists',
-  '/faqs',
-  '/contact-us',
-  '/privacy',
-  '/unsubscribe?token=made-up.token',
-];
+/**
+ * The pages to open: every path of the site (web/src/app/paths.ts, which routes.tsx must
+ * cover), with an example for the paths built from a product id or the query string.
+ */
+const EXAMPLES: Partial<Record<PublicPath, string[]>> = {
+  '/signup': ['/signup', '/signup?mode=login'],
+  '/product/:id': ['/product/paracetamol'],
+  '/checkout': ['/checkout?name=Paracetamol&quantity=2'],
+  '/unsubscribe': ['/unsubscribe?token=made-up.token'],
+};
+const PUBLIC_ROUTES = PUBLIC_PATHS.flatMap((path) => {
+  const examples = EXAMPLES[path] ?? [path];
+  if (examples.some((example) => example.includes(':'))) throw new Error(`${path}: add an example address to EXAMPLES`);
+  return examples;
+});
 
 let browser: Browser;
 let context: BrowserContext;
@@ -138,7 +134,7 @@ describe('axe for a logged-in patient', () => {
     await loginThroughUi(patientPage, patient);
   });
 
-  it.each(['/dashboard', '/dashboard/profile', '/appointment-page'])(
+  it.each([...PATIENT_PATHS, '/appointment-page'])(
     'when %s is opened, then axe finds no serious or critical violation',
     async (path) => {
       expect(await checkRoute(patientPage, path)).toEqual([]);

@@ -239,7 +239,8 @@ describe('managing appointments in the dashboard', () => {
       .waitFor();
   });
 
-  it('when a paid appointment was accepted, then Cancel explains the cancellation policy instead', async () => {
+  /** Books Physiotherapy at Home (free, so it offers Cancel rather than Delete) and moves it to `status` as staff would. */
+  async function bookedWithStatus(status: string) {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/dashboard', DESKTOP);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
@@ -249,10 +250,15 @@ describe('managing appointments in the dashboard', () => {
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
     const [stored] = await appointmentsOf(patient.uid);
-    await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: 'Accepted' });
+    await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: status });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /Physiotherapy at Home/ }).click();
-    await page.getByText('Accepted').first().waitFor();
+    await page.getByText(status).first().waitFor();
+    return { page, patient };
+  }
+
+  it('when an appointment is checked in, then Cancel explains the cancellation policy instead', async () => {
+    const { page } = await bookedWithStatus('CheckedIn');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await dialogTitle(page).getByText('Cancellation policy').waitFor();
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(

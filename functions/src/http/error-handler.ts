@@ -3,9 +3,7 @@ import { ValidationError } from 'yup';
 import { send } from './envelope';
 import { HttpError } from './errors';
 import { isStoreUnreachable } from '../store/firebase';
-
-const GENERIC = 'Something went wrong, please try again';
-const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+import { GENERIC_ERROR, SERVICE_UNAVAILABLE } from '../api/messages';
 
 /**
  * The database could not be reached: no connection at all (store/firebase.ts makes that fail
@@ -46,8 +44,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   if (parser) return send(res, parser.status, parser.msg, null);
   if (isStoreUnavailable(err)) {
     console.error('store unavailable', err);
-    return send(res, 503, UNAVAILABLE, null);
+    return send(res, 503, SERVICE_UNAVAILABLE, null);
   }
   console.error('unhandled error', err);
-  send(res, 500, GENERIC, null);
+  send(res, 500, GENERIC_ERROR, null);
 };

@@ -14,6 +14,7 @@ import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
+import { escapeHtml, formatGhs } from '../api/format';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
 import type { Appointment, AppointmentFile, Doctor, LabTest } from '../api/types';
 import { queueMail } from './mail';
@@ -75,7 +76,7 @@ async function servicePart(input: CreateAppointmentInput) {
 function confirmationMail(a: Appointment) {
   const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
   const pay = a.requiresPayment
-    ? `The fee is ${a.currencyCode} ${a.consultationFee.toFixed(2)}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
+    ? `The fee is ${formatGhs(a.consultationFee, 'GHS')}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
     : 'There is nothing to pay for this service.';
   const lines = [
     `Dear ${a.firstName} ${a.lastName},`,
@@ -84,13 +85,12 @@ function confirmationMail(a: Appointment) {
     `Your reference is ${a.clientReference}. Our team will call you on ${a.contactNumber} to confirm.`,
     'ExpMed Health',
   ];
-  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to: a.emailAddress,
     message: {
       subject: `Appointment request received: ${a.requestedService}`,
       text: lines.join('\n\n'),
-      html: lines.map((l) => `<p>${escape(l)}</p>`).join(''),
+      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
     },
   };
 }

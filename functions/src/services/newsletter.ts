@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { escapeHtml } from '../api/format';
 import { NEWSLETTER_SECRET, publicSiteUrl } from '../config';
 import { newsletterCollection } from '../store/public-forms';
 import type { Mail } from './mail';
@@ -29,8 +30,6 @@ export const unsubscribePageUrl = (docid: string): string => `${publicSiteUrl()}
 export const unsubscribeApiUrl = (docid: string): string =>
   `${publicSiteUrl()}/api/subscriptions/news/unsubscribe?token=${unsubscribeToken(docid)}`;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * Every newsletter mail goes through here, so every one ends with a working unsubscribe
  * link (Act 843: a person may stop direct marketing at any time).
@@ -40,8 +39,8 @@ export function newsletterMail(subscription: { docid: string; email: string }, s
   const footer = `You get this e-mail because ${subscription.email} subscribed to the ${BRAND} newsletter. To stop it, open: ${link}`;
   const text = [...paragraphs, '', footer].join('\n\n');
   const html = [
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    `<hr><p style="font-size:0.9em;color:#555">You get this e-mail because ${escape(subscription.email)} subscribed to the ${BRAND} newsletter. <a href="${escape(link)}">Unsubscribe</a> at any time.</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<hr><p style="font-size:0.9em;color:#555">You get this e-mail because ${escapeHtml(subscription.email)} subscribed to the ${BRAND} newsletter. <a href="${escapeHtml(link)}">Unsubscribe</a> at any time.</p>`,
   ].join('');
   return {
     to: subscription.email,

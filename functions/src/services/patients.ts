@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { boolean, object, string, type ObjectSchema } from 'yup';
+import { escapeHtml } from '../api/format';
 import type { Gender, Patient, PatientFields } from '../api/types';
 import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
@@ -115,12 +116,11 @@ function verificationMail(patient: Patient, code: string): Mail {
     '',
     `${BRAND}: care at home and online, across Ghana.`,
   ].join('\n');
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = text
     .split('\n')
-    .map((line) => (line === '' ? '<br>' : `<p>${escape(line)}</p>`))
+    .map((line) => (line === '' ? '<br>' : `<p>${escapeHtml(line)}</p>`))
     .join('')
-    .replace(escape(code), `<strong style="font-size:1.4em;letter-spacing:2px">${escape(code)}</strong>`);
+    .replace(escapeHtml(code), `<strong style="font-size:1.4em;letter-spacing:2px">${escapeHtml(code)}</strong>`);
   return { to: patient.emailAddress, message: { subject: `Your ${BRAND} verification code`, text, html } };
 }
 

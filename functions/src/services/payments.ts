@@ -1,6 +1,7 @@
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, notFound } from '../http/errors';
+import { escapeHtml, formatDate, formatGhs } from '../api/format';
 import type { Checkout, PayableKind } from '../api/types';
 import { initiateCheckout, ProviderError, transactionStatus, type TransactionStatus } from '../payments/provider';
 import { COLLECTIONS } from '../store/collections';
@@ -109,21 +110,18 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
 
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'wrong-amount';
 
-const formatGhs = (amount: number) => `GHS ${amount.toFixed(2)}`;
-
 function receipt(to: string, what: string, amount: number, clientReference: string, paidAt: Date) {
-  const date = paidAt.toISOString().slice(0, 16).replace('T', ' ');
+  const date = formatDate(paidAt, { time: true });
   const lines = [
     'Thank you: we have received your payment.',
     '',
     `What: ${what}`,
-    `Amount: ${formatGhs(amount)}`,
+    `Amount: ${formatGhs(amount, 'GHS')}`,
     `Reference: ${clientReference}`,
     `Date: ${date} (Ghana time)`,
     '',
     'ExpMed Health',
   ];
-  const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
   return {
     to,
     message: {
@@ -131,11 +129,11 @@ function receipt(to: string, what: string, amount: number, clientReference: stri
       text: lines.join('\n'),
       html: `<p>Thank you: we have received your payment.</p><table>${[
         ['What', what],
-        ['Amount', formatGhs(amount)],
+        ['Amount', formatGhs(amount, 'GHS')],
         ['Reference', clientReference],
         ['Date', `${date} (Ghana time)`],
       ]
-        .map(([k, v]) => `<tr><th align="left">${k}</th><td>${esc(v)}</td></tr>`)
+        .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
         .join('')}</table><p>ExpMed Health</p>`,
     },
   };

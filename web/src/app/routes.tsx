@@ -1,31 +1,59 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
+import { PRERENDERED_PATHS, type PatientPath, type PublicPath } from '@/app/paths';
 import { Loading } from '@/components/spinner';
 
-/** Each page is its own chunk: a visitor on a phone downloads only the page they open. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+export { PRERENDERED_PATHS };
 
-/**
- * Public pages whose HTML is rendered at build time (prerender.mjs), so a phone paints the
- * page before any script arrives. Pages that show a signed-in patient's data, or that are
- * built from the query string or a product id, are rendered in the browser only.
- */
-export const PRERENDERED_PATHS = [
-  '/',
-  '/packages',
-  '/signup',
-  '/careers',
-  '/about-us',
-  '/appointment',
-  '/appointment-page',
-  '/products',
-  '/gallery',
-  '/e-library',
-  '/specialists',
-  '/faqs',
-  '/contact-us',
-  '/privacy',
-];
+type PageModule = () => Promise<{ default: React.ComponentType }>;
+
+/** Each page is its own chunk: a visitor on a phone downloads only the page they open. */
+const page = (load: PageModule) => async () => ({ Component: (await load()).default });
+
+/** Pages that show only what the site ships with. */
+const STATIC_PAGES = {
+  '/': () => import('@/features/home/pages/home-page'),
+  '/signup': () => import('@/features/accounts/pages/signup-page'),
+  '/auth': () => import('@/features/accounts/pages/account-check-page'),
+  '/careers': () => import('@/features/careers/pages/careers-page'),
+  '/about-us': () => import('@/features/about/pages/about-page'),
+  '/e-library': () => import('@/features/e-library/pages/e-library-page'),
+  '/specialists': () => import('@/features/specialists/pages/specialists-page'),
+  '/faqs': () => import('@/features/faqs/pages/faqs-page'),
+  '/contact-us': () => import('@/features/contact/pages/contact-page'),
+  '/privacy': () => import('@/features/privacy/pages/privacy-page'),
+  '/unsubscribe': () => import('@/features/privacy/pages/unsubscribe-page'),
+} satisfies Partial<Record<PublicPath, PageModule>>;
+
+/** Pages that load server state (TanStack Query): they sit under ServerStateLayout. */
+const DATA_PAGES = {
+  '/packages': () => import('@/features/packages/pages/packages-page'),
+  '/appointment': () => import('@/features/appointments/pages/appointment-page'),
+  '/appointment-page': () => import('@/features/appointments/pages/appointment-page'),
+  '/products': () => import('@/features/products/pages/products-page'),
+  '/product/:id': () => import('@/features/products/pages/product-details-page'),
+  '/checkout': () => import('@/features/products/pages/checkout-page'),
+  '/gallery': () => import('@/features/gallery/pages/gallery-page'),
+} satisfies Partial<Record<PublicPath, PageModule>>;
+
+/** The dashboard's pages, under its layout (which guards them). */
+const PATIENT_PAGES = {
+  '/dashboard': () => import('@/features/dashboard/pages/appointments-view'),
+  '/dashboard/profile': () => import('@/features/dashboard/pages/profile-view'),
+} satisfies Record<PatientPath, PageModule>;
+
+// Every public path has exactly one page (a new path in paths.ts without a page fails the type check).
+({ ...STATIC_PAGES, ...DATA_PAGES }) satisfies Record<PublicPath, PageModule>;
+
+/** Route objects for `pages`, their paths relative to `under`. */
+const routesOf = (pages: Record<string, PageModule>, under = '/'): RouteObject[] =>
+  Object.entries(pages).map(([path, load]) =>
+    path === under
+      ? { index: true, lazy: page(load) }
+      : { path: path.slice(under === '/' ? 1 : under.length + 1), lazy: page(load) },
+  );
+
+const serverStateLayout = page(() => import('@/app/server-state-layout'));
 
 export const routes: RouteObject[] = [
   {
@@ -35,33 +63,16 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [
-          { index: true, lazy: page(() => import('@/features/home/pages/home-page')) },
-          { path: 'packages', lazy: page(() => import('@/features/packages/pages/packages-page')) },
-          { path: 'signup', lazy: page(() => import('@/features/accounts/pages/signup-page')) },
-          { path: 'auth', lazy: page(() => import('@/features/accounts/pages/account-check-page')) },
-          { path: 'careers', lazy: page(() => import('@/features/careers/pages/careers-page')) },
-          { path: 'about-us', lazy: page(() => import('@/features/about/pages/about-page')) },
-          { path: 'appointment', lazy: page(() => import('@/features/appointments/pages/appointment-page')) },
-          { path: 'appointment-page', lazy: page(() => import('@/features/appointments/pages/appointment-page')) },
-          { path: 'products', lazy: page(() => import('@/features/products/pages/products-page')) },
-          { path: 'product/:id', lazy: page(() => import('@/features/products/pages/product-details-page')) },
-          { path: 'checkout', lazy: page(() => import('@/features/products/pages/checkout-page')) },
-          { path: 'gallery', lazy: page(() => import('@/features/gallery/pages/gallery-page')) },
-          { path: 'e-library', lazy: page(() => import('@/features/e-library/pages/e-library-page')) },
-          { path: 'specialists', lazy: page(() => import('@/features/specialists/pages/specialists-page')) },
-          { path: 'faqs', lazy: page(() => import('@/features/faqs/pages/faqs-page')) },
-          { path: 'contact-us', lazy: page(() => import('@/features/contact/pages/contact-page')) },
-          { path: 'privacy', lazy: page(() => import('@/features/privacy/pages/privacy-page')) },
-          { path: 'unsubscribe', lazy: page(() => import('@/features/privacy/pages/unsubscribe-page')) },
-        ],
+        children: [...routesOf(STATIC_PAGES), { lazy: serverStateLayout, children: routesOf(DATA_PAGES) }],
       },
       {
-        path: 'dashboard',
-        lazy: page(() => import('@/features/dashboard/pages/dashboard-layout')),
+        lazy: serverStateLayout,
         children: [
-          { index: true, lazy: page(() => import('@/features/dashboard/pages/appointments-view')) },
-          { path: 'profile', lazy: page(() => import('@/features/dashboard/pages/profile-view')) },
+          {
+            path: 'dashboard',
+            lazy: page(() => import('@/features/dashboard/pages/dashboard-layout')),
+            children: routesOf(PATIENT_PAGES, '/dashboard'),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

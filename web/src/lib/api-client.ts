@@ -1,3 +1,4 @@
+import { GENERIC_ERROR } from '@api/messages';
 import { env } from '@/lib/env';
 
 /** The API's answer shape (design.md): the HTTP status always equals statusCode. */
@@ -66,7 +67,7 @@ export async function request<T>(
   }
   const envelope = (await response.json().catch(() => undefined)) as Envelope<T> | undefined;
   if (!envelope || typeof envelope.statusCode !== 'number') {
-    throw new ApiError(response.status, 'Something went wrong, please try again');
+    throw new ApiError(response.status, GENERIC_ERROR);
   }
   if (!response.ok || envelope.statusCode >= 300) throw new ApiError(envelope.statusCode, envelope.msg);
   return envelope.data;

@@ -1,4 +1,5 @@
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import { GENERIC_ERROR } from '@api/messages';
 import { ApiError } from '@/lib/api-client';
 
 /** SweetAlert2 is loaded on the first dialog, not with the first page. */
@@ -6,8 +7,6 @@ async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
   const { default: Swal } = await import('sweetalert2');
   return Swal.fire({ confirmButtonColor: '#0b6e4f', ...options });
 }
-
-export const GENERIC_ERROR = 'Something went wrong, please try again';
 
 export const showError = (text: string, title = 'Oops') => fire({ icon: 'error', title, text });
 export const showInfo = (text: string, title = '') => fire({ icon: 'info', title, text });

@@ -1,3 +1,4 @@
+import { GENERIC_ERROR } from '@api/messages';
 import { NETWORK_ERROR } from '@/lib/api-client';
 
 /** Firebase Auth error codes mapped to the spec's messages (section 8), plus a few people need. */
@@ -14,11 +15,9 @@ const MESSAGES: Record<string, string> = {
   'auth/network-request-failed': NETWORK_ERROR,
 };
 
-export const AUTH_GENERIC_ERROR = 'Something went wrong, please try again';
-
 export function authErrorMessage(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
-  return (typeof code === 'string' && MESSAGES[code]) || AUTH_GENERIC_ERROR;
+  return (typeof code === 'string' && MESSAGES[code]) || GENERIC_ERROR;
 }
 
 export const isAuthError = (err: unknown) => String((err as { code?: unknown } | null)?.code ?? '').startsWith('auth/');

@@ -275,13 +275,6 @@ export async function resendCode(): Promise<void> {
   await resendVerification(await currentUid());
 }
 
-/** Reloads the patient record, e.g. after the profile changed on the server. */
-export async function refreshPatient(): Promise<void> {
-  const { auth } = await firebase();
-  await settled();
-  if (auth.currentUser) await loadPatient(auth.currentUser);
-}
-
 /** A returnUrl from the query string, only if it is a path on this site (no open redirects). */
 export function safeReturnUrl(raw: string | null | undefined): string | undefined {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;

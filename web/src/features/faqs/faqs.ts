@@ -1,3 +1,4 @@
+import { CANCELLATION_POLICY, TRIAL_DAYS } from '@api/policy';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 
 /** The FAQ page's four sections (spec sections 2 and 9 give the facts they must hold). */
@@ -39,8 +40,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
       },
       {
         question: 'Can I cancel or change my appointment?',
-        answer:
-          'Yes. Cancelling is free if you cancel at least 12 hours before the appointment. Later than that, a 50% late cancellation fee applies, because the health worker has already set the time aside for you.',
+        answer: `Yes. ${CANCELLATION_POLICY} The fee is there because the health worker has already set the time aside for you.`,
       },
     ],
   },
@@ -50,7 +50,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
     items: [
       {
         question: 'How much does the subscription cost?',
-        answer: `You start with a free 30-day trial. After that the subscription is GHS ${FREE_PACKAGE_AMOUNT} per month, and you can cancel anytime. Companies and communities get custom pricing.`,
+        answer: `You start with a free ${TRIAL_DAYS}-day trial. After that the subscription is GHS ${FREE_PACKAGE_AMOUNT} per month, and you can cancel anytime. Companies and communities get custom pricing.`,
       },
       {
         question: 'How can I pay?',

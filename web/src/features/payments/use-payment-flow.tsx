@@ -1,14 +1,9 @@
 import { useCallback, useState } from 'react';
+import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { SpinnerOverlay } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
-import {
-  checkPayment,
-  initiatePayment,
-  PAYMENT_ERROR,
-  PAYMENT_ERROR_TITLE,
-  type CheckedPayment,
-} from '@/features/payments/api/payments';
+import { checkPayment, initiatePayment, type CheckedPayment } from '@/features/payments/api/payments';
 import { PaymentModal } from '@/features/payments/components/payment-modal';
 
 export interface PaymentRequest {
@@ -50,7 +45,7 @@ export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) =
       const checkout = await initiatePayment({ clientReference: request.clientReference });
       setOpen({ ...request, checkoutUrl: withPhone(checkout.checkoutDirectUrl, request.phone) });
     } catch (err) {
-      await showError(messageOf(err), PAYMENT_ERROR_TITLE);
+      await showError(messageOf(err), ERROR_TITLE);
     } finally {
       setBusy(false);
     }
@@ -65,7 +60,7 @@ export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) =
       record = await checkPayment({ clientReference: open.clientReference });
     } catch (err) {
       setBusy(false);
-      await showError(err instanceof ApiError && err.status === 502 ? err.message : PAYMENT_ERROR, PAYMENT_ERROR_TITLE);
+      await showError(err instanceof ApiError && err.status === 502 ? err.message : PAYMENT_ERROR, ERROR_TITLE);
       return;
     }
     setBusy(false);

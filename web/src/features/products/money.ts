@@ -1,5 +1,2 @@
-/** Prices as the shop shows them: GH₵ 25.00. */
-export const formatCedis = (amount: number) => `GH₵ ${amount.toFixed(2)}`;
-
 /** Price times quantity, in pesewas first so 0.1 + 0.2 troubles never show. */
 export const lineTotal = (price: number, quantity: number) => Math.round(price * 100 * quantity) / 100;

@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { object, string } from 'yup';
+import { ERROR_TITLE, PASSWORD_RESET_ERROR } from '@api/messages';
 import { FormField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
@@ -34,7 +35,7 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
               setOpen(false);
               await showSuccess('Email Sent', 'Password reset email has been sent. Please check your inbox.');
             } catch {
-              await showError('Something went wrong! Please try again later.', 'Oops...');
+              await showError(PASSWORD_RESET_ERROR, ERROR_TITLE);
             } finally {
               setBusy(false);
             }

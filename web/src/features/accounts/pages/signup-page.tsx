@@ -2,6 +2,7 @@ import { Form, Formik, useField } from 'formik';
 import { CalendarCheck, HeartPulse, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ERROR_TITLE, GENERIC_ERROR } from '@api/messages';
 import { FormField } from '@/components/form-field';
 import { FormFieldset } from '@/components/form-fieldset';
 import { usePageTitle } from '@/components/page-title';
@@ -21,7 +22,7 @@ import {
   safeReturnUrl,
   usePreloadAuth,
 } from '@/features/accounts/session';
-import { GENERIC_ERROR, showApiError, showError } from '@/lib/dialogs';
+import { showApiError, showError } from '@/lib/dialogs';
 import { ApiError } from '@/lib/api-client';
 import '../accounts.css';
 
@@ -40,9 +41,9 @@ const REGISTER_INITIAL: RegisterForm = {
 
 /** Signup or login failed: the spec's 'Oops...' dialog with the mapped or the server's message. */
 function showFailure(err: unknown) {
-  if (isAuthError(err)) return showError(authErrorMessage(err), 'Oops...');
-  if (err instanceof ApiError) return showApiError(err, 'Oops...');
-  return showError(GENERIC_ERROR, 'Oops...');
+  if (isAuthError(err)) return showError(authErrorMessage(err), ERROR_TITLE);
+  if (err instanceof ApiError) return showApiError(err, ERROR_TITLE);
+  return showError(GENERIC_ERROR, ERROR_TITLE);
 }
 
 /** The account-check path, keeping returnUrl for after verification. */

@@ -2,12 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { BookingForm } from '@/features/appointments/components/booking-form';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { confirm, showError } from '@/lib/dialogs';
+import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showError: jest.fn(), showApiError: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
-jest.mock('@/features/payments/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
+jest.mock('@/lib/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
 jest.mock('@/features/accounts/session', () => ({
   useSession: () => ({
     status: 'signed-in',
@@ -59,9 +60,11 @@ const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 function renderForm(onCreated = jest.fn()) {
   render(
-    <MemoryRouter>
-      <BookingForm onCreated={onCreated} returnUrl="/appointment-page" />
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter>
+        <BookingForm onCreated={onCreated} returnUrl="/appointment-page" />
+      </MemoryRouter>,
+    ),
   );
   return { onCreated, user: userEvent.setup() };
 }

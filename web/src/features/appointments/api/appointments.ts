@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { array, object, string, type InferType } from 'yup';
 import * as accepted from '@api/booking-choices';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
@@ -5,6 +6,7 @@ import { SERVICE_ID } from '@api/service-catalog';
 import type { Appointment, AppointmentFile, Doctor, LabTest } from '@api/types';
 import { api } from '@/lib/api-client';
 import { labelled } from '@/lib/choices';
+import { CATALOG_STALE_MS } from '@/lib/query-client';
 import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
 /** The choices of the booking form (spec section 3 enumerations): value and what a person reads. */
@@ -124,26 +126,86 @@ export function invalidBookingMessage(values: BookingValues): string {
 export const labTotal = (labs: LabTest[], chosen: string[]) =>
   Math.round((labs.filter((l) => chosen.includes(l.id)).reduce((sum, l) => sum + l.itemPrice, 0) + Number.EPSILON) * 100) / 100;
 
-export const formatCedis = (amount: number) => `GH₵ ${amount.toFixed(2)}`;
-
 /** POST /appointments: the form's values with the service id as a number; the server decides fees and statuses. */
-export function createAppointment(values: BookingValues): Promise<Appointment> {
+function createAppointment(values: BookingValues): Promise<Appointment> {
   const body = { ...values, requestedServiceId: Number(values.requestedServiceId) };
   return api.post<Appointment>('/appointments', body, { auth: true });
 }
 
-export const fetchDoctors = () => api.get<Doctor[]>('/doctors', { query: { specialty: 'All' } });
-export const fetchLabs = () => api.get<LabTest[]>('/labs/prices');
+const fetchDoctors = (signal: AbortSignal) => api.get<Doctor[]>('/doctors', { query: { specialty: 'All' }, signal });
+const fetchLabs = (signal: AbortSignal) => api.get<LabTest[]>('/labs/prices', { signal });
 
-export const fetchPending = (patientId: string) =>
-  api.get<Appointment[]>('/appointments/pending', { query: { patientId }, auth: true });
-export const fetchHistory = (patientId: string) => api.get<Appointment[]>('/consultation', { query: { patientId }, auth: true });
-export const fetchAppointment = (appointmentId: string) =>
+const fetchPending = (patientId: string) => api.get<Appointment[]>('/appointments/pending', { query: { patientId }, auth: true });
+const fetchHistory = (patientId: string) => api.get<Appointment[]>('/consultation', { query: { patientId }, auth: true });
+const fetchAppointment = (appointmentId: string) =>
   api.get<Appointment>(`/appointments/${encodeURIComponent(appointmentId)}`, { auth: true });
-export const cancelAppointment = (appointmentId: string) =>
+const cancelAppointment = (appointmentId: string) =>
   api.post<Appointment>('/appointments/cancel', { appointmentId }, { auth: true });
-export const deleteAppointment = (appointmentId: string) =>
+const deleteAppointment = (appointmentId: string) =>
   api.delete<null>(`/appointments/${encodeURIComponent(appointmentId)}`, undefined, { auth: true });
+
+/** The query keys of appointments and of the booking form's catalogs. */
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  pending: (patientId: string) => [...appointmentKeys.all, 'pending', patientId] as const,
+  history: (patientId: string) => [...appointmentKeys.all, 'history', patientId] as const,
+  detail: (appointmentId: string) => [...appointmentKeys.all, 'detail', appointmentId] as const,
+  doctors: ['doctors'] as const,
+  labs: ['labs'] as const,
+};
+
+/** The doctors and lab tests to choose from, loaded once a service needs them, then kept for the page load. */
+export const useDoctors = (needed: boolean) =>
+  useQuery({
+    queryKey: appointmentKeys.doctors,
+    queryFn: ({ signal }) => fetchDoctors(signal),
+    enabled: needed,
+    staleTime: CATALOG_STALE_MS,
+  });
+export const useLabs = (needed: boolean) =>
+  useQuery({
+    queryKey: appointmentKeys.labs,
+    queryFn: ({ signal }) => fetchLabs(signal),
+    enabled: needed,
+    staleTime: CATALOG_STALE_MS,
+  });
+
+/** The patient's pending appointments and their history (none until signed in). */
+export const usePendingAppointments = (patientId: string | undefined) =>
+  useQuery({ queryKey: appointmentKeys.pending(patientId ?? ''), queryFn: () => fetchPending(patientId!), enabled: !!patientId });
+export const useAppointmentHistory = (patientId: string | undefined) =>
+  useQuery({ queryKey: appointmentKeys.history(patientId ?? ''), queryFn: () => fetchHistory(patientId!), enabled: !!patientId });
+
+/**
+ * One appointment as the server holds it now. The list's copy shows at once (placeholder),
+ * since the list may be older than a payment made since.
+ */
+export const useAppointment = (appointment: Appointment | undefined) =>
+  useQuery({
+    queryKey: appointmentKeys.detail(appointment?.appointmentId ?? ''),
+    queryFn: () => fetchAppointment(appointment!.appointmentId),
+    enabled: !!appointment,
+    placeholderData: appointment,
+  });
+
+/** Booking, cancelling and deleting change the lists: each invalidates every appointment query. */
+function useAppointmentMutation<T, R>(change: (arg: T) => Promise<R>, onSuccess?: (result: R, arg: T) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (result, arg) => onSuccess?.(result, arg),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+  });
+}
+
+export const useCreateAppointment = () => useAppointmentMutation(createAppointment);
+export const useDeleteAppointment = () => useAppointmentMutation(deleteAppointment);
+export function useCancelAppointment() {
+  const queryClient = useQueryClient();
+  return useAppointmentMutation(cancelAppointment, (updated) =>
+    queryClient.setQueryData(appointmentKeys.detail(updated.appointmentId), updated),
+  );
+}
 
 /** The prescription of the caller's appointment, as a data URL. */
 export const fetchAppointmentFile = (appointmentId: string) =>
@@ -151,8 +213,6 @@ export const fetchAppointmentFile = (appointmentId: string) =>
     auth: true,
   });
 
-/** The rules of section 4: Delete while Unpaid, Cancel while Pending, otherwise the cancellation policy. */
-export const canDelete = (a: Appointment) => a.paymentStatus === 'Unpaid';
-export const canCancel = (a: Appointment) => a.appointmentStatus === 'Pending';
+/** Delete and Cancel follow the server's rules (canDelete, canCancel in @api/policy); paying is offered while Unpaid. */
 export const canPay = (a: Appointment) =>
   a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled';

@@ -1,14 +1,9 @@
 import { ArrowLeft, CreditCard, FileText, Trash2, XCircle } from 'lucide-react';
+import { formatGhs } from '@api/format';
+import { canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
-import {
-  canCancel,
-  canDelete,
-  canPay,
-  fetchAppointmentFile,
-  formatCedis,
-  type Appointment,
-} from '@/features/appointments/api/appointments';
+import { canPay, fetchAppointmentFile, type Appointment } from '@/features/appointments/api/appointments';
 import { showApiError, showInfo } from '@/lib/dialogs';
 
 export const cancellationPolicy = (reference: string) =>
@@ -55,7 +50,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     ['Payment Status', <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>],
     ['Health Problem', a.healthProblem || '—'],
     ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],
-    ['Fee', a.requiresPayment ? formatCedis(a.consultationFee) : 'Free'],
+    ['Fee', a.requiresPayment ? formatGhs(a.consultationFee) : 'Free'],
     ['Reference', a.clientReference],
   ];
   if (a.selectedLabs.length) rows.splice(3, 0, ['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);

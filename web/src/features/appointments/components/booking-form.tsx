@@ -2,12 +2,13 @@ import { Formik, useFormikContext, type FormikProps } from 'formik';
 import { CalendarCheck } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICE_ID } from '@api/service-catalog';
 import { SERVICES } from '@/content/services';
 import { useSession, type Session } from '@/features/accounts/session';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { GENDERS, ORGANIZATION_TYPES } from '@/lib/choices';
 import {
   BOOK_FOR,
@@ -15,17 +16,15 @@ import {
   EXPECTED_PEOPLE,
   ORGANIZATION_SERVICES,
   bookingSchema,
-  createAppointment,
   emptyBooking,
-  fetchDoctors,
-  fetchLabs,
-  formatCedis,
   invalidBookingMessage,
   labTotal,
   todayInGhana,
+  useCreateAppointment,
+  useDoctors,
+  useLabs,
   type Appointment,
   type BookingValues,
-  type Doctor,
   type LabTest,
 } from '@/features/appointments/api/appointments';
 import {
@@ -76,22 +75,11 @@ function SelfPrefill({ profile }: { profile: Partial<BookingValues> | undefined 
   return null;
 }
 
-/** Loads a catalog list once it is needed; the error is kept to show beside the field. */
-function useCatalog<T>(needed: boolean, load: () => Promise<T[]>) {
-  const [state, setState] = useState<{ items?: T[]; error?: string }>({});
-  useEffect(() => {
-    if (!needed || state.items || state.error) return;
-    let live = true;
-    load().then(
-      (items) => live && setState({ items }),
-      () => live && setState({ error: 'We could not load this list. Check your connection and reload the page.' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed, load, state.items, state.error]);
-  return state;
-}
+/** A catalog list for a field: its items, or the sentence to show beside the field. */
+const catalog = <T,>(query: { data?: T[]; isError: boolean }) => ({
+  items: query.data,
+  error: query.isError ? 'We could not load this list. Check your connection and reload the page.' : undefined,
+});
 
 function LabTable({ labs }: { labs: LabTest[] }) {
   const { values, setFieldValue, touched, errors } = useFormikContext<BookingValues>();
@@ -127,7 +115,7 @@ function LabTable({ labs }: { labs: LabTest[] }) {
                   <input type="checkbox" checked={chosen.includes(lab.id)} onChange={() => void toggle(lab.id)} /> {lab.itemName}
                 </label>
               </td>
-              <td className="amount">{formatCedis(lab.itemPrice)}</td>
+              <td className="amount">{formatGhs(lab.itemPrice)}</td>
             </tr>
           ))}
         </tbody>
@@ -135,7 +123,7 @@ function LabTable({ labs }: { labs: LabTest[] }) {
           <tr>
             <th scope="row">Total</th>
             <td className="amount" aria-live="polite" data-testid="lab-total">
-              {formatCedis(labTotal(labs, chosen))}
+              {formatGhs(labTotal(labs, chosen))}
             </td>
           </tr>
         </tfoot>
@@ -225,8 +213,8 @@ function Options({ items, placeholder }: { items: readonly { id: string; itemNam
 function ServiceFields() {
   const { values } = useFormikContext<BookingValues>();
   const service = Number(values.requestedServiceId);
-  const doctors = useCatalog<Doctor>(service === SERVICE_ID.virtualConsultation, fetchDoctors);
-  const labs = useCatalog<LabTest>(service === SERVICE_ID.labTests, fetchLabs);
+  const doctors = catalog(useDoctors(service === SERVICE_ID.virtualConsultation));
+  const labs = catalog(useLabs(service === SERVICE_ID.labTests));
   if (!service) return null;
   const chosenDoctor =
     service === SERVICE_ID.virtualConsultation ? doctors.items?.find((d) => d.doctorId === values.doctorId) : undefined;
@@ -240,14 +228,14 @@ function ServiceFields() {
           <option value="">{doctors.items ? 'Choose a doctor' : 'Loading doctors…'}</option>
           {doctors.items?.map((d) => (
             <option key={d.doctorId} value={d.doctorId}>
-              Dr {d.otherNames} {d.surname}, {d.specialty} ({formatCedis(d.consultationFee)})
+              Dr {d.otherNames} {d.surname}, {d.specialty} ({formatGhs(d.consultationFee)})
             </option>
           ))}
         </FormField>
       )}
       {chosenDoctor && (
         <p className="field-hint span-all" aria-live="polite">
-          Consultation fee with Dr {chosenDoctor.otherNames} {chosenDoctor.surname}: {formatCedis(chosenDoctor.consultationFee)},
+          Consultation fee with Dr {chosenDoctor.otherNames} {chosenDoctor.surname}: {formatGhs(chosenDoctor.consultationFee)},
           paid online after you submit.
         </p>
       )}
@@ -294,6 +282,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
   const session = useSession({ unhurried: true });
   const profile = profileValues(session);
   const [sending, setSending] = useState(false);
+  const create = useCreateAppointment();
 
   async function submit(formik: FormikProps<BookingValues>) {
     if (!(await isSignedIn())) {
@@ -311,7 +300,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
     if (!(await confirm('Submit Appointment?', 'Yes'))) return;
     setSending(true);
     try {
-      const appointment = await createAppointment(bookingSchema.cast(formik.values) as BookingValues);
+      const appointment = await create.mutateAsync(bookingSchema.cast(formik.values) as BookingValues);
       formik.resetForm({ values: { ...emptyBooking(), ...profile } });
       setSending(false);
       onCreated(appointment);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
-import { formatCedis, type Appointment } from '@/features/appointments/api/appointments';
+import { type Appointment } from '@/features/appointments/api/appointments';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
@@ -44,7 +45,7 @@ export default function AppointmentPage() {
                 <strong>Booked:</strong> {booked.requestedService} on {booked.requestedDay}
                 {booked.requestedTime ? ` at ${booked.requestedTime}` : ''}. Reference <strong>{booked.clientReference}</strong>
                 {booked.requiresPayment
-                  ? ` (fee ${formatCedis(booked.consultationFee)}, ${booked.paymentStatus === 'Paid' ? 'paid' : 'pay any time from your dashboard'})`
+                  ? ` (fee ${formatGhs(booked.consultationFee)}, ${booked.paymentStatus === 'Paid' ? 'paid' : 'pay any time from your dashboard'})`
                   : ''}
                 .
               </p>

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';
+import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/firebase', () => ({ currentIdToken: async () => 'token' }));
 
@@ -26,9 +27,11 @@ function answer(status: number, data: unknown) {
 
 const renderCard = () =>
   render(
-    <MemoryRouter>
-      <SubscriptionCard patientId="uid-1" />
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter>
+        <SubscriptionCard patientId="uid-1" />
+      </MemoryRouter>,
+    ),
   );
 
 describe('the profile package card', () => {

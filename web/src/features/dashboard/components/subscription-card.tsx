@@ -1,39 +1,37 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TRIAL_DAYS } from '@api/policy';
+import { formatGhs } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { Loading } from '@/components/spinner';
 import { Modal } from '@/components/modal';
-import { currentSubscription, getSubscriptions, type Subscription } from '@/features/accounts/api/subscriptions';
+import { useSubscriptions } from '@/features/accounts/api/subscription-queries';
+import { currentSubscription } from '@/features/accounts/api/subscriptions';
 import { STORAGE_KEYS } from '@/features/accounts/session';
-import { money } from '@/features/dashboard/format';
 import { ApiError } from '@/lib/api-client';
 
-type State = { status: 'loading' } | { status: 'none' } | { status: 'failed' } | { status: 'ready'; subscription: Subscription };
-
 const priceText = (price: number | string) =>
-  typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? 'Free 30-Day Trial' : price;
+  typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? `Free ${TRIAL_DAYS}-Day Trial` : price;
 
 /** The patient's package: a paid subscription, or the spec's empty state with a link to /packages. */
 export function SubscriptionCard({ patientId }: { patientId: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const subscriptions = useSubscriptions(patientId);
   const [benefitsOpen, setBenefitsOpen] = useState(false);
 
   useEffect(() => {
-    let live = true;
-    getSubscriptions(patientId)
-      .then((list) => {
-        localStorage.setItem(STORAGE_KEYS.subscriptions, JSON.stringify(list));
-        const subscription = currentSubscription(list);
-        if (live) setState(subscription ? { status: 'ready', subscription } : { status: 'none' });
-      })
-      .catch((err: unknown) => {
-        // 404: no subscription yet. Anything else: say so, rather than claim there is none.
-        if (live) setState({ status: err instanceof ApiError && err.status === 404 ? 'none' : 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [patientId]);
+    if (subscriptions.data) localStorage.setItem(STORAGE_KEYS.subscriptions, JSON.stringify(subscriptions.data));
+  }, [subscriptions.data]);
+
+  const subscription = currentSubscription(subscriptions.data);
+  // 404: no subscription yet. Anything else: say so, rather than claim there is none.
+  const noneYet = subscriptions.error instanceof ApiError && subscriptions.error.status === 404;
+  const state = subscriptions.isPending
+    ? { status: 'loading' as const }
+    : subscription
+      ? { status: 'ready' as const, subscription }
+      : subscriptions.isError && !noneYet
+        ? { status: 'failed' as const }
+        : { status: 'none' as const };
 
   return (
     <section className="profile-card" aria-labelledby="subscription-heading">
@@ -57,7 +55,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
               ['Package', state.subscription.packageTitle],
               ['Payment status', <span className="status-badge">{state.subscription.paymentStatus}</span>],
               ['Duration', `${state.subscription.duration} days`],
-              ['Amount', money(state.subscription.amount)],
+              ['Amount', formatGhs(state.subscription.amount, 'GHS')],
             ]}
           />
           <div className="form-actions">

@@ -1,15 +1,17 @@
 import { CalendarPlus, ChevronRight, X } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatGhs } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { useSession } from '@/features/accounts/session';
 import {
-  cancelAppointment,
-  deleteAppointment,
-  fetchAppointment,
-  fetchHistory,
-  fetchPending,
-  formatCedis,
+  appointmentKeys,
+  useAppointment,
+  useAppointmentHistory,
+  useCancelAppointment,
+  useDeleteAppointment,
+  usePendingAppointments,
   type Appointment,
 } from '@/features/appointments/api/appointments';
 import { AppointmentDetail, statusClass } from '@/features/appointments/components/appointment-detail';
@@ -19,12 +21,6 @@ import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import '@/features/appointments/appointments.css';
 
 type Mode = { name: 'list' } | { name: 'create' } | { name: 'detail'; appointment: Appointment };
-
-interface Lists {
-  pending?: Appointment[];
-  history?: Appointment[];
-  error?: string;
-}
 
 function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty: string; onOpen: (a: Appointment) => void }) {
   if (items.length === 0) return <p className="empty">{empty}</p>;
@@ -38,7 +34,7 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
               <span>
                 {a.requestedDay}
                 {a.requestedTime ? ` at ${a.requestedTime}` : ''}
-                {a.requiresPayment ? ` · ${formatCedis(a.consultationFee)}` : ''}
+                {a.requiresPayment ? ` · ${formatGhs(a.consultationFee)}` : ''}
               </span>
             </span>
             <span className="badges">
@@ -60,32 +56,23 @@ export default function AppointmentsView() {
   const session = useSession();
   const patientId = session.status === 'signed-in' ? session.uid : undefined;
   const [mode, setMode] = useState<Mode>({ name: 'list' });
-  const [lists, setLists] = useState<Lists>({});
-
-  const load = useCallback(async (): Promise<Lists> => {
-    if (!patientId) return {};
-    try {
-      const [pending, history] = await Promise.all([fetchPending(patientId), fetchHistory(patientId)]);
-      return { pending, history };
-    } catch (err) {
-      return { error: err instanceof Error ? err.message : 'We could not load your appointments.' };
-    }
-  }, [patientId]);
-
-  useEffect(() => {
-    let live = true;
-    void load().then((next) => live && setLists(next));
-    return () => {
-      live = false;
-    };
-  }, [load]);
-
-  const reload = useCallback(async () => setLists(await load()), [load]);
+  const queryClient = useQueryClient();
+  const pending = usePendingAppointments(patientId);
+  const history = useAppointmentHistory(patientId);
+  // The open appointment as the server holds it now (the list's copy until it answers).
+  const detail = useAppointment(mode.name === 'detail' ? mode.appointment : undefined);
+  const cancelling = useCancelAppointment();
+  const deleting = useDeleteAppointment();
+  const listError = pending.error ?? history.error;
 
   const payment = usePaymentFlow({
-    onPaid: () => {
-      void reload();
-      setMode((m) => (m.name === 'detail' ? { name: 'detail', appointment: { ...m.appointment, paymentStatus: 'Paid' } } : m));
+    onPaid: ({ clientReference }) => {
+      // The open appointment shows Paid at once; every list and record then refetches.
+      const paid = (a: Appointment | undefined) =>
+        a && a.clientReference === clientReference ? { ...a, paymentStatus: 'Paid' as const } : a;
+      queryClient.setQueriesData<Appointment>({ queryKey: [...appointmentKeys.all, 'detail'] }, paid);
+      setMode((m) => (m.name === 'detail' ? { name: 'detail', appointment: paid(m.appointment)! } : m));
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
     },
   });
 
@@ -93,37 +80,23 @@ export default function AppointmentsView() {
     void payment.pay({ clientReference: a.clientReference, paymentText: a.requestedService, amount: a.consultationFee });
 
   async function created(a: Appointment) {
-    await reload();
     setMode({ name: 'detail', appointment: a });
     if (a.requiresPayment) pay(a);
     else await showSuccess('Saved!', 'Your appointment request has been received. Our team will call you to confirm.');
   }
 
-  async function open(a: Appointment) {
-    setMode({ name: 'detail', appointment: a });
-    // The list may be older than a payment made since: show the server's current record.
-    fetchAppointment(a.appointmentId).then(
-      (fresh) =>
-        setMode((m) =>
-          m.name === 'detail' && m.appointment.appointmentId === fresh.appointmentId ? { name: 'detail', appointment: fresh } : m,
-        ),
-      () => undefined,
-    );
-  }
+  const open = (a: Appointment) => setMode({ name: 'detail', appointment: a });
 
   async function remove(a: Appointment) {
     if (!(await confirm('Delete Appointment?', 'Yes, delete', `${a.requestedService} on ${a.requestedDay} will be removed.`)))
       return;
     try {
-      await deleteAppointment(a.appointmentId);
+      await deleting.mutateAsync(a.appointmentId);
       setMode({ name: 'list' });
-      await reload();
       await showSuccess('Deleted!', 'Your appointment has been deleted.');
     } catch (err) {
+      // A refusal may mean it was paid meanwhile (the server asked the provider): the detail refetches its record.
       await showApiError(err);
-      // A refusal may mean it was paid meanwhile (the server asked the provider): show its record now.
-      void reload();
-      void open(a);
     }
   }
 
@@ -131,9 +104,7 @@ export default function AppointmentsView() {
     if (!(await confirm('Cancel Appointment?', 'Yes, cancel', `${a.requestedService} on ${a.requestedDay} will be cancelled.`)))
       return;
     try {
-      const updated = await cancelAppointment(a.appointmentId);
-      setMode({ name: 'detail', appointment: updated });
-      await reload();
+      await cancelling.mutateAsync(a.appointmentId);
       await showSuccess('Saved!', 'Your appointment has been cancelled.');
     } catch (err) {
       await showApiError(err);
@@ -165,7 +136,7 @@ export default function AppointmentsView() {
       {mode.name === 'detail' && (
         <div className="profile-card">
           <AppointmentDetail
-            appointment={mode.appointment}
+            appointment={detail.data ?? mode.appointment}
             onBack={() => setMode({ name: 'list' })}
             onPay={pay}
             onDelete={(a) => void remove(a)}
@@ -175,29 +146,25 @@ export default function AppointmentsView() {
       )}
 
       {mode.name === 'list' &&
-        (lists.error ? (
+        (listError ? (
           <p className="field-error" role="alert">
-            {lists.error}
+            {listError instanceof Error ? listError.message : 'We could not load your appointments.'}
           </p>
-        ) : !lists.pending || !lists.history ? (
+        ) : !pending.data || !history.data ? (
           <Loading text="Loading your appointments…" />
         ) : (
           <>
             <section className="profile-card" aria-labelledby="pending-title">
               <h2 id="pending-title">Pending appointments</h2>
               <AppointmentList
-                items={lists.pending}
+                items={pending.data}
                 empty="You have no pending appointments. Choose Book Appointment to see a doctor, nurse or dietician."
-                onOpen={(a) => void open(a)}
+                onOpen={open}
               />
             </section>
             <section className="profile-card" aria-labelledby="history-title">
               <h2 id="history-title">History</h2>
-              <AppointmentList
-                items={lists.history}
-                empty="Past and cancelled appointments will show here."
-                onOpen={(a) => void open(a)}
-              />
+              <AppointmentList items={history.data} empty="Past and cancelled appointments will show here." onOpen={open} />
             </section>
           </>
         ))}

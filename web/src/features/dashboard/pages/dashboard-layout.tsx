@@ -1,11 +1,12 @@
 import { CalendarDays, Home, LogOut, Menu, Settings, ShoppingBag, UserRound, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { formatDate } from '@api/format';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
 import type { Patient } from '@/features/accounts/api/patient';
 import { isActivated, logout, useSession } from '@/features/accounts/session';
-import { initialsOf, readableDateTime } from '@/features/dashboard/format';
+import { initialsOf } from '@/features/dashboard/format';
 import { confirm, showApiError } from '@/lib/dialogs';
 import '../dashboard.css';
 
@@ -24,7 +25,7 @@ function PatientCard({ patient }: { patient: Patient }) {
           {patient.firstName} {patient.lastName}
         </p>
         <p className="dash-email">{patient.emailAddress}</p>
-        <p className="dash-last-login">Last login: {readableDateTime(patient.lastLogIn)}</p>
+        <p className="dash-last-login">Last login: {formatDate(patient.lastLogIn, { time: true })}</p>
       </div>
     </div>
   );

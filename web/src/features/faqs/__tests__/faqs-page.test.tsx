@@ -25,7 +25,7 @@ describe('FAQs page', () => {
     await userEvent.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
     const answer = screen.getByRole('region', { name: 'Can I cancel or change my appointment?' });
-    expect(answer).toHaveTextContent('free if you cancel at least 12 hours before');
+    expect(answer).toHaveTextContent('Cancellation is free at least 12 hours before the appointment');
     expect(answer).toHaveTextContent('50% late cancellation fee');
     await userEvent.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'false');

@@ -1,8 +1,8 @@
 import { CalendarDays, MapPin } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { formatDate } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { getProjects, type Project } from '@/features/gallery/api/projects';
+import { useProjects } from '@/features/gallery/api/projects';
 import '../gallery.css';
 
 const PICTURES = [
@@ -38,51 +38,24 @@ const PICTURES = [
   },
 ];
 
-const dateText = (date: string) => {
-  const d = new Date(date);
-  return Number.isNaN(d.getTime())
-    ? date
-    : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
-};
-
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'done'; projects: Project[] };
-
 function Projects() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const projects = useProjects();
 
-  useEffect(() => {
-    const abort = new AbortController();
-    getProjects(abort.signal)
-      .then((projects) => setLoad({ state: 'done', projects }))
-      .catch((err: Error) => {
-        if (err.name !== 'AbortError') setLoad({ state: 'failed' });
-      });
-    return () => abort.abort();
-  }, [attempt]);
-
-  if (load.state === 'loading') return <Loading text="Loading our projects…" />;
-  if (load.state === 'failed') {
+  if (projects.isError && !projects.isFetching) {
     return (
       <div className="empty-state" role="alert">
         <p>We could not load our projects just now. Please check your connection and try again.</p>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() => {
-            setLoad({ state: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
+        <button type="button" className="btn btn-outline" onClick={() => void projects.refetch()}>
           Try again
         </button>
       </div>
     );
   }
-  if (load.projects.length === 0) return <p className="empty-state">New projects will appear here soon.</p>;
+  if (!projects.data) return <Loading text="Loading our projects…" />;
+  if (projects.data.length === 0) return <p className="empty-state">New projects will appear here soon.</p>;
   return (
     <ul className="card-grid wide">
-      {load.projects.map((p) => (
+      {projects.data.map((p) => (
         <li key={p.id} className="card project-card">
           <h3>{p.title}</h3>
           <p className="project-meta">
@@ -90,7 +63,7 @@ function Projects() {
               <MapPin size={16} aria-hidden="true" /> {p.location}
             </span>
             <span>
-              <CalendarDays size={16} aria-hidden="true" /> <time dateTime={p.date}>{dateText(p.date)}</time>
+              <CalendarDays size={16} aria-hidden="true" /> <time dateTime={p.date}>{formatDate(p.date)}</time>
             </span>
           </p>
           <p>{p.description}</p>

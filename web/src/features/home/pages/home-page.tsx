@@ -1,6 +1,7 @@
 import { CalendarCheck, LayoutGrid, MapPin, PlayCircle, ShieldCheck, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { TRIAL_DAYS } from '@api/policy';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { usePageTitle } from '@/components/page-title';
 import { scrollToId, type ScrollState } from '@/components/scroll-to-section';
@@ -42,7 +43,7 @@ export default function HomePage() {
                 <CalendarCheck size={18} aria-hidden="true" /> Book Appointment
               </Link>
               <Link to="/packages" className="btn btn-outline">
-                Start free 30-day trial
+                Start free {TRIAL_DAYS}-day trial
               </Link>
             </div>
           </div>
@@ -128,7 +129,7 @@ export default function HomePage() {
           <div className="promo-card">
             <div>
               <p className="eyebrow">Packages</p>
-              <h2 id="promo-title">Try us free for 30 days</h2>
+              <h2 id="promo-title">Try us free for {TRIAL_DAYS} days</h2>
               <p className="promo-price">
                 Then <strong>GHS {FREE_PACKAGE_AMOUNT}/month</strong>. Cancel anytime.
               </p>

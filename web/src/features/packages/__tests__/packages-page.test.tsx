@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PackagesPage from '@/features/packages/pages/packages-page';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
+import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({
   showError: jest.fn(),
@@ -11,7 +12,7 @@ jest.mock('@/lib/dialogs', () => ({
   showApiError: jest.fn(),
 }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
-jest.mock('@/features/payments/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
+jest.mock('@/lib/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
 jest.mock('@/features/accounts/session', () => ({
   readUserData: () => undefined,
   useSession: () => ({
@@ -77,12 +78,14 @@ function Where() {
 
 function renderPage() {
   render(
-    <MemoryRouter initialEntries={['/packages']}>
-      <Routes>
-        <Route path="/packages" element={<PackagesPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter initialEntries={['/packages']}>
+        <Routes>
+          <Route path="/packages" element={<PackagesPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { TRIAL_DAYS } from '@api/policy';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { priceKind, type Package } from '@/features/packages/api/packages';
 import { copyFor } from '@/features/packages/content';
@@ -17,7 +18,7 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
       <p className="package-price">
         {kind === 'trial' && (
           <>
-            <strong>Free 30-Day Trial</strong>
+            <strong>Free {TRIAL_DAYS}-Day Trial</strong>
             <span className="package-price-after">GHS {FREE_PACKAGE_AMOUNT}/month after</span>
           </>
         )}

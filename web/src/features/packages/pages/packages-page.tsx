@@ -1,38 +1,35 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { TRIAL_DAYS } from '@api/policy';
+import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
-import { getPackages, priceKind, type Package } from '@/features/packages/api/packages';
+import { subscriptionKeys } from '@/features/accounts/api/subscription-queries';
+import { priceKind, usePackages, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
-import { PAYMENT_ERROR, PAYMENT_ERROR_TITLE } from '@/features/payments/api/payments';
 import { subscribeToPackage } from '@/features/payments/api/subscriptions';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/dialogs';
 import '../packages.css';
 
-type Load = { state: 'loading' } | { state: 'failed'; msg: string } | { state: 'ready'; packages: Package[] };
-
 export default function PackagesPage() {
   usePageTitle('Our Pricing Plans');
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const packages = usePackages();
+  const queryClient = useQueryClient();
   const [enquiryOpen, setEnquiryOpen] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
-  const payment = usePaymentFlow({ onPaid: () => navigate('/dashboard/profile') });
-
-  useEffect(() => {
-    let live = true;
-    getPackages()
-      .then((packages) => live && setLoad({ state: 'ready', packages }))
-      .catch((err: unknown) => live && setLoad({ state: 'failed', msg: err instanceof ApiError ? err.message : PAYMENT_ERROR }));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const payment = usePaymentFlow({
+    onPaid: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      navigate('/dashboard/profile');
+    },
+  });
 
   /** Spec section 4: Custom Pricing enquires; otherwise log in, subscribe (or reuse the unpaid one), then pay. */
   async function select(pkg: Package) {
@@ -47,6 +44,7 @@ export default function PackagesPage() {
     }
     try {
       const subscription = await subscribeToPackage({ packageId: pkg.id });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       setSubscribing(false);
       await payment.pay({
         clientReference: subscription.clientReference,
@@ -57,7 +55,7 @@ export default function PackagesPage() {
     } catch (err) {
       setSubscribing(false);
       const clientFault = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      await showError(clientFault ? err.message : PAYMENT_ERROR, PAYMENT_ERROR_TITLE);
+      await showError(clientFault ? err.message : PAYMENT_ERROR, ERROR_TITLE);
     }
   }
 
@@ -66,25 +64,25 @@ export default function PackagesPage() {
       <header className="container packages-intro">
         <h1>Our Pricing Plans</h1>
         <p>
-          Simple, affordable plans with no commitment. Start with a free 30-day trial, pay monthly by Mobile Money or card, and
-          cancel anytime.
+          Simple, affordable plans with no commitment. Start with a free {TRIAL_DAYS}-day trial, pay monthly by Mobile Money or
+          card, and cancel anytime.
         </p>
       </header>
       <div className="container">
-        {load.state === 'loading' && <Loading text="Loading our plans…" />}
-        {load.state === 'failed' && (
+        {packages.isPending && <Loading text="Loading our plans…" />}
+        {packages.isError && (
           <p className="packages-error" role="alert">
-            {load.msg}
+            {packages.error instanceof ApiError ? packages.error.message : PAYMENT_ERROR}
           </p>
         )}
-        {load.state === 'ready' && (
+        {packages.data && (
           <>
             <div className="package-grid">
-              {load.packages.map((pkg) => (
+              {packages.data.map((pkg) => (
                 <PackageCard key={pkg.id} pkg={pkg} onSelect={(p) => void select(p)} />
               ))}
             </div>
-            <CompareFeatures packages={load.packages} />
+            <CompareFeatures packages={packages.data} />
           </>
         )}
       </div>

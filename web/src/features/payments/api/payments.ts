@@ -22,7 +22,3 @@ export interface CheckedPayment {
 export const initiatePayment = (body: PaymentReference) => api.post<Checkout>('/payment/initiate', body, { auth: true });
 
 export const checkPayment = (body: PaymentReference) => api.post<CheckedPayment>('/payment/check', body, { auth: true });
-
-/** The spec's words for a failed payment (section 8). */
-export const PAYMENT_ERROR_TITLE = 'Oops...';
-export const PAYMENT_ERROR = 'Something went wrong. Please try again';

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatGhs } from '@api/format';
 import { Modal } from '@/components/modal';
 import { readUserData, useSession } from '@/features/accounts/session';
 import './payment-modal.css';
@@ -46,7 +47,7 @@ export function PaymentModal({ open, checkoutUrl, paymentText, amount, onClose }
     ['Email', email],
     ['Gender', genderLabel(patient?.gender)],
     ['Location', patient?.patientLocation ?? ''],
-    ['Payment', amount === undefined ? paymentText : `${paymentText} (GHS ${amount.toFixed(2)})`],
+    ['Payment', amount === undefined ? paymentText : `${paymentText} (${formatGhs(amount, 'GHS')})`],
   ];
 
   return (

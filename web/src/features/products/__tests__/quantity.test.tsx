@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import ProductDetailsPage from '@/features/products/pages/product-details-page';
+import { withQueryClient } from '@/test-support/query';
 
 const PRODUCTS = [
   {
@@ -26,12 +27,14 @@ function renderAt(path: string) {
     json: () => Promise.resolve({ statusCode: 200, msg: 'Success', data: PRODUCTS }),
   } as unknown as Response);
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/product/:id" element={<ProductDetailsPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/product/:id" element={<ProductDetailsPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { checkoutPath, productPath, type Product } from '@/features/products/api/products';
-import { formatCedis } from '@/features/products/money';
 
 export function ProductCard({ product }: { product: Product }) {
   return (
@@ -9,7 +9,7 @@ export function ProductCard({ product }: { product: Product }) {
       <img src={product.productImage} alt={`${product.productName} pack`} width="320" height="240" loading="lazy" />
       <div className="product-card-body">
         <h3>{product.productName}</h3>
-        <p className="product-price">{formatCedis(product.price)}</p>
+        <p className="product-price">{formatGhs(product.price)}</p>
         <p className="product-description">{product.description}</p>
         <div className="product-actions">
           <Link className="btn btn-outline" to={productPath(product)} aria-label={`View Details of ${product.productName}`}>

@@ -1,11 +1,11 @@
 import { Minus, Plus } from 'lucide-react';
+import { MAX_ORDER_QUANTITY } from '@api/policy';
 
 export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
 
-/** Keeps a typed or stepped quantity a whole number from 1 to 99 (spec: never below 1). */
+/** Keeps a typed or stepped quantity a whole number from 1 to MAX_ORDER_QUANTITY (spec: never below 1). */
 export const clampQuantity = (value: number) =>
-  Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value))) : MIN_QUANTITY;
+  Number.isFinite(value) ? Math.min(MAX_ORDER_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value))) : MIN_QUANTITY;
 
 export function QuantityCounter({
   value,
@@ -31,14 +31,14 @@ export function QuantityCounter({
         inputMode="numeric"
         aria-label={label}
         min={MIN_QUANTITY}
-        max={MAX_QUANTITY}
+        max={MAX_ORDER_QUANTITY}
         value={value}
         onChange={(e) => onChange(clampQuantity(e.target.valueAsNumber))}
       />
       <button
         type="button"
         aria-label="Increase quantity"
-        disabled={value >= MAX_QUANTITY}
+        disabled={value >= MAX_ORDER_QUANTITY}
         onClick={() => onChange(clampQuantity(value + 1))}
       >
         <Plus aria-hidden="true" size={18} />

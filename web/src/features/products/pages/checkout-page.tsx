@@ -2,6 +2,7 @@ import { Formik } from 'formik';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
@@ -12,12 +13,12 @@ import {
   type MobileMoneyDetails,
   type PaymentMethod,
 } from '@/features/products/api/pay-order';
-import { useOrderPayment } from '@/features/payments/use-order-payment';
-import { fetchProducts, findProduct, useLoad } from '@/features/products/api/products';
+import { useOrderPayment } from '@/features/products/use-order-payment';
+import { findProduct, useProducts } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { PaymentTabs } from '@/features/products/components/payment-tabs';
 import { QuantityCounter, clampQuantity } from '@/features/products/components/quantity-counter';
-import { formatCedis, lineTotal } from '@/features/products/money';
+import { lineTotal } from '@/features/products/money';
 import '../products.css';
 
 type MobileMoneyForm = Omit<MobileMoneyDetails, 'network'> & { network: MobileMoneyDetails['network'] | '' };
@@ -30,7 +31,7 @@ const EMPTY_MOBILE_MONEY: MobileMoneyForm = { phone: '', network: '' };
 export default function CheckoutPage() {
   usePageTitle('Checkout');
   const [params] = useSearchParams();
-  const products = useLoad(fetchProducts);
+  const products = useProducts();
   const [quantity, setQuantity] = useState(() => clampQuantity(Number.parseInt(params.get('quantity') ?? '1', 10)));
   const [method, setMethod] = useState<PaymentMethod>('mobile-money');
   const { payForOrder, element: paymentElement } = useOrderPayment();
@@ -39,7 +40,7 @@ export default function CheckoutPage() {
     return (
       <section className="page container">
         <h1>Checkout</h1>
-        <LoadError error={products.error} retry={products.retry} />
+        <LoadError error={products.error} retry={products.refetch} />
       </section>
     );
   }
@@ -59,7 +60,7 @@ export default function CheckoutPage() {
             <img src={product.productImage} alt="" width="96" height="72" />
             <div>
               <p className="summary-name">{product.productName}</p>
-              <p>{formatCedis(product.price)} each</p>
+              <p>{formatGhs(product.price)} each</p>
             </div>
           </div>
           <dl className="summary-lines">
@@ -71,7 +72,7 @@ export default function CheckoutPage() {
             </dd>
             <dt className="summary-total">Total</dt>
             <dd className="summary-total" aria-live="polite" data-testid="checkout-total">
-              {formatCedis(total)}
+              {formatGhs(total)}
             </dd>
           </dl>
           <Link to={`/product/${encodeURIComponent(product.productName)}`}>Back to {product.productName}</Link>
@@ -113,7 +114,7 @@ export default function CheckoutPage() {
                         </FormField>
                       </div>
                       <p className="payment-note">
-                        You will approve {formatCedis(total)} on your phone with your mobile money PIN.
+                        You will approve {formatGhs(total)} on your phone with your mobile money PIN.
                       </p>
                       <button type="submit" className="btn btn-primary">
                         Confirm Payment

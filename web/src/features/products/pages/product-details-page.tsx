@@ -1,17 +1,17 @@
 import { ArrowLeft, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
-import { checkoutPath, fetchProducts, findProduct, useLoad } from '@/features/products/api/products';
+import { checkoutPath, findProduct, useProducts } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { QuantityCounter } from '@/features/products/components/quantity-counter';
-import { formatCedis } from '@/features/products/money';
 import '../products.css';
 
 export default function ProductDetailsPage() {
   const { id } = useParams();
-  const products = useLoad(fetchProducts);
+  const products = useProducts();
   const product = products.data && findProduct(products.data, id);
   usePageTitle(product?.productName ?? 'Product details');
   const [quantity, setQuantity] = useState(1);
@@ -21,7 +21,7 @@ export default function ProductDetailsPage() {
     return (
       <section className="page container">
         <h1>Product details</h1>
-        <LoadError error={products.error} retry={products.retry} />
+        <LoadError error={products.error} retry={products.refetch} />
       </section>
     );
   }
@@ -39,7 +39,7 @@ export default function ProductDetailsPage() {
         <div>
           <p className="product-category">{product.category}</p>
           <h1>{product.productName}</h1>
-          <p className="product-price">{formatCedis(product.price)}</p>
+          <p className="product-price">{formatGhs(product.price)}</p>
           <p>{product.description}</p>
           <p className="product-advice">
             Ask our pharmacist or doctor if you are pregnant, breastfeeding, taking other medicines or buying for a child.

@@ -2,7 +2,7 @@ import { Truck } from 'lucide-react';
 import { useState } from 'react';
 import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
-import { fetchCategories, fetchProducts, useLoad } from '@/features/products/api/products';
+import { useCategories, useProducts } from '@/features/products/api/products';
 import { LoadError } from '@/features/products/components/load-error';
 import { ProductCard } from '@/features/products/components/product-card';
 import '../products.css';
@@ -11,8 +11,8 @@ const ALL = 'All';
 
 export default function ProductsPage() {
   usePageTitle('Products');
-  const products = useLoad(fetchProducts);
-  const categories = useLoad(fetchCategories);
+  const products = useProducts();
+  const categories = useCategories();
   const [category, setCategory] = useState(ALL);
 
   const shown = (products.data ?? []).filter((p) => category === ALL || p.category === category);
@@ -36,7 +36,7 @@ export default function ProductsPage() {
         <nav className="category-list" aria-labelledby="categories-title">
           <h2 id="categories-title">Categories</h2>
           {categories.error ? (
-            <LoadError error={categories.error} retry={categories.retry} />
+            <LoadError error={categories.error} retry={categories.refetch} />
           ) : (
             <ul>
               {[{ id: 'all', itemName: ALL }, ...(categories.data ?? [])].map((c) => (
@@ -52,7 +52,7 @@ export default function ProductsPage() {
 
         <div className="products-main" aria-live="polite">
           {products.error ? (
-            <LoadError error={products.error} retry={products.retry} />
+            <LoadError error={products.error} retry={products.refetch} />
           ) : !products.data ? (
             <Loading text="Loading products…" />
           ) : shown.length === 0 ? (

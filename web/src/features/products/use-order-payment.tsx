@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SpinnerOverlay } from '@/components/spinner';
-import { PAYMENT_ERROR, PAYMENT_ERROR_TITLE } from '@/features/payments/api/payments';
 import { createOrder } from '@/features/payments/api/orders';
-import { isSignedIn, promptLogin } from '@/features/payments/login-prompt';
+import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import type { ProductOrder } from '@/features/products/api/pay-order';
 import { ApiError } from '@/lib/api-client';
@@ -40,7 +40,7 @@ export function useOrderPayment() {
     } catch (err) {
       setBusy(false);
       const clientFault = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      await showError(clientFault ? err.message : PAYMENT_ERROR, PAYMENT_ERROR_TITLE);
+      await showError(clientFault ? err.message : PAYMENT_ERROR, ERROR_TITLE);
     }
   }
 

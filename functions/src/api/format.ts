@@ -1,0 +1,43 @@
+/**
+ * How money, dates and text in HTML are written, for the site and the server's mails alike.
+ * Pure TypeScript (bundled into the browser too). Ghana keeps GMT all year, so Ghana time is UTC.
+ */
+
+/**
+ * An amount in cedis with two decimals: 'GH₵ 25.00' on the site (spec: prices in GH₵); mails and
+ * the payment summary spell the code, 'GHS 25.00', which every mail program and screen reader reads.
+ */
+export function formatGhs(amount: number, unit: 'GH₵' | 'GHS' = 'GH₵'): string {
+  return `${unit} ${amount.toFixed(2)}`;
+}
+
+/** The API's 'yyyy-MM-dd HH:mm:ss' (Ghana time), a 'yyyy-MM-dd' day, an ISO string or a Date. */
+const parse = (value: string | Date): Date | undefined => {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  const api = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
+  const date = api
+    ? new Date(Date.UTC(+api[1], +api[2] - 1, +api[3], +(api[4] ?? 0), +(api[5] ?? 0), +(api[6] ?? 0)))
+    : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/**
+ * A date as people read it, in Ghana time: '12 March 2026', or with `time`, '12 Mar 2026, 14:05'.
+ * What cannot be read as a date is shown as it came ('—' for nothing).
+ */
+export function formatDate(value: string | Date | undefined, { time = false } = {}): string {
+  const date = value === undefined || value === '' ? undefined : parse(value);
+  if (!date) return typeof value === 'string' && value ? value : '—';
+  return date.toLocaleString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: time ? 'short' : 'long',
+    year: 'numeric',
+    ...(time ? { hour: '2-digit', minute: '2-digit' } : {}),
+  });
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe inside HTML, element content and quoted attributes alike (mail templates). */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);

@@ -1,0 +1,18 @@
+/**
+ * The sentences a person reads when something fails, in one place for the server's answers
+ * and the site's dialogs. The spec gives two spellings of the failure sentence (payments use
+ * the full stop); both are kept word for word.
+ */
+
+/** Any failure without a more precise message (the server's 500, the site's fallback). */
+export const GENERIC_ERROR = 'Something went wrong, please try again';
+/** A payment or subscription that could not start or be confirmed (spec: packages and appointments). */
+export const PAYMENT_ERROR = 'Something went wrong. Please try again';
+/** The title of the site's error dialogs (spec: 'Oops...'). */
+export const ERROR_TITLE = 'Oops...';
+/** The password reset e-mail could not be sent (spec). */
+export const PASSWORD_RESET_ERROR = 'Something went wrong! Please try again later.';
+/** The database is briefly out of reach (503). */
+export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** A list the site could not load: the page offers to try again. */
+export const LOAD_ERROR = 'We could not load this just now. Please check your connection and try again.';

@@ -1,0 +1,43 @@
+/**
+ * Every address of the site, in one place: routes.tsx must give each one a page (the type
+ * checker refuses a missing or an unknown one), and the accessibility test opens each one.
+ * No imports: the end-to-end tests read this file under Node.
+ */
+
+/** Pages anyone may open. */
+export const PUBLIC_PATHS = [
+  '/',
+  '/packages',
+  '/signup',
+  '/auth',
+  '/careers',
+  '/about-us',
+  '/appointment',
+  '/appointment-page',
+  '/products',
+  '/product/:id',
+  '/checkout',
+  '/gallery',
+  '/e-library',
+  '/specialists',
+  '/faqs',
+  '/contact-us',
+  '/privacy',
+  '/unsubscribe',
+] as const;
+
+/** Pages of the signed-in patient's dashboard. */
+export const PATIENT_PATHS = ['/dashboard', '/dashboard/profile'] as const;
+
+export type PublicPath = (typeof PUBLIC_PATHS)[number];
+export type PatientPath = (typeof PATIENT_PATHS)[number];
+
+/** Public pages built from the query string or a product id: rendered in the browser only. */
+const BROWSER_ONLY: PublicPath[] = ['/auth', '/product/:id', '/checkout', '/unsubscribe'];
+
+/**
+ * Public pages whose HTML is rendered at build time (prerender.mjs), so a phone paints the
+ * page before any script arrives: every public page but the browser-only ones. Pages that
+ * show a signed-in patient's data are never prerendered.
+ */
+export const PRERENDERED_PATHS: PublicPath[] = PUBLIC_PATHS.filter((path) => !BROWSER_ONLY.includes(path));
