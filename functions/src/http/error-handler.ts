@@ -6,6 +6,10 @@ import { isStoreUnreachable } from '../store/firebase';
 
 const GENERIC = 'Something went wrong, please try again';
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+export const BUSY = 'The service is busy. Please try again.';
+
+/** gRPC 10 ABORTED: a contended transaction gave up after its retries; trying again is the answer. */
+const isContended = (err: unknown): boolean => (err as { code?: unknown }).code === 10;
 
 /**
  * The database could not be reached: no connection at all (store/firebase.ts makes that fail
@@ -44,6 +48,10 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   if (err instanceof URIError) return send(res, 400, 'The address of this request is not valid.', null);
   const parser = bodyParserStatus(err);
   if (parser) return send(res, parser.status, parser.msg, null);
+  if (isContended(err)) {
+    console.warn('transaction aborted by contention', err);
+    return send(res, 503, BUSY, null);
+  }
   if (isStoreUnavailable(err)) {
     console.error('store unavailable', err);
     return send(res, 503, UNAVAILABLE, null);
