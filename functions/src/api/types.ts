@@ -287,7 +287,15 @@ export interface Refund {
  */
 export type AppointmentCancellation =
   | { allowed: false; reason: string; policy: string }
-  | { allowed: true; rule: 'free' | 'late'; paid: boolean; refundAmount: number; feeAmount: number; currencyCode: 'GHS'; policy: string };
+  | {
+      allowed: true;
+      rule: 'free' | 'late';
+      paid: boolean;
+      refundAmount: number;
+      feeAmount: number;
+      currencyCode: 'GHS';
+      policy: string;
+    };
 
 /** The provider's checkout, started by the server with its own credentials. */
 export interface Checkout {

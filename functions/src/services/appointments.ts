@@ -156,7 +156,8 @@ export async function createAppointment(patientId: string, input: CreateAppointm
       // Claimed by create() alone, without reading it first: a transaction that reads the
       // slot would wait on the lock of every other booking of it (ABORTED after seconds);
       // a create that finds it taken fails the commit with ALREADY_EXISTS at once.
-      if (doctor.doctorId && time) tx.create(doctorSlotRef(doctor.doctorId, input.requestedDay, time), { appointmentId: ref.id, patientId });
+      if (doctor.doctorId && time)
+        tx.create(doctorSlotRef(doctor.doctorId, input.requestedDay, time), { appointmentId: ref.id, patientId });
       tx.create(ref, appointment);
       if (file)
         tx.create(appointmentFileRef(ref.id), {
@@ -238,7 +239,15 @@ export function cancellationOf(a: Appointment, now = new Date()): AppointmentCan
   const terms = cancellationTerms(a, now);
   if (!terms.allowed) return { allowed: false, reason: whyNotCancellable(a), policy: CANCELLATION_POLICY };
   const { rule, refundAmount, feeAmount } = terms;
-  return { allowed: true, rule, paid: a.paymentStatus === 'Paid', refundAmount, feeAmount, currencyCode: CURRENCY, policy: CANCELLATION_POLICY };
+  return {
+    allowed: true,
+    rule,
+    paid: a.paymentStatus === 'Paid',
+    refundAmount,
+    feeAmount,
+    currencyCode: CURRENCY,
+    policy: CANCELLATION_POLICY,
+  };
 }
 
 /** GET /appointments/{id}/cancellation: what cancelling would mean, before the patient confirms. */
@@ -250,7 +259,8 @@ const ghs = (n: number) => `${CURRENCY} ${n.toFixed(2)}`;
 /** The answer's msg: which rule applied and what is refunded. */
 export function cancelledMessage(c: AppointmentCancellation): string {
   if (!c.allowed || !c.paid) return 'Your appointment has been cancelled.';
-  if (c.rule === 'free') return `Your appointment has been cancelled free of charge: ${ghs(c.refundAmount)} will be refunded to you.`;
+  if (c.rule === 'free')
+    return `Your appointment has been cancelled free of charge: ${ghs(c.refundAmount)} will be refunded to you.`;
   return (
     `Your appointment has been cancelled less than ${FREE_CANCELLATION_HOURS} hours before it, so a ${LATE_CANCELLATION_FEE_PERCENT}% ` +
     `late cancellation fee of ${ghs(c.feeAmount)} is kept: ${ghs(c.refundAmount)} will be refunded to you.`
@@ -287,7 +297,11 @@ export type CancelledAppointment = Appointment & { cancellation: AppointmentCanc
  * freed and, when it was paid, the refund the rule gives (all of it 12 hours or more before,
  * the other half later) is created Due in the same transaction, with a mail to the account.
  */
-export async function cancelAppointment(patientId: string, appointmentId: string, now = new Date()): Promise<CancelledAppointment> {
+export async function cancelAppointment(
+  patientId: string,
+  appointmentId: string,
+  now = new Date(),
+): Promise<CancelledAppointment> {
   const { ref, appointment } = await ownAppointment(patientId, appointmentId);
   const before = cancellationOf(appointment, now);
   if (!before.allowed) throw conflict(before.reason);
@@ -335,7 +349,7 @@ export async function cancelAppointment(patientId: string, appointmentId: string
 
 /** Why this appointment cannot be deleted, or undefined when it can (only Unpaid ones can). */
 function whyNotDeletable(a: Appointment): string | undefined {
-  if (a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Expired') return undefined;
+  if (a.paymentStatus === 'Unpaid') return undefined;
   if (a.paymentStatus !== 'Paid') return 'Only an unpaid appointment can be deleted. You can cancel this one instead.';
   return a.appointmentStatus === 'Pending'
     ? `${PAID_NOT_DELETED} You can cancel it instead.`

@@ -62,10 +62,17 @@ async function expireOne(doc: QueryDocumentSnapshot, now: Date): Promise<'expire
     const snap = await tx.get(appointmentRef(a.appointmentId));
     const fresh = plainData<Appointment>(snap);
     // Changed since we looked (paid, cancelled, a new checkout): not ours to expire.
-    if (fresh.paymentStatus !== 'Unpaid' || fresh.appointmentStatus !== 'Pending' || fresh.checkoutStartedAt !== a.checkoutStartedAt) {
+    if (
+      fresh.paymentStatus !== 'Unpaid' ||
+      fresh.appointmentStatus !== 'Pending' ||
+      fresh.checkoutStartedAt !== a.checkoutStartedAt
+    ) {
       return 'kept';
     }
-    const slot = fresh.doctorId && fresh.requestedTime ? await tx.get(doctorSlotRef(fresh.doctorId, fresh.requestedDay, fresh.requestedTime)) : undefined;
+    const slot =
+      fresh.doctorId && fresh.requestedTime
+        ? await tx.get(doctorSlotRef(fresh.doctorId, fresh.requestedDay, fresh.requestedTime))
+        : undefined;
     tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: Timestamp.fromDate(now) });
     if (slot?.exists && slot.get('appointmentId') === fresh.appointmentId) tx.delete(slot.ref);
     if (email) await queueMail(expiredMail(email, fresh), tx);

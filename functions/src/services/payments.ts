@@ -97,8 +97,7 @@ export const CHECKOUT_LIVE_MS = UNPAID_HOLD_MINUTES * 60 * 1000;
 const CHECKOUT_OPENING_MS = 30_000;
 
 export const CHECKOUT_OPENING = 'A checkout for this is being opened. Please try again in a moment.';
-export const APPOINTMENT_EXPIRED =
-  `This appointment expired because it was not paid within ${UNPAID_HOLD_MINUTES} minutes. Please book again.`;
+export const APPOINTMENT_EXPIRED = `This appointment expired because it was not paid within ${UNPAID_HOLD_MINUTES} minutes. Please book again.`;
 
 /** Why this record cannot be paid now, as the HttpError to throw; undefined when it can. */
 function whyNotPayable(p: Payable) {
@@ -116,7 +115,11 @@ function whyNotPayable(p: Payable) {
 function liveCheckout(data: DocumentData, now = Date.now()): Checkout | undefined {
   const started = millisOf(data.checkoutStartedAt);
   if (!data.checkoutDirectUrl || started === undefined || now - started >= CHECKOUT_LIVE_MS) return undefined;
-  return { checkoutUrl: String(data.checkoutUrl ?? ''), checkoutDirectUrl: String(data.checkoutDirectUrl), checkoutId: String(data.checkoutId) };
+  return {
+    checkoutUrl: String(data.checkoutUrl ?? ''),
+    checkoutDirectUrl: String(data.checkoutDirectUrl),
+    checkoutId: String(data.checkoutId),
+  };
 }
 
 /**
@@ -219,7 +222,12 @@ const CURRENCY = 'GHS';
  * reason it was not applied. The ledger entry (payments/{clientReference}, the applied
  * payment) or the refund is created here, so a replay of the same transactionId finds it.
  */
-async function settle(tx: Transaction, payable: Payable, status: TransactionStatus, email: string | undefined): Promise<MarkPaidOutcome> {
+async function settle(
+  tx: Transaction,
+  payable: Payable,
+  status: TransactionStatus,
+  email: string | undefined,
+): Promise<MarkPaidOutcome> {
   const { clientReference, kind, ref } = payable;
   const ledgerRef = db().collection(COLLECTIONS.payments).doc(clientReference);
   const refund = refundRef(clientReference, status.transactionId);
@@ -406,7 +414,11 @@ export async function recheckRecentPayments(options: RecheckOptions = {}): Promi
   const overdue = () => Date.now() >= deadline;
   for (const kind of Object.keys(COLLECTION_OF) as PayableKind[]) {
     // One range filter, no composite index; newest first (the likeliest to be paid); Paid ones are skipped here.
-    let query = db().collection(COLLECTION_OF[kind]).where('checkoutStartedAt', '>=', since).orderBy('checkoutStartedAt', 'desc').limit(pageSize);
+    let query = db()
+      .collection(COLLECTION_OF[kind])
+      .where('checkoutStartedAt', '>=', since)
+      .orderBy('checkoutStartedAt', 'desc')
+      .limit(pageSize);
     for (;;) {
       if (overdue()) return { ...result, complete: false };
       const snap = await query.get();

@@ -66,7 +66,7 @@ export function refundMail(to: string, r: DueRefund, intro?: string) {
  * read refundRef() in the same transaction and seen that it does not exist.
  */
 export async function createDueRefund(tx: Transaction, r: DueRefund, email: string | undefined, intro?: string): Promise<void> {
-  const { what, ...fields } = r;
+  const { what: _what, ...fields } = r;
   tx.create(refundRef(r.clientReference, r.transactionId), { ...fields, status: 'Due', createdAt: Timestamp.now() });
   logger.warn('refund due', { clientReference: r.clientReference, reason: r.reason, amount: r.amount });
   if (email) await queueMail(refundMail(email, r, intro), tx);

@@ -438,7 +438,9 @@ describe('cancel and delete', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.cancellation).toMatchObject({ rule: 'free', refundAmount: a.body.data.consultationFee, feeAmount: 0 });
     const refunds = await db().collection(COLLECTIONS.refunds).where('recordId', '==', id).get();
-    expect(refunds.docs.map((d) => d.data())).toMatchObject([{ reason: 'cancelled', status: 'Due', amount: a.body.data.consultationFee }]);
+    expect(refunds.docs.map((d) => d.data())).toMatchObject([
+      { reason: 'cancelled', status: 'Due', amount: a.body.data.consultationFee },
+    ]);
   });
 
   it('when one is declined, then cancel answers 409 with the refund policy and the reference', async () => {

@@ -95,13 +95,18 @@ const refundsOf = async (clientReference: string) =>
   (await db().collection(COLLECTIONS.refunds).where('clientReference', '==', clientReference).get()).docs.map((d) => d.data());
 const subjectsTo = async (email: string) =>
   (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => String(d.get('message.subject')));
-const ledgerOf = async (clientReference: string) => (await db().collection(COLLECTIONS.payments).doc(clientReference).get()).data();
+const ledgerOf = async (clientReference: string) =>
+  (await db().collection(COLLECTIONS.payments).doc(clientReference).get()).data();
 
 /** The provider's callback, as the sandbox posts it. */
 const callback = (clientReference: string) =>
   request(callbackApp)
     .post(`/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`)
-    .send({ ResponseCode: '0000', Status: 'Success', Data: { CheckoutId: 'x', ClientReference: clientReference, Status: 'Success' } });
+    .send({
+      ResponseCode: '0000',
+      Status: 'Success',
+      Data: { CheckoutId: 'x', ClientReference: clientReference, Status: 'Success' },
+    });
 
 const cancel = (user: TestUser, appointmentId: string) =>
   request(app).post('/api/appointments/cancel').set(bearer(user)).send({ appointmentId });
@@ -140,7 +145,14 @@ describe('a payment completed after the appointment was cancelled', () => {
 
     expect(await stored(a.appointmentId)).toMatchObject({ appointmentStatus: 'Cancelled', paymentStatus: 'Unpaid' });
     expect(await refundsOf(a.clientReference)).toMatchObject([
-      { reason: 'cancelled', status: 'Due', amount: a.consultationFee, currency: 'GHS', recordId: a.appointmentId, patientId: user.uid },
+      {
+        reason: 'cancelled',
+        status: 'Due',
+        amount: a.consultationFee,
+        currency: 'GHS',
+        recordId: a.appointmentId,
+        patientId: user.uid,
+      },
     ]);
     expect((await slotOf(a).get()).get('patientId')).toBe(other.uid);
     expect(await subjectsTo(user.email)).toEqual([expect.stringMatching(/^A refund will follow/)]);
@@ -186,13 +198,17 @@ describe('one live checkout per record', () => {
     const user = await patient();
     const a = await bookAndStartCheckout(user);
     const before = (await stored(a.appointmentId)).checkoutDirectUrl;
-    await appointmentDoc(a.appointmentId).update({ checkoutStartedAt: Timestamp.fromMillis(Date.now() - CHECKOUT_LIVE_MS - 1000) });
+    await appointmentDoc(a.appointmentId).update({
+      checkoutStartedAt: Timestamp.fromMillis(Date.now() - CHECKOUT_LIVE_MS - 1000),
+    });
     const fresh = await initiate(user, a.clientReference);
     expect(fresh.status).toBe(200);
     expect(fresh.body.data.checkoutDirectUrl).not.toBe(before);
 
     await payInSandbox(a.clientReference);
-    await appointmentDoc(a.appointmentId).update({ checkoutStartedAt: Timestamp.fromMillis(Date.now() - CHECKOUT_LIVE_MS - 1000) });
+    await appointmentDoc(a.appointmentId).update({
+      checkoutStartedAt: Timestamp.fromMillis(Date.now() - CHECKOUT_LIVE_MS - 1000),
+    });
     const again = await initiate(user, a.clientReference);
     expect(again.status).toBe(409);
     expect((await stored(a.appointmentId)).paymentStatus).toBe('Paid');
