@@ -9,7 +9,7 @@ const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a m
 export const BUSY = 'The service is busy. Please try again.';
 
 /** gRPC 10 ABORTED: a contended transaction gave up after its retries; trying again is the answer. */
-const isContended = (err: unknown): boolean => (err as { code?: unknown }).code === 10;
+export const isContended = (err: unknown): boolean => (err as { code?: unknown }).code === 10;
 
 /**
  * The database could not be reached: no connection at all (store/firebase.ts makes that fail

@@ -292,6 +292,17 @@ describe('holds of unpaid appointments', () => {
     expect((await initiate(user, a.clientReference)).status).toBe(409);
   });
 
+  it('when the hold lapses but the patient paid at the provider (callback lost), then the sweep marks it Paid instead of expiring it', async () => {
+    const user = await patient();
+    const a = await bookAndStartCheckout(user);
+    await payInSandbox(a.clientReference);
+    await age(a.appointmentId, 31 * 60_000);
+    await expireLapsedHolds();
+    expect(await stored(a.appointmentId)).toMatchObject({ appointmentStatus: 'Pending', paymentStatus: 'Paid' });
+    expect((await slotOf(a).get()).get('appointmentId')).toBe(a.appointmentId);
+    expect(await refundsOf(a.clientReference)).toHaveLength(0);
+  });
+
   it('when a late payment arrives and the slot was retaken, then a refund Due (expired); when the slot is free, then it is revived', async () => {
     const user = await patient();
     const taken = await bookAndStartCheckout(user);
