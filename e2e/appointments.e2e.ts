@@ -224,6 +224,8 @@ describe('managing appointments in the dashboard', () => {
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await dialogTitle(page).getByText('Cancel Appointment?').waitFor();
+    // The dialog says which rule of the policy applies before the patient confirms.
+    expect(await page.locator('.swal2-html-container').textContent()).toMatch(/at least 12 hours before the appointment is free/);
     await page.locator('.swal2-confirm').click();
     await dialogTitle(page).getByText('Saved!').waitFor();
     await page.locator('.swal2-confirm').click();
@@ -239,7 +241,7 @@ describe('managing appointments in the dashboard', () => {
       .waitFor();
   });
 
-  it('when a paid appointment was accepted, then Cancel explains the cancellation policy instead', async () => {
+  it('when an appointment was declined, then Cancel explains the cancellation policy instead', async () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/dashboard', DESKTOP);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
@@ -249,10 +251,10 @@ describe('managing appointments in the dashboard', () => {
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
     const [stored] = await appointmentsOf(patient.uid);
-    await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: 'Accepted' });
+    await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: 'Declined' });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /Physiotherapy at Home/ }).click();
-    await page.getByText('Accepted').first().waitFor();
+    await page.getByText('Declined').first().waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await dialogTitle(page).getByText('Cancellation policy').waitFor();
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(

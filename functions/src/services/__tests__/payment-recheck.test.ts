@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe('the scheduled re-check with 1,000 open checkouts', () => {
   it('when its time budget is short, then it stops near the deadline and says how many it checked', async () => {
-    const budgetMs = 2_000;
+    const budgetMs = 250;
     const started = Date.now();
     const result = await recheckRecentPayments({ deadline: started + budgetMs, pageSize: 200, concurrency: 5 });
     const took = Date.now() - started;
