@@ -139,7 +139,8 @@ describe('booking an appointment', () => {
     await adminDb().collection('appointments').doc(stored.id).update({ checkoutStartedAt: abandoned });
     await deleteIt();
     await dialogTitle(page).getByText('Deleted!').waitFor();
-    expect(await appointmentsOf(patient.uid)).toEqual([]);
+    // Kept only as a tombstone the patient never sees, so a late payment still finds it (and becomes a refund).
+    expect(await appointmentsOf(patient.uid)).toMatchObject([{ appointmentStatus: 'Deleted' }]);
   });
 
   it('when a large prescription photo is chosen, then it is made smaller, sent, and stored apart from the appointment', async () => {
@@ -224,6 +225,8 @@ describe('managing appointments in the dashboard', () => {
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await dialogTitle(page).getByText('Cancel Appointment?').waitFor();
+    // The dialog says which rule of the policy applies before the patient confirms.
+    expect(await page.locator('.swal2-html-container').textContent()).toMatch(/at least 12 hours before the appointment is free/);
     await page.locator('.swal2-confirm').click();
     await dialogTitle(page).getByText('Saved!').waitFor();
     await page.locator('.swal2-confirm').click();
@@ -264,5 +267,16 @@ describe('managing appointments in the dashboard', () => {
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(
       /12 hours before.*50% late cancellation fee.*refund/,
     );
+  });
+
+  it('when an accepted appointment is cancelled, then the dialog names the free rule and the dashboard shows it Cancelled', async () => {
+    const { page, patient } = await bookedWithStatus('Accepted');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await dialogTitle(page).getByText('Cancel Appointment?').waitFor();
+    expect(await page.locator('.swal2-html-container').textContent()).toMatch(/free of charge/);
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    await dialogTitle(page).getByText('Saved!').waitFor();
+    const stored = await adminDb().collection('appointments').where('patientId', '==', patient.uid).get();
+    expect(stored.docs.map((d) => d.get('appointmentStatus'))).toEqual(['Cancelled']);
   });
 });

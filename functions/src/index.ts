@@ -1,9 +1,11 @@
+import { logger } from 'firebase-functions';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
 import { API_SECRETS, PAYMENT_SECRETS, REGION } from './config';
 import { createCallbackApp } from './payments/callback';
+import { expireLapsedHolds } from './services/holds';
 import { recheckRecentPayments } from './services/payments';
 
 setGlobalOptions({ region: REGION, maxInstances: 10 });
@@ -14,7 +16,21 @@ export const api = onRequest({ secrets: API_SECRETS }, createApp());
 /** The payment provider's callback, behind Hosting's /payment/callback rewrite. */
 export const paymentCallback = onRequest({ secrets: PAYMENT_SECRETS }, createCallbackApp());
 
-/** Mobile-money callbacks can be lost: ask the provider again about recent unpaid checkouts. */
-export const paymentRecheck = onSchedule({ schedule: 'every 15 minutes', secrets: PAYMENT_SECRETS }, async () => {
-  await recheckRecentPayments();
-});
+/** The scheduled run's timeout; its work stops starting new provider calls a margin before it. */
+const RECHECK_TIMEOUT_SECONDS = 300;
+const RECHECK_MARGIN_MS = 60_000;
+
+/**
+ * Every 15 minutes: unpaid holds that lapsed become Expired (freeing their slots), then the
+ * provider is asked again about recent checkouts not Paid (callbacks can be lost). Both are
+ * paginated, a few provider calls at a time, and stop at the time budget; the next run goes on.
+ */
+export const paymentRecheck = onSchedule(
+  { schedule: 'every 15 minutes', timeoutSeconds: RECHECK_TIMEOUT_SECONDS, secrets: PAYMENT_SECRETS },
+  async () => {
+    const deadline = Date.now() + RECHECK_TIMEOUT_SECONDS * 1000 - RECHECK_MARGIN_MS;
+    const holds = await expireLapsedHolds({ deadline });
+    const payments = await recheckRecentPayments({ deadline });
+    logger.info('payment re-check', { holds, payments });
+  },
+);

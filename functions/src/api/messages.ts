@@ -14,5 +14,7 @@ export const ERROR_TITLE = 'Oops...';
 export const PASSWORD_RESET_ERROR = 'Something went wrong! Please try again later.';
 /** The database is briefly out of reach (503). */
 export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** A contended transaction gave up (ABORTED, 503): trying again is the answer. */
+export const SERVICE_BUSY = 'The service is busy. Please try again.';
 /** A list the site could not load: the page offers to try again. */
 export const LOAD_ERROR = 'We could not load this just now. Please check your connection and try again.';

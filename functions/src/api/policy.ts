@@ -67,3 +67,12 @@ export const canDelete = (a: Pick<AppointmentForPolicy, 'paymentStatus'>): boole
 export const CANCELLATION_POLICY =
   `Cancellation is free at least ${FREE_CANCELLATION_HOURS} hours before the appointment; ` +
   `later cancellations carry a ${LATE_CANCELLATION_FEE_PERCENT}% late cancellation fee.`;
+
+/**
+ * When an Unpaid appointment of a paid service stops holding its slot: UNPAID_HOLD_MINUTES
+ * after booking, or after its latest checkout started if that is later.
+ */
+export function unpaidHoldEndsAt(a: { createdAt: string; checkoutStartedAt?: string | null }): Date {
+  const from = Math.max(Date.parse(a.createdAt), a.checkoutStartedAt ? Date.parse(a.checkoutStartedAt) : 0);
+  return new Date(from + UNPAID_HOLD_MINUTES * 60 * 1000);
+}

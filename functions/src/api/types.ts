@@ -140,7 +140,7 @@ export interface Patient extends PatientFields {
 // --- appointments: POST /appointments, GET /appointments/pending, /consultation, /appointments/{id} ---
 
 export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
-export type AppointmentStatus = 'Pending' | 'Cancelled' | string;
+export type AppointmentStatus = 'Pending' | 'Cancelled' | 'Expired' | string;
 
 /** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
 export interface Appointment {
@@ -182,6 +182,9 @@ export interface Appointment {
   /** Set by POST /payment/initiate (services/payments.ts), as ISO strings here. */
   checkoutId?: string;
   checkoutStartedAt?: string;
+  checkoutDirectUrl?: string;
+  /** Set when an Unpaid appointment's hold lapsed (appointmentStatus 'Expired'). */
+  expiredAt?: string;
   timeOfRequest: string;
   createdAt: string;
   appointmentStatus: AppointmentStatus;
@@ -256,6 +259,43 @@ export interface OrderView {
   paymentStatus: 'Unpaid' | 'Paid';
   clientReference: string;
 }
+
+/**
+ * A payment the provider confirmed that was not applied to its record, or the part of a paid
+ * appointment owed back after a cancellation: the clinic refunds it (design.md 'Money, continued').
+ * Its id is `${clientReference}_${transactionId}`, so each confirmed payment makes at most one.
+ */
+export interface Refund {
+  clientReference: string;
+  kind: PayableKind;
+  recordId: string;
+  patientId: string;
+  amount: number;
+  currency: string;
+  reason: 'cancelled' | 'deleted' | 'expired' | 'amount-mismatch' | 'duplicate';
+  status: 'Due' | 'Refunded';
+  transactionId: string;
+  createdAt: string;
+  refundedAt?: string;
+  refundedBy?: string;
+  providerReference?: string;
+}
+
+/**
+ * GET /appointments/{id}/cancellation, and `cancellation` in the answer of POST
+ * /appointments/cancel: which rule of the policy applies (api/policy.ts) and what is refunded.
+ */
+export type AppointmentCancellation =
+  | { allowed: false; reason: string; policy: string }
+  | {
+      allowed: true;
+      rule: 'free' | 'late';
+      paid: boolean;
+      refundAmount: number;
+      feeAmount: number;
+      currencyCode: 'GHS';
+      policy: string;
+    };
 
 /** The provider's checkout, started by the server with its own credentials. */
 export interface Checkout {

@@ -3,7 +3,10 @@ import { ValidationError } from 'yup';
 import { send } from './envelope';
 import { HttpError } from './errors';
 import { isStoreUnreachable } from '../store/firebase';
-import { GENERIC_ERROR, SERVICE_UNAVAILABLE } from '../api/messages';
+import { GENERIC_ERROR, SERVICE_BUSY, SERVICE_UNAVAILABLE } from '../api/messages';
+
+/** gRPC 10 ABORTED: a contended transaction gave up after its retries; trying again is the answer. */
+export const isContended = (err: unknown): boolean => (err as { code?: unknown }).code === 10;
 
 /**
  * The database could not be reached: no connection at all (store/firebase.ts makes that fail
@@ -42,6 +45,10 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   if (err instanceof URIError) return send(res, 400, 'The address of this request is not valid.', null);
   const parser = bodyParserStatus(err);
   if (parser) return send(res, parser.status, parser.msg, null);
+  if (isContended(err)) {
+    console.warn('transaction aborted by contention', err);
+    return send(res, 503, SERVICE_BUSY, null);
+  }
   if (isStoreUnavailable(err)) {
     console.error('store unavailable', err);
     return send(res, 503, SERVICE_UNAVAILABLE, null);

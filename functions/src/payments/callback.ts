@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import express from 'express';
 import { logger } from 'firebase-functions';
 import { send } from '../http/envelope';
+import { isContended } from '../http/error-handler';
 import { confirmWithProvider, findPayable } from '../services/payments';
 import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from './provider';
@@ -40,7 +41,8 @@ export function createCallbackApp(): express.Express {
     } catch (err) {
       // The scheduled re-check will ask again; the provider may retry meanwhile.
       logger.error('payment callback could not be confirmed', { clientReference, error: String(err) });
-      send(res, err instanceof ProviderError ? 502 : 500, 'The payment could not be confirmed yet.', null);
+      const status = err instanceof ProviderError ? 502 : isContended(err) ? 503 : 500;
+      send(res, status, 'The payment could not be confirmed yet.', null);
     }
   });
   return app;

@@ -6,10 +6,12 @@ import { appointmentIdSchema, createAppointmentSchema } from '../services/appoin
 import {
   appointmentHistory,
   cancelAppointment,
+  cancelledMessage,
   createAppointment,
   deleteAppointment,
   getAppointment,
   getAppointmentFile,
+  getCancellation,
   pendingAppointments,
 } from '../services/appointments';
 
@@ -38,11 +40,17 @@ appointmentsRouter.get('/consultation', requireAuth, async (req, res) => {
 
 appointmentsRouter.post('/appointments/cancel', requireAuth, async (req, res) => {
   const { appointmentId } = await bodyOf(req, appointmentIdSchema);
-  ok(res, await cancelAppointment(callerOf(req).uid, appointmentId), 'Your appointment has been cancelled.');
+  const cancelled = await cancelAppointment(callerOf(req).uid, appointmentId);
+  ok(res, cancelled, cancelledMessage(cancelled.cancellation));
 });
 
 appointmentsRouter.get('/appointments/:appointmentId', requireAuth, async (req, res) => {
   ok(res, await getAppointment(callerOf(req).uid, idParam(req)));
+});
+
+/** Which rule of the cancellation policy would apply now, so the dashboard can say it before the patient confirms. */
+appointmentsRouter.get('/appointments/:appointmentId/cancellation', requireAuth, async (req, res) => {
+  ok(res, await getCancellation(callerOf(req).uid, idParam(req)));
 });
 
 appointmentsRouter.get('/appointments/:appointmentId/file', requireAuth, async (req, res) => {

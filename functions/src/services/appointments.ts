@@ -1,4 +1,4 @@
-import type { Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../store/firebase';
 import {
   appointmentFileRef,
@@ -16,9 +16,11 @@ import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
 import { escapeHtml, formatGhs } from '../api/format';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
-import type { Appointment, AppointmentFile, Doctor, LabTest } from '../api/types';
-import { queueMail } from './mail';
-import { paymentBeforeRemoval } from './payments';
+import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '../api/types';
+import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
+import { accountEmail, queueMail } from './mail';
+import { APPOINTMENT_EXPIRED, paymentBeforeRemoval } from './payments';
+import { createDueRefund, refundRef } from './refunds';
 import { ghanaTimestamp } from './time';
 import { SERVICE_ID, serviceById } from '../api/service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from './appointment-schema';
@@ -151,11 +153,11 @@ export async function createAppointment(patientId: string, input: CreateAppointm
   };
   try {
     await db().runTransaction(async (tx) => {
-      if (doctor.doctorId && time) {
-        const slot = doctorSlotRef(doctor.doctorId, input.requestedDay, time);
-        if ((await tx.get(slot)).exists) throw conflict(SLOT_TAKEN);
-        tx.create(slot, { appointmentId: ref.id, patientId });
-      }
+      // Claimed by create() alone, without reading it first: a transaction that reads the
+      // slot would wait on the lock of every other booking of it (ABORTED after seconds);
+      // a create that finds it taken fails the commit with ALREADY_EXISTS at once.
+      if (doctor.doctorId && time)
+        tx.create(doctorSlotRef(doctor.doctorId, input.requestedDay, time), { appointmentId: ref.id, patientId });
       tx.create(ref, appointment);
       if (file)
         tx.create(appointmentFileRef(ref.id), {
@@ -168,7 +170,7 @@ export async function createAppointment(patientId: string, input: CreateAppointm
       await queueMail(confirmationMail(appointment), tx);
     });
   } catch (err) {
-    // ALREADY_EXISTS: another booking created the slot between our read and our commit.
+    // ALREADY_EXISTS: another booking holds the slot.
     if ((err as { code?: unknown }).code === 6) throw conflict(SLOT_TAKEN);
     throw err;
   }
@@ -177,23 +179,26 @@ export async function createAppointment(patientId: string, input: CreateAppointm
 
 const newestFirst = (a: Appointment, b: Appointment) => b.createdAt.localeCompare(a.createdAt);
 const isUpcomingPending = (a: Appointment) => a.appointmentStatus === 'Pending' && a.requestedDay >= todayInGhana();
+/** A deleted appointment whose checkout had started is kept as a tombstone, so a late payment still finds it; the patient no longer sees it. */
+export const DELETED = 'Deleted';
+const isShown = (a: Appointment) => a.appointmentStatus !== DELETED;
 
 /** The caller's pending appointments from today on, newest request first. */
 export async function pendingAppointments(patientId: string): Promise<Appointment[]> {
-  return (await appointmentsOf<Appointment>(patientId)).filter(isUpcomingPending).sort(newestFirst);
+  return (await appointmentsOf<Appointment>(patientId)).filter((a) => isShown(a) && isUpcomingPending(a)).sort(newestFirst);
 }
 
-/** The caller's history: everything not upcoming and pending (cancelled, accepted, done, or past). */
+/** The caller's history: everything not upcoming and pending (cancelled, expired, accepted, done, or past). */
 export async function appointmentHistory(patientId: string): Promise<Appointment[]> {
-  return (await appointmentsOf<Appointment>(patientId)).filter((a) => !isUpcomingPending(a)).sort(newestFirst);
+  return (await appointmentsOf<Appointment>(patientId)).filter((a) => isShown(a) && !isUpcomingPending(a)).sort(newestFirst);
 }
 
 async function ownAppointment(patientId: string, appointmentId: string, tx?: Transaction) {
   const ref = appointmentRef(appointmentId);
   const snap = tx ? await tx.get(ref) : await ref.get();
-  if (!snap.exists) throw notFound('We could not find that appointment.');
+  if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound('We could not find that appointment.');
   if (snap.get('patientId') !== patientId) throw forbidden();
-  return { ref, appointment: plainData<Appointment>(snap) };
+  return { ref, appointment: plainData<Appointment & { transactionId?: string }>(snap) };
 }
 
 export const getAppointment = async (patientId: string, appointmentId: string) =>
@@ -223,20 +228,43 @@ async function heldSlot(tx: Transaction, a: Appointment) {
   return snap.exists && snap.get('appointmentId') === a.appointmentId ? snap.ref : undefined;
 }
 
-/** Cancels while Pending or Unpaid (spec section 4); the doctor's slot is freed. */
-export async function cancelAppointment(patientId: string, appointmentId: string): Promise<Appointment> {
-  return db().runTransaction(async (tx) => {
-    const { ref, appointment } = await ownAppointment(patientId, appointmentId, tx);
-    if (appointment.appointmentStatus === 'Cancelled') throw conflict('This appointment is already cancelled.');
-    if (appointment.appointmentStatus !== 'Pending' && appointment.paymentStatus !== 'Unpaid') {
-      throw conflict(`${REFUND_POLICY} ${appointment.clientReference}.`);
-    }
-    const slot = await heldSlot(tx, appointment);
-    const change = { appointmentStatus: 'Cancelled', declineByPatient: true, declinedDate: ghanaTimestamp() };
-    tx.update(ref, change);
-    if (slot) tx.delete(slot);
-    return { ...appointment, ...change };
-  });
+function whyNotCancellable(a: Appointment): string {
+  if (a.appointmentStatus === 'Cancelled') return 'This appointment is already cancelled.';
+  if (a.appointmentStatus === 'Expired') return APPOINTMENT_EXPIRED;
+  return `${REFUND_POLICY} ${a.clientReference}.`;
+}
+
+/** Which rule of the cancellation policy applies to this appointment now (api/policy.ts), for the answer and the dashboard. */
+export function cancellationOf(a: Appointment, now = new Date()): AppointmentCancellation {
+  const terms = cancellationTerms(a, now);
+  if (!terms.allowed) return { allowed: false, reason: whyNotCancellable(a), policy: CANCELLATION_POLICY };
+  const { rule, refundAmount, feeAmount } = terms;
+  return {
+    allowed: true,
+    rule,
+    paid: a.paymentStatus === 'Paid',
+    refundAmount,
+    feeAmount,
+    currencyCode: CURRENCY,
+    policy: CANCELLATION_POLICY,
+  };
+}
+
+/** GET /appointments/{id}/cancellation: what cancelling would mean, before the patient confirms. */
+export const getCancellation = async (patientId: string, appointmentId: string) =>
+  cancellationOf((await ownAppointment(patientId, appointmentId)).appointment);
+
+const ghs = (n: number) => `${CURRENCY} ${n.toFixed(2)}`;
+
+/** The answer's msg: which rule applied and what is refunded. */
+export function cancelledMessage(c: AppointmentCancellation): string {
+  if (!c.allowed || !c.paid) return 'Your appointment has been cancelled.';
+  if (c.rule === 'free')
+    return `Your appointment has been cancelled free of charge: ${ghs(c.refundAmount)} will be refunded to you.`;
+  return (
+    `Your appointment has been cancelled less than ${FREE_CANCELLATION_HOURS} hours before it, so a ${LATE_CANCELLATION_FEE_PERCENT}% ` +
+    `late cancellation fee of ${ghs(c.feeAmount)} is kept: ${ghs(c.refundAmount)} will be refunded to you.`
+  );
 }
 
 export const PAID_NOT_DELETED = 'This appointment has been paid, so it cannot be deleted.';
@@ -244,6 +272,80 @@ export const PAYMENT_IN_PROGRESS = 'A payment for this appointment may still be 
 export const PAYMENT_NOT_CHECKED =
   'We could not check the payment for this appointment with the payment provider just now, so it has not been deleted. ' +
   'Please try again in a few minutes.';
+export const PAYMENT_NOT_CHECKED_CANCEL =
+  'We could not check the payment for this appointment with the payment provider just now, so it has not been cancelled. ' +
+  'Please try again in a few minutes.';
+
+/**
+ * Once a checkout has started, the patient may have paid while the provider's callback is
+ * still on its way: the provider is asked first (a Paid answer is settled through markPaid).
+ * 502 with `unreachable` when it cannot answer; the caller then changes nothing.
+ */
+async function paymentBefore(ref: DocumentReference, a: Appointment, unreachable: string) {
+  if (a.paymentStatus !== 'Unpaid' || !a.checkoutStartedAt) return 'not-paid' as const;
+  return paymentBeforeRemoval('appointment', ref, a, new Date(a.checkoutStartedAt)).catch((err: unknown) => {
+    if (!(err instanceof ProviderError)) throw err;
+    logger.error('payment status check before a change failed', { appointmentId: a.appointmentId, error: err.message });
+    throw badGateway(unreachable);
+  });
+}
+
+export type CancelledAppointment = Appointment & { cancellation: AppointmentCancellation };
+
+/**
+ * Cancels under the FAQ's policy (api/policy.ts cancellationTerms): the doctor's slot is
+ * freed and, when it was paid, the refund the rule gives (all of it 12 hours or more before,
+ * the other half later) is created Due in the same transaction, with a mail to the account.
+ */
+export async function cancelAppointment(
+  patientId: string,
+  appointmentId: string,
+  now = new Date(),
+): Promise<CancelledAppointment> {
+  const { ref, appointment } = await ownAppointment(patientId, appointmentId);
+  const before = cancellationOf(appointment, now);
+  if (!before.allowed) throw conflict(before.reason);
+  if ((await paymentBefore(ref, appointment, PAYMENT_NOT_CHECKED_CANCEL)) === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
+  const email = await accountEmail(patientId);
+  return db().runTransaction(async (tx) => {
+    // Read again: the provider's answer may have made it Paid, or a callback changed it since.
+    const { appointment: a } = await ownAppointment(patientId, appointmentId, tx);
+    if (a.checkoutStartedAt !== appointment.checkoutStartedAt) throw conflict(PAYMENT_IN_PROGRESS);
+    const cancellation = cancellationOf(a, now);
+    if (!cancellation.allowed) throw conflict(cancellation.reason);
+    const slot = await heldSlot(tx, a);
+    const transactionId = a.transactionId ?? '';
+    const owed = cancellation.paid && cancellation.refundAmount > 0;
+    if (owed && (await tx.get(refundRef(a.clientReference, transactionId))).exists) throw conflict(whyNotCancellable(a));
+    const change = { appointmentStatus: 'Cancelled', declineByPatient: true, declinedDate: ghanaTimestamp() };
+    tx.update(ref, change);
+    if (slot) tx.delete(slot);
+    if (owed) {
+      const what = `Appointment: ${a.requestedService}`;
+      const why =
+        cancellation.rule === 'free'
+          ? `at least ${FREE_CANCELLATION_HOURS} hours before it, so nothing is charged`
+          : `less than ${FREE_CANCELLATION_HOURS} hours before it, so a ${LATE_CANCELLATION_FEE_PERCENT}% late cancellation fee of ${ghs(cancellation.feeAmount)} is kept`;
+      await createDueRefund(
+        tx,
+        {
+          clientReference: a.clientReference,
+          kind: 'appointment',
+          recordId: a.appointmentId,
+          patientId,
+          amount: cancellation.refundAmount,
+          currency: CURRENCY,
+          reason: 'cancelled',
+          transactionId,
+          what,
+        },
+        email,
+        `Your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}) was cancelled ${why}.`,
+      );
+    }
+    return { ...a, ...change, cancellation };
+  });
+}
 
 /** Why this appointment cannot be deleted, or undefined when it can (only Unpaid ones can). */
 function whyNotDeletable(a: Appointment): string | undefined {
@@ -256,25 +358,17 @@ function whyNotDeletable(a: Appointment): string | undefined {
 
 /**
  * Deletes an Unpaid appointment with its file and slot; anything paid or free must be
- * cancelled instead. Once a checkout has started, the patient may have paid while the
- * provider's callback is still on its way: the provider is asked first (a Paid answer is
- * recorded through markPaid), and nothing is deleted while it cannot answer.
+ * cancelled instead. Once a checkout has started the provider is asked first, and the
+ * appointment is kept as a tombstone (appointmentStatus 'Deleted', hidden from the patient)
+ * so that a payment arriving later still finds it and becomes a refund.
  */
 export async function deleteAppointment(patientId: string, appointmentId: string): Promise<void> {
   const { ref, appointment } = await ownAppointment(patientId, appointmentId);
   const refusal = whyNotDeletable(appointment);
   if (refusal) throw conflict(refusal);
-  if (appointment.checkoutStartedAt) {
-    const verdict = await paymentBeforeRemoval('appointment', ref, appointment, new Date(appointment.checkoutStartedAt)).catch(
-      (err: unknown) => {
-        if (!(err instanceof ProviderError)) throw err;
-        logger.error('payment status check before delete failed', { appointmentId, error: err.message });
-        throw badGateway(PAYMENT_NOT_CHECKED);
-      },
-    );
-    if (verdict === 'paid') throw conflict(whyNotDeletable({ ...appointment, paymentStatus: 'Paid' })!);
-    if (verdict === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
-  }
+  const verdict = await paymentBefore(ref, appointment, PAYMENT_NOT_CHECKED);
+  if (verdict === 'paid') throw conflict(whyNotDeletable({ ...appointment, paymentStatus: 'Paid' })!);
+  if (verdict === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
   await db().runTransaction(async (tx) => {
     // Read again: a callback may have marked it Paid, or a new checkout started, since the provider answered.
     const { appointment: now } = await ownAppointment(patientId, appointmentId, tx);
@@ -282,7 +376,8 @@ export async function deleteAppointment(patientId: string, appointmentId: string
     if (refusalNow) throw conflict(refusalNow);
     if (now.checkoutStartedAt !== appointment.checkoutStartedAt) throw conflict(PAYMENT_IN_PROGRESS);
     const slot = await heldSlot(tx, now);
-    tx.delete(ref);
+    if (now.checkoutStartedAt) tx.update(ref, { appointmentStatus: DELETED, deletedAt: Timestamp.now() });
+    else tx.delete(ref);
     tx.delete(appointmentFileRef(appointmentId));
     if (slot) tx.delete(slot);
   });

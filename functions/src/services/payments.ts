@@ -1,4 +1,4 @@
-import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, notFound } from '../http/errors';
 import { escapeHtml, formatDate, formatGhs } from '../api/format';
@@ -6,7 +6,10 @@ import type { Checkout, PayableKind } from '../api/types';
 import { initiateCheckout, ProviderError, transactionStatus, type TransactionStatus } from '../payments/provider';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
-import { queueMail } from './mail';
+import { UNPAID_HOLD_MINUTES } from '../api/policy';
+import { doctorSlotRef } from '../store/appointments';
+import { accountEmail, queueMail } from './mail';
+import { createDueRefund, refundRef, type RefundReason } from './refunds';
 
 /**
  * Payments of subscriptions, appointments and shop orders. The server alone decides the
@@ -67,7 +70,8 @@ export async function findPayable(clientReference: string): Promise<Payable | un
 /** The caller's own record; another patient's reference answers like an unknown one (no leak). */
 export async function findOwnPayable(uid: string, clientReference: string): Promise<Payable> {
   const payable = await findPayable(clientReference);
-  if (!payable || payable.patientId !== uid) throw notFound('No payment with that clientReference was found for you.');
+  const gone = payable?.kind === 'appointment' && payable.data.appointmentStatus === 'Deleted';
+  if (!payable || payable.patientId !== uid || gone) throw notFound('No payment with that clientReference was found for you.');
   return payable;
 }
 
@@ -82,33 +86,101 @@ function describe(p: Payable): string {
   }
 }
 
-/** Starts the provider's checkout for the caller's record. Nothing is changed when the provider fails. */
+const millisOf = (v: unknown): number | undefined =>
+  v instanceof Timestamp ? v.toMillis() : typeof v === 'string' && v ? Date.parse(v) : undefined;
+
+/**
+ * How long a checkout is the record's one live checkout: a second initiate meanwhile answers
+ * the same checkoutDirectUrl. As long as an unpaid appointment holds its slot.
+ */
+export const CHECKOUT_LIVE_MS = UNPAID_HOLD_MINUTES * 60 * 1000;
+/** Between claiming the record and the provider's answer; a claim older than this was lost (a crash) and lapses. */
+const CHECKOUT_OPENING_MS = 30_000;
+
+export const CHECKOUT_OPENING = 'A checkout for this is being opened. Please try again in a moment.';
+export const APPOINTMENT_EXPIRED = `This appointment expired because it was not paid within ${UNPAID_HOLD_MINUTES} minutes. Please book again.`;
+
+/** Why this record cannot be paid now, as the HttpError to throw; undefined when it can. */
+function whyNotPayable(p: Payable) {
+  if (p.data.paymentStatus === 'Paid') return conflict('This has already been paid.');
+  if (p.kind === 'appointment') {
+    if (p.data.requiresPayment === false) return badRequest('This appointment needs no payment.');
+    if (p.data.appointmentStatus === 'Cancelled') return conflict('This appointment was cancelled: there is nothing to pay.');
+    if (p.data.appointmentStatus === 'Expired') return conflict(APPOINTMENT_EXPIRED);
+  }
+  if (!(p.amount > 0)) return badRequest('There is nothing to pay for this record.');
+  return undefined;
+}
+
+/** The record's checkout while it is still live, else undefined. */
+function liveCheckout(data: DocumentData, now = Date.now()): Checkout | undefined {
+  const started = millisOf(data.checkoutStartedAt);
+  if (!data.checkoutDirectUrl || started === undefined || now - started >= CHECKOUT_LIVE_MS) return undefined;
+  return {
+    checkoutUrl: String(data.checkoutUrl ?? ''),
+    checkoutDirectUrl: String(data.checkoutDirectUrl),
+    checkoutId: String(data.checkoutId),
+  };
+}
+
+/**
+ * Starts the provider's checkout for the caller's record, or answers the one already open:
+ * one live checkout per record, so a patient can never pay twice by opening two. Nothing
+ * is changed when the provider fails.
+ */
 export async function initiatePayment(uid: string, clientReference: string): Promise<Checkout> {
   const payable = await findOwnPayable(uid, clientReference);
-  if (payable.data.paymentStatus === 'Paid') throw conflict('This has already been paid.');
-  if (payable.kind === 'appointment' && payable.data.requiresPayment === false) {
-    throw badRequest('This appointment needs no payment.');
+  const refusal = whyNotPayable(payable);
+  if (refusal) throw refusal;
+  const live = liveCheckout(payable.data);
+  if (live) return live;
+  // The previous checkout is over by our clock, but it may have been paid: the provider decides first.
+  if (payable.data.checkoutStartedAt) {
+    const outcome = await confirmWithProvider(payable).catch((err: unknown) => {
+      if (!(err instanceof ProviderError)) throw err;
+      logger.error('payment status check before a new checkout failed', { clientReference, error: err.message });
+      throw badGateway(PAYMENT_FAILED);
+    });
+    if (outcome === 'paid' || outcome === 'already-paid') throw conflict('This has already been paid.');
   }
-  if (payable.kind === 'appointment' && payable.data.appointmentStatus === 'Cancelled') {
-    throw conflict('This appointment was cancelled: there is nothing to pay.');
-  }
-  if (!(payable.amount > 0)) throw badRequest('There is nothing to pay for this record.');
+  // Claim the record, so two initiates at once cannot both open a checkout.
+  const open = await db().runTransaction(async (tx) => {
+    const snap = await tx.get(payable.ref);
+    const fresh = payableFrom(payable.kind, payable.ref, snap.data() ?? {});
+    const refusalNow = whyNotPayable(fresh);
+    if (refusalNow) throw refusalNow;
+    const liveNow = liveCheckout(fresh.data);
+    if (liveNow) return liveNow;
+    const opening = millisOf(fresh.data.checkoutOpeningAt);
+    if (opening !== undefined && Date.now() - opening < CHECKOUT_OPENING_MS) throw conflict(CHECKOUT_OPENING);
+    tx.update(payable.ref, { checkoutOpeningAt: Timestamp.now() });
+    return undefined;
+  });
+  if (open) return open;
   let checkout: Checkout;
   try {
     checkout = await initiateCheckout({ clientReference, totalAmount: payable.amount, description: describe(payable) });
   } catch (err) {
+    await payable.ref.update({ checkoutOpeningAt: FieldValue.delete() });
     if (err instanceof ProviderError) {
       logger.error('payment initiate failed', { clientReference, error: err.message });
       throw badGateway(PAYMENT_FAILED);
     }
     throw err;
   }
-  // Remembered so the scheduled re-check finds checkouts whose callback was lost.
-  await payable.ref.update({ checkoutId: checkout.checkoutId, checkoutStartedAt: FieldValue.serverTimestamp() });
+  // Remembered so a second initiate answers the same checkout and the re-check finds it if its callback is lost.
+  await payable.ref.update({
+    checkoutId: checkout.checkoutId,
+    checkoutUrl: checkout.checkoutUrl,
+    checkoutDirectUrl: checkout.checkoutDirectUrl,
+    checkoutStartedAt: FieldValue.serverTimestamp(),
+    checkoutOpeningAt: FieldValue.delete(),
+  });
   return checkout;
 }
 
-export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'wrong-amount';
+/** paid: applied to its record now; already-paid: this very payment was applied before; refund-due: recorded as owed back. */
+export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due';
 
 function receipt(to: string, what: string, amount: number, clientReference: string, paidAt: Date) {
   const date = formatDate(paidAt, { time: true });
@@ -139,82 +211,121 @@ function receipt(to: string, what: string, amount: number, clientReference: stri
   };
 }
 
-async function receiptAddress(p: Payable): Promise<string | undefined> {
-  if (typeof p.data.emailAddress === 'string' && p.data.emailAddress) return p.data.emailAddress;
-  const patient = await db().collection(COLLECTIONS.patients).doc(p.patientId).get();
-  const email = patient.get('emailAddress');
-  return typeof email === 'string' && email ? email : undefined;
+/** The provider's currency for every price here. */
+const CURRENCY = 'GHS';
+
+/**
+ * Decides, inside the transaction, what a confirmed payment does: applied (Paid; an Expired
+ * appointment whose slot is still free is revived and re-takes it) or a refund Due with the
+ * reason it was not applied. The ledger entry (payments/{clientReference}, the applied
+ * payment) or the refund is created here, so a replay of the same transactionId finds it.
+ */
+async function settle(
+  tx: Transaction,
+  payable: Payable,
+  status: TransactionStatus,
+  email: string | undefined,
+): Promise<MarkPaidOutcome> {
+  const { clientReference, kind, ref } = payable;
+  const ledgerRef = db().collection(COLLECTIONS.payments).doc(clientReference);
+  const refund = refundRef(clientReference, status.transactionId);
+  const [snap, ledger, refunded] = await Promise.all([tx.get(ref), tx.get(ledgerRef), tx.get(refund)]);
+  if (ledger.exists && ledger.get('transactionId') === status.transactionId) return 'already-paid';
+  if (refunded.exists) return 'refund-due';
+  const data = snap.data() ?? payable.data;
+  const record = payableFrom(kind, ref, data);
+  const slot =
+    kind === 'appointment' && data.appointmentStatus === 'Expired' && data.doctorId && data.requestedTime
+      ? await tx.get(doctorSlotRef(String(data.doctorId), String(data.requestedDay), String(data.requestedTime)))
+      : undefined;
+
+  const reason = ((): RefundReason | undefined => {
+    if (status.currencyCode !== CURRENCY || cents(status.amount) !== cents(record.amount)) return 'amount-mismatch';
+    if (!snap.exists || data.appointmentStatus === 'Deleted') return 'deleted';
+    if (ledger.exists || data.paymentStatus === 'Paid') return 'duplicate';
+    if (kind === 'appointment' && data.appointmentStatus === 'Cancelled') return 'cancelled';
+    if (kind === 'appointment' && data.appointmentStatus === 'Expired' && slot?.exists) return 'expired';
+    return undefined;
+  })();
+  if (reason) {
+    await createDueRefund(
+      tx,
+      {
+        clientReference,
+        kind,
+        recordId: ref.id,
+        patientId: record.patientId,
+        amount: status.amount,
+        currency: status.currencyCode || CURRENCY,
+        reason,
+        transactionId: status.transactionId,
+        what: describe(record),
+      },
+      email,
+    );
+    return 'refund-due';
+  }
+
+  const now = new Date();
+  const provider = {
+    paymentStatus: 'Paid',
+    paymentDate: Timestamp.fromDate(now),
+    paymentResponseCode: '0000',
+    transactionId: status.transactionId,
+    externalTransactionId: status.externalTransactionId,
+    paymentMethod: status.paymentMethod,
+    currencyCode: status.currencyCode,
+    charges: status.charges,
+    amountAfterCharges: status.amountAfterCharges,
+  };
+  const extra =
+    kind === 'subscription'
+      ? {
+          isActive: true,
+          startDate: Timestamp.fromDate(now),
+          endDate: Timestamp.fromMillis(now.getTime() + SUBSCRIPTION_DAYS * 86_400_000),
+        }
+      : {};
+  // A late payment for an Expired appointment whose time is still free: it is booked again.
+  const revived = kind === 'appointment' && data.appointmentStatus === 'Expired';
+  tx.update(ref, { ...provider, ...extra, ...(revived ? { appointmentStatus: 'Pending', expiredAt: FieldValue.delete() } : {}) });
+  if (revived && slot) tx.create(slot.ref, { appointmentId: ref.id, patientId: record.patientId });
+  tx.create(ledgerRef, {
+    clientReference,
+    kind,
+    record: ref.path,
+    patientId: record.patientId,
+    amount: record.amount,
+    transactionId: status.transactionId,
+    paidAt: Timestamp.fromDate(now),
+  });
+  if (email) await queueMail(receipt(email, describe(record), record.amount, clientReference, now), tx);
+  else logger.warn('no e-mail address for the receipt', { clientReference });
+  return 'paid';
 }
 
 /**
- * THE one place that marks a record Paid: in one transaction, only from Unpaid, only when
- * the provider's status says Paid with the stored amount. A ledger document keyed by the
- * clientReference is created in the same transaction, so a second transition cannot commit
- * (replays and concurrent callbacks end as 'already-paid'), and exactly one receipt is queued.
+ * THE one place that settles a payment the provider confirmed: in one transaction, either
+ * marked Paid (with one receipt) or a refund Due (with one refund mail), never neither and
+ * never twice (replays and concurrent callbacks of one transactionId change nothing).
  */
 export async function markPaid(payable: Payable, status: TransactionStatus): Promise<MarkPaidOutcome> {
-  const { clientReference } = payable;
   if (status.status !== 'Paid') return 'not-paid';
-  if (cents(status.amount) !== cents(payable.amount)) {
-    logger.error('payment amount differs from the stored amount: not marked Paid', {
-      clientReference,
-      kind: payable.kind,
-      expected: payable.amount,
-      reported: status.amount,
-      transactionId: status.transactionId,
-    });
-    return 'wrong-amount';
-  }
-  const email = await receiptAddress(payable);
-  const ledgerRef = db().collection(COLLECTIONS.payments).doc(clientReference);
-  try {
-    return await db().runTransaction(async (tx) => {
-      const [snap, ledger] = await Promise.all([tx.get(payable.ref), tx.get(ledgerRef)]);
-      if (ledger.exists || snap.get('paymentStatus') === 'Paid') return 'already-paid';
-      const now = new Date();
-      const provider = {
-        paymentStatus: 'Paid',
-        paymentDate: Timestamp.fromDate(now),
-        paymentResponseCode: '0000',
-        transactionId: status.transactionId,
-        externalTransactionId: status.externalTransactionId,
-        paymentMethod: status.paymentMethod,
-        currencyCode: status.currencyCode,
-        charges: status.charges,
-        amountAfterCharges: status.amountAfterCharges,
-      };
-      const extra =
-        payable.kind === 'subscription'
-          ? {
-              isActive: true,
-              startDate: Timestamp.fromDate(now),
-              endDate: Timestamp.fromMillis(now.getTime() + SUBSCRIPTION_DAYS * 86_400_000),
-            }
-          : {};
-      tx.update(payable.ref, { ...provider, ...extra });
-      tx.create(ledgerRef, {
-        clientReference,
-        kind: payable.kind,
-        record: payable.ref.path,
-        patientId: payable.patientId,
-        amount: payable.amount,
-        transactionId: status.transactionId,
-        paidAt: Timestamp.fromDate(now),
-      });
-      if (email) await queueMail(receipt(email, describe(payable), payable.amount, clientReference, now), tx);
-      else logger.warn('no e-mail address for the receipt', { clientReference });
-      return 'paid' as const;
-    });
-  } catch (err) {
-    // gRPC 6 ALREADY_EXISTS: the ledger entry was created by a concurrent transition.
-    if ((err as { code?: unknown }).code === 6) return 'already-paid';
-    throw err;
+  const email = await accountEmail(payable.patientId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db().runTransaction((tx) => settle(tx, payable, status, email));
+    } catch (err) {
+      // gRPC 6 ALREADY_EXISTS: a concurrent settlement created the ledger entry or refund
+      // first. Settling again reads what it wrote and decides (a replay, or a duplicate).
+      if ((err as { code?: unknown }).code === 6 && attempt < 3) continue;
+      throw err;
+    }
   }
 }
 
-/** Asks the provider about a record and marks it Paid when the provider says so. */
+/** Asks the provider about a record and settles what it confirms. */
 export async function confirmWithProvider(payable: Payable): Promise<MarkPaidOutcome> {
-  if (payable.data.paymentStatus === 'Paid') return 'already-paid';
   const status = await transactionStatus(payable.clientReference);
   if (!status) return 'not-paid';
   return markPaid(payable, status);
@@ -226,13 +337,13 @@ export async function confirmWithProvider(payable: Payable): Promise<MarkPaidOut
  */
 export const CHECKOUT_IN_PROGRESS_MS = 15 * 60 * 1000;
 
-export type PaymentBeforeRemoval = 'paid' | 'in-progress' | 'not-paid';
+/** paid: the record is Paid now; refund-due: the money taken is recorded as owed back, so the record may go. */
+export type PaymentBeforeRemoval = 'paid' | 'refund-due' | 'in-progress' | 'not-paid';
 
 /**
- * Before an Unpaid record whose checkout started is removed: asks the provider (as
- * /payment/check does). Paid is recorded through markPaid, with its one receipt; a Paid
- * answer with another amount still means money was taken, so it is 'paid' too (and logged).
- * Throws ProviderError when the provider cannot answer: the caller must then remove nothing.
+ * Before an Unpaid record whose checkout started is removed (deleted, cancelled, expired):
+ * asks the provider (as /payment/check does) and settles a Paid answer through markPaid.
+ * Throws ProviderError when the provider cannot answer: the caller must then change nothing.
  */
 export async function paymentBeforeRemoval(
   kind: PayableKind,
@@ -244,8 +355,8 @@ export async function paymentBeforeRemoval(
   const payable = payableFrom(kind, ref, data);
   const status = await transactionStatus(payable.clientReference);
   if (status?.status === 'Paid') {
-    await markPaid(payable, status);
-    return 'paid';
+    const outcome = await markPaid(payable, status);
+    return outcome === 'refund-due' ? 'refund-due' : 'paid';
   }
   const recent = now.getTime() - checkoutStartedAt.getTime() < CHECKOUT_IN_PROGRESS_MS;
   return status?.status === 'Unpaid' && recent ? 'in-progress' : 'not-paid';
@@ -255,7 +366,7 @@ export async function paymentBeforeRemoval(
 export async function checkPayment(uid: string, clientReference: string): Promise<{ kind: PayableKind; record: DocumentData }> {
   const payable = await findOwnPayable(uid, clientReference);
   try {
-    await confirmWithProvider(payable);
+    if (payable.data.paymentStatus !== 'Paid') await confirmWithProvider(payable);
   } catch (err) {
     if (err instanceof ProviderError) {
       logger.error('payment status check failed', { clientReference, error: err.message });
@@ -270,28 +381,77 @@ export async function checkPayment(uid: string, clientReference: string): Promis
 /** How long after starting a checkout the scheduled re-check keeps asking. */
 const RECHECK_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+export interface RecheckOptions {
+  now?: Date;
+  /** Stop starting provider calls after this (the scheduled function's timeout minus a margin). */
+  deadline?: number;
+  pageSize?: number;
+  /** Provider calls at a time. */
+  concurrency?: number;
+}
+
+export interface RecheckResult {
+  checked: number;
+  paid: number;
+  refunds: number;
+  pages: number;
+  /** False when the deadline stopped it before every page was read (the next run starts over). */
+  complete: boolean;
+}
+
 /**
- * Mobile-money callbacks can be lost: re-asks the provider about every record still Unpaid
- * whose checkout started in the last 24 hours. Returns how many became Paid.
+ * Callbacks can be lost: re-asks the provider about every record not Paid (Unpaid,
+ * cancelled, expired or deleted) whose checkout started in the last 24 hours, and settles
+ * what it confirms. Bounded: pages of `pageSize` by a cursor, `concurrency` provider calls
+ * at a time, and no new call after `deadline`.
  */
-export async function recheckRecentPayments(now = new Date()): Promise<{ checked: number; paid: number }> {
+export async function recheckRecentPayments(options: RecheckOptions = {}): Promise<RecheckResult> {
+  const { now = new Date(), deadline = Date.now() + 60_000, pageSize = 200, concurrency = 5 } = options;
   const since = Timestamp.fromMillis(now.getTime() - RECHECK_WINDOW_MS);
-  let checked = 0;
-  let paid = 0;
+  const result: RecheckResult = { checked: 0, paid: 0, refunds: 0, pages: 0, complete: true };
+  const overdue = () => Date.now() >= deadline;
   for (const kind of Object.keys(COLLECTION_OF) as PayableKind[]) {
-    // One range filter, no composite index; the Unpaid filter runs here on the few recent ones.
-    const snap = await db().collection(COLLECTION_OF[kind]).where('checkoutStartedAt', '>=', since).get();
-    for (const doc of snap.docs) {
-      if (doc.get('paymentStatus') === 'Paid') continue;
-      checked++;
-      try {
-        if ((await confirmWithProvider(payableFrom(kind, doc.ref, doc.data()))) === 'paid') paid++;
-      } catch (err) {
-        logger.error('scheduled payment re-check failed', { clientReference: doc.get('clientReference'), error: String(err) });
-      }
+    // One range filter, no composite index; newest first (the likeliest to be paid); Paid ones are skipped here.
+    let query = db()
+      .collection(COLLECTION_OF[kind])
+      .where('checkoutStartedAt', '>=', since)
+      .orderBy('checkoutStartedAt', 'desc')
+      .limit(pageSize);
+    for (;;) {
+      if (overdue()) return { ...result, complete: false };
+      const snap = await query.get();
+      result.pages++;
+      const open = snap.docs.filter((d) => d.get('paymentStatus') !== 'Paid');
+      await eachConcurrently(open, concurrency, overdue, async (doc) => {
+        result.checked++;
+        try {
+          const outcome = await confirmWithProvider(payableFrom(kind, doc.ref, doc.data()));
+          if (outcome === 'paid') result.paid++;
+          if (outcome === 'refund-due') result.refunds++;
+        } catch (err) {
+          logger.error('scheduled payment re-check failed', { clientReference: doc.get('clientReference'), error: String(err) });
+        }
+      });
+      if (overdue()) return { ...result, complete: false };
+      if (snap.size < pageSize) break;
+      query = query.startAfter(snap.docs[snap.size - 1]);
     }
   }
-  return { checked, paid };
+  return result;
+}
+
+/** Runs fn over items, at most `limit` at a time, starting none once stop() says so. */
+export async function eachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  stop: () => boolean,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !stop()) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** Firestore Timestamps as ISO strings: answers hold plain JSON. */

@@ -15,6 +15,7 @@ export const COLLECTIONS = {
   appointments: 'appointments',
   orders: 'orders',
   payments: 'payments',
+  refunds: 'refunds',
   appointmentFiles: 'appointmentFiles',
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',

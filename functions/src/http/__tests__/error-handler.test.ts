@@ -13,7 +13,10 @@ function appThatThrows(err: unknown) {
 }
 
 describe('errorHandler', () => {
-  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
   afterEach(() => jest.restoreAllMocks());
 
   it('when a route throws an unexpected error, then the answer is a 500 envelope without its text or stack', async () => {
@@ -42,5 +45,12 @@ describe('errorHandler', () => {
     expect((await request(appThatThrows(unreachable)).get('/boom')).status).toBe(503);
     const missingIndex = Object.assign(new Error('9 FAILED_PRECONDITION: The query requires an index'), { code: 9 });
     expect((await request(appThatThrows(missingIndex)).get('/boom')).status).toBe(500);
+  });
+
+  it('when a contended transaction gave up (gRPC 10 ABORTED), then it answers 503 "busy", never a 500', async () => {
+    const aborted = Object.assign(new Error('10 ABORTED: Transaction lock timeout'), { code: 10 });
+    const res = await request(appThatThrows(aborted)).get('/boom');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ statusCode: 503, msg: 'The service is busy. Please try again.', data: null });
   });
 });

@@ -136,7 +136,7 @@ describe('DELETE /appointments/:id while a payment may be on its way', () => {
     expect(await receiptsTo(user.email)).toHaveLength(0);
   });
 
-  it('when the checkout was abandoned long enough ago and the provider says Unpaid, then it is deleted and the slot is free', async () => {
+  it('when the checkout was abandoned long enough ago and the provider says Unpaid, then it is deleted for the patient (kept as a tombstone for a late payment) and the slot is free', async () => {
     const user = await createTestUser();
     const a = await bookAndStartCheckout(user);
     const abandoned = Timestamp.fromMillis(Date.now() - CHECKOUT_IN_PROGRESS_MS - 60_000);
@@ -145,7 +145,9 @@ describe('DELETE /appointments/:id while a payment may be on its way', () => {
     const res = await remove(user, a.appointmentId);
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('Your appointment has been deleted.');
-    expect(await stored(a.appointmentId)).toBeUndefined();
+    expect(await stored(a.appointmentId)).toMatchObject({ appointmentStatus: 'Deleted', clientReference: a.clientReference });
+    expect((await request(app).get(`/api/appointments/${a.appointmentId}`).set(bearer(user))).status).toBe(404);
+    expect((await remove(user, a.appointmentId)).status).toBe(404);
     expect((await slotOf(a).get()).exists).toBe(false);
   });
 

@@ -429,15 +429,28 @@ describe('cancel and delete', () => {
     expect((await db().collection(COLLECTIONS.appointments).doc(id).get()).get('appointmentStatus')).toBe('Pending');
   });
 
-  it('when one is accepted and paid, then cancel and delete answer 409 with the refund policy', async () => {
+  it('when one is accepted and paid, then delete answers 409 and cancel follows the policy (free this far ahead: all refunded)', async () => {
     const a = await post(patient, virtual());
     const id = a.body.data.appointmentId;
     await db().collection(COLLECTIONS.appointments).doc(id).update({ appointmentStatus: 'Accepted', paymentStatus: 'Paid' });
+    expect((await remove(patient, id)).status).toBe(409);
+    const res = await cancel(patient, id);
+    expect(res.status).toBe(200);
+    expect(res.body.data.cancellation).toMatchObject({ rule: 'free', refundAmount: a.body.data.consultationFee, feeAmount: 0 });
+    const refunds = await db().collection(COLLECTIONS.refunds).where('recordId', '==', id).get();
+    expect(refunds.docs.map((d) => d.data())).toMatchObject([
+      { reason: 'cancelled', status: 'Due', amount: a.body.data.consultationFee },
+    ]);
+  });
+
+  it('when one is declined, then cancel answers 409 with the refund policy and the reference', async () => {
+    const a = await post(patient, virtual());
+    const id = a.body.data.appointmentId;
+    await db().collection(COLLECTIONS.appointments).doc(id).update({ appointmentStatus: 'Declined', paymentStatus: 'Paid' });
     const res = await cancel(patient, id);
     expect(res.status).toBe(409);
     expect(res.body.msg).toMatch(/12 hours before.*50% late cancellation fee.*refund/);
     expect(res.body.msg).toContain(a.body.data.clientReference);
-    expect((await remove(patient, id)).status).toBe(409);
   });
 
   it('when an Unpaid one is deleted, then it and its file are gone', async () => {

@@ -290,15 +290,18 @@ describe('paymentCallback', () => {
     expect((await db().collection(COLLECTIONS.payments).doc(ref).get()).exists).toBe(false);
   });
 
-  it('when the provider reports a different amount, then it is not Paid', async () => {
+  it('when the provider reports a different amount, then it is not Paid and the money taken is a refund Due', async () => {
     const user = await createTestUser();
     const sub = await startedCheckout(user);
     await setFaults(sub.clientReference, { callback: 'drop', reportAmount: 1 });
     await payInSandbox(sub.clientReference);
     const res = await callback(sub.clientReference, CALLBACK_SECRET, 1);
-    expect(res.body.data.outcome).toBe('wrong-amount');
+    expect(res.body.data.outcome).toBe('refund-due');
     expect((await subscriptionDoc(sub.id)).paymentStatus).toBe('Unpaid');
-    expect(await mailsTo(user.email)).toHaveLength(0);
+    const refunds = await db().collection(COLLECTIONS.refunds).where('clientReference', '==', sub.clientReference).get();
+    expect(refunds.docs.map((d) => d.data())).toMatchObject([{ reason: 'amount-mismatch', amount: 1, status: 'Due' }]);
+    const mails = await mailsTo(user.email);
+    expect(mails.map((m) => m.message.subject)).toEqual([expect.stringMatching(/^A refund will follow/)]);
   });
 
   it('when a paid callback is replayed, then the second changes nothing', async () => {

@@ -3,7 +3,9 @@ import { array, object, string, type InferType } from 'yup';
 import * as accepted from '@api/booking-choices';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
-import type { Appointment, AppointmentFile, Doctor, LabTest } from '@api/types';
+import { formatGhs } from '@api/format';
+import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
+import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
 import { api } from '@/lib/api-client';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
@@ -140,7 +142,25 @@ const fetchHistory = (patientId: string) => api.get<Appointment[]>('/consultatio
 const fetchAppointment = (appointmentId: string) =>
   api.get<Appointment>(`/appointments/${encodeURIComponent(appointmentId)}`, { auth: true });
 const cancelAppointment = (appointmentId: string) =>
-  api.post<Appointment>('/appointments/cancel', { appointmentId }, { auth: true });
+  api.post<Appointment & { cancellation: AppointmentCancellation }>('/appointments/cancel', { appointmentId }, { auth: true });
+/** Which rule of the cancellation policy applies now: asked before the patient confirms a cancel. */
+export const fetchCancellation = (appointmentId: string) =>
+  api.get<AppointmentCancellation>(`/appointments/${encodeURIComponent(appointmentId)}/cancellation`, { auth: true });
+
+/** The rule that applies and what it means for the patient's money, in a sentence for the dialogs. */
+export function cancellationSummary(c: AppointmentCancellation): string {
+  if (!c.allowed) return c.reason;
+  if (c.rule === 'free') {
+    const refund = c.paid ? ` and ${formatGhs(c.refundAmount)} will be refunded to you` : '';
+    return `Cancelling at least ${FREE_CANCELLATION_HOURS} hours before the appointment is free of charge${refund}.`;
+  }
+  if (!c.paid)
+    return `It is less than ${FREE_CANCELLATION_HOURS} hours before the appointment, but as it is not paid nothing is charged.`;
+  return (
+    `It is less than ${FREE_CANCELLATION_HOURS} hours before the appointment, so a ${LATE_CANCELLATION_FEE_PERCENT}% late ` +
+    `cancellation fee of ${formatGhs(c.feeAmount)} is kept and ${formatGhs(c.refundAmount)} will be refunded to you.`
+  );
+}
 const deleteAppointment = (appointmentId: string) =>
   api.delete<null>(`/appointments/${encodeURIComponent(appointmentId)}`, undefined, { auth: true });
 
@@ -215,4 +235,4 @@ export const fetchAppointmentFile = (appointmentId: string) =>
 
 /** Delete and Cancel follow the server's rules (canDelete, canCancel in @api/policy); paying is offered while Unpaid. */
 export const canPay = (a: Appointment) =>
-  a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled';
+  a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled' && a.appointmentStatus !== 'Expired';

@@ -7,6 +7,8 @@ import { usePageTitle } from '@/components/page-title';
 import { useSession } from '@/features/accounts/session';
 import {
   appointmentKeys,
+  cancellationSummary,
+  fetchCancellation,
   useAppointment,
   useAppointmentHistory,
   useCancelAppointment,
@@ -17,7 +19,7 @@ import {
 import { AppointmentDetail, statusClass } from '@/features/appointments/components/appointment-detail';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
-import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import '@/features/appointments/appointments.css';
 
 type Mode = { name: 'list' } | { name: 'create' } | { name: 'detail'; appointment: Appointment };
@@ -101,11 +103,15 @@ export default function AppointmentsView() {
   }
 
   async function cancel(a: Appointment) {
-    if (!(await confirm('Cancel Appointment?', 'Yes, cancel', `${a.requestedService} on ${a.requestedDay} will be cancelled.`)))
-      return;
     try {
-      await cancelling.mutateAsync(a.appointmentId);
-      await showSuccess('Saved!', 'Your appointment has been cancelled.');
+      // The server says which rule of the policy applies before the patient confirms.
+      const terms = await fetchCancellation(a.appointmentId);
+      if (!terms.allowed) return void (await showInfo(terms.reason, 'Cancellation policy'));
+      const question = `${a.requestedService} on ${a.requestedDay} will be cancelled. ${cancellationSummary(terms)}`;
+      if (!(await confirm('Cancel Appointment?', 'Yes, cancel', question))) return;
+      const { cancellation } = await cancelling.mutateAsync(a.appointmentId);
+      const refund = cancellation.allowed && cancellation.paid && cancellation.refundAmount > 0;
+      await showSuccess('Saved!', `Your appointment has been cancelled.${refund ? ` ${cancellationSummary(cancellation)}` : ''}`);
     } catch (err) {
       await showApiError(err);
     }

@@ -1,0 +1,122 @@
+/**
+ * The clinic's side (design.md 'The clinic's side'): roles, the appointment lifecycle and the
+ * shapes of `/api/staff/...` answers and requests, shared by the server and the staff console.
+ * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
+ */
+import type { Appointment, OrderView, Patient, Refund, SubscriptionView } from './types';
+
+/** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role. */
+export const STAFF_ROLES = ['admin', 'staff', 'doctor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface StaffClaims {
+  role: StaffRole;
+  /** A doctor's `doctors` document. */
+  doctorId?: string;
+}
+
+/** Every state an appointment can be in. */
+export const APPOINTMENT_STATES = [
+  'Pending',
+  'Accepted',
+  'Declined',
+  'Cancelled',
+  'Expired',
+  'CheckedIn',
+  'NoShow',
+  'Completed',
+] as const;
+export type AppointmentState = (typeof APPOINTMENT_STATES)[number];
+
+/** What staff may do to an appointment: `POST /api/staff/appointments/{id}/{action}`. */
+export const STAFF_ACTIONS = ['accept', 'decline', 'check-in', 'complete', 'no-show', 'cancel'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+/** The lifecycle (design.md): from which states each action is allowed, and where it leads. */
+export const LIFECYCLE: Record<StaffAction, { from: readonly AppointmentState[]; to: AppointmentState }> = {
+  accept: { from: ['Pending'], to: 'Accepted' },
+  decline: { from: ['Pending'], to: 'Declined' },
+  cancel: { from: ['Pending', 'Accepted'], to: 'Cancelled' },
+  'check-in': { from: ['Accepted'], to: 'CheckedIn' },
+  'no-show': { from: ['Accepted'], to: 'NoShow' },
+  complete: { from: ['CheckedIn'], to: 'Completed' },
+};
+
+/** The state an action leads to, or undefined when the lifecycle does not allow it (the server answers 409). */
+export const nextState = (state: string, action: StaffAction): AppointmentState | undefined =>
+  (LIFECYCLE[action].from as readonly string[]).includes(state) ? LIFECYCLE[action].to : undefined;
+
+/** Bodies of the actions that need one. */
+export interface DeclineRequest {
+  reason: string;
+}
+export interface CompleteRequest {
+  /** The short visit summary the patient reads in their dashboard. */
+  visitSummary: string;
+}
+
+/** One page of a list: pass `nextCursor` back as `cursor` for the next page; null at the end. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** GET /api/staff/appointments: one page, and the counts per state for the same filter (day, doctor, service). */
+export interface StaffAppointmentList extends Page<Appointment> {
+  counts: Partial<Record<AppointmentState, number>>;
+}
+
+export type EnquiryStatus = 'Pending' | 'Contacted' | 'Closed';
+export type OrderStatus = 'Pending' | 'Dispatched' | 'Delivered' | 'Cancelled';
+
+/** GET /api/staff/refunds: a refund (api/types Refund, made by the money paths) with its document id. */
+export interface StaffRefund extends Refund {
+  id: string;
+}
+
+/** GET /api/staff/patients/{patientId}: what the clinic holds about one patient. */
+export interface StaffPatientView {
+  patient: Patient;
+  appointments: Appointment[];
+  subscriptions: SubscriptionView[];
+  orders: OrderView[];
+}
+
+export interface AuditEntry {
+  id: string;
+  actorUid: string;
+  actorRole: StaffRole;
+  /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
+  action: string;
+  /** The document path acted on, e.g. 'appointments/abc'. */
+  target: string;
+  at: string;
+}
+
+/** POST /api/staff/roles (admin only). */
+export interface GrantRoleRequest {
+  email: string;
+  role: StaffRole;
+  doctorId?: string;
+}
+
+export interface StaffMember {
+  uid: string;
+  email: string;
+  role: StaffRole;
+  doctorId?: string;
+}
+
+/** GET /api/staff/overview: the console's first page. */
+export interface StaffOverview {
+  /** Africa/Accra day, yyyy-MM-dd. */
+  today: string;
+  todayCounts: Partial<Record<AppointmentState, number>>;
+  /** Bookings per day (by appointment day), from 14 days ago to 14 days ahead. */
+  bookingsPerDay: { day: string; count: number }[];
+  /** Paid revenue (GHS) per ISO week (the Monday it starts), the last 8 weeks. */
+  revenuePerWeek: { weekStart: string; amount: number }[];
+  openEnquiries: number;
+  refundsDue: number;
+  ordersToDispatch: number;
+}

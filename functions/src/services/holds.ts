@@ -1,0 +1,115 @@
+import { FieldPath, Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '../api/policy';
+import { appointmentRef, doctorSlotRef, plainData } from '../store/appointments';
+import { COLLECTIONS } from '../store/collections';
+import { db } from '../store/firebase';
+import type { Appointment } from '../api/types';
+import { accountEmail, queueMail } from './mail';
+import { eachConcurrently, paymentBeforeRemoval } from './payments';
+
+/**
+ * The hold of an Unpaid appointment of a paid service (design.md 'Scheduling'): it keeps its
+ * doctor's slot for UNPAID_HOLD_MINUTES from booking or from its checkout's start; then it
+ * becomes Expired, the slot is freed and the patient is told. Run by the scheduled re-check.
+ */
+
+export interface SweepOptions {
+  now?: Date;
+  /** Start no provider call or expiry after this. */
+  deadline?: number;
+  pageSize?: number;
+  concurrency?: number;
+}
+
+export interface SweepResult {
+  looked: number;
+  expired: number;
+  /** Paid at the provider after all: settled instead of expired. */
+  paid: number;
+  complete: boolean;
+}
+
+function expiredMail(to: string, a: Appointment) {
+  const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
+  const lines = [
+    `Your request for ${a.requestedService} on ${when} has expired, because it was not paid within ${UNPAID_HOLD_MINUTES} minutes, so its time has been released.`,
+    'If you still want it, please book again from the Book Appointment page.',
+    `Reference: ${a.clientReference}`,
+    'ExpMed Health',
+  ];
+  const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
+  return {
+    to,
+    message: {
+      subject: `Appointment request expired: ${a.requestedService}`,
+      text: lines.join('\n\n'),
+      html: lines.map((l) => `<p>${esc(l)}</p>`).join(''),
+    },
+  };
+}
+
+/** Expires one lapsed hold, unless the provider says it was paid (then it is settled) or cannot answer (next run). */
+async function expireOne(doc: QueryDocumentSnapshot, now: Date): Promise<'expired' | 'paid' | 'kept'> {
+  const a = plainData<Appointment>(doc);
+  if (a.checkoutStartedAt) {
+    const verdict = await paymentBeforeRemoval('appointment', doc.ref, doc.data(), new Date(a.checkoutStartedAt), now);
+    if (verdict === 'paid') return 'paid';
+    if (verdict === 'in-progress') return 'kept';
+  }
+  const email = await accountEmail(a.patientId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(appointmentRef(a.appointmentId));
+    const fresh = plainData<Appointment>(snap);
+    // Changed since we looked (paid, cancelled, a new checkout): not ours to expire.
+    if (
+      fresh.paymentStatus !== 'Unpaid' ||
+      fresh.appointmentStatus !== 'Pending' ||
+      fresh.checkoutStartedAt !== a.checkoutStartedAt
+    ) {
+      return 'kept';
+    }
+    const slot =
+      fresh.doctorId && fresh.requestedTime
+        ? await tx.get(doctorSlotRef(fresh.doctorId, fresh.requestedDay, fresh.requestedTime))
+        : undefined;
+    tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: Timestamp.fromDate(now) });
+    if (slot?.exists && slot.get('appointmentId') === fresh.appointmentId) tx.delete(slot.ref);
+    if (email) await queueMail(expiredMail(email, fresh), tx);
+    return 'expired';
+  });
+}
+
+/**
+ * Finds Unpaid, Pending appointments whose hold has lapsed, page by page (equality filters
+ * and the document id as cursor: no composite index), and expires them, a few at a time.
+ */
+export async function expireLapsedHolds(options: SweepOptions = {}): Promise<SweepResult> {
+  const { now = new Date(), deadline = Date.now() + 60_000, pageSize = 200, concurrency = 5 } = options;
+  const result: SweepResult = { looked: 0, expired: 0, paid: 0, complete: true };
+  const overdue = () => Date.now() >= deadline;
+  let query = db()
+    .collection(COLLECTIONS.appointments)
+    .where('paymentStatus', '==', 'Unpaid')
+    .where('appointmentStatus', '==', 'Pending')
+    .orderBy(FieldPath.documentId())
+    .limit(pageSize);
+  for (;;) {
+    if (overdue()) return { ...result, complete: false };
+    const snap = await query.get();
+    result.looked += snap.size;
+    const lapsed = snap.docs.filter((d) => unpaidHoldEndsAt(plainData<Appointment>(d)).getTime() <= now.getTime());
+    await eachConcurrently(lapsed, concurrency, overdue, async (doc) => {
+      try {
+        const outcome = await expireOne(doc, now);
+        if (outcome === 'expired') result.expired++;
+        if (outcome === 'paid') result.paid++;
+      } catch (err) {
+        logger.error('expiring an unpaid appointment failed', { appointmentId: doc.id, error: String(err) });
+      }
+    });
+    if (overdue()) return { ...result, complete: false };
+    if (snap.size < pageSize) return result;
+    query = query.startAfter(snap.docs[snap.size - 1]);
+  }
+}
