@@ -1,9 +1,11 @@
 import { Minus, Plus } from 'lucide-react';
+import { MAX_ORDER_QUANTITY } from '@api/policy';
 
 export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+/** The API's own limit per order line. */
+export const MAX_QUANTITY = MAX_ORDER_QUANTITY;
 
-/** Keeps a typed or stepped quantity a whole number from 1 to 99 (spec: never below 1). */
+/** Keeps a typed or stepped quantity a whole number from 1 to MAX_ORDER_QUANTITY (spec: never below 1). */
 export const clampQuantity = (value: number) =>
   Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value))) : MIN_QUANTITY;
 
