@@ -141,8 +141,8 @@ function receipt(to: string, what: string, amount: number, clientReference: stri
   };
 }
 
+/** The account's own e-mail: an appointment for someone else stores their address, but mails never go there. */
 async function receiptAddress(p: Payable): Promise<string | undefined> {
-  if (typeof p.data.emailAddress === 'string' && p.data.emailAddress) return p.data.emailAddress;
   const patient = await db().collection(COLLECTIONS.patients).doc(p.patientId).get();
   const email = patient.get('emailAddress');
   return typeof email === 'string' && email ? email : undefined;
