@@ -1,4 +1,4 @@
-import '../../test-support/payments';
+import { payInSandbox, setFaults } from '../../test-support/payments';
 import request from 'supertest';
 import { FINISH_REGISTRATION, FINISH_VERIFICATION } from '../../api/account-access';
 import { createApp } from '../../app';
@@ -118,6 +118,25 @@ describe("mails about a record go to the account's own e-mail", () => {
     expect(mails.docs.map((d) => d.data().message.text as string)).toEqual([
       expect.stringContaining(res.body.data.clientReference),
     ]);
+  });
+
+  it("when a booking for someone else is paid, then the receipt goes to the account's e-mail, not the typed one", async () => {
+    const user = await createTestUser();
+    const typed = `paid-for-${user.uid}@example.com`.toLowerCase();
+    const booked = await request(app)
+      .post('/api/appointments')
+      .set(bearer(user))
+      .send(labBooking({ bookFor: 'OTHERS', emailAddress: typed }));
+    expect(booked.status).toBe(201);
+    const { clientReference } = booked.body.data as { clientReference: string };
+    await setFaults(clientReference, { callback: 'drop' });
+    expect((await request(app).post('/api/payment/initiate').set(bearer(user)).send({ clientReference })).status).toBe(200);
+    await payInSandbox(clientReference);
+    const checked = await request(app).post('/api/payment/check').set(bearer(user)).send({ clientReference });
+    expect(checked.body.data.paymentStatus).toBe('Paid');
+    expect(await mailsTo(typed)).toBe(0);
+    const toAccount = await db().collection(COLLECTIONS.mail).where('to', '==', user.email).get();
+    expect(toAccount.docs.filter((d) => /^Payment received/.test(String(d.get('message.subject'))))).toHaveLength(1);
   });
 });
 
