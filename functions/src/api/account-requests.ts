@@ -6,7 +6,7 @@
 import { boolean, object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
 import { LIMITS } from './form-limits';
-import { ghanaPhone, idField, optionalText, requiredText, trimmed } from './request-fields';
+import { idField, optionalText, requiredText, storedGhanaPhone, trimmed } from './request-fields';
 import type { Gender, PatientFields } from './types';
 
 const CHOOSE_GENDER = 'Please select your Gender.';
@@ -27,7 +27,7 @@ export const registerSchema: ObjectSchema<RegisterInput> = object({
     .required('Email Address is required.')
     .email('Email Address must be a valid email address, like ama@example.com.')
     .max(LIMITS.email, `Email Address must be at most ${LIMITS.email} characters.`),
-  contactNumber: ghanaPhone('Phone Number'),
+  contactNumber: storedGhanaPhone('Phone Number'),
   patientLocation: requiredText('City/location', 120),
   gender: string<Gender>().required(CHOOSE_GENDER).oneOf(GENDERS, CHOOSE_GENDER),
   consentForTreatment: boolean().required(CONSENT).oneOf([true], CONSENT),

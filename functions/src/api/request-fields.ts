@@ -33,12 +33,15 @@ export const requiredPhone = (label: string) =>
     (value) => !value || (PHONE_CHARS.test(value) && /^\d{9,15}$/.test(value.replace(/\D/g, ''))),
   );
 
-/** A Ghana number only (api/ghana-phone.ts): checked as typed, cast to its +233XXXXXXXXX form. */
+/** A Ghana number only (api/ghana-phone.ts), kept as typed. */
 export const ghanaPhone = (label: string) =>
   trimmed(label)
     .required(`${label} is required.`)
-    .test('ghana-phone', `${label} must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined)
-    .transform((v: unknown) => (typeof v === 'string' ? (normaliseGhanaPhone(v) ?? v) : v));
+    .test('ghana-phone', `${label} must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined);
+
+/** A Ghana number to store: the same rule, cast to its one +233XXXXXXXXX form. */
+export const storedGhanaPhone = (label: string) =>
+  ghanaPhone(label).transform((v: unknown) => (typeof v === 'string' ? (normaliseGhanaPhone(v) ?? v) : v));
 
 /** An id of ours (api/ids.ts): a '/' or an endless string is a 400 naming the field. */
 export const idField = (label: string) => trimmed(label).matches(ID_PATTERN, invalidIdMessage(label));
