@@ -138,14 +138,18 @@ export default tseslint.config(
     },
   },
   {
-    // Bundled into the browser too: pure TypeScript that imports only its siblings, never firebase-admin or express.
+    // Bundled into the browser too: pure TypeScript that imports only its siblings and yup (the request schemas), never firebase-admin or express.
     files: ['functions/src/api/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^(?!\\./)', message: 'functions/src/api is shared with the site: import nothing but ./ siblings.' },
+            {
+              regex: '^(?!\\./|yup$)',
+              message:
+                'functions/src/api is shared with the site: import nothing but ./ siblings (and yup, for the request schemas).',
+            },
           ],
         },
       ],

@@ -136,7 +136,7 @@ describe('patient accounts in the browser', () => {
     await page.goto('/signup');
     const form = page.getByRole('form', { name: 'Sign Up' });
     await form.getByRole('button', { name: 'Sign Up' }).click();
-    for (const msg of ['First Name is required.', 'Email Address is required.', 'Please select your gender.']) {
+    for (const msg of ['First Name is required.', 'Email Address is required.', 'Please select your Gender.']) {
       await form.getByText(msg).waitFor();
     }
     await form.getByLabel('Phone Number').fill('+44 7700 900123');

@@ -3,7 +3,7 @@
  * Content-Security-Policy proven in Chromium: the pages work and nothing is refused.
  */
 import type { Browser, Page } from 'playwright-core';
-import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
@@ -60,6 +60,38 @@ describe('security headers from Hosting', () => {
   it('when the API answers directly on the function, then it is nosniff too', async () => {
     const res = await fetch('http://127.0.0.1:5001/demo-healthcare/europe-west1/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('Cache-Control through Hosting', () => {
+  it.each(['/', '/packages', '/signup', '/dashboard/profile', '/payment-return.html'])(
+    'when the page %s is fetched, then browsers must revalidate it (no-cache)',
+    async (path) => {
+      expect((await headersOf(path)).get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it.each(['/api/packages', '/api/doctors?specialty=All', '/api/labs/prices', '/api/products'])(
+    "when the catalog's %s is fetched, then the function's cacheable header reaches the browser and the CDN",
+    async (path) => {
+      expect((await headersOf(path)).get('cache-control')).toBe('public, max-age=60, s-maxage=300');
+    },
+  );
+
+  it("when a patient's own record is fetched, then no shared cache may keep it (private, no-store)", async () => {
+    const patient = await createActivatedPatient();
+    const res = await fetch(`${SITE_URL}/api/patient/${patient.uid}`, {
+      headers: { Authorization: `Bearer ${await idTokenFor(patient.email, patient.password)}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+  });
+
+  it('when a patient route is called without a token, then its 401 is private, no-store too', async () => {
+    const res = await fetch(`${SITE_URL}/api/appointments/pending`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

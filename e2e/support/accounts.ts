@@ -54,7 +54,8 @@ export async function readVerificationCode(email: string): Promise<string> {
   throw new Error(`No verification mail reached ${email}`);
 }
 
-async function idTokenFor(email: string, password: string): Promise<string> {
+/** A real ID token for the patient, from the Auth emulator's sign-in. */
+export async function idTokenFor(email: string, password: string): Promise<string> {
   const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -5,7 +5,7 @@
  */
 const GHANA_PHONE = /^(?:0|\+?233)([235]\d{8})$/;
 
-export const GHANA_PHONE_HINT = 'a Ghana phone number: 0XXXXXXXXX or +233XXXXXXXXX';
+export const GHANA_PHONE_HINT = 'a Ghana number: 0XXXXXXXXX or +233XXXXXXXXX';
 
 /** The +233XXXXXXXXX form, or undefined when the text is not a Ghana phone number. */
 export function normaliseGhanaPhone(text: string): string | undefined {

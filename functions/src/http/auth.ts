@@ -1,17 +1,29 @@
 import type { Request, RequestHandler } from 'express';
-import { auth } from '../store/firebase';
+import { FINISH_REGISTRATION, FINISH_VERIFICATION } from '../api/account-access';
+import type { Patient } from '../api/types';
+import { COLLECTIONS } from '../store/collections';
+import { auth, db } from '../store/firebase';
 import { forbidden, unauthorized } from './errors';
 
 /** Who is calling, as the verified ID token says. */
 export interface Caller {
   uid: string;
   email?: string;
+  /** The Activated patient's own e-mail (set by requireActivePatient): where mails about their records go. */
+  accountEmail?: string;
 }
+
+export const PATIENT_CACHE_CONTROL = 'private, no-store';
 
 const AUTH_ERROR_PREFIX = 'auth/';
 
-/** Verifies `Authorization: Bearer <Firebase ID token>` (revocation included) and sets req.caller. */
-export const requireAuth: RequestHandler = async (req, _res, next) => {
+/**
+ * Verifies `Authorization: Bearer <Firebase ID token>` (revocation included) and sets req.caller.
+ * Every answer behind it says `Cache-Control: private, no-store`.
+ */
+export const requireAuth: RequestHandler = async (req, res, next) => {
+  // A patient's answers are theirs alone: no shared cache (CDN, proxy) may keep them.
+  res.set('Cache-Control', PATIENT_CACHE_CONTROL);
   const header = req.headers.authorization ?? '';
   const match = /^Bearer (\S+)$/.exec(header);
   if (!match) return next(unauthorized('Please log in to continue: no sign-in token was sent.'));
@@ -28,10 +40,32 @@ export const requireAuth: RequestHandler = async (req, _res, next) => {
   }
 };
 
+/**
+ * After requireAuth on routes that subscribe, order, book or pay (design.md 'Accounts'): only
+ * a registered patient whose e-mailed code came back (Activated) gets through; anyone else
+ * gets 403 saying which step is missing, and the route never runs.
+ */
+export const requireActivePatient: RequestHandler = async (req, _res, next) => {
+  const { uid } = callerOf(req);
+  const snap = await db().collection(COLLECTIONS.patients).doc(uid).get();
+  const patient = snap.data() as Patient | undefined;
+  if (!patient) return next(forbidden(FINISH_REGISTRATION));
+  if (patient.accountStatus !== 'Activated') return next(forbidden(FINISH_VERIFICATION));
+  req.caller = { ...req.caller!, accountEmail: patient.emailAddress };
+  next();
+};
+
 /** The caller behind a route guarded by requireAuth. */
 export function callerOf(req: Request): Caller {
   if (!req.caller) throw unauthorized('Please log in to continue.');
   return req.caller;
+}
+
+/** The Activated patient's own e-mail, behind requireActivePatient: the only address mails about their records go to. */
+export function accountEmailOf(req: Request): string {
+  const { accountEmail } = callerOf(req);
+  if (!accountEmail) throw forbidden(FINISH_VERIFICATION);
+  return accountEmail;
 }
 
 /** A patientId that is not the caller's answers 403. */

@@ -31,32 +31,70 @@ export function clientOf(req: Request): string {
 /** gRPC status of a create() on an existing document. */
 const ALREADY_EXISTS = 6;
 
-/** The client's key in one window: a hash, so the store never holds a visitor's IP address (Act 843). */
-const keyOf = (client: string, window: number) => `${createHash('sha256').update(client).digest('hex').slice(0, 32)}-${window}`;
+/** A key in one window: a hash, so the store never holds a visitor's IP address (Act 843) or a uid in clear. */
+const keyOf = (who: string, window: number) => `${createHash('sha256').update(who).digest('hex').slice(0, 32)}-${window}`;
 
 /**
- * Counts the client's posts per minute in Firestore, so every instance of the function
- * shares the count: each allowed post takes one of `limit` numbered slots with create(),
- * which only one writer can win, so concurrent posts are counted exactly. Over the limit
- * -> 429 and the route never runs. `expiresAt` lets a Firestore TTL policy delete old slots.
+ * Counts calls per window in Firestore, so every instance of the function shares the count:
+ * each allowed call takes one of `limit` numbered slots with create(), which only one writer
+ * can win, so concurrent calls are counted exactly. False when every slot is taken.
+ * `expiresAt` lets a Firestore TTL policy delete old slots.
  */
+async function takeSlot(who: string, limit: number, windowMs: number): Promise<boolean> {
+  const window = Math.floor(Date.now() / windowMs);
+  const key = keyOf(who, window);
+  const slots = db().collection(COLLECTIONS.rateLimits);
+  const expiresAt = Timestamp.fromMillis((window + 2) * windowMs);
+  // Slots taken so far: where to start trying (a hint; create() decides).
+  const taken = (await slots.where('key', '==', key).count().get()).data().count;
+  for (let slot = taken; slot < limit; slot += 1) {
+    try {
+      await slots.doc(`${key}-${slot}`).create({ key, expiresAt });
+      return true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== ALREADY_EXISTS) throw err;
+    }
+  }
+  return false;
+}
+
+/** Public writes: at most `limit` posts per minute from one client; over it -> 429 and the route never runs. */
 export function throttle(limit = PUBLIC_WRITES_PER_MINUTE): RequestHandler {
   // Express 5 passes a rejected promise to the error handler.
   return async (req, _res, next) => {
-    const window = Math.floor(Date.now() / WINDOW_MS);
-    const key = keyOf(clientOf(req), window);
-    const slots = db().collection(COLLECTIONS.rateLimits);
-    const expiresAt = Timestamp.fromMillis((window + 2) * WINDOW_MS);
-    // Slots taken so far: where to start trying (a hint; create() decides).
-    const taken = (await slots.where('key', '==', key).count().get()).data().count;
-    for (let slot = taken; slot < limit; slot += 1) {
-      try {
-        await slots.doc(`${key}-${slot}`).create({ key, expiresAt });
-        return next();
-      } catch (err) {
-        if ((err as { code?: unknown }).code !== ALREADY_EXISTS) throw err;
-      }
-    }
-    next(new HttpError(429, TOO_MANY));
+    next((await takeSlot(clientOf(req), limit, WINDOW_MS)) ? undefined : new HttpError(429, TOO_MANY));
+  };
+}
+
+/** A per-patient budget for one kind of signed-in write. */
+export interface CallerLimit {
+  /** Names the budget, so bookings and payments are counted apart. */
+  name: string;
+  limit: number;
+  windowMinutes: number;
+}
+
+/** Signed-in writes per patient (design.md 'Accounts'): generous for a person, a wall for a script. */
+export const CALLER_LIMITS = {
+  bookings: { name: 'bookings', limit: 10, windowMinutes: 60 },
+  orders: { name: 'orders', limit: 10, windowMinutes: 60 },
+  subscriptions: { name: 'subscriptions', limit: 10, windowMinutes: 60 },
+  payments: { name: 'payments', limit: 30, windowMinutes: 10 },
+  verification: { name: 'verification', limit: 10, windowMinutes: 60 },
+} as const satisfies Record<string, CallerLimit>;
+
+const tooManyFor = (minutes: number) =>
+  `You have made too many requests of this kind. Please wait ${minutes >= 60 ? `${minutes / 60} hour${minutes > 60 ? 's' : ''}` : `${minutes} minutes`} and try again.`;
+
+/**
+ * After requireAuth: counts the caller's (uid's) calls of one kind, like throttle() counts a
+ * client's; over the budget -> 429 and the route never runs (nothing stored, no mail).
+ */
+export function throttleCaller({ name, limit, windowMinutes }: CallerLimit): RequestHandler {
+  return async (req, _res, next) => {
+    const uid = req.caller?.uid;
+    if (!uid) throw new HttpError(401, 'Please log in to continue.');
+    const allowed = await takeSlot(`${name}:${uid}`, limit, windowMinutes * 60_000);
+    next(allowed ? undefined : new HttpError(429, tooManyFor(windowMinutes)));
   };
 }

@@ -1,8 +1,10 @@
 import { Router } from 'express';
-import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
+import { appointmentIdSchema, bookingSchema } from '../api/booking-request';
+import { accountEmailOf, assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
+import { checkIdParams } from '../http/ids';
+import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { appointmentIdSchema, createAppointmentSchema } from '../services/appointment-schema';
 import {
   appointmentHistory,
   cancelAppointment,
@@ -16,17 +18,19 @@ import {
 } from '../services/appointments';
 
 /** Appointments: every route is the signed-in patient's own. */
-export const appointmentsRouter = Router();
+export const appointmentsRouter = checkIdParams(Router());
 
 const ownPatientId = (req: Parameters<typeof callerOf>[0]) =>
   assertOwnPatientId(req, typeof req.query.patientId === 'string' ? req.query.patientId : undefined);
 
 const idParam = (req: Parameters<typeof callerOf>[0]) => String(req.params.appointmentId);
 
-appointmentsRouter.post('/appointments', requireAuth, async (req, res) => {
+const booking = [requireAuth, requireActivePatient, throttleCaller(CALLER_LIMITS.bookings)];
+
+appointmentsRouter.post('/appointments', ...booking, async (req, res) => {
   const { uid } = callerOf(req);
-  const input = await bodyOf(req, createAppointmentSchema);
-  const appointment = await createAppointment(uid, input);
+  const input = await bodyOf(req, bookingSchema);
+  const appointment = await createAppointment(uid, input, accountEmailOf(req));
   created(res, appointment, 'Your appointment request has been received.');
 });
 

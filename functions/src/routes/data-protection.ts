@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { assertOwnPatientId, requireAuth } from '../http/auth';
 import { send, ok } from '../http/envelope';
+import { checkIdParams } from '../http/ids';
 import { exportPatientData } from '../services/data-export';
 import { unsubscribe } from '../services/newsletter';
 
 /** Data protection (Ghana's Act 843): a patient's copy of their data, and leaving the newsletter. */
-export const dataProtectionRouter = Router();
+export const dataProtectionRouter = checkIdParams(Router());
 
 dataProtectionRouter.get('/patient/:patientId/export', requireAuth, async (req, res) => {
   const uid = assertOwnPatientId(req, req.params.patientId);

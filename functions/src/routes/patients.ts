@@ -1,21 +1,17 @@
 import { Router } from 'express';
+import { loginSchema, registerSchema, resendSchema, verifySchema } from '../api/account-requests';
 import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
+import { checkIdParams } from '../http/ids';
+import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import {
-  getPatient,
-  loginSchema,
-  recordLogin,
-  registerPatient,
-  registerSchema,
-  resendCode,
-  resendSchema,
-  verifyPatient,
-  verifySchema,
-} from '../services/patients';
+import { getPatient, recordLogin, registerPatient, resendCode, verifyPatient } from '../services/patients';
 
 /** Patient accounts: every route is the caller's own record (the token's uid). */
-export const patientsRouter = Router();
+export const patientsRouter = checkIdParams(Router());
+
+/** Code tries and resends share one budget per user, on top of the code's own limits. */
+const verification = [requireAuth, throttleCaller(CALLER_LIMITS.verification)];
 
 patientsRouter.post('/patient', requireAuth, async (req, res) => {
   const input = await bodyOf(req, registerSchema);
@@ -34,13 +30,13 @@ patientsRouter.put('/patient', requireAuth, async (req, res) => {
   ok(res, await recordLogin(assertOwnPatientId(req, patientId)), 'Last login saved.');
 });
 
-patientsRouter.post('/auth/verifypatient', requireAuth, async (req, res) => {
+patientsRouter.post('/auth/verifypatient', ...verification, async (req, res) => {
   const { patientId, uniqueCode } = await bodyOf(req, verifySchema);
   const patient = await verifyPatient(assertOwnPatientId(req, patientId), uniqueCode);
   ok(res, patient, 'Your account is verified.');
 });
 
-patientsRouter.post('/auth/patient', requireAuth, async (req, res) => {
+patientsRouter.post('/auth/patient', ...verification, async (req, res) => {
   const { patientId } = await bodyOf(req, resendSchema);
   await resendCode(assertOwnPatientId(req, patientId));
   ok(res, null, 'A new verification code is on its way to your e-mail.');

@@ -1,19 +1,10 @@
 import { Router } from 'express';
+import { enquirySchema, feedbackSchema, newsletterSchema } from '../api/form-requests';
 import type { FormReceipt } from '../api/types';
 import { created, ok } from '../http/envelope';
 import { throttle } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import {
-  botReceipt,
-  enquirySchema,
-  feedbackSchema,
-  isBot,
-  newsletterIdOf,
-  newsletterSchema,
-  saveEnquiry,
-  saveFeedback,
-  subscribeToNewsletter,
-} from '../services/public-forms';
+import { botReceipt, isBot, newsletterIdOf, saveEnquiry, saveFeedback, subscribeToNewsletter } from '../services/public-forms';
 
 /** Forms anyone may send: newsletter, contact messages, organisation enquiries. */
 export const publicFormsRouter = Router();

@@ -23,7 +23,7 @@ import { APPOINTMENT_EXPIRED, paymentBeforeRemoval } from './payments';
 import { createDueRefund, refundRef } from './refunds';
 import { ghanaTimestamp } from './time';
 import { SERVICE_ID, serviceById } from '../api/service-catalog';
-import { todayInGhana, type CreateAppointmentInput } from './appointment-schema';
+import { todayInGhana, type CreateAppointmentInput } from '../api/booking-request';
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
@@ -75,7 +75,8 @@ async function servicePart(input: CreateAppointmentInput) {
   return { fee: 0, doctor: none, labs: [] as LabTest[] };
 }
 
-function confirmationMail(a: Appointment) {
+/** To the account's own e-mail: a booking for someone else stores their address, but no mail goes there. */
+function confirmationMail(a: Appointment, accountEmail: string) {
   const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
   const pay = a.requiresPayment
     ? `The fee is ${formatGhs(a.consultationFee, 'GHS')}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
@@ -88,7 +89,7 @@ function confirmationMail(a: Appointment) {
     'ExpMed Health',
   ];
   return {
-    to: a.emailAddress,
+    to: accountEmail,
     message: {
       subject: `Appointment request received: ${a.requestedService}`,
       text: lines.join('\n\n'),
@@ -101,7 +102,11 @@ function confirmationMail(a: Appointment) {
  * Books an appointment for the caller. Doctor consultations claim a slot document in the
  * same transaction, so of two requests for one doctor, day and time exactly one wins.
  */
-export async function createAppointment(patientId: string, input: CreateAppointmentInput): Promise<Appointment> {
+export async function createAppointment(
+  patientId: string,
+  input: CreateAppointmentInput,
+  accountEmail: string,
+): Promise<Appointment> {
   const service = serviceById(input.requestedServiceId)!;
   const time = input.requestedTime ?? null;
   if (time && input.requestedDay === todayInGhana() && time <= new Date().toISOString().slice(11, 16)) {
@@ -167,7 +172,7 @@ export async function createAppointment(patientId: string, input: CreateAppointm
           base64: file.base64,
           sizeBytes: file.sizeBytes,
         });
-      await queueMail(confirmationMail(appointment), tx);
+      await queueMail(confirmationMail(appointment, accountEmail), tx);
     });
   } catch (err) {
     // ALREADY_EXISTS: another booking holds the slot.

@@ -1,72 +1,14 @@
 import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { boolean, object, string, type ObjectSchema } from 'yup';
 import { escapeHtml } from '../api/format';
-import type { Gender, Patient, PatientFields } from '../api/types';
+import { registerSchema, type RegisterInput } from '../api/account-requests';
+import type { Patient, PatientFields } from '../api/types';
 import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
-import { GHANA_PHONE_HINT, normaliseGhanaPhone } from '../api/ghana-phone';
 import { ghanaTimestamp } from './time';
 import { queueMail, type Mail } from './mail';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
-
-/** What a patient may set themselves; everything else is the server's to decide. */
-const optionalText = (max = 120) => string().trim().max(max).default('');
-
-/** POST /patient's body once checked: the api's PatientFields (the annotation keeps the two in step). */
-export type RegisterInput = PatientFields & { patientId?: string };
-
-export const registerSchema: ObjectSchema<RegisterInput> = object({
-  patientId: string().trim().optional(),
-  firstName: string().trim().required('First Name is required.').max(60, 'First Name is too long.'),
-  lastName: string().trim().required('Last Name is required.').max(60, 'Last Name is too long.'),
-  emailAddress: string()
-    .trim()
-    .lowercase()
-    .required('Email Address is required.')
-    .email('Email Address must be a valid e-mail address.')
-    .max(254),
-  contactNumber: string()
-    .required('Phone Number is required.')
-    .test('ghana-phone', `Phone Number must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined)
-    .transform((v: string) => normaliseGhanaPhone(v) ?? v),
-  patientLocation: string().trim().required('City/location is required.').max(120, 'City/location is too long.'),
-  gender: string<Gender>().required('Gender is required.').oneOf(['MALE', 'FEMALE'], 'Gender must be MALE or FEMALE.'),
-  consentForTreatment: boolean()
-    .required('consentForTreatment is required: please agree to the processing of your health data.')
-    .oneOf([true], 'consentForTreatment must be true: we cannot care for you without your consent.'),
-  patientPicture: optionalText(2048).test(
-    'http-url',
-    'patientPicture must be an https address.',
-    (v) => !v || /^https:\/\//.test(v),
-  ),
-  dateOfBirth: optionalText(10).matches(/^(\d{4}-\d{2}-\d{2})?$/, 'dateOfBirth must be written yyyy-MM-dd.'),
-  address: optionalText(),
-  emergencyContact: optionalText(),
-  recoveryEmail: optionalText(254),
-  recoveryContact: optionalText(),
-  idType: optionalText(),
-  idNumber: optionalText(),
-  nameOfNextOfKin: optionalText(),
-  nextOfKinContact: optionalText(),
-  nextOfKinLocation: optionalText(),
-  nextOfKinRelationship: optionalText(),
-  nextOfKinBirthdate: optionalText(10),
-  notificationToken: optionalText(512),
-  buildNumber: optionalText(20),
-  versionNumber: optionalText(20),
-});
-
-/** `PUT /patient`: the login time is the server's clock, whatever the browser says. */
-export const loginSchema = object({ patientId: string().trim().optional() });
-
-export const verifySchema = object({
-  patientId: string().trim().optional(),
-  uniqueCode: string().trim().required('uniqueCode (the verification code) is required.').max(32, 'uniqueCode is too long.'),
-});
-
-export const resendSchema = object({ patientId: string().trim().optional() });
 
 /** The verification code's record, kept apart from the patient so it never leaves the server. */
 interface CodeRecord {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { auth } from '../store/firebase';
+import type { AccountStatus, Patient } from '../api/types';
+import { COLLECTIONS } from '../store/collections';
+import { auth, db } from '../store/firebase';
 
 export interface TestUser {
   uid: string;
@@ -7,8 +9,23 @@ export interface TestUser {
   idToken: string;
 }
 
+export interface TestUserOptions {
+  email?: string;
+  password?: string;
+  /**
+   * The patient record the user has: Activated (the default: booking, orders and payments
+   * need it), Pending (registered, never verified) or none (a Firebase user who never
+   * registered, for the registration tests).
+   */
+  patient?: AccountStatus | 'none';
+}
+
 /** A real user in the Auth emulator, signed in through its REST API for a real ID token. */
-export async function createTestUser(email = `patient-${randomUUID()}@example.com`, password = 'secret-123'): Promise<TestUser> {
+export async function createTestUser({
+  email = `patient-${randomUUID()}@example.com`,
+  password = 'secret-123',
+  patient = 'Activated',
+}: TestUserOptions = {}): Promise<TestUser> {
   const user = await auth().createUser({ email, password });
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
@@ -18,5 +35,45 @@ export async function createTestUser(email = `patient-${randomUUID()}@example.co
   });
   if (!res.ok) throw new Error(`Auth emulator sign-in failed: ${res.status} ${await res.text()}`);
   const { idToken } = (await res.json()) as { idToken: string };
+  if (patient !== 'none') await storePatient(user.uid, email, patient);
   return { uid: user.uid, email, idToken };
+}
+
+/** The record POST /patient stores, in the state verification would leave it. */
+async function storePatient(uid: string, email: string, accountStatus: AccountStatus): Promise<void> {
+  const now = new Date().toISOString();
+  const record: Patient = {
+    patientId: uid,
+    firstName: 'Kwame',
+    lastName: 'Mensah',
+    emailAddress: email.toLowerCase(),
+    contactNumber: '+233241234567',
+    patientLocation: 'Accra',
+    gender: 'MALE',
+    consentForTreatment: true,
+    patientPicture: '',
+    dateOfBirth: '',
+    address: '',
+    emergencyContact: '',
+    recoveryEmail: '',
+    recoveryContact: '',
+    idType: '',
+    idNumber: '',
+    nameOfNextOfKin: '',
+    nextOfKinContact: '',
+    nextOfKinLocation: '',
+    nextOfKinRelationship: '',
+    nextOfKinBirthdate: '',
+    notificationToken: '',
+    buildNumber: '',
+    versionNumber: '',
+    accountStatus,
+    userType: 'patient',
+    entryDate: now,
+    lastLogIn: now,
+    verifyDate: accountStatus === 'Activated' ? now : '',
+    wallet: 0,
+    balance: 0,
+  };
+  await db().collection(COLLECTIONS.patients).doc(uid).create(record);
 }

@@ -1,3 +1,4 @@
+import { isUnfinishedAccount } from '@api/account-access';
 import { GENERIC_ERROR } from '@api/messages';
 import { env } from '@/lib/env';
 
@@ -44,6 +45,13 @@ async function authHeader(): Promise<Record<string, string>> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** The API refused an unregistered or unverified account: the account check page is where to finish. */
+function sendToAccountCheck() {
+  if (typeof window === 'undefined' || window.location.pathname === '/auth') return;
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(`/auth?returnUrl=${encodeURIComponent(here)}`);
+}
+
 /** Calls the API and returns `data`, or throws ApiError with the server's msg. */
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -69,7 +77,10 @@ export async function request<T>(
   if (!envelope || typeof envelope.statusCode !== 'number') {
     throw new ApiError(response.status, GENERIC_ERROR);
   }
-  if (!response.ok || envelope.statusCode >= 300) throw new ApiError(envelope.statusCode, envelope.msg);
+  if (!response.ok || envelope.statusCode >= 300) {
+    if (isUnfinishedAccount(envelope.statusCode, envelope.msg)) sendToAccountCheck();
+    throw new ApiError(envelope.statusCode, envelope.msg);
+  }
   return envelope.data;
 }
 

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { createApp } from '../../app';
+import { COLLECTIONS } from '../../store/collections';
+import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
 import '../../test-support/payments';
 import { forwardedFor } from '../../test-support/client';
@@ -71,6 +73,8 @@ const PARAMS: [string, string][] = [
   ['an emoji', '%F0%9F%92%A9'],
   ['a space', '%20'],
   ['broken percent-encoding', '%E0%A4%A'],
+  ['an id with a slash', 'a%2Fb'],
+  ['an id that is a sub-path', 'x%2Fy%2Fz'],
 ];
 
 const QUERIES = [
@@ -92,20 +96,6 @@ const ip = () => forwardedFor();
 
 beforeAll(async () => {
   [patient, outsider] = await Promise.all([createTestUser(), createTestUser()]);
-  await request(app)
-    .post('/api/patient')
-    .set('Authorization', `Bearer ${patient.idToken}`)
-    .send({
-      patientId: patient.uid,
-      firstName: 'Yaw',
-      lastName: 'Boateng',
-      emailAddress: patient.email,
-      contactNumber: '024 123 4567',
-      patientLocation: 'Tamale',
-      gender: 'MALE',
-      consentForTreatment: true,
-    })
-    .expect(201);
 });
 
 const withParams = (path: string, value: string) => path.replace(/:\w+/g, value);
@@ -139,8 +129,10 @@ describe('broken input on every endpoint', () => {
   const bodyEndpoints = () => ENDPOINTS.filter((e) => e.method !== 'get');
 
   it.each(BODIES)('when the body is %s, then every endpoint that takes a body answers a clean 4xx', async (name, raw) => {
+    // A patient of this case alone, so the per-patient write budgets never answer in place of validation.
+    const caller = await createTestUser();
     for (const endpoint of bodyEndpoints()) {
-      for (const user of [patient, undefined]) {
+      for (const user of [caller, undefined]) {
         const path = `/api${withParams(endpoint.path, 'not-a-real-id')}`;
         let req = call(endpoint.method, path).set('X-Forwarded-For', ip());
         if (user) req = req.set('Authorization', `Bearer ${user.idToken}`);
@@ -183,4 +175,68 @@ describe('broken input on every endpoint', () => {
       }
     },
   );
+
+  it.each([
+    ['GET', '/api/appointments/a%2Fb'],
+    ['GET', '/api/appointments/a%2Fb/file'],
+    ['DELETE', '/api/appointments/a%2Fb'],
+    ['GET', `/api/appointments/${'x'.repeat(129)}`],
+  ])('when %s %s names an appointment by a path-like or endless id, then 400 names appointmentId', async (method, path) => {
+    const res = await call(method.toLowerCase() as Endpoint['method'], path).set('Authorization', `Bearer ${patient.idToken}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      msg: expect.stringMatching(/^appointmentId must be an id of letters/),
+      data: null,
+    });
+  });
+
+  it.each(['/api/patient/a%2Fb', '/api/patient/a%2Fb/export', '/api/subscriptions/a%2Fb'])(
+    'when %s names a patient by a path-like id, then 400 names patientId',
+    async (path) => {
+      const res = await call('get', path).set('Authorization', `Bearer ${patient.idToken}`);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toMatch(/^patientId must be an id of letters/);
+    },
+  );
+
+  it.each([
+    ['/api/subscriptions', 'post', { packageId: 'a/b' }, /packageId must be an id/],
+    ['/api/subscriptions', 'post', { packageId: 'individual', patientId: 'a/b' }, /patientId must be an id/],
+    ['/api/orders', 'post', { items: [{ productId: 'x/y', quantity: 1 }] }, /items: productId must be an id/],
+    ['/api/appointments/cancel', 'post', { appointmentId: 'a/b' }, /appointmentId\) must be an id/],
+    ['/api/payment/initiate', 'post', { clientReference: 'abcde/ghij' }, /clientReference must be 10 letters or digits/],
+    ['/api/payment/check', 'post', { clientReference: 'abcde/ghij' }, /clientReference must be 10 letters or digits/],
+    ['/api/subscriptions', 'put', { clientReference: 'abcde/ghij' }, /clientReference must be 10 letters or digits/],
+    ['/api/patient', 'put', { patientId: 'a/b' }, /patientId must be an id/],
+    ['/api/auth/verifypatient', 'post', { patientId: 'a/b', uniqueCode: 'MK1234' }, /patientId must be an id/],
+  ] as const)('when %s (%s) gets an id with a slash, then 400 names the field', async (path, method, body, msg) => {
+    const caller = await createTestUser();
+    const res = await call(method, path).set('Authorization', `Bearer ${caller.idToken}`).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(msg);
+  });
+
+  it.each([
+    ['selectedLabs', { requestedServiceId: 6, selectedLabs: ['fbc', 'x/y'] }, /selectedLabs\) must be an id/],
+    ['doctorId', { requestedServiceId: 1, doctorId: 'dr/x', requestedTime: '10:00' }, /doctorId\) must be an id/],
+  ])('when a booking names a %s with a slash, then 400 names it and nothing is stored', async (_field, extra, msg) => {
+    const caller = await createTestUser();
+    const res = await call('post', '/api/appointments')
+      .set('Authorization', `Bearer ${caller.idToken}`)
+      .send({
+        firstName: 'Yaw',
+        lastName: 'Boateng',
+        gender: 'MALE',
+        emailAddress: caller.email,
+        contactNumber: '024 123 4567',
+        location: 'Tamale',
+        requestedDay: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+        ...extra,
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(msg);
+    const stored = await db().collection(COLLECTIONS.appointments).where('patientId', '==', caller.uid).get();
+    expect(stored.size).toBe(0);
+  });
 });

@@ -130,7 +130,7 @@ describe('GET /patient/{patientId}/export', () => {
   const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.idToken}` });
 
   beforeAll(async () => {
-    patient = await createTestUser();
+    patient = await createTestUser({ patient: 'none' });
     await request(app)
       .post('/api/patient')
       .set(bearer(patient))
@@ -145,6 +145,8 @@ describe('GET /patient/{patientId}/export', () => {
         consentForTreatment: true,
       })
       .expect(201);
+    const code = /verification code is: (\S+)/.exec((await mailsTo(patient.email))[0].message.text)?.[1];
+    await request(app).post('/api/auth/verifypatient').set(bearer(patient)).send({ uniqueCode: code }).expect(200);
     await request(app).post('/api/subscriptions').set(bearer(patient)).send({ packageId: 'individual' }).expect(201);
     await request(app)
       .post('/api/appointments')

@@ -50,7 +50,7 @@ const ageCode = (uid: string, ms: number) => codeDoc(uid).update({ sentAt: Times
 
 describe('POST /patient (registration)', () => {
   it('when a signed-in user registers, then the patient is stored Pending with server-set fields and a code is mailed', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     const res = await register(user, {
       accountStatus: 'Activated',
       password: 'secret-123',
@@ -94,13 +94,13 @@ describe('POST /patient (registration)', () => {
   });
 
   it('when the phone is written +233XXXXXXXXX, then it is stored in the same +233 form', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     expect((await register(user, { contactNumber: '+233501234567' })).status).toBe(201);
     expect((await patientDoc(user.uid).get()).data()?.contactNumber).toBe('+233501234567');
   });
 
   it('when no token or a bad token is sent, then it answers 401 and writes nothing', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     const none = await request(app).post('/api/patient').send(registration(user));
     expect(none.status).toBe(401);
     const bad = await request(app).post('/api/patient').set('Authorization', 'Bearer forged').send(registration(user));
@@ -109,8 +109,8 @@ describe('POST /patient (registration)', () => {
   });
 
   it("when the body names another user's id, then it answers 403 and writes nothing", async () => {
-    const user = await createTestUser();
-    const other = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
+    const other = await createTestUser({ patient: 'none' });
     const res = await register(user, { patientId: other.uid });
     expect(res.status).toBe(403);
     expect((await patientDoc(other.uid).get()).exists).toBe(false);
@@ -118,7 +118,7 @@ describe('POST /patient (registration)', () => {
   });
 
   it('when the same user registers a second time, then it answers 409 and nothing is overwritten', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     expect((await register(user)).status).toBe(201);
     const again = await register(user, { firstName: 'Kofi' });
     expect(again.status).toBe(409);
@@ -128,7 +128,7 @@ describe('POST /patient (registration)', () => {
   });
 
   it('when fields are missing, then it answers 400 naming each one and writes nothing', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     const res = await request(app).post('/api/patient').set(bearer(user)).send({ patientId: user.uid });
     expect(res.status).toBe(400);
     for (const field of [
@@ -147,18 +147,22 @@ describe('POST /patient (registration)', () => {
   });
 
   it.each([
-    ['a phone that is not Ghanaian', { contactNumber: '+44 7700 900123' }, 'Phone Number must be a Ghana phone number'],
-    ['a phone one digit short', { contactNumber: '024123456' }, 'Phone Number must be a Ghana phone number'],
-    ['a gender outside the list', { gender: 'OTHER' }, 'Gender must be MALE or FEMALE'],
-    ['consent refused', { consentForTreatment: false }, 'consentForTreatment must be true'],
-    ['a malformed e-mail', { emailAddress: 'kwame@' }, 'Email Address must be a valid e-mail address'],
+    ['a phone that is not Ghanaian', { contactNumber: '+44 7700 900123' }, 'Phone Number must be a Ghana number'],
+    ['a phone one digit short', { contactNumber: '024123456' }, 'Phone Number must be a Ghana number'],
+    ['a gender outside the list', { gender: 'OTHER' }, 'Please select your Gender'],
+    [
+      'consent refused',
+      { consentForTreatment: false },
+      'Please agree to the processing of your health information (consentForTreatment)',
+    ],
+    ['a malformed e-mail', { emailAddress: 'kwame@' }, 'Email Address must be a valid email address'],
     [
       'an e-mail other than the account',
       { emailAddress: 'someone.else@example.com' },
       'Email Address must be the e-mail address you signed up with',
     ],
   ])('when the body has %s, then it answers 400 naming the field and writes nothing', async (_case, extra, msg) => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     const res = await register(user, extra);
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain(msg);
@@ -168,7 +172,7 @@ describe('POST /patient (registration)', () => {
 
 describe('GET /patient/{patientId}', () => {
   it('when patients ask for their own record, then it is answered without password or code', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user, { password: 'secret-123' });
     const res = await request(app).get(`/api/patient/${user.uid}`).set(bearer(user));
     expect(res.status).toBe(200);
@@ -179,9 +183,9 @@ describe('GET /patient/{patientId}', () => {
   });
 
   it("when a patient asks for another patient's record, then it answers 403", async () => {
-    const owner = await createTestUser();
+    const owner = await createTestUser({ patient: 'none' });
     await register(owner);
-    const other = await createTestUser();
+    const other = await createTestUser({ patient: 'none' });
     const res = await request(app).get(`/api/patient/${owner.uid}`).set(bearer(other));
     expect(res.status).toBe(403);
     expect(res.body.data).toBeNull();
@@ -193,7 +197,7 @@ describe('GET /patient/{patientId}', () => {
   });
 
   it('when the user has not registered yet, then it answers 404 with a readable msg', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     const res = await request(app).get(`/api/patient/${user.uid}`).set(bearer(user));
     expect(res.status).toBe(404);
     expect(res.body.msg).toBe('We could not find your patient record. Please sign up first.');
@@ -202,7 +206,7 @@ describe('GET /patient/{patientId}', () => {
 
 describe('PUT /patient (last login)', () => {
   it("when a patient logs in, then lastLogIn becomes the server's time, not the browser's", async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     await patientDoc(user.uid).update({ lastLogIn: '2020-01-01 00:00:00' });
     const res = await request(app)
@@ -219,10 +223,10 @@ describe('PUT /patient (last login)', () => {
   });
 
   it('when the body names another patient, then it answers 403 and their record is unchanged', async () => {
-    const owner = await createTestUser();
+    const owner = await createTestUser({ patient: 'none' });
     await register(owner);
     await patientDoc(owner.uid).update({ lastLogIn: '2020-01-01 00:00:00' });
-    const other = await createTestUser();
+    const other = await createTestUser({ patient: 'none' });
     const res = await request(app).put('/api/patient').set(bearer(other)).send({ patientId: owner.uid });
     expect(res.status).toBe(403);
     expect((await patientDoc(owner.uid).get()).data()?.lastLogIn).toBe('2020-01-01 00:00:00');
@@ -235,7 +239,7 @@ describe('PUT /patient (last login)', () => {
 
 describe('POST /auth/verifypatient', () => {
   it('when the mailed code is sent back, then the account is Activated with a verifyDate and the code is gone', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     const code = await latestCode(user.email);
     const res = await verify(user, `  ${code.toLowerCase()} `);
@@ -248,7 +252,7 @@ describe('POST /auth/verifypatient', () => {
   });
 
   it('when a wrong code is sent, then it answers 400 with the tries left, counts the try and stays Pending', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     const res = await verify(user, 'XX000000');
     expect(res.status).toBe(400);
@@ -258,7 +262,7 @@ describe('POST /auth/verifypatient', () => {
   });
 
   it('when 5 wrong codes were sent, then even the right code is refused until a new one is sent', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     const code = await latestCode(user.email);
     for (let i = 0; i < 4; i++) expect((await verify(user, 'XX000000')).status).toBe(400);
@@ -276,7 +280,7 @@ describe('POST /auth/verifypatient', () => {
   });
 
   it('when the code is older than 24 hours, then it answers 400 saying it expired', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     const code = await latestCode(user.email);
     await codeDoc(user.uid).update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
@@ -287,7 +291,7 @@ describe('POST /auth/verifypatient', () => {
   });
 
   it('when the code is missing, then it answers 400 naming uniqueCode', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     const res = await request(app).post('/api/auth/verifypatient').set(bearer(user)).send({ patientId: user.uid });
     expect(res.status).toBe(400);
@@ -296,9 +300,9 @@ describe('POST /auth/verifypatient', () => {
   });
 
   it("when another patient's id is named, then it answers 403 and counts no try", async () => {
-    const owner = await createTestUser();
+    const owner = await createTestUser({ patient: 'none' });
     await register(owner);
-    const other = await createTestUser();
+    const other = await createTestUser({ patient: 'none' });
     const res = await verify(other, await latestCode(owner.email), owner.uid);
     expect(res.status).toBe(403);
     expect((await patientDoc(owner.uid).get()).data()?.accountStatus).toBe('Pending');
@@ -315,7 +319,7 @@ describe('POST /auth/patient (resend the code)', () => {
     request(app).post('/api/auth/patient').set(bearer(user)).send({ patientId });
 
   it('when a new code is asked for within 5 minutes, then it answers 429 and sends nothing', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     const res = await resend(user);
     expect(res.status).toBe(429);
@@ -324,7 +328,7 @@ describe('POST /auth/patient (resend the code)', () => {
   });
 
   it('when 5 minutes have passed, then a new code is mailed and only it works', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     const old = await latestCode(user.email);
     await ageCode(user.uid, 5 * 60 * 1000 + 1000);
@@ -338,23 +342,23 @@ describe('POST /auth/patient (resend the code)', () => {
   });
 
   it('when the account is already verified, then it answers 409', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     await register(user);
     await verify(user, await latestCode(user.email));
     expect((await resend(user)).status).toBe(409);
   });
 
   it("when another patient's id is named, then it answers 403", async () => {
-    const owner = await createTestUser();
+    const owner = await createTestUser({ patient: 'none' });
     await register(owner);
     await ageCode(owner.uid, 6 * 60 * 1000);
-    const other = await createTestUser();
+    const other = await createTestUser({ patient: 'none' });
     expect((await resend(other, owner.uid)).status).toBe(403);
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 
   it('when the user has no patient record, then it answers 404', async () => {
-    const user = await createTestUser();
+    const user = await createTestUser({ patient: 'none' });
     expect((await resend(user)).status).toBe(404);
   });
 

@@ -30,9 +30,9 @@ describe('the signup page', () => {
       'Email Address is required.',
       'City/location is required.',
       'Phone Number is required.',
-      'Please select your gender.',
+      'Please select your Gender.',
       'Password is required.',
-      'Please agree to the processing of your health information so that we can care for you.',
+      'Please agree to the processing of your health information (consentForTreatment) so that we can care for you.',
     ]) {
       expect(await within(form).findByText(msg)).toBeInTheDocument();
     }

@@ -1,29 +1,27 @@
-import { boolean, object, string, type InferType } from 'yup';
-import { GENDERS } from '@api/booking-choices';
+import { object, string, type InferType } from 'yup';
+import { registerSchema as registerRequestSchema, verifySchema as verifyRequestSchema } from '@api/account-requests';
 import { normaliseGhanaPhone } from '@api/ghana-phone';
 import type { Gender, Patient } from '@api/types';
 import { api } from '@/lib/api-client';
-import { ghanaPhone } from '@/lib/ghana-phone';
 
 export type { Patient } from '@api/types';
 
-/** The register form (spec labels); the password goes to Firebase Auth only, never to the API. */
-export const registerSchema = object({
-  firstName: string().trim().required('First Name is required.').max(60, 'First Name is too long.'),
-  lastName: string().trim().required('Last Name is required.').max(60, 'Last Name is too long.'),
-  emailAddress: string()
-    .trim()
-    .required('Email Address is required.')
-    .email('Email Address must be a valid email address, like ama@example.com.'),
-  patientLocation: string().trim().required('City/location is required.').max(120, 'City/location is too long.'),
-  contactNumber: ghanaPhone('Phone Number'),
-  gender: string<Gender | ''>().required('Please select your gender.').oneOf<Gender | ''>(GENDERS, 'Please select your gender.'),
-  password: string().required('Password is required.').min(6, 'Password must be at least 6 characters.'),
-  consentForTreatment: boolean()
-    .required()
-    .oneOf([true], 'Please agree to the processing of your health information so that we can care for you.'),
-});
-export type RegisterForm = InferType<typeof registerSchema>;
+/** The register form: the API's own rules for its fields, plus the password (Firebase Auth only, never sent to the API). */
+export const registerSchema = registerRequestSchema
+  .pick(['firstName', 'lastName', 'emailAddress', 'patientLocation', 'contactNumber', 'gender', 'consentForTreatment'])
+  .shape({ password: string().required('Password is required.').min(6, 'Password must be at least 6 characters.') });
+
+/** The form's values as typed (gender '' and consent false until chosen). */
+export interface RegisterForm {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  patientLocation: string;
+  contactNumber: string;
+  gender: Gender | '';
+  password: string;
+  consentForTreatment: boolean;
+}
 
 export const loginSchema = object({
   email: string().trim().required('Email Address is required.').email('Email Address must be a valid email address.'),
@@ -31,10 +29,11 @@ export const loginSchema = object({
 });
 export type LoginForm = InferType<typeof loginSchema>;
 
-export const verifySchema = object({
-  uniqueCode: string().trim().required('Please enter the verification code from your e-mail.'),
-});
-export type VerifyForm = InferType<typeof verifySchema>;
+/** The account check form: the API's rule for the code. */
+export const verifySchema = verifyRequestSchema.pick(['uniqueCode']);
+export interface VerifyForm {
+  uniqueCode: string;
+}
 
 /** POST /patient: the server sets status, dates and the code; it ignores anything else. */
 export function postPatient(patientId: string, form: RegisterForm): Promise<Patient> {

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { array, object, string, type InferType } from 'yup';
 import * as accepted from '@api/booking-choices';
-import { DIETARY_VIRTUAL_FEE } from '@api/prices';
-import { SERVICE_ID } from '@api/service-catalog';
+import type { CreateAppointmentInput } from '@api/booking-request';
 import { formatGhs } from '@api/format';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
+import { DIETARY_VIRTUAL_FEE } from '@api/prices';
+import { SERVICE_ID } from '@api/service-catalog';
 import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
 import { api } from '@/lib/api-client';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
-import { requiredEmail, requiredPhone, requiredText } from '@/lib/form-rules';
 
 /** The choices of the booking form (spec section 3 enumerations): value and what a person reads. */
 export const BOOK_FOR = labelled(accepted.BOOK_FOR, { SELF: 'Myself', OTHERS: 'Someone else' });
@@ -39,58 +38,33 @@ export const MESSAGES = {
 
 export type { Appointment, Doctor, LabTest } from '@api/types';
 
-/** Ghana keeps UTC all year: today's date there, as the date input writes it. */
-export const todayInGhana = () => new Date().toISOString().slice(0, 10);
+/** The booking form is checked with the API's own booking schema, so a person sees the server's rules before sending. */
+export { bookingSchema, todayInGhana } from '@api/booking-request';
 
-const is =
-  (...ids: number[]) =>
-  (value: string) =>
-    ids.includes(Number(value));
-const needsTime = (service: string, option: string) =>
-  Number(service) === SERVICE_ID.virtualConsultation || (Number(service) === SERVICE_ID.dietary && option === 'VIRTUAL');
-const COMMUNITY = [SERVICE_ID.corporateWellness, SERVICE_ID.agricHealth];
-
-/** Required only for the services that use the field (the server applies the same rules). */
-const requiredWhen = (ids: number[], label: string) =>
-  string().when('requestedServiceId', {
-    is: is(...ids),
-    then: (s) => s.trim().required(`${label} is required.`),
-  });
-
-/** The booking form; the form reuses it and the request below sends what it holds. */
-export const bookingSchema = object({
-  bookFor: string().oneOf(['SELF', 'OTHERS']).required(),
-  firstName: requiredText('First Name', 80),
-  lastName: requiredText('Last Name', 80),
-  gender: string().required('Gender is required.').oneOf(['MALE', 'FEMALE'], 'Gender is required.'),
-  emailAddress: requiredEmail('Email Address'),
-  contactNumber: requiredPhone('Phone Number'),
-  location: requiredText('Location', 120),
-  healthProblem: string().trim().max(2000, 'Health Problem must be at most 2000 characters.'),
-  requestedServiceId: string().required('Service is required.'),
-  requestedDay: string()
-    .required('Preferred Date is required.')
-    .test('not-past', 'Preferred Date must be today or later.', (v) => !v || v >= todayInGhana()),
-  requestedTime: string().when(['requestedServiceId', 'requestedServiceOption'], {
-    is: needsTime,
-    then: (s) => s.required('Preferred Time is required.'),
-  }),
-  doctorId: requiredWhen([SERVICE_ID.virtualConsultation], 'Doctor'),
-  requestedServiceOption: requiredWhen([SERVICE_ID.dietary], 'Mode'),
-  selectedLabs: array(string().required()).when('requestedServiceId', {
-    is: is(SERVICE_ID.labTests),
-    then: (s) => s.min(1, 'Select at least one lab test.'),
-  }),
-  appointmentFiles: requiredWhen([SERVICE_ID.prescription], 'Prescription'),
-  appointmentFileName: string(),
-  organiztionName: requiredWhen(COMMUNITY, 'Organization Name'),
-  organiztionLocation: requiredWhen(COMMUNITY, 'Organization Location'),
-  organiztionType: requiredWhen(COMMUNITY, 'Organization Type'),
-  organiztionService: requiredWhen(COMMUNITY, 'Service Needed'),
-  expectedPeople: requiredWhen(COMMUNITY, 'Expected Number of Beneficiaries'),
-});
-
-export type BookingValues = InferType<typeof bookingSchema>;
+/** The form's values as the inputs hold them (the service id as the select's text). */
+export interface BookingValues {
+  bookFor: string;
+  firstName: string;
+  lastName: string;
+  gender: string;
+  emailAddress: string;
+  contactNumber: string;
+  location: string;
+  healthProblem: string;
+  requestedServiceId: string;
+  requestedDay: string;
+  requestedTime: string;
+  doctorId: string;
+  requestedServiceOption: string;
+  selectedLabs: string[];
+  appointmentFiles: string;
+  appointmentFileName: string;
+  organiztionName: string;
+  organiztionLocation: string;
+  organiztionType: string;
+  organiztionService: string;
+  expectedPeople: string;
+}
 
 export const emptyBooking = (serviceId = ''): BookingValues => ({
   bookFor: 'SELF',
@@ -128,11 +102,8 @@ export function invalidBookingMessage(values: BookingValues): string {
 export const labTotal = (labs: LabTest[], chosen: string[]) =>
   Math.round((labs.filter((l) => chosen.includes(l.id)).reduce((sum, l) => sum + l.itemPrice, 0) + Number.EPSILON) * 100) / 100;
 
-/** POST /appointments: the form's values with the service id as a number; the server decides fees and statuses. */
-function createAppointment(values: BookingValues): Promise<Appointment> {
-  const body = { ...values, requestedServiceId: Number(values.requestedServiceId) };
-  return api.post<Appointment>('/appointments', body, { auth: true });
-}
+/** POST /appointments: the values as the booking schema casts them (service id a number); the server decides fees and statuses. */
+const createAppointment = (body: CreateAppointmentInput) => api.post<Appointment>('/appointments', body, { auth: true });
 
 const fetchDoctors = (signal: AbortSignal) => api.get<Doctor[]>('/doctors', { query: { specialty: 'All' }, signal });
 const fetchLabs = (signal: AbortSignal) => api.get<LabTest[]>('/labs/prices', { signal });

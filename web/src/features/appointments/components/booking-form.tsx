@@ -300,7 +300,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
     if (!(await confirm('Submit Appointment?', 'Yes'))) return;
     setSending(true);
     try {
-      const appointment = await create.mutateAsync(bookingSchema.cast(formik.values) as BookingValues);
+      const appointment = await create.mutateAsync(bookingSchema.cast(formik.values));
       formik.resetForm({ values: { ...emptyBooking(), ...profile } });
       setSending(false);
       onCreated(appointment);

@@ -1,18 +1,12 @@
 import { object, string, type InferType } from 'yup';
+import { ghanaPhone } from '@api/request-fields';
 
 export const MOBILE_NETWORKS = ['MTN', 'Vodafone', 'AirtelTigo'] as const;
 export type PaymentMethod = 'mobile-money' | 'card';
 
-/** 0XXXXXXXXX or +233XXXXXXXXX, spaces and dashes allowed: the mobile money wallet's number. */
-const GHANA_MOBILE = /^(?:0|\+?233)[235]\d{8}$/;
-
 export const mobileMoneySchema = object({
-  phone: string()
-    .trim()
-    .required('Mobile money number is required.')
-    .test('ghana-mobile', 'Mobile money number must be a Ghana number, like 024 123 4567.', (v) =>
-      GHANA_MOBILE.test((v ?? '').replace(/[\s-]/g, '')),
-    ),
+  /** The mobile money wallet's number: the API's one Ghana phone rule (api/ghana-phone.ts). */
+  phone: ghanaPhone('Mobile money number'),
   network: string()
     .required('Network is required.')
     .oneOf([...MOBILE_NETWORKS], 'Network is required.'),

@@ -1,13 +1,12 @@
-import { array, number, object, string, type InferType, type StringSchema } from 'yup';
-import {
-  BOOK_FOR,
-  DIETARY_MODES,
-  EXPECTED_PEOPLE,
-  GENDERS,
-  ORGANIZATION_SERVICES,
-  ORGANIZATION_TYPES,
-} from '../api/booking-choices';
-import { SERVICE_ID, SERVICES } from '../api/service-catalog';
+/**
+ * The booking request (POST /appointments): the server validates with it and the site's
+ * booking form is checked with it, so a person sees the server's rules before sending.
+ * Imports only yup and siblings: bundled into the browser.
+ */
+import { number, object, string, type InferType, type StringSchema } from 'yup';
+import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
+import { idField, idList, requiredId, requiredPhone } from './request-fields';
+import { SERVICE_ID, SERVICES } from './service-catalog';
 
 /** Ghana keeps UTC all year, so "today" for a patient is the UTC date. */
 export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -40,7 +39,7 @@ const text = (label: string, max: number) => string().trim().max(max, `${label} 
  * What a patient may send when booking. Everything the server decides (patientId, fee,
  * statuses, reference, doctor snapshot) is not in here, so stripUnknown drops it.
  */
-export const createAppointmentSchema = object({
+export const bookingSchema = object({
   bookFor: string().oneOf(BOOK_FOR, 'Book for (bookFor) must be SELF or OTHERS.').default('SELF'),
   firstName: text('First name (firstName)', 80).required('First name (firstName) is required.'),
   lastName: text('Last name (lastName)', 80).required('Last name (lastName) is required.'),
@@ -48,16 +47,12 @@ export const createAppointmentSchema = object({
   emailAddress: text('Email (emailAddress)', 254)
     .required('Email (emailAddress) is required.')
     .email('Email (emailAddress) must be a valid e-mail address.'),
-  contactNumber: text('Phone (contactNumber)', 25)
-    .required('Phone (contactNumber) is required.')
-    .test(
-      'phone',
-      'Phone (contactNumber) must be a phone number, like 024 123 4567 or +233 24 123 4567.',
-      (v) => !v || (/^\+?[\d\s().-]+$/.test(v) && /^\d{9,15}$/.test(v.replace(/\D/g, ''))),
-    ),
+  contactNumber: requiredPhone('Phone (contactNumber)'),
   location: text('Location (location)', 120).required('Location (location) is required.'),
   healthProblem: text('Health problem (healthProblem)', 2000).default(''),
   requestedServiceId: number()
+    // A form's empty select ('') is a missing service, not a wrong one.
+    .transform((value: number, original: unknown) => (original === '' ? undefined : value))
     .typeError('Service (requestedServiceId) must be one of our services.')
     .required('Service (requestedServiceId) is required.')
     .oneOf(
@@ -87,20 +82,18 @@ export const createAppointmentSchema = object({
   }),
   doctorId: onlyFor(
     [SERVICE_ID.virtualConsultation],
-    string().trim().max(128),
+    idField('Doctor (doctorId)'),
     'Doctor (doctorId) is required for a virtual consultation.',
   ),
-  selectedLabs: array()
-    .of(string().trim().required().max(64))
-    .when('requestedServiceId', {
-      is: SERVICE_ID.labTests,
-      then: (s) =>
-        s
-          .required('Lab tests (selectedLabs) are required: choose at least one.')
-          .min(1, 'Lab tests (selectedLabs) are required: choose at least one.')
-          .max(30, 'Lab tests (selectedLabs): at most 30 may be chosen.'),
-      otherwise: (s) => s.strip(),
-    }),
+  selectedLabs: idList('Lab tests (selectedLabs)').when('requestedServiceId', {
+    is: SERVICE_ID.labTests,
+    then: (s) =>
+      s
+        .required('Lab tests (selectedLabs) are required: choose at least one.')
+        .min(1, 'Lab tests (selectedLabs) are required: choose at least one.')
+        .max(30, 'Lab tests (selectedLabs): at most 30 may be chosen.'),
+    otherwise: (s) => s.strip(),
+  }),
   appointmentFiles: onlyFor(
     [SERVICE_ID.prescription],
     string(),
@@ -134,8 +127,6 @@ export const createAppointmentSchema = object({
   ),
 });
 
-export type CreateAppointmentInput = InferType<typeof createAppointmentSchema>;
+export type CreateAppointmentInput = InferType<typeof bookingSchema>;
 
-export const appointmentIdSchema = object({
-  appointmentId: string().trim().required('Appointment (appointmentId) is required.').max(128),
-});
+export const appointmentIdSchema = object({ appointmentId: requiredId('Appointment (appointmentId)') });

@@ -1,0 +1,49 @@
+/**
+ * The bodies of the subscription, order and payment requests: the server validates with
+ * these and the site builds its requests from them. Imports only yup and siblings.
+ */
+import { array, number, object, type ObjectSchema } from 'yup';
+import { CLIENT_REFERENCE } from './client-reference';
+import { MAX_ORDER_QUANTITY } from './policy';
+import { idField, requiredId, trimmed } from './request-fields';
+import type { OrderRequest, PaymentReference, SubscribeRequest } from './types';
+
+/** At most this many different products in one order. */
+export const MAX_ORDER_LINES = 20;
+
+/** patientId, when sent, must be the caller's own (the route checks it). */
+const ownPatientId = { patientId: idField('patientId').optional() };
+
+/** POST /payment/initiate, /payment/check: the record's 10-character clientReference. */
+export const paymentReferenceSchema: ObjectSchema<PaymentReference> = object({
+  clientReference: trimmed('clientReference')
+    .required('clientReference is required.')
+    .matches(CLIENT_REFERENCE, 'clientReference must be 10 letters or digits.'),
+});
+
+/** PUT /subscriptions: the reference, and the caller's own patientId if sent. */
+export const subscriptionCheckSchema = paymentReferenceSchema.shape(ownPatientId);
+
+/** POST /subscriptions. */
+export const subscribeSchema: ObjectSchema<SubscribeRequest & { patientId?: string }> = object({
+  packageId: requiredId('packageId'),
+  ...ownPatientId,
+});
+
+/** POST /orders: products and how many; the server prices them. */
+export const orderSchema: ObjectSchema<OrderRequest> = object({
+  items: array(
+    object({
+      productId: requiredId('items: productId'),
+      quantity: number()
+        .typeError('items: quantity must be a number.')
+        .required('items: quantity is required.')
+        .integer('items: quantity must be a whole number.')
+        .min(1, 'items: quantity must be at least 1.')
+        .max(MAX_ORDER_QUANTITY, `items: quantity can be at most ${MAX_ORDER_QUANTITY}.`),
+    }),
+  )
+    .required('items is required.')
+    .min(1, 'items: choose at least one product.')
+    .max(MAX_ORDER_LINES, `items: at most ${MAX_ORDER_LINES} products per order.`),
+});
