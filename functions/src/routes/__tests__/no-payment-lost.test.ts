@@ -93,8 +93,11 @@ const slotOf = (a: Booked) =>
     .doc(`dr-boateng_${a.requestedDay}_${a.requestedTime.replace(':', '')}`);
 const refundsOf = async (clientReference: string) =>
   (await db().collection(COLLECTIONS.refunds).where('clientReference', '==', clientReference).get()).docs.map((d) => d.data());
+/** The subjects of the mails sent to an address, less the booking confirmation every booking sends. */
 const subjectsTo = async (email: string) =>
-  (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => String(d.get('message.subject')));
+  (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs
+    .map((d) => String(d.get('message.subject')))
+    .filter((subject) => !subject.startsWith('Appointment request received'));
 const ledgerOf = async (clientReference: string) =>
   (await db().collection(COLLECTIONS.payments).doc(clientReference).get()).data();
 
@@ -320,7 +323,8 @@ describe('holds of unpaid appointments', () => {
     expect((await slotOf(taken).get()).get('patientId')).toBe(other.uid);
 
     await payInSandbox(free.clientReference);
-    expect((await callback(free.clientReference)).body.data.outcome).toBe('paid');
+    // Another suite's re-check (it sweeps every open checkout) may settle it first: either way it is applied once.
+    expect(['paid', 'already-paid']).toContain((await callback(free.clientReference)).body.data.outcome);
     expect(await stored(free.appointmentId)).toMatchObject({ appointmentStatus: 'Pending', paymentStatus: 'Paid' });
     expect((await slotOf(free).get()).get('appointmentId')).toBe(free.appointmentId);
     expect(await refundsOf(free.clientReference)).toHaveLength(0);
