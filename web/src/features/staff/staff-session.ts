@@ -8,7 +8,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { onAuthStateChanged, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
-import { STAFF_ROLES, type StaffClaims, type StaffRole } from '@api/staff';
+import type { StaffRole } from '@api/staff';
+import { staffClaimsOf } from '@/features/staff/claims';
 import { auth } from '@/lib/firebase';
 import { queryClient } from '@/lib/query-client';
 
@@ -18,14 +19,6 @@ export type StaffSession =
   /** Signed in without a role: a patient, or someone whose role was revoked. */
   | { status: 'no-role'; email: string }
   | { status: 'staff'; uid: string; email: string; role: StaffRole; doctorId?: string };
-
-/** The role claims of a token, or undefined when it carries none we know. */
-export function staffClaimsOf(claims: Record<string, unknown>): StaffClaims | undefined {
-  const role = claims.role;
-  if (typeof role !== 'string' || !(STAFF_ROLES as readonly string[]).includes(role)) return undefined;
-  const doctorId = typeof claims.doctorId === 'string' ? claims.doctorId : undefined;
-  return { role: role as StaffRole, ...(doctorId ? { doctorId } : {}) };
-}
 
 let session: StaffSession = { status: 'loading' };
 const listeners = new Set<() => void>();
