@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
-import { PRERENDERED_PATHS, type PatientPath, type PublicPath, type StaffPath } from '@/app/paths';
+import { PRERENDERED_PATHS, type PatientPath, type PublicPath } from '@/app/paths';
 import { Loading } from '@/components/spinner';
 
 export { PRERENDERED_PATHS };
@@ -42,20 +42,6 @@ const PATIENT_PAGES = {
   '/dashboard/profile': () => import('@/features/dashboard/pages/profile-view'),
 } satisfies Record<PatientPath, PageModule>;
 
-/** The staff console's pages, under its layout (sign-in, role guard, its own stylesheet). */
-const STAFF_PAGES = {
-  '/staff': () => import('@/features/staff/pages/overview-page'),
-  '/staff/appointments': () => import('@/features/staff/pages/appointments-page'),
-  '/staff/appointments/:appointmentId': () => import('@/features/staff/pages/appointment-detail-page'),
-  '/staff/inbox': () => import('@/features/staff/pages/inbox-page'),
-  '/staff/orders': () => import('@/features/staff/pages/orders-page'),
-  '/staff/refunds': () => import('@/features/staff/pages/refunds-page'),
-  '/staff/patients': () => import('@/features/staff/pages/patients-page'),
-  '/staff/patients/:patientId': () => import('@/features/staff/pages/patient-page'),
-  '/staff/roles': () => import('@/features/staff/pages/roles-page'),
-  '/staff/audit': () => import('@/features/staff/pages/audit-page'),
-} satisfies Record<StaffPath, PageModule>;
-
 // Every public path has exactly one page (a new path in paths.ts without a page fails the type check).
 ({ ...STATIC_PAGES, ...DATA_PAGES }) satisfies Record<PublicPath, PageModule>;
 
@@ -87,11 +73,9 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/dashboard/pages/dashboard-layout')),
             children: routesOf(PATIENT_PAGES, '/dashboard'),
           },
-          {
-            path: 'staff',
-            lazy: page(() => import('@/features/staff/pages/staff-layout')),
-            children: routesOf(STAFF_PAGES, '/staff'),
-          },
+          // The staff console routes inside its own chunk (app/staff-console.tsx): its ten pages
+          // cost the shell that every public page loads one import, not ten lists of chunks.
+          { path: 'staff/*', lazy: page(() => import('@/app/staff-console')) },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -28,29 +28,3 @@ export async function confirm(title: string, confirmButtonText: string, text?: s
   });
   return result.isConfirmed;
 }
-
-/**
- * A question that needs a short text (a decline reason, a visit summary, a reference):
- * resolves with the trimmed text, or undefined when cancelled. Empty text is refused in the dialog.
- */
-export async function askText(options: {
-  title: string;
-  label: string;
-  confirmButtonText: string;
-  text?: string;
-  multiline?: boolean;
-  maxLength?: number;
-}): Promise<string | undefined> {
-  const result = await fire({
-    title: options.title,
-    text: options.text,
-    input: options.multiline ? 'textarea' : 'text',
-    inputLabel: options.label,
-    inputAttributes: { maxlength: String(options.maxLength ?? 500), 'aria-label': options.label },
-    showCancelButton: true,
-    confirmButtonText: options.confirmButtonText,
-    cancelButtonColor: '#6b7280',
-    inputValidator: (value: string) => (String(value ?? '').trim() ? undefined : `${options.label} is required.`),
-  });
-  return result.isConfirmed ? String(result.value).trim() : undefined;
-}

@@ -39,7 +39,9 @@ async function readClaims(user: User | null): Promise<void> {
     if (asked !== version) return;
     const staff = staffClaimsOf(claims);
     setSession(
-      staff ? { status: 'staff', uid: user.uid, email: user.email ?? '', ...staff } : { status: 'no-role', email: user.email ?? '' },
+      staff
+        ? { status: 'staff', uid: user.uid, email: user.email ?? '', ...staff }
+        : { status: 'no-role', email: user.email ?? '' },
     );
   } catch {
     // Offline or the account is gone: without fresh claims the console shows nothing private.

@@ -103,7 +103,10 @@ function usePaged<T>(key: QueryKey, path: string, query: Record<string, string |
 export const itemsOf = <T>(data: { pages: Page<T>[] } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 export const useOverview = () =>
-  useQuery({ queryKey: staffKeys.overview, queryFn: ({ signal }) => api.get<StaffOverview>('/staff/overview', { ...opts, signal }) });
+  useQuery({
+    queryKey: staffKeys.overview,
+    queryFn: ({ signal }) => api.get<StaffOverview>('/staff/overview', { ...opts, signal }),
+  });
 
 export function useAppointmentList(filter: AppointmentFilter) {
   return useInfiniteQuery({
@@ -141,7 +144,8 @@ export const useDoctorList = (enabled: boolean) =>
 export const useEnquiries = (status?: EnquiryStatus) =>
   usePaged<StaffEnquiry>([...staffKeys.enquiries, status ?? 'all'], '/staff/enquiries', { status });
 export const useMessages = () => usePaged<ContactMessage>(staffKeys.messages, '/staff/messages');
-export const useOrders = (status?: OrderStatus) => usePaged<StaffOrder>([...staffKeys.orders, status ?? 'all'], '/staff/orders', { status });
+export const useOrders = (status?: OrderStatus) =>
+  usePaged<StaffOrder>([...staffKeys.orders, status ?? 'all'], '/staff/orders', { status });
 export const useRefunds = (status: StaffRefund['status']) =>
   usePaged<StaffRefund>([...staffKeys.refunds, status], '/staff/refunds', { status });
 export const useAudit = () => usePaged<AuditEntry>(staffKeys.audit, '/staff/audit');

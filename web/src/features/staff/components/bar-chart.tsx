@@ -59,7 +59,13 @@ export function BarChart({ title, points, format = String, tickFormat = format, 
           const x = LEFT + i * slot + (slot - barWidth) / 2;
           return (
             <g key={p.label}>
-              <rect className={p.highlight ? 'bar highlight' : 'bar'} x={x} y={TOP + plotHeight - h} width={barWidth} height={h} />
+              <rect
+                className={p.highlight ? 'bar highlight' : 'bar'}
+                x={x}
+                y={TOP + plotHeight - h}
+                width={barWidth}
+                height={h}
+              />
               {i % labelEvery === 0 && (
                 <text className="axis" x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle">
                   {p.label}

@@ -14,7 +14,8 @@ import {
 } from '@/features/staff/api/staff-api';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
-import { askText, confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { askText } from '@/lib/text-dialog';
 
 /** Opens the prescription (the server logs every opening by staff). */
 async function openFile(appointmentId: string) {
@@ -78,7 +79,16 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     ['Time', a.requestedTime ?? 'To agree with the patient'],
     ['Doctor', doctor ? `Dr ${doctor}` : '—'],
     ['Health problem', a.healthProblem || '—'],
-    ['Payment', a.requiresPayment ? <><StateBadge state={a.paymentStatus} /> {formatGhs(a.consultationFee)}</> : 'Free'],
+    [
+      'Payment',
+      a.requiresPayment ? (
+        <>
+          <StateBadge state={a.paymentStatus} /> {formatGhs(a.consultationFee)}
+        </>
+      ) : (
+        'Free'
+      ),
+    ],
     ['Reference', a.clientReference],
     ['Booked', formatDate(a.createdAt || a.timeOfRequest, { time: true })],
   ];

@@ -2,8 +2,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_STATES, type AppointmentState } from '@api/staff';
-import { SERVICES } from '@api/service-catalog';
 import { usePageTitle } from '@/components/page-title';
+// The site's list of the API's services (@api/service-catalog), shared with the home page's chunk.
+import { SERVICES } from '@/content/services';
 import { itemsOf, useAppointmentList, useDoctorList, type AppointmentFilter } from '@/features/staff/api/staff-api';
 import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
@@ -67,11 +68,15 @@ export default function AppointmentsPage() {
       <div className="staff-filters">
         <div className="field">
           <label htmlFor={serviceId}>Service</label>
-          <select id={serviceId} value={filter.serviceId ?? ''} onChange={(e) => update({ serviceId: e.target.value || undefined })}>
+          <select
+            id={serviceId}
+            value={filter.serviceId ?? ''}
+            onChange={(e) => update({ serviceId: e.target.value || undefined })}
+          >
             <option value="">All services</option>
             {SERVICES.map((s) => (
               <option key={s.id} value={String(s.id)}>
-                {s.title}
+                {s.itemTitle}
               </option>
             ))}
           </select>
@@ -79,7 +84,11 @@ export default function AppointmentsPage() {
         {staff.role !== 'doctor' && (
           <div className="field">
             <label htmlFor={doctorId}>Doctor</label>
-            <select id={doctorId} value={filter.doctorId ?? ''} onChange={(e) => update({ doctorId: e.target.value || undefined })}>
+            <select
+              id={doctorId}
+              value={filter.doctorId ?? ''}
+              onChange={(e) => update({ doctorId: e.target.value || undefined })}
+            >
               <option value="">All doctors</option>
               {doctors.data?.map((d) => (
                 <option key={d.doctorId} value={d.doctorId}>

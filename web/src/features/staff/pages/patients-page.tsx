@@ -27,14 +27,7 @@ export default function PatientsPage() {
       >
         <div className="field">
           <label htmlFor={inputId}>Name, e-mail or phone</label>
-          <input
-            id={inputId}
-            type="search"
-            name="q"
-            defaultValue={q}
-            aria-describedby={hintId}
-            autoComplete="off"
-          />
+          <input id={inputId} type="search" name="q" defaultValue={q} aria-describedby={hintId} autoComplete="off" />
           <p id={hintId} className="staff-muted">
             At least 2 characters. Each patient record you open is written to the audit log.
           </p>

@@ -5,7 +5,8 @@ import type { StaffRefund } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
 import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
-import { askText, showApiError, showSuccess } from '@/lib/dialogs';
+import { showApiError, showSuccess } from '@/lib/dialogs';
+import { askText } from '@/lib/text-dialog';
 
 /** Why the money is owed back, as staff read it. */
 const REFUND_REASONS: Record<StaffRefund['reason'], string> = {
