@@ -70,7 +70,7 @@ export default function StaffLayout() {
     return (
       <Bare>
         <div className="staff-sign-in">
-          <h1>For the clinic's staff</h1>
+          <h1>For the clinic’s staff</h1>
           <p>
             This console is for the clinic's staff. You are signed in as {session.email}, which has no staff role. Your
             appointments and profile are in <Link to="/dashboard">your dashboard</Link>.
