@@ -15,14 +15,14 @@ export const STAFF_LOGINS = {
   doctor: 'doctor@expmed.local',
 } as const;
 
-/** Signs in on /staff with a seeded login; resolves once the console's navigation shows. */
+/** Signs in on /staff with a seeded login; resolves once the console shows (its Sign out button: on a phone the navigation is a closed drawer). */
 export async function staffSignIn(page: Page, role: keyof typeof STAFF_LOGINS, path = '/staff'): Promise<void> {
   await page.goto(path);
   const form = page.getByRole('form', { name: 'Staff sign in' });
   await form.getByLabel('Email Address').fill(STAFF_LOGINS[role]);
   await form.getByLabel('Password').fill(STAFF_PASSWORD);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
 /** The seeded doctor account's doctors document (its doctorId claim). */
