@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import type { StaffPath } from '@/app/paths';
+import { Loading } from '@/components/spinner';
 
 type PageModule = () => Promise<{ default: React.ComponentType }>;
 
@@ -35,5 +36,7 @@ const ROUTES: RouteObject[] = [
 
 /** Everything under /staff: routed here, inside the console's chunk, so the site's shell carries one import for it. */
 export default function StaffConsole() {
-  return useRoutes(ROUTES);
+  const element = useRoutes(ROUTES);
+  // The layout is a chunk of its own: something shows while it arrives.
+  return <Suspense fallback={<Loading text="Loading the console…" />}>{element}</Suspense>;
 }
