@@ -18,10 +18,12 @@ interface BarChartProps {
   valueLabel: string;
 }
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const LEFT = 44;
-const BOTTOM = 28;
+// Drawn small and scaled up, so the axis text stays readable on a phone (about 9 px at 390 px wide).
+const WIDTH = 400;
+const HEIGHT = 200;
+const LEFT = 36;
+const RIGHT = 14;
+const BOTTOM = 24;
 const TOP = 8;
 
 /**
@@ -33,10 +35,10 @@ export function BarChart({ title, points, format = String, tickFormat = format, 
   const descId = useId();
   const top = niceMax(Math.max(0, ...points.map((p) => p.value)));
   const plotHeight = HEIGHT - BOTTOM - TOP;
-  const slot = (WIDTH - LEFT) / Math.max(1, points.length);
+  const slot = (WIDTH - LEFT - RIGHT) / Math.max(1, points.length);
   const barWidth = Math.max(2, slot * 0.7);
-  // Every label fits on a desktop; on a long axis only every few are written.
-  const labelEvery = Math.ceil(points.length / 8);
+  // At most six labels fit the axis; the table has every one.
+  const labelEvery = Math.ceil(points.length / 6);
   const summary = summarise(points, format);
 
   return (
@@ -47,7 +49,7 @@ export function BarChart({ title, points, format = String, tickFormat = format, 
           const y = TOP + plotHeight - barHeight(t, top, plotHeight);
           return (
             <g key={t} className="grid">
-              <line x1={LEFT} x2={WIDTH} y1={y} y2={y} />
+              <line x1={LEFT} x2={WIDTH - RIGHT} y1={y} y2={y} />
               <text x={LEFT - 6} y={y + 4} textAnchor="end">
                 {tickFormat(t)}
               </text>
@@ -67,7 +69,7 @@ export function BarChart({ title, points, format = String, tickFormat = format, 
                 height={h}
               />
               {i % labelEvery === 0 && (
-                <text className="axis" x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle">
+                <text className="axis" x={x + barWidth / 2} y={HEIGHT - 6} textAnchor="middle">
                   {p.label}
                 </text>
               )}

@@ -19,8 +19,8 @@ export default function AuditPage() {
         isEmpty={items.length === 0}
         onRetry={() => void log.refetch()}
       >
-        <div className="staff-table-wrap">
-          <table className="staff-table">
+        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
+          <table className="staff-table stack">
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -32,12 +32,14 @@ export default function AuditPage() {
             <tbody>
               {items.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatDate(e.at, { time: true })}</td>
-                  <td>
+                  <td data-label="When">{formatDate(e.at, { time: true })}</td>
+                  <td data-label="Who">
                     {e.actorUid} <span className="staff-muted">({ROLE_LABELS[e.actorRole] ?? e.actorRole})</span>
                   </td>
-                  <td>{e.action}</td>
-                  <td className="staff-break">{e.target}</td>
+                  <td data-label="Action">{e.action}</td>
+                  <td data-label="Record" className="staff-break">
+                    {e.target}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -68,11 +68,11 @@ export default function OverviewPage() {
                 }))}
               />
               <BarChart
-                title="Paid revenue per week (GH₵)"
+                title="Paid revenue per week (GH₵, weeks from Monday)"
                 valueLabel="Revenue"
                 format={(n) => formatGhs(n)}
                 tickFormat={(n) => String(Math.round(n))}
-                points={o.revenuePerWeek.map((w) => ({ label: `w/c ${shortDay(w.weekStart)}`, value: w.amount }))}
+                points={o.revenuePerWeek.map((w) => ({ label: shortDay(w.weekStart), value: w.amount }))}
               />
             </div>
           </>

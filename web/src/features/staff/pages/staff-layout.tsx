@@ -110,7 +110,10 @@ export default function StaffLayout() {
         </button>
         <Link to="/staff" className="staff-brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{SITE.brand} console</span>
+          <span>
+            {SITE.brand}
+            <span className="staff-brand-extra"> console</span>
+          </span>
         </Link>
         <p className="staff-who">
           <span className="visually-hidden">Signed in as </span>
