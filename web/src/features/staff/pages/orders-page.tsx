@@ -35,10 +35,10 @@ function OrderItem({ order }: { order: StaffOrder }) {
   return (
     <li className="staff-card">
       <div className="staff-card-head">
-        <h3>
+        <h2>
           Order {order.clientReference}
           {order.patientName ? ` · ${order.patientName}` : ''}
-        </h3>
+        </h2>
         <span className="staff-list-badges">
           <StateBadge state={status} />
           <StateBadge state={order.paymentStatus} />

@@ -38,9 +38,9 @@ function RefundItem({ refund: r }: { refund: StaffRefund }) {
   return (
     <li className="staff-card">
       <div className="staff-card-head">
-        <h3>
+        <h2>
           {formatGhs(r.amount)} · {r.kind} {r.clientReference}
-        </h3>
+        </h2>
         <StateBadge state={r.status} />
       </div>
       <p>

@@ -116,7 +116,7 @@ export default function RolesPage() {
           isEmpty={(members.data ?? []).length === 0}
           onRetry={() => void members.refetch()}
         >
-          <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Staff accounts">
+          <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Table of staff accounts">
             <table className="staff-table">
               <thead>
                 <tr>
