@@ -37,6 +37,7 @@ const ALLOWED_FEATURE_IMPORTS = {
     './accounts/api/subscription-queries.ts', // ... which changes the patient's subscriptions (their query is invalidated)
   ],
   payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
+  staff: ['./accounts/auth-errors.ts'], // staff sign in with Firebase Auth too: the same messages for its errors
   products: [
     './payments/api/orders.ts', // Confirm Payment creates the order ...
     './payments/use-payment-flow.tsx', // ... and pays it

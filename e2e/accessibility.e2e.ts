@@ -7,7 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
-import { PATIENT_PATHS, PUBLIC_PATHS, type PublicPath } from '../web/src/app/paths';
+import { PATIENT_PATHS, PUBLIC_PATHS, STAFF_PATHS, type PublicPath } from '../web/src/app/paths';
+import { bookAsPatient, freshSlot, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
 
@@ -182,6 +183,55 @@ describe('axe for a logged-in patient', () => {
     expect(await seriousViolations(patientPage, 'appointment detail @1280')).toEqual([]);
     await patientPage.setViewportSize(PHONE);
     expect(await seriousViolations(patientPage, 'appointment detail @390')).toEqual([]);
+  });
+});
+
+describe('axe on the staff console', () => {
+  let staffPage: Page;
+  const examples: Record<string, string> = {};
+  beforeAll(async () => {
+    // A patient with a booking, so the pages of one appointment and one patient have something to show.
+    const patient = await createActivatedPatient();
+    const { day } = freshSlot();
+    const { appointmentId } = await bookAsPatient(patient, { requestedServiceId: 4, requestedDay: day });
+    examples['/staff/appointments/:appointmentId'] = `/staff/appointments/${appointmentId}`;
+    examples['/staff/patients/:patientId'] = `/staff/patients/${patient.uid}`;
+    examples['/staff/appointments'] = `/staff/appointments?day=${day}`;
+    examples['/staff/patients'] = `/staff/patients?q=${encodeURIComponent(patient.email)}`;
+    staffPage = await (await newContext(browser, PHONE)).newPage();
+  });
+
+  it('when /staff is opened signed out, then its sign-in has no serious or critical violation', async () => {
+    expect(await checkRoute(page, '/staff')).toEqual([]);
+  });
+
+  it('when the admin has signed in, then no page of the console has a serious or critical violation', async () => {
+    await staffSignIn(staffPage, 'admin');
+    const found: string[] = [];
+    // An admin sees every section; each path of paths.ts STAFF_PATHS is opened.
+    for (const path of STAFF_PATHS) {
+      const address = examples[path] ?? path;
+      if (address.includes(':')) throw new Error(`${path}: add an example address`);
+      found.push(...(await checkRoute(staffPage, address)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('when the console menu is open on a phone, then axe finds no serious or critical violation', async () => {
+    await staffPage.setViewportSize(PHONE);
+    await staffPage.goto('/staff/appointments');
+    await staffPage.getByRole('button', { name: 'Open console menu' }).click();
+    expect(await checkDialog(staffPage, 'console menu', staffPage.getByRole('button', { name: 'Close console menu' }))).toEqual(
+      [],
+    );
+  });
+
+  it('when Decline asks for a reason, then axe finds no serious or critical violation in the dialog', async () => {
+    await staffPage.setViewportSize(PHONE);
+    await staffPage.goto(examples['/staff/appointments/:appointmentId']);
+    await staffPage.getByRole('button', { name: 'Decline', exact: true }).click();
+    expect(await checkDialog(staffPage, 'decline reason dialog', staffPage.locator('.swal2-popup'))).toEqual([]);
+    await staffPage.locator('.swal2-cancel').click();
   });
 });
 

@@ -29,8 +29,26 @@ export const PUBLIC_PATHS = [
 /** Pages of the signed-in patient's dashboard. */
 export const PATIENT_PATHS = ['/dashboard', '/dashboard/profile'] as const;
 
+/**
+ * The staff console (design.md 'The clinic's side'): signed out, /staff is its sign-in; each
+ * page is in the console's own chunks, which no public or patient page loads.
+ */
+export const STAFF_PATHS = [
+  '/staff',
+  '/staff/appointments',
+  '/staff/appointments/:appointmentId',
+  '/staff/inbox',
+  '/staff/orders',
+  '/staff/refunds',
+  '/staff/patients',
+  '/staff/patients/:patientId',
+  '/staff/roles',
+  '/staff/audit',
+] as const;
+
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 export type PatientPath = (typeof PATIENT_PATHS)[number];
+export type StaffPath = (typeof STAFF_PATHS)[number];
 
 /** Public pages built from the query string or a product id: rendered in the browser only. */
 const BROWSER_ONLY: PublicPath[] = ['/auth', '/product/:id', '/checkout', '/unsubscribe'];

@@ -73,6 +73,9 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/dashboard/pages/dashboard-layout')),
             children: routesOf(PATIENT_PAGES, '/dashboard'),
           },
+          // The staff console routes inside its own chunk (app/staff-console.tsx): its ten pages
+          // cost the shell that every public page loads one import, not ten lists of chunks.
+          { path: 'staff/*', lazy: page(() => import('@/app/staff-console')) },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

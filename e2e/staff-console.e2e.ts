@@ -1,0 +1,108 @@
+/**
+ * The clinic's side end to end (issue 13): staff sign in on /staff with the seeded login and
+ * accept a booking a patient made in the same test, which the patient's dashboard then shows
+ * Accepted; a doctor accepts, checks in and completes their own patient's visit with a
+ * summary that the patient reads. Real site through Hosting, API, Auth and Firestore
+ * emulators, payment sandbox.
+ */
+import type { Page } from 'playwright-core';
+import { adminDb } from './support/admin';
+import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
+import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
+import { bookAsPatient, freshSlot, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
+
+jest.setTimeout(120_000);
+
+const browser = useBrowser();
+const dialogTitle = (page: Page) => page.locator('.swal2-title');
+
+/** The patient's dashboard, open on the appointment of `service`. */
+async function patientDetail(patient: TestPatient, service: RegExp): Promise<Page> {
+  const page = await (await newContext(browser(), PHONE)).newPage();
+  await loginThroughUi(page, patient);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: service }).click();
+  return page;
+}
+
+/** On the console's day view of `day`, opens the patient's appointment. */
+async function openFromDayView(page: Page, day: string, patient: TestPatient) {
+  await page.goto(`/staff/appointments?day=${day}`);
+  await page.getByRole('link', { name: new RegExp(`${patient.firstName} ${patient.lastName}`) }).click();
+  await page.getByRole('heading', { level: 1, name: `${patient.firstName} ${patient.lastName}` }).waitFor();
+}
+
+/** Presses an action button and confirms its dialog (with `text` typed when it asks for some). */
+async function act(page: Page, button: string, text?: string) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  if (text !== undefined) {
+    await page.locator('.swal2-textarea').fill(text);
+    await page.locator('.swal2-confirm').click();
+  }
+  await dialogTitle(page).getByText('Saved!').waitFor();
+  await page.locator('.swal2-confirm').click();
+}
+
+describe('the staff console', () => {
+  it('when staff accept a booking a patient made, then the console shows it Accepted and so does the patient’s dashboard', async () => {
+    const patient = await createActivatedPatient({ firstName: 'Efua', lastName: `Mensah${Date.now() % 100000}` });
+    const { day } = freshSlot();
+    const booked = await bookAsPatient(patient, { requestedServiceId: 4, requestedDay: day });
+
+    const console_ = await (await newContext(browser(), DESKTOP)).newPage();
+    await staffSignIn(console_, 'staff');
+    // Staff see no admin-only sections.
+    expect(await console_.getByRole('link', { name: 'Staff & roles' }).count()).toBe(0);
+    await openFromDayView(console_, day, patient);
+    await act(console_, 'Accept');
+    await console_.locator('.staff-card').getByText('Accepted', { exact: true }).waitFor();
+    // A second accept is no longer offered: the lifecycle moved on.
+    expect(await console_.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
+
+    const stored = await adminDb().collection('appointments').doc(booked.appointmentId).get();
+    expect(stored.get('appointmentStatus')).toBe('Accepted');
+
+    const dashboard = await patientDetail(patient, /Physiotherapy at Home/);
+    await dashboard.locator('.appointment-detail').getByText('Accepted', { exact: true }).waitFor();
+  });
+
+  it('when a doctor completes their patient’s visit with a summary, then the patient reads the summary on their dashboard', async () => {
+    const patient = await createActivatedPatient({ firstName: 'Kojo', lastName: `Boateng${Date.now() % 100000}` });
+    const { day, time } = freshSlot();
+    const doctorId = await seededDoctorId();
+    const booked = await bookAsPatient(patient, { requestedServiceId: 1, doctorId, requestedDay: day, requestedTime: time });
+    await payAsPatient(patient, booked);
+
+    const console_ = await (await newContext(browser(), PHONE)).newPage();
+    await staffSignIn(console_, 'doctor');
+    // A doctor's console is their appointments: no inbox, orders, refunds or admin sections.
+    await console_.getByRole('button', { name: 'Open console menu' }).click();
+    const nav = console_.getByRole('navigation', { name: 'Console' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Appointments']);
+    await console_.getByRole('button', { name: 'Close console menu' }).click();
+
+    await openFromDayView(console_, day, patient);
+    await act(console_, 'Accept');
+    await act(console_, 'Check in');
+    const summary = `Tension headache. Rest, fluids, paracetamol 500 mg as needed. ${Date.now()}`;
+    await act(console_, 'Complete visit', summary);
+    await console_.locator('.staff-card').getByText('Completed', { exact: true }).waitFor();
+
+    const stored = await adminDb().collection('appointments').doc(booked.appointmentId).get();
+    expect(stored.get('appointmentStatus')).toBe('Completed');
+
+    const dashboard = await patientDetail(patient, /Virtual Consultation/);
+    const detail = dashboard.locator('.appointment-detail');
+    await detail.getByText('Visit summary').waitFor();
+    await detail.getByText(summary).waitFor();
+  });
+
+  it('when a signed-in patient opens /staff, then they are told it is for the clinic’s staff', async () => {
+    const patient = await createActivatedPatient();
+    const page = await (await newContext(browser(), PHONE)).newPage();
+    await loginThroughUi(page, patient);
+    await page.goto('/staff');
+    await page.getByRole('heading', { name: 'For the clinic’s staff' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Console' }).count()).toBe(0);
+  });
+});

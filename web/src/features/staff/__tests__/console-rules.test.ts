@@ -1,0 +1,109 @@
+import { APPOINTMENT_STATES, STAFF_ACTIONS, nextState } from '@api/staff';
+import { barHeight, niceMax, summarise, ticks } from '@/features/staff/chart-scale';
+import { staffClaimsOf } from '@/features/staff/claims';
+import { addDays, isDay } from '@/features/staff/days';
+import { offeredActions } from '@/features/staff/lifecycle';
+import { mayOpen, sectionsFor } from '@/features/staff/nav';
+
+describe('actions offered for an appointment', () => {
+  it.each([
+    ['Pending', ['accept', 'decline', 'cancel']],
+    ['Accepted', ['check-in', 'no-show', 'cancel']],
+    ['CheckedIn', ['complete']],
+    ['Declined', []],
+    ['Cancelled', []],
+    ['Expired', []],
+    ['NoShow', []],
+    ['Completed', []],
+  ])('when it is %s, then the console offers %j', (state, expected) => {
+    expect(offeredActions(state)).toEqual(expected);
+  });
+
+  it('when any state is shown, then the console offers exactly the actions the lifecycle allows from it', () => {
+    for (const state of APPOINTMENT_STATES) {
+      const allowed = STAFF_ACTIONS.filter((a) => nextState(state, a) !== undefined);
+      expect([...offeredActions(state)].sort()).toEqual([...allowed].sort());
+    }
+  });
+
+  it('when the state is unknown, then nothing is offered', () => {
+    expect(offeredActions('Teleported')).toEqual([]);
+  });
+});
+
+describe('chart scale', () => {
+  it.each([
+    [0, 1],
+    [1, 1],
+    [3, 5],
+    [7, 10],
+    [12, 20],
+    [45, 50],
+    [51, 100],
+    [1234, 2000],
+    [0.3, 0.5],
+  ])('when the largest value is %d, then the axis tops at %d', (max, top) => {
+    expect(niceMax(max)).toBeCloseTo(top);
+  });
+
+  it('when the axis tops at 20, then the gridlines are 0, 5, 10, 15, 20', () => {
+    expect(ticks(20)).toEqual([0, 5, 10, 15, 20]);
+  });
+
+  it('when a bar is drawn, then its height is its share of the axis and a small non-zero value stays visible', () => {
+    expect(barHeight(10, 20, 200)).toBe(100);
+    expect(barHeight(20, 20, 200)).toBe(200);
+    expect(barHeight(0, 20, 200)).toBe(0);
+    expect(barHeight(0.01, 20, 200)).toBe(1);
+    expect(barHeight(50, 20, 200)).toBe(200);
+  });
+
+  it('when a chart is summed up, then the sentence gives the total and the peak', () => {
+    const points = [
+      { label: '1 Nov', value: 2 },
+      { label: '2 Nov', value: 5 },
+      { label: '3 Nov', value: 1 },
+    ];
+    expect(summarise(points, String)).toBe('8 in all; the most was 5 (2 Nov).');
+    expect(summarise([{ label: 'a', value: 0 }], String)).toBe('None in the 1 periods shown.');
+  });
+});
+
+describe('days', () => {
+  it('when stepping across a month and a year end, then the day is right', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+  it('when the address holds a day, then only a real yyyy-MM-dd is taken', () => {
+    expect(isDay('2026-11-26')).toBe(true);
+    expect(isDay('2026-13-01')).toBe(false);
+    expect(isDay('tomorrow')).toBe(false);
+    expect(isDay(null)).toBe(false);
+  });
+});
+
+describe('who sees what', () => {
+  it('when a doctor signs in, then only Appointments is in the navigation and other sections are closed', () => {
+    expect(sectionsFor('doctor').map((s) => s.label)).toEqual(['Appointments']);
+    expect(mayOpen('doctor', '/staff/appointments/abc')).toBe(true);
+    expect(mayOpen('doctor', '/staff')).toBe(false);
+    expect(mayOpen('doctor', '/staff/refunds')).toBe(false);
+  });
+  it('when staff sign in, then admin-only sections are hidden and closed', () => {
+    expect(sectionsFor('staff').map((s) => s.label)).not.toContain('Staff & roles');
+    expect(sectionsFor('staff').map((s) => s.label)).not.toContain('Audit log');
+    expect(mayOpen('staff', '/staff/roles')).toBe(false);
+    expect(mayOpen('staff', '/staff/patients/p1')).toBe(true);
+  });
+  it('when an admin signs in, then every section is there', () => {
+    expect(sectionsFor('admin')).toHaveLength(8);
+    expect(mayOpen('admin', '/staff/audit')).toBe(true);
+  });
+  it('when a token carries claims, then only a known role counts', () => {
+    expect(staffClaimsOf({ role: 'doctor', doctorId: 'd1' })).toEqual({ role: 'doctor', doctorId: 'd1' });
+    expect(staffClaimsOf({ role: 'admin' })).toEqual({ role: 'admin' });
+    expect(staffClaimsOf({ role: 'superuser' })).toBeUndefined();
+    expect(staffClaimsOf({})).toBeUndefined();
+  });
+});

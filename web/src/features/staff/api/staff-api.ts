@@ -1,0 +1,246 @@
+/**
+ * The console's calls to `/api/staff/...` (design.md 'The clinic's side'; shapes in @api/staff)
+ * and their TanStack Query hooks: one query key per resource under ['staff'], lists paged by
+ * cursor, and each change invalidating what it touches.
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type {
+  AppointmentState,
+  AuditEntry,
+  EnquiryStatus,
+  GrantRoleRequest,
+  OrderStatus,
+  Page,
+  StaffAction,
+  StaffAppointmentList,
+  StaffMember,
+  StaffOverview,
+  StaffPatientView,
+  StaffRefund,
+} from '@api/staff';
+import type { Appointment, AppointmentFile, Doctor, EnquiryRequest, FeedbackRequest, OrderView, Patient } from '@api/types';
+import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
+import { env } from '@/lib/env';
+import { currentIdToken } from '@/lib/firebase';
+import { CATALOG_STALE_MS } from '@/lib/query-client';
+
+// ---- records as the staff routes answer them ----
+// The fields below that @api/types does not name yet (the staff API adds them) are optional,
+// so the console shows what is there and nothing breaks where a field is missing.
+
+/** An appointment with what the clinic's side records on it. */
+export type StaffAppointment = Appointment & {
+  declineReason?: string | null;
+  visitSummary?: string | null;
+  acceptedDate?: string | null;
+  checkedInAt?: string | null;
+  completedAt?: string | null;
+};
+
+/** An organisation's enquiry (spec: status, updateBy, updatedById, updatedOn). */
+export interface StaffEnquiry extends EnquiryRequest {
+  id: string;
+  timeOfRequest: string;
+  status: EnquiryStatus;
+  updateBy?: string;
+  updatedById?: string;
+  updatedOn?: string;
+}
+
+/** A contact message (spec's Feedback). */
+export interface ContactMessage extends FeedbackRequest {
+  docid: string;
+  date: string;
+}
+
+/** A shop order with its delivery state. */
+export type StaffOrder = OrderView & { orderStatus?: OrderStatus; createdAt?: string; patientName?: string };
+
+export const orderStatusOf = (order: StaffOrder): OrderStatus => order.orderStatus ?? 'Pending';
+
+// ---- keys ----
+
+export interface AppointmentFilter {
+  day: string;
+  status?: AppointmentState;
+  doctorId?: string;
+  serviceId?: string;
+}
+
+export const staffKeys = {
+  all: ['staff'] as const,
+  overview: ['staff', 'overview'] as const,
+  appointments: ['staff', 'appointments'] as const,
+  appointmentList: (filter: AppointmentFilter) => ['staff', 'appointments', 'list', filter] as const,
+  appointment: (id: string) => ['staff', 'appointments', 'detail', id] as const,
+  enquiries: ['staff', 'enquiries'] as const,
+  messages: ['staff', 'messages'] as const,
+  orders: ['staff', 'orders'] as const,
+  refunds: ['staff', 'refunds'] as const,
+  patients: ['staff', 'patients'] as const,
+  roles: ['staff', 'roles'] as const,
+  audit: ['staff', 'audit'] as const,
+  doctors: ['doctors'] as const,
+};
+
+const opts = { auth: true } as const;
+const id = encodeURIComponent;
+
+// ---- reads ----
+
+/** A cursor-paged list under `key`, fetched page by page ('Load more'). */
+function usePaged<T>(key: QueryKey, path: string, query: Record<string, string | undefined> = {}) {
+  return useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<T>>(path, { ...opts, signal, query: { ...query, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The items of every page loaded so far. */
+export const itemsOf = <T>(data: { pages: Page<T>[] } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
+
+export const useOverview = () =>
+  useQuery({
+    queryKey: staffKeys.overview,
+    queryFn: ({ signal }) => api.get<StaffOverview>('/staff/overview', { ...opts, signal }),
+  });
+
+export function useAppointmentList(filter: AppointmentFilter) {
+  return useInfiniteQuery({
+    queryKey: staffKeys.appointmentList(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<StaffAppointmentList>('/staff/appointments', {
+        ...opts,
+        signal,
+        query: { ...filter, cursor: pageParam ?? undefined },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export const useStaffAppointment = (appointmentId: string) =>
+  useQuery({
+    queryKey: staffKeys.appointment(appointmentId),
+    queryFn: ({ signal }) => api.get<StaffAppointment>(`/staff/appointments/${id(appointmentId)}`, { ...opts, signal }),
+  });
+
+/** The prescription file: each opening is logged by the server. */
+export const fetchStaffAppointmentFile = (appointmentId: string) =>
+  api.get<AppointmentFile>(`/staff/appointments/${id(appointmentId)}/file`, opts);
+
+/** The public list of doctors, for the doctor filter. */
+export const useDoctorList = (enabled: boolean) =>
+  useQuery({
+    queryKey: staffKeys.doctors,
+    queryFn: ({ signal }) => api.get<Doctor[]>('/doctors', { query: { specialty: 'All' }, signal }),
+    staleTime: CATALOG_STALE_MS,
+    enabled,
+  });
+
+export const useEnquiries = (status?: EnquiryStatus) =>
+  usePaged<StaffEnquiry>([...staffKeys.enquiries, status ?? 'all'], '/staff/enquiries', { status });
+export const useMessages = () => usePaged<ContactMessage>(staffKeys.messages, '/staff/messages');
+export const useOrders = (status?: OrderStatus) =>
+  usePaged<StaffOrder>([...staffKeys.orders, status ?? 'all'], '/staff/orders', { status });
+export const useRefunds = (status: StaffRefund['status']) =>
+  usePaged<StaffRefund>([...staffKeys.refunds, status], '/staff/refunds', { status });
+export const useAudit = () => usePaged<AuditEntry>(staffKeys.audit, '/staff/audit');
+
+export const usePatientSearch = (q: string) =>
+  useQuery({
+    queryKey: [...staffKeys.patients, 'search', q],
+    queryFn: ({ signal }) => api.get<Patient[]>('/staff/patients', { ...opts, signal, query: { q } }),
+    enabled: q.length >= 2,
+  });
+
+export const useStaffPatient = (patientId: string) =>
+  useQuery({
+    queryKey: [...staffKeys.patients, 'detail', patientId],
+    queryFn: ({ signal }) => api.get<StaffPatientView>(`/staff/patients/${id(patientId)}`, { ...opts, signal }),
+  });
+
+export const useStaffMembers = () =>
+  useQuery({ queryKey: staffKeys.roles, queryFn: ({ signal }) => api.get<StaffMember[]>('/staff/roles', { ...opts, signal }) });
+
+// ---- changes ----
+
+/** A change that invalidates `keys` (and the overview's figures) once it settles. */
+function useChange<A, R>(change: (arg: A) => Promise<R>, keys: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => {
+      for (const queryKey of [...keys, staffKeys.overview]) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+export interface ActionArgs {
+  appointmentId: string;
+  action: StaffAction;
+  /** `{ reason }` for decline, `{ visitSummary }` for complete. */
+  body?: Record<string, string>;
+}
+
+export const useAppointmentAction = () =>
+  useChange(
+    ({ appointmentId, action, body }: ActionArgs) =>
+      api.post<StaffAppointment>(`/staff/appointments/${id(appointmentId)}/${action}`, body ?? {}, opts),
+    [staffKeys.appointments, staffKeys.refunds, staffKeys.patients],
+  );
+
+export const useSetEnquiryStatus = () =>
+  useChange(
+    ({ enquiryId, status }: { enquiryId: string; status: EnquiryStatus }) =>
+      api.post<StaffEnquiry>(`/staff/enquiries/${id(enquiryId)}/status`, { status }, opts),
+    [staffKeys.enquiries],
+  );
+
+export const useSetOrderStatus = () =>
+  useChange(
+    ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
+      api.post<StaffOrder>(`/staff/orders/${id(orderId)}/status`, { status }, opts),
+    [staffKeys.orders, staffKeys.refunds, staffKeys.patients],
+  );
+
+export const useMarkRefunded = () =>
+  useChange(
+    ({ refundId, providerReference }: { refundId: string; providerReference: string }) =>
+      api.post<StaffRefund>(`/staff/refunds/${id(refundId)}/refunded`, { providerReference }, opts),
+    [staffKeys.refunds],
+  );
+
+export const useGrantRole = () =>
+  useChange((grant: GrantRoleRequest) => api.post<StaffMember>('/staff/roles', grant, opts), [staffKeys.roles, staffKeys.audit]);
+
+export const useRevokeRole = () =>
+  useChange((uid: string) => api.delete<null>(`/staff/roles/${id(uid)}`, undefined, opts), [staffKeys.roles, staffKeys.audit]);
+
+// ---- files ----
+
+/** Saves `blob` as `fileName` through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET /staff/newsletter.csv: text/csv on success, the usual envelope on failure. */
+export async function downloadNewsletterCsv(): Promise<void> {
+  const token = await currentIdToken();
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiBase}/staff/newsletter.csv`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
+    throw new ApiError(response.status, envelope?.msg ?? 'The subscriber list could not be downloaded.');
+  }
+  saveBlob(await response.blob(), `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+}

@@ -1,0 +1,34 @@
+/**
+ * The arithmetic of the overview's bar charts, apart from the SVG so it can be tested: a
+ * rounded top for the axis (1, 2 or 5 times a power of ten), its gridlines, and each bar's
+ * height in the drawing's units.
+ */
+
+/** The smallest 1/2/5 x 10^n at or above `max` (at least 1, so an empty chart still has an axis). */
+export function niceMax(max: number): number {
+  if (!(max > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
+  return 10 * power;
+}
+
+/** Gridline values from 0 to `top` in `count` equal steps (whole numbers when top allows). */
+export function ticks(top: number, count = 4): number[] {
+  const step = top / count;
+  return Array.from({ length: count + 1 }, (_, i) => Math.round(i * step * 100) / 100);
+}
+
+/** A bar's height for `value` on an axis of `top`, in a drawing `height` units tall; a non-zero value stays visible. */
+export function barHeight(value: number, top: number, height: number): number {
+  if (!(value > 0) || !(top > 0)) return 0;
+  return Math.max(1, Math.min(height, (value / top) * height));
+}
+
+/** One sentence a screen reader reads for the chart: the total, the peak and its label. */
+export function summarise(points: { label: string; value: number }[], format: (n: number) => string): string {
+  if (points.length === 0) return 'No data.';
+  const total = points.reduce((sum, p) => sum + p.value, 0);
+  const peak = points.reduce((best, p) => (p.value > best.value ? p : best), points[0]);
+  if (total === 0) return `None in the ${points.length} periods shown.`;
+  return `${format(total)} in all; the most was ${format(peak.value)} (${peak.label}).`;
+}

@@ -1,0 +1,29 @@
+/**
+ * What the console offers for an appointment: the actions the lifecycle (@api/staff LIFECYCLE)
+ * allows from its state, in the order a person reads them. The server enforces the same table
+ * (409 naming the state); the console only hides what would be refused.
+ */
+import { LIFECYCLE, STAFF_ACTIONS, nextState, type StaffAction } from '@api/staff';
+
+/** The button's words for each action. */
+export const ACTION_LABELS: Record<StaffAction, string> = {
+  accept: 'Accept',
+  decline: 'Decline',
+  'check-in': 'Check in',
+  complete: 'Complete visit',
+  'no-show': 'No-show',
+  cancel: 'Cancel appointment',
+};
+
+/** Actions that undo or end a booking: shown as secondary (outline) buttons. */
+const ENDING: readonly StaffAction[] = ['decline', 'no-show', 'cancel'];
+export const isEndingAction = (action: StaffAction) => ENDING.includes(action);
+
+/** The actions allowed from `state`, forward moves first. */
+export const offeredActions = (state: string): StaffAction[] =>
+  STAFF_ACTIONS.filter((action) => nextState(state, action) !== undefined).sort(
+    (a, b) => Number(isEndingAction(a)) - Number(isEndingAction(b)),
+  );
+
+/** Where an action leads (for the success message). */
+export const resultOf = (action: StaffAction) => LIFECYCLE[action].to;

@@ -1,0 +1,164 @@
+import { ArrowLeft, FileText } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDate, formatGhs } from '@api/format';
+import type { StaffAction } from '@api/staff';
+import { DetailsList, type DetailRow } from '@/components/details-list';
+import { usePageTitle } from '@/components/page-title';
+import { SpinnerOverlay } from '@/components/spinner';
+import {
+  fetchStaffAppointmentFile,
+  saveBlob,
+  useAppointmentAction,
+  useStaffAppointment,
+  type StaffAppointment,
+} from '@/features/staff/api/staff-api';
+import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
+import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { askText } from '@/lib/text-dialog';
+
+/** Opens the prescription (the server logs every opening by staff). */
+async function openFile(appointmentId: string) {
+  try {
+    const file = await fetchStaffAppointmentFile(appointmentId);
+    saveBlob(await (await fetch(file.dataUrl)).blob(), file.fileName);
+  } catch (err) {
+    await showApiError(err);
+  }
+}
+
+/** What an action needs from the person before it is sent: a reason, a summary or a yes. undefined: they stepped back. */
+async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
+  const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
+  switch (action) {
+    case 'decline': {
+      const reason = await askText({
+        title: 'Decline appointment?',
+        label: 'Reason',
+        text: `${who}. The patient reads this reason.`,
+        confirmButtonText: 'Decline',
+        multiline: true,
+      });
+      return reason === undefined ? undefined : { reason };
+    }
+    case 'complete': {
+      const visitSummary = await askText({
+        title: 'Complete visit',
+        label: 'Visit summary',
+        text: `${who}. A short summary the patient reads in their dashboard.`,
+        confirmButtonText: 'Complete',
+        multiline: true,
+        maxLength: 2000,
+      });
+      return visitSummary === undefined ? undefined : { visitSummary };
+    }
+    case 'cancel':
+      return (await confirm(
+        'Cancel appointment?',
+        'Yes, cancel',
+        `${who}. The cancellation policy applies; a paid one is refunded as it says.`,
+      ))
+        ? {}
+        : undefined;
+    default:
+      return {};
+  }
+}
+
+function rowsOf(a: StaffAppointment): DetailRow[] {
+  const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
+  const rows: DetailRow[] = [
+    ['Status', <StateBadge state={a.appointmentStatus} />],
+    ['Patient', `${a.firstName} ${a.lastName}${a.bookFor === 'OTHERS' ? ' (booked by someone else)' : ''}`],
+    ['Phone', <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>],
+    ['Email', <a href={`mailto:${a.emailAddress}`}>{a.emailAddress}</a>],
+    ['Location', a.location || '—'],
+    ['Gender', a.gender || '—'],
+    ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
+    ['Day', a.requestedDay],
+    ['Time', a.requestedTime ?? 'To agree with the patient'],
+    ['Doctor', doctor ? `Dr ${doctor}` : '—'],
+    ['Health problem', a.healthProblem || '—'],
+    [
+      'Payment',
+      a.requiresPayment ? (
+        <>
+          <StateBadge state={a.paymentStatus} /> {formatGhs(a.consultationFee)}
+        </>
+      ) : (
+        'Free'
+      ),
+    ],
+    ['Reference', a.clientReference],
+    ['Booked', formatDate(a.createdAt || a.timeOfRequest, { time: true })],
+  ];
+  if (a.selectedLabs.length) rows.push(['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);
+  if (a.organiztionName)
+    rows.push(['Organisation', `${a.organiztionName}, ${a.organiztionLocation ?? ''} (${a.expectedPeople ?? '?'} people)`]);
+  if (a.declineReason) rows.push(['Decline reason', a.declineReason]);
+  if (a.visitSummary) rows.push(['Visit summary', a.visitSummary]);
+  return rows;
+}
+
+/** One appointment: who, what, when, the payment, and the lifecycle's next steps. */
+export default function AppointmentDetailPage() {
+  const { appointmentId = '' } = useParams();
+  const appointment = useStaffAppointment(appointmentId);
+  const acting = useAppointmentAction();
+  const a = appointment.data;
+  usePageTitle(a ? `${a.firstName} ${a.lastName}: appointment` : 'Appointment');
+
+  async function act(action: StaffAction) {
+    if (!a) return;
+    const body = await askFor(action, a);
+    if (!body) return;
+    try {
+      await acting.mutateAsync({ appointmentId: a.appointmentId, action, body });
+      await showSuccess('Saved!', `The appointment is now ${resultOf(action)}.`);
+    } catch (err) {
+      // 409: someone moved it first; the server's msg names the state, and the detail refetches.
+      await showApiError(err);
+    }
+  }
+
+  return (
+    <div className="staff-page">
+      <Link to={a ? `/staff/appointments?day=${a.requestedDay}` : '/staff/appointments'} className="staff-back">
+        <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
+      </Link>
+      <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'} />
+      <ListState
+        loading={appointment.isPending}
+        error={appointment.error}
+        empty=""
+        isEmpty={false}
+        onRetry={() => void appointment.refetch()}
+      >
+        {a && (
+          <article className="staff-card" aria-label="Appointment">
+            <DetailsList rows={rowsOf(a)} />
+            <div className="form-actions">
+              {a.appointmentFileName && (
+                <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
+                  <FileText aria-hidden="true" size={18} /> Open prescription
+                </button>
+              )}
+              {offeredActions(a.appointmentStatus).map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className={isEndingAction(action) ? 'btn btn-outline' : 'btn btn-primary'}
+                  disabled={acting.isPending}
+                  onClick={() => void act(action)}
+                >
+                  {ACTION_LABELS[action]}
+                </button>
+              ))}
+            </div>
+          </article>
+        )}
+      </ListState>
+      <SpinnerOverlay show={acting.isPending} />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDate, formatGhs } from '@api/format';
+import { DetailsList } from '@/components/details-list';
+import { usePageTitle } from '@/components/page-title';
+import { useStaffPatient } from '@/features/staff/api/staff-api';
+import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+
+/** One patient as the clinic holds them: contact, appointments, packages and orders (the read is audited). */
+export default function PatientPage() {
+  const { patientId = '' } = useParams();
+  const view = useStaffPatient(patientId);
+  const v = view.data;
+  const name = v ? `${v.patient.firstName} ${v.patient.lastName}` : 'Patient';
+  usePageTitle(name);
+
+  return (
+    <div className="staff-page">
+      <Link to="/staff/patients" className="staff-back">
+        <ArrowLeft aria-hidden="true" size={18} /> Back to patients
+      </Link>
+      <PageHeader title={name} />
+      <ListState loading={view.isPending} error={view.error} empty="" isEmpty={false} onRetry={() => void view.refetch()}>
+        {v && (
+          <>
+            <section className="staff-card" aria-labelledby="patient-contact">
+              <h2 id="patient-contact">Contact</h2>
+              <DetailsList
+                rows={[
+                  ['Account', <StateBadge state={v.patient.accountStatus} />],
+                  ['Email', <a href={`mailto:${v.patient.emailAddress}`}>{v.patient.emailAddress}</a>],
+                  ['Phone', <a href={`tel:${v.patient.contactNumber}`}>{v.patient.contactNumber}</a>],
+                  ['Location', v.patient.patientLocation || '—'],
+                  ['Gender', v.patient.gender || '—'],
+                  ['Emergency contact', v.patient.emergencyContact || '—'],
+                  ['Next of kin', [v.patient.nameOfNextOfKin, v.patient.nextOfKinContact].filter(Boolean).join(', ') || '—'],
+                  ['Registered', formatDate(v.patient.entryDate)],
+                ]}
+              />
+            </section>
+
+            <section className="staff-section" aria-labelledby="patient-appointments">
+              <h2 id="patient-appointments">Appointments</h2>
+              {v.appointments.length === 0 ? (
+                <p className="staff-empty">No appointments.</p>
+              ) : (
+                <ul className="staff-list">
+                  {v.appointments.map((a) => (
+                    <li key={a.appointmentId}>
+                      <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>
+                        <span className="staff-list-main">
+                          <strong>{a.requestedService}</strong>
+                          <span>
+                            {a.requestedDay}
+                            {a.requestedTime ? ` at ${a.requestedTime}` : ''}
+                          </span>
+                        </span>
+                        <span className="staff-list-badges">
+                          <StateBadge state={a.appointmentStatus} />
+                          {a.requiresPayment && <StateBadge state={a.paymentStatus} />}
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <section className="staff-section" aria-labelledby="patient-packages">
+              <h2 id="patient-packages">Packages</h2>
+              {v.subscriptions.length === 0 ? (
+                <p className="staff-empty">No packages.</p>
+              ) : (
+                <ul className="staff-cards">
+                  {v.subscriptions.map((s) => (
+                    <li key={s.id} className="staff-card">
+                      <div className="staff-card-head">
+                        <h3>{s.packageTitle}</h3>
+                        <StateBadge state={s.paymentStatus} />
+                      </div>
+                      <p>
+                        {formatGhs(s.amount)} · {s.isActive ? `active until ${formatDate(s.endDate)}` : 'not active'}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <section className="staff-section" aria-labelledby="patient-orders">
+              <h2 id="patient-orders">Orders</h2>
+              {v.orders.length === 0 ? (
+                <p className="staff-empty">No orders.</p>
+              ) : (
+                <ul className="staff-cards">
+                  {v.orders.map((o) => (
+                    <li key={o.id} className="staff-card">
+                      <div className="staff-card-head">
+                        <h3>Order {o.clientReference}</h3>
+                        <StateBadge state={o.paymentStatus} />
+                      </div>
+                      <p>
+                        {o.items.map((l) => `${l.quantity} × ${l.productName}`).join(', ')} · {formatGhs(o.amount)}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}

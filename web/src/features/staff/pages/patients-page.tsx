@@ -1,0 +1,70 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '@/components/page-title';
+import { usePatientSearch } from '@/features/staff/api/staff-api';
+import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+
+/** Patients: search by name, e-mail or phone (the query stays in the address). */
+export default function PatientsPage() {
+  usePageTitle('Patients');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const inputId = useId();
+  const hintId = useId();
+  const search = usePatientSearch(q);
+
+  return (
+    <div className="staff-page">
+      <PageHeader title="Patients" />
+      <form
+        role="search"
+        className="staff-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const text = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+          setParams(text ? { q: text } : {}, { replace: true });
+        }}
+      >
+        <div className="field">
+          <label htmlFor={inputId}>Name, e-mail or phone</label>
+          <input id={inputId} type="search" name="q" defaultValue={q} aria-describedby={hintId} autoComplete="off" />
+          <p id={hintId} className="staff-muted">
+            At least 2 characters. Each patient record you open is written to the audit log.
+          </p>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      {q.length >= 2 && (
+        <ListState
+          loading={search.isPending}
+          error={search.error}
+          empty={`No patient matches “${q}”.`}
+          isEmpty={(search.data ?? []).length === 0}
+          onRetry={() => void search.refetch()}
+        >
+          <ul className="staff-list">
+            {search.data?.map((p) => (
+              <li key={p.patientId}>
+                <Link to={`/staff/patients/${encodeURIComponent(p.patientId)}`}>
+                  <span className="staff-list-main">
+                    <strong>
+                      {p.firstName} {p.lastName}
+                    </strong>
+                    <span>
+                      {p.emailAddress} · {p.contactNumber}
+                    </span>
+                  </span>
+                  <span className="staff-list-badges">
+                    <StateBadge state={p.accountStatus} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </ListState>
+      )}
+    </div>
+  );
+}

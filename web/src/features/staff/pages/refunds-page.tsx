@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatGhs } from '@api/format';
+import type { StaffRefund } from '@api/staff';
+import { usePageTitle } from '@/components/page-title';
+import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
+import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { showApiError, showSuccess } from '@/lib/dialogs';
+import { askText } from '@/lib/text-dialog';
+
+/** Why the money is owed back, as staff read it. */
+const REFUND_REASONS: Record<StaffRefund['reason'], string> = {
+  cancelled: 'Cancelled after payment',
+  deleted: 'Paid for a deleted record',
+  expired: 'Paid after the hold expired',
+  'amount-mismatch': 'Paid amount did not match',
+  duplicate: 'Paid twice',
+};
+
+function RefundItem({ refund: r }: { refund: StaffRefund }) {
+  const marking = useMarkRefunded();
+  async function mark() {
+    const providerReference = await askText({
+      title: 'Mark refunded',
+      label: "Provider's reference",
+      text: `${formatGhs(r.amount)} for ${r.kind} ${r.clientReference}: the reference of the refund at the payment provider.`,
+      confirmButtonText: 'Mark refunded',
+      maxLength: 100,
+    });
+    if (providerReference === undefined) return;
+    try {
+      await marking.mutateAsync({ refundId: r.id, providerReference });
+      await showSuccess('Saved!', 'The refund is recorded.');
+    } catch (err) {
+      await showApiError(err);
+    }
+  }
+  return (
+    <li className="staff-card">
+      <div className="staff-card-head">
+        <h2>
+          {formatGhs(r.amount)} · {r.kind} {r.clientReference}
+        </h2>
+        <StateBadge state={r.status} />
+      </div>
+      <p>
+        {REFUND_REASONS[r.reason] ?? r.reason} · since {formatDate(r.createdAt, { time: true })}
+      </p>
+      <p>
+        Transaction {r.transactionId} · <Link to={`/staff/patients/${encodeURIComponent(r.patientId)}`}>patient's record</Link>
+      </p>
+      {r.status === 'Refunded' ? (
+        <p className="staff-muted">
+          Refunded {formatDate(r.refundedAt, { time: true })} by {r.refundedBy}, reference {r.providerReference}
+        </p>
+      ) : (
+        <div className="form-actions">
+          <button type="button" className="btn btn-primary" disabled={marking.isPending} onClick={() => void mark()}>
+            Mark refunded<span className="visually-hidden"> {r.clientReference}</span>
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Refunds: what is Due (with why and the record), and what was refunded. */
+export default function RefundsPage() {
+  usePageTitle('Refunds');
+  const [status, setStatus] = useState<StaffRefund['status']>('Due');
+  const list = useRefunds(status);
+  const items = itemsOf(list.data);
+  return (
+    <div className="staff-page">
+      <PageHeader title="Refunds" />
+      <div className="staff-chips" role="group" aria-label="Refund status">
+        {(['Due', 'Refunded'] as const).map((s) => (
+          <button key={s} type="button" aria-pressed={status === s} onClick={() => setStatus(s)}>
+            {s}
+          </button>
+        ))}
+      </div>
+      <ListState
+        loading={list.isPending}
+        error={list.error}
+        empty={status === 'Due' ? 'No refunds are due.' : 'No refunds recorded yet.'}
+        isEmpty={items.length === 0}
+        onRetry={() => void list.refetch()}
+      >
+        <ul className="staff-cards">
+          {items.map((r) => (
+            <RefundItem key={r.id} refund={r} />
+          ))}
+        </ul>
+        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+      </ListState>
+    </div>
+  );
+}

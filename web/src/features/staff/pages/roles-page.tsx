@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from 'react';
+import { STAFF_ROLES, type StaffMember, type StaffRole } from '@api/staff';
+import { usePageTitle } from '@/components/page-title';
+import { useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
+import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { ROLE_LABELS } from '@/features/staff/nav';
+import { refreshStaffClaims, useStaff } from '@/features/staff/staff-session';
+import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+
+/** Grant a role to an existing account (admin only); a doctor is linked to their doctors record. */
+function GrantForm() {
+  const [role, setRole] = useState<StaffRole>('staff');
+  const grant = useGrantRole();
+  const doctors = useDoctorList(role === 'doctor');
+  const ids = { email: useId(), role: useId(), doctor: useId() };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '').trim();
+    const doctorId = role === 'doctor' ? String(data.get('doctorId') ?? '') : undefined;
+    try {
+      await grant.mutateAsync({ email, role, ...(doctorId ? { doctorId } : {}) });
+      form.reset();
+      setRole('staff');
+      await showSuccess('Saved!', `${email} is now ${ROLE_LABELS[role]}. The role reaches them when their console next loads.`);
+    } catch (err) {
+      await showApiError(err);
+    }
+  }
+
+  return (
+    <form className="staff-card staff-grant" aria-labelledby="grant-title" onSubmit={(e) => void onSubmit(e)}>
+      <h2 id="grant-title">Grant a role</h2>
+      <div className="field">
+        <label htmlFor={ids.email}>Email Address</label>
+        <input id={ids.email} name="email" type="email" required autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.role}>Role</label>
+        <select id={ids.role} name="role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {role === 'doctor' && (
+        <div className="field">
+          <label htmlFor={ids.doctor}>Doctor record</label>
+          <select id={ids.doctor} name="doctorId" required defaultValue="">
+            <option value="" disabled>
+              Choose the doctor
+            </option>
+            {doctors.data?.map((d) => (
+              <option key={d.doctorId} value={d.doctorId}>
+                Dr {d.otherNames} {d.surname} ({d.specialty})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={grant.isPending}>
+          Grant role
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MemberRow({ member, self }: { member: StaffMember; self: boolean }) {
+  const revoke = useRevokeRole();
+  async function onRevoke() {
+    if (!(await confirm('Revoke role?', 'Yes, revoke', `${member.email} loses the ${ROLE_LABELS[member.role]} role.`))) return;
+    try {
+      await revoke.mutateAsync(member.uid);
+      if (self) await refreshStaffClaims();
+    } catch (err) {
+      await showApiError(err);
+    }
+  }
+  return (
+    <tr>
+      <th scope="row">{member.email}</th>
+      <td>
+        {ROLE_LABELS[member.role]}
+        {member.doctorId ? ` (${member.doctorId})` : ''}
+      </td>
+      <td>
+        <button type="button" className="btn btn-outline" disabled={revoke.isPending} onClick={() => void onRevoke()}>
+          Revoke<span className="visually-hidden"> {member.email}</span>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** Staff & roles (admin only): who has which role; grant and revoke. */
+export default function RolesPage() {
+  usePageTitle('Staff & roles');
+  const me = useStaff();
+  const members = useStaffMembers();
+  return (
+    <div className="staff-page">
+      <PageHeader title="Staff & roles" />
+      <GrantForm />
+      <section className="staff-section" aria-labelledby="members-title">
+        <h2 id="members-title">Staff accounts</h2>
+        <ListState
+          loading={members.isPending}
+          error={members.error}
+          empty="No staff accounts."
+          isEmpty={(members.data ?? []).length === 0}
+          onRetry={() => void members.refetch()}
+        >
+          <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Table of staff accounts">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data?.map((m) => (
+                  <MemberRow key={m.uid} member={m} self={m.uid === me.uid} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </ListState>
+      </section>
+    </div>
+  );
+}

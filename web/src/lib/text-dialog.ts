@@ -1,0 +1,31 @@
+import type { SweetAlertResult } from 'sweetalert2';
+
+/**
+ * A SweetAlert2 question that needs a short text (a decline reason, a visit summary, a
+ * reference): resolves with the trimmed text, or undefined when cancelled; empty text is
+ * refused in the dialog. Apart from dialogs.ts, which every page's shell carries: only the
+ * staff console asks for text.
+ */
+export async function askText(options: {
+  title: string;
+  label: string;
+  confirmButtonText: string;
+  text?: string;
+  multiline?: boolean;
+  maxLength?: number;
+}): Promise<string | undefined> {
+  const { default: Swal } = await import('sweetalert2');
+  const result: SweetAlertResult<string> = await Swal.fire({
+    title: options.title,
+    text: options.text,
+    input: options.multiline ? 'textarea' : 'text',
+    inputLabel: options.label,
+    inputAttributes: { maxlength: String(options.maxLength ?? 500) },
+    showCancelButton: true,
+    confirmButtonText: options.confirmButtonText,
+    confirmButtonColor: '#0b6e4f',
+    cancelButtonColor: '#6b7280',
+    inputValidator: (value: string) => (String(value ?? '').trim() ? undefined : `${options.label} is required.`),
+  });
+  return result.isConfirmed ? String(result.value).trim() : undefined;
+}
