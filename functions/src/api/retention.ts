@@ -52,7 +52,10 @@ export const RETENTION_TABLE: readonly (readonly [what: string, howLong: string]
     `${LEGAL_RETENTION_YEARS.payments} years, for tax and audit, without your name or contact once you delete your account; ` +
       'card and mobile money details never reach us.',
   ],
-  ['Newsletter e-mail address', 'Until you unsubscribe or withdraw marketing consent on your profile: then it is deleted at once.'],
+  [
+    'Newsletter e-mail address',
+    'Until you unsubscribe or withdraw marketing consent on your profile: then it is deleted at once.',
+  ],
   [
     'Messages and organisation enquiries',
     `${RETENTION_DAYS.feedback / 365} years after we receive them, then deleted (at once if you delete your account and sent them from its e-mail).`,

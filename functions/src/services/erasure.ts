@@ -41,7 +41,9 @@ function isUpcoming(record: KeptRecord, now: Date): boolean {
 /** A checkout the patient may be paying right now: its callback must find the record as it was. */
 function hasLiveCheckout(record: KeptRecord, now: Date): boolean {
   const started = millisOf(record.snap.get('checkoutStartedAt'));
-  return record.snap.get('paymentStatus') === 'Unpaid' && started !== undefined && now.getTime() - started < CHECKOUT_IN_PROGRESS_MS;
+  return (
+    record.snap.get('paymentStatus') === 'Unpaid' && started !== undefined && now.getTime() - started < CHECKOUT_IN_PROGRESS_MS
+  );
 }
 
 /** Refuses (409, saying what to do) while erasing would drop a booking or a payment on the floor. */

@@ -18,7 +18,6 @@ const DEAD_CODE = 'This code can no longer be used. Please tap Resend Verificati
 const EXPIRED_CODE = 'This code has expired (codes last 24 hours). Please tap Resend Verification Email for a new one.';
 export const RESEND_TOO_SOON = 'Please wait 5 minutes before requesting another code.';
 
-
 /** The stored record as the API shows it: only the known patient fields. */
 function toPatient(data: Patient): Patient {
   const picked = Object.fromEntries(

@@ -1,4 +1,10 @@
-import { FieldValue, Timestamp, type DocumentReference, type QueryDocumentSnapshot, type UpdateData } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type QueryDocumentSnapshot,
+  type UpdateData,
+} from 'firebase-admin/firestore';
 import { COLLECTIONS } from './collections';
 import { db } from './firebase';
 
