@@ -28,7 +28,9 @@ export function DeleteAccount() {
         initialValues={{ password: '' }}
         validationSchema={passwordSchema}
         onSubmit={async ({ password }, { resetForm }) => {
-          if (!(await confirm('Delete your account?', 'Yes, delete it', 'Your account and your details will be erased for ever.'))) {
+          if (
+            !(await confirm('Delete your account?', 'Yes, delete it', 'Your account and your details will be erased for ever.'))
+          ) {
             return;
           }
           try {
