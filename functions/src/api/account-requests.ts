@@ -83,7 +83,8 @@ export const EDITABLE_PATIENT_FIELDS = [
 ] as const;
 
 export type PatientUpdate = Pick<PatientFields, (typeof EDITABLE_PATIENT_FIELDS)[number]> & {
-  reminderPreferences: ReminderPreferences;
+  /** Left as stored when not sent. */
+  reminderPreferences?: ReminderPreferences;
 };
 
 /** `PUT /patient/{patientId}`: the profile form's whole set, checked by the sign-up rules for the same fields. */
@@ -92,6 +93,7 @@ export const patientUpdateSchema: ObjectSchema<PatientUpdate> = registerSchema.p
     sms: boolean().required('reminderPreferences.sms must be true or false.'),
     email: boolean().required('reminderPreferences.email must be true or false.'),
   })
-    .default({ sms: true, email: true })
+    .default(undefined)
+    .optional()
     .typeError('reminderPreferences must be { sms: boolean, email: boolean }.'),
 });

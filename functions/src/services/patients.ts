@@ -117,8 +117,9 @@ export async function updatePatient(uid: string, update: PatientUpdate): Promise
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(patientRef(uid));
     if (!snap.exists) throw notFound(NO_PATIENT);
-    tx.update(patientRef(uid), { ...update });
-    return toPatient({ ...(snap.data() as Patient), ...update });
+    const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) as Partial<Patient>;
+    tx.update(patientRef(uid), sent);
+    return toPatient({ ...(snap.data() as Patient), ...sent });
   });
 }
 

@@ -83,6 +83,20 @@ describe('PUT /patient/{patientId}', () => {
     expect(res.body.data).toMatchObject({ contactNumber: '+233247654321', emailAddress: user.email });
   });
 
+  it('when reminder preferences are not sent, then the stored ones stay; when they are not booleans, then 400', async () => {
+    const user = await createTestUser();
+    expect((await put(user, profile({ reminderPreferences: { sms: false, email: false } }))).status).toBe(200);
+    const { reminderPreferences: _left, ...withoutPreferences } = profile({ patientLocation: 'Ho' });
+    expect((await put(user, withoutPreferences)).status).toBe(200);
+    expect(await patientDoc(user.uid)).toMatchObject({
+      patientLocation: 'Ho',
+      reminderPreferences: { sms: false, email: false },
+    });
+    const bad = await put(user, profile({ reminderPreferences: { sms: 'often' } }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/reminderPreferences/);
+  });
+
   it("when someone saves another patient's profile, then 403 and nothing changes", async () => {
     const [owner, intruder] = await Promise.all([createTestUser(), createTestUser()]);
     const res = await put(intruder, profile({ patientLocation: 'Nowhere' }), owner.uid);
@@ -166,6 +180,34 @@ describe('retention', () => {
     expect(fb.status).toBe(201);
     const stored = (await db().collection(COLLECTIONS.feedback).doc(fb.body.data.id).get()).data()!;
     expect(expiryInDays(stored)).toBeCloseTo(RETENTION_DAYS.feedback, 1);
+  });
+});
+
+describe('GET /patient/{patientId}/export', () => {
+  it('when the patient downloads their data, then it holds their contact messages and enquiries, consents and the notice version', async () => {
+    const user = await createTestUser();
+    const sent = await request(app)
+      .post('/api/feedback')
+      .set('X-Forwarded-For', forwardedFor())
+      .send({ fullName: 'Kwame Mensah', telephone: '024 123 4567', email: user.email, message: 'Do you visit Tema?' });
+    expect(sent.status).toBe(201);
+    const enquiry = await request(app).post('/api/enquiries').set('X-Forwarded-For', forwardedFor()).send({
+      organiztionName: 'Tema Weavers',
+      organiztionLocation: 'Tema',
+      organiztionType: 'ORGANIZATION',
+      nameOfPerson: 'Kwame Mensah',
+      organiztionEmail: user.email,
+      organiztionContact: '024 123 4567',
+    });
+    expect(enquiry.status).toBe(201);
+    const res = await request(app).get(`/api/patient/${user.uid}/export`).set(bearer(user));
+    expect(res.status).toBe(200);
+    expect(res.body.data.privacyNoticeVersion).toBe(PRIVACY_NOTICE_VERSION);
+    expect(res.body.data.contactMessages).toEqual([
+      expect.objectContaining({ message: 'Do you visit Tema?', email: user.email }),
+    ]);
+    expect(res.body.data.enquiries).toEqual([expect.objectContaining({ organiztionName: 'Tema Weavers' })]);
+    expect(res.body.data.consents).toMatchObject({ treatment: { given: true }, marketing: { subscribed: false } });
   });
 });
 
