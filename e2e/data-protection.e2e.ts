@@ -117,9 +117,26 @@ describe('data protection', () => {
 
   it('when a patient changes their phone on the profile and then deletes the account with their password, then it is stored, then erased, and signing in fails', async () => {
     const patient = await createActivatedPatient();
+    const newsletter = await fetch(`${SITE_URL}/api/subscriptions/news`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor() },
+      body: JSON.stringify({ email: patient.email }),
+    });
+    expect(newsletter.status).toBe(201);
     const page = await (await newContext(browser(), DESKTOP)).newPage();
     page.setDefaultTimeout(15_000);
     await loginThroughUi(page, patient, '/dashboard/profile');
+
+    // The consents: treatment with its date and notice version; the newsletter can be left here.
+    const consents = page.getByRole('region', { name: 'My consents' });
+    await consents.getByText(/given on .*under the privacy notice of/).waitFor();
+    await consents.getByRole('button', { name: 'Withdraw marketing consent' }).click();
+    await page.getByRole('button', { name: 'Yes, withdraw' }).click();
+    await page.locator('.swal2-title').getByText('Deleted!').waitFor();
+    await page.locator('.swal2-confirm').click();
+    await consents.getByText('not subscribed.').waitFor();
+    expect(await subscribed(patient.email)).toBe(false);
+
     const details = page.getByRole('form', { name: 'My details' });
     await details.getByLabel('Phone Number').fill('020 555 1234');
     await details.getByRole('button', { name: 'Save Changes' }).click();
@@ -144,7 +161,8 @@ describe('data protection', () => {
     await erase.getByLabel(/^Password/).fill(patient.password);
     await erase.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    await page.locator('.swal2-title').getByText('Deleted!').waitFor();
+    await page.locator('.swal2-popup').waitFor();
+    expect(await page.locator('.swal2-popup').textContent()).toMatch(/^Deleted!Your account has been deleted\./);
     await page.waitForURL(`${SITE_URL}/signup`);
     expect((await adminDb().collection('patients').doc(uid).get()).exists).toBe(false);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);

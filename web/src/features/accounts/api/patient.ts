@@ -78,11 +78,12 @@ export const putPatient = (patientId: string, update: PatientUpdate) =>
   );
 
 /** DELETE /patient/{patientId}: needs a token from a sign-in of the last few minutes. */
-export const deletePatient = (patientId: string) => api.delete<null>(`/patient/${encodeURIComponent(patientId)}`, { auth: true });
+export const deletePatient = (patientId: string) =>
+  api.delete<null>(`/patient/${encodeURIComponent(patientId)}`, undefined, { auth: true });
 
 export const getConsents = (patientId: string) =>
   api.get<PatientConsents>(`/patient/${encodeURIComponent(patientId)}/consents`, { auth: true });
 
 /** Withdraws consent to marketing: the newsletter entry of the account's e-mail is deleted. */
 export const withdrawMarketing = (patientId: string) =>
-  api.delete<PatientConsents>(`/patient/${encodeURIComponent(patientId)}/consents/marketing`, { auth: true });
+  api.delete<PatientConsents>(`/patient/${encodeURIComponent(patientId)}/consents/marketing`, undefined, { auth: true });
