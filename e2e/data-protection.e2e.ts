@@ -161,8 +161,13 @@ describe('data protection', () => {
     await erase.getByLabel(/^Password/).fill(patient.password);
     await erase.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    await page.locator('.swal2-popup').waitFor();
-    expect(await page.locator('.swal2-popup').textContent()).toMatch(/^Deleted!Your account has been deleted\./);
+    // The outcome's dialog (success or the reason it failed), once the confirm dialog has gone.
+    const outcome = page.locator('.swal2-popup', { has: page.locator('.swal2-title', { hasText: /^(Deleted!|Oops)$/ }) });
+    await outcome.waitFor();
+    expect(await outcome.locator('.swal2-title').textContent()).toBe('Deleted!');
+    expect(await outcome.locator('.swal2-html-container').textContent()).toBe(
+      'Your account has been deleted. We have e-mailed you a confirmation.',
+    );
     await page.waitForURL(`${SITE_URL}/signup`);
     expect((await adminDb().collection('patients').doc(uid).get()).exists).toBe(false);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
