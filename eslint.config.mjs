@@ -23,6 +23,8 @@ const ALLOWED_FEATURE_IMPORTS = {
   dashboard: [
     './accounts/session.ts', // the dashboard is the signed-in patient's
     './accounts/api/patient.ts', // ... and shows their record
+    './accounts/components/password-field.tsx', // Delete my account asks for the password again ...
+    './accounts/auth-errors.ts', // ... and says why Firebase refused it
     './accounts/api/subscriptions.ts', // My package picks the current subscription
     './accounts/api/subscription-queries.ts', // My package reads the patient's subscriptions
     './appointments/api/appointments.ts', // the Appointments view lists, books, cancels and deletes

@@ -43,18 +43,20 @@ describe('patient accounts in the browser', () => {
     await sidebar.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(`${SITE_URL}/dashboard/profile`);
 
+    await page.getByRole('main').getByText(`${patient.firstName} ${patient.lastName}`).first().waitFor();
+    await page.getByRole('main').getByText('Activated').waitFor();
     const details = page.getByRole('region', { name: 'My details' });
-    await details.getByText(`${patient.firstName} ${patient.lastName}`).waitFor();
-    await details.getByText('+233244123456').waitFor();
-    await details.getByText('Female').waitFor();
-    await details.getByText('Activated').waitFor();
+    await details.getByText(patient.email).waitFor();
+    expect(await details.getByLabel('Phone Number').inputValue()).toBe('+233244123456');
+    expect(await details.getByLabel('Gender').inputValue()).toBe('FEMALE');
     const pkg = page.getByRole('region', { name: 'My package' });
     await pkg.getByText("You haven't subscribed to any package").waitFor();
     await expect(pkg.getByRole('link', { name: 'See our packages' }).getAttribute('href')).resolves.toBe('/packages');
 
     const stored = (await adminDb().collection('patients').where('emailAddress', '==', patient.email).get()).docs[0]?.data();
     expect(stored).toMatchObject({ accountStatus: 'Activated', contactNumber: '+233244123456', consentForTreatment: true });
-    expect(await storageKeys(page)).toEqual(expect.arrayContaining(['userData', 'expUserId', 'expMedEnter']));
+    // The browser keeps the login marker only: no patient record, id or status.
+    expect(await storageKeys(page)).toEqual(['expLoggedIn']);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     expect((await dialog(page)).title).toBe('Logout ?');
@@ -74,15 +76,9 @@ describe('patient accounts in the browser', () => {
     const page = await newPage();
     await loginThroughUi(page, patient, '/packages');
     expect(page.url()).toBe(`${SITE_URL}/packages`);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}'))).toEqual({
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      contactNumber: '+233244123456',
-      emailAddress: patient.email,
-      gender: 'FEMALE',
-      patientLocation: patient.location,
-      patientId: patient.uid,
-    });
+    // Nothing about the patient in local storage: the session keeps the record in memory.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    for (const detail of [patient.email, patient.uid, patient.lastName, '244123456']) expect(stored).not.toContain(detail);
   });
 
   it('when a Pending patient logs in, then the account check asks for the code; a wrong code and an early resend say why', async () => {

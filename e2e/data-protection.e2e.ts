@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { adminDb, waitUntil } from './support/admin';
-import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { adminAuth, adminDb, waitUntil } from './support/admin';
+import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 import { forwardedFor } from '../functions/src/test-support/client';
 
@@ -113,5 +113,74 @@ describe('data protection', () => {
     expect(data.subscriptions).toEqual([]);
     expect(data.appointments).toEqual([]);
     expect(JSON.stringify(data)).not.toMatch(/hash|uniqueCode/i);
+  });
+
+  it('when a patient changes their phone on the profile and then deletes the account with their password, then it is stored, then erased, and signing in fails', async () => {
+    const patient = await createActivatedPatient();
+    const newsletter = await fetch(`${SITE_URL}/api/subscriptions/news`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor() },
+      body: JSON.stringify({ email: patient.email }),
+    });
+    expect(newsletter.status).toBe(201);
+    const page = await (await newContext(browser(), DESKTOP)).newPage();
+    page.setDefaultTimeout(15_000);
+    await loginThroughUi(page, patient, '/dashboard/profile');
+
+    // The consents: treatment with its date and notice version; the newsletter can be left here.
+    const consents = page.getByRole('region', { name: 'My consents' });
+    await consents.getByText(/given on .*under the privacy notice of/).waitFor();
+    await consents.getByRole('button', { name: 'Withdraw marketing consent' }).click();
+    await page.getByRole('button', { name: 'Yes, withdraw' }).click();
+    await page.locator('.swal2-title').getByText('Deleted!').waitFor();
+    await page.locator('.swal2-confirm').click();
+    await consents.getByText('not subscribed.').waitFor();
+    expect(await subscribed(patient.email)).toBe(false);
+
+    const details = page.getByRole('form', { name: 'My details' });
+    await details.getByLabel('Phone Number').fill('020 555 1234');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await page.locator('.swal2-title').getByText('Saved!').waitFor();
+    await page.locator('.swal2-confirm').click();
+    const uid = (await adminAuth().getUserByEmail(patient.email)).uid;
+    const stored = await waitUntil(
+      async () => (await adminDb().collection('patients').doc(uid).get()).data(),
+      (p) => p?.contactNumber === '+233205551234',
+    );
+    expect(stored).toMatchObject({ contactNumber: '+233205551234', emailAddress: patient.email });
+
+    // Deleting asks for the password again: a wrong one deletes nothing.
+    const erase = page.getByRole('form', { name: 'Delete my account' });
+    await erase.getByLabel(/^Password/).fill('not-my-password');
+    await erase.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.locator('.swal2-title').getByText('Oops').waitFor();
+    await page.locator('.swal2-confirm').click();
+    expect((await adminDb().collection('patients').doc(uid).get()).exists).toBe(true);
+
+    await erase.getByLabel(/^Password/).fill(patient.password);
+    await erase.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    // The outcome's dialog (success or the reason it failed), once the confirm dialog has gone.
+    const outcome = page.locator('.swal2-popup', { has: page.locator('.swal2-title', { hasText: /^(Deleted!|Oops)$/ }) });
+    await outcome.waitFor();
+    expect(await outcome.locator('.swal2-title').textContent()).toBe('Deleted!');
+    expect(await outcome.locator('.swal2-html-container').textContent()).toBe(
+      'Your account has been deleted. We have e-mailed you a confirmation.',
+    );
+    await page.waitForURL(`${SITE_URL}/signup`);
+    expect((await adminDb().collection('patients').doc(uid).get()).exists).toBe(false);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await expect(idTokenFor(patient.email, patient.password)).rejects.toThrow();
+
+    // Signing in through the site fails too.
+    await page.locator('.swal2-confirm').click();
+    await page.goto('/signup?mode=login');
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email Address').fill(patient.email);
+    await login.getByLabel(/^Password/).fill(patient.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.locator('.swal2-popup').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signup');
   });
 });

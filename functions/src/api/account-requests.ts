@@ -7,7 +7,7 @@ import { boolean, object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
 import { LIMITS } from './form-limits';
 import { idField, optionalText, requiredText, storedGhanaPhone, trimmed } from './request-fields';
-import type { Gender, PatientFields } from './types';
+import type { Gender, PatientFields, ReminderPreferences } from './types';
 
 const CHOOSE_GENDER = 'Please select your Gender.';
 const CONSENT = 'Please agree to the processing of your health information (consentForTreatment) so that we can care for you.';
@@ -66,3 +66,34 @@ export const verifySchema = object({
 
 /** `POST /auth/patient`: a new code. */
 export const resendSchema = object({ patientId: ownPatientId() });
+
+/** The fields a patient may change themselves: never e-mail, status, role, consent or ids (anything else is dropped). */
+export const EDITABLE_PATIENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'contactNumber',
+  'patientLocation',
+  'gender',
+  'dateOfBirth',
+  'emergencyContact',
+  'nameOfNextOfKin',
+  'nextOfKinContact',
+  'nextOfKinLocation',
+  'nextOfKinRelationship',
+] as const;
+
+export type PatientUpdate = Pick<PatientFields, (typeof EDITABLE_PATIENT_FIELDS)[number]> & {
+  /** Left as stored when not sent. */
+  reminderPreferences?: ReminderPreferences;
+};
+
+/** `PUT /patient/{patientId}`: the profile form's whole set, checked by the sign-up rules for the same fields. */
+export const patientUpdateSchema: ObjectSchema<PatientUpdate> = registerSchema.pick([...EDITABLE_PATIENT_FIELDS]).shape({
+  reminderPreferences: object({
+    sms: boolean().required('reminderPreferences.sms must be true or false.'),
+    email: boolean().required('reminderPreferences.email must be true or false.'),
+  })
+    .default(undefined)
+    .optional()
+    .typeError('reminderPreferences must be { sms: boolean, email: boolean }.'),
+});

@@ -125,8 +125,31 @@ export interface PatientFields {
   versionNumber: string;
 }
 
+/** Which reminders the patient wants (PUT /patient/{patientId}). */
+export interface ReminderPreferences {
+  sms: boolean;
+  email: boolean;
+}
+
+/** A consent as given: when, and which privacy notice (api/retention.ts PRIVACY_NOTICE_VERSION) it was given under. */
+export interface ConsentRecord {
+  given: boolean;
+  at: string;
+  /** null for accounts made before consents were versioned. */
+  privacyNoticeVersion: string | null;
+}
+
+/** The patient's consents: treatment (sign-up) and marketing (the newsletter, withdrawable on the profile). */
+export interface PatientConsents {
+  treatment: ConsentRecord;
+  marketing: { subscribed: boolean; since?: string };
+}
+
 /** The patient record as stored and answered (never the verification code: it lives apart). */
 export interface Patient extends PatientFields {
+  reminderPreferences?: ReminderPreferences;
+  /** The sign-up consent to treatment, with its time and notice version. */
+  treatmentConsent?: ConsentRecord;
   patientId: string;
   accountStatus: AccountStatus;
   userType: 'patient';
@@ -315,4 +338,11 @@ export interface PatientDataExport {
   appointments: unknown[];
   orders: unknown[];
   newsletter: { subscribed: boolean; since?: string };
+  /** Consents with their dates and the privacy notice version. */
+  consents: PatientConsents;
+  /** Contact messages and organisation enquiries sent from the account's e-mail. */
+  contactMessages: unknown[];
+  enquiries: unknown[];
+  /** The privacy notice in force when this copy was made. */
+  privacyNoticeVersion: string;
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { FINISH_REGISTRATION, FINISH_VERIFICATION } from '../api/account-access';
+import { RECENT_SIGN_IN_MINUTES } from '../api/retention';
 import type { Patient } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { auth, db } from '../store/firebase';
@@ -11,6 +12,8 @@ export interface Caller {
   email?: string;
   /** The Activated patient's own e-mail (set by requireActivePatient): where mails about their records go. */
   accountEmail?: string;
+  /** When the user last typed their password (the token's auth_time), in ms. */
+  signedInAt?: number;
 }
 
 export const PATIENT_CACHE_CONTROL = 'private, no-store';
@@ -29,7 +32,7 @@ export const requireAuth: RequestHandler = async (req, res, next) => {
   if (!match) return next(unauthorized('Please log in to continue: no sign-in token was sent.'));
   try {
     const token = await auth().verifyIdToken(match[1], true);
-    req.caller = { uid: token.uid, email: token.email };
+    req.caller = { uid: token.uid, email: token.email, signedInAt: token.auth_time * 1000 };
     next();
   } catch (err) {
     const code = String((err as { code?: unknown }).code ?? '');
@@ -53,6 +56,18 @@ export const requireActivePatient: RequestHandler = async (req, _res, next) => {
   if (patient.accountStatus !== 'Activated') return next(forbidden(FINISH_VERIFICATION));
   req.caller = { ...req.caller!, accountEmail: patient.emailAddress };
   next();
+};
+
+export const SIGN_IN_AGAIN = `For your safety, please sign in again (enter your password) to do this: your last sign-in must be within ${RECENT_SIGN_IN_MINUTES} minutes.`;
+
+/**
+ * After requireAuth on irreversible routes (deleting the account): the password must have
+ * been typed in the last RECENT_SIGN_IN_MINUTES, so a stolen or left-open session cannot do it.
+ */
+export const requireRecentSignIn: RequestHandler = (req, _res, next) => {
+  const { signedInAt } = callerOf(req);
+  const recent = signedInAt !== undefined && Date.now() - signedInAt <= RECENT_SIGN_IN_MINUTES * 60_000;
+  next(recent ? undefined : unauthorized(SIGN_IN_AGAIN));
 };
 
 /** The caller behind a route guarded by requireAuth. */

@@ -1,11 +1,21 @@
 import { Router } from 'express';
-import { loginSchema, registerSchema, resendSchema, verifySchema } from '../api/account-requests';
-import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
+import { loginSchema, patientUpdateSchema, registerSchema, resendSchema, verifySchema } from '../api/account-requests';
+import { assertOwnPatientId, callerOf, requireAuth, requireRecentSignIn } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { getPatient, recordLogin, registerPatient, resendCode, verifyPatient } from '../services/patients';
+import { eraseAccount } from '../services/erasure';
+import {
+  getConsents,
+  getPatient,
+  recordLogin,
+  registerPatient,
+  resendCode,
+  updatePatient,
+  verifyPatient,
+  withdrawMarketingConsent,
+} from '../services/patients';
 
 /** Patient accounts: every route is the caller's own record (the token's uid). */
 export const patientsRouter = checkIdParams(Router());
@@ -23,6 +33,30 @@ patientsRouter.post('/patient', requireAuth, async (req, res) => {
 patientsRouter.get('/patient/:patientId', requireAuth, async (req, res) => {
   const uid = assertOwnPatientId(req, req.params.patientId);
   ok(res, await getPatient(uid));
+});
+
+/** The patient corrects their details; e-mail, status, role and ids are not theirs to set (dropped by the schema). */
+patientsRouter.put('/patient/:patientId', requireAuth, async (req, res) => {
+  const uid = assertOwnPatientId(req, req.params.patientId);
+  const update = await bodyOf(req, patientUpdateSchema);
+  ok(res, await updatePatient(uid, update), 'Your details have been saved.');
+});
+
+/** Deleting the account is for ever: the password must have been typed in the last few minutes. */
+patientsRouter.delete('/patient/:patientId', requireAuth, requireRecentSignIn, async (req, res) => {
+  const uid = assertOwnPatientId(req, req.params.patientId);
+  await eraseAccount(uid, callerOf(req).email);
+  ok(res, null, 'Your account has been deleted. We have e-mailed you a confirmation.');
+});
+
+patientsRouter.get('/patient/:patientId/consents', requireAuth, async (req, res) => {
+  ok(res, await getConsents(assertOwnPatientId(req, req.params.patientId)));
+});
+
+/** Withdrawing marketing consent deletes the account e-mail's newsletter entry. */
+patientsRouter.delete('/patient/:patientId/consents/marketing', requireAuth, async (req, res) => {
+  const consents = await withdrawMarketingConsent(assertOwnPatientId(req, req.params.patientId));
+  ok(res, consents, 'You will receive no more newsletters: your e-mail address has been removed from our list.');
 });
 
 patientsRouter.put('/patient', requireAuth, async (req, res) => {

@@ -1,34 +1,41 @@
+import { PRIVACY_NOTICE_VERSION } from '../api/retention';
 import type { PatientDataExport } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 import { appointmentHistory, pendingAppointments } from './appointments';
-import { getPatient } from './patients';
+import { getConsents, getPatient } from './patients';
 import { plainRecord } from './payments';
-import { newsletterIdOf } from './public-forms';
+import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
 import { ghanaTimestamp } from './time';
 
 /**
  * The patient's own records as the API shows them to them: the profile without verification
  * codes (those live apart and never leave the server), prescription files described but not
- * included, payments as their status on each record.
+ * included, payments as their status on each record, consents with dates and the notice's
+ * version, and what was sent from their e-mail through the contact and enquiry forms.
  */
 export async function exportPatientData(uid: string): Promise<PatientDataExport> {
   const profile = await getPatient(uid);
-  const [subscriptions, pending, history, orders, newsletter] = await Promise.all([
+  const [subscriptions, pending, history, orders, consents, forms] = await Promise.all([
     listSubscriptions(uid),
     pendingAppointments(uid),
     appointmentHistory(uid),
     db().collection(COLLECTIONS.orders).where('patientId', '==', uid).get(),
-    db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(profile.emailAddress)).get(),
+    getConsents(uid),
+    formsSentFrom(profile.emailAddress),
   ]);
   return {
     exportedAt: ghanaTimestamp(),
     controller: 'ExpMed Health',
+    privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     profile,
+    consents,
     subscriptions,
     appointments: [...pending, ...history],
     orders: orders.docs.map((d) => ({ ...plainRecord(d.data()), id: d.id })),
-    newsletter: newsletter.exists ? { subscribed: true, since: String(newsletter.get('date')) } : { subscribed: false },
+    newsletter: consents.marketing,
+    contactMessages: forms.feedback.map((d) => d.data()),
+    enquiries: forms.enquiries.map((d) => d.data()),
   };
 }

@@ -1,22 +1,20 @@
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '../store/collections';
-import { auth, db } from '../store/firebase';
+import type { Transaction } from 'firebase-admin/firestore';
+import { expiryOf, type RetainedKind } from '../api/retention';
+import { storeMail, type Mail } from '../store/mail';
+import { findPatient } from '../store/patients';
+import { auth } from '../store/firebase';
 
-/** A mail in the shape of Firebase's Trigger Email extension, which sends it in production. */
-export interface Mail {
-  to: string;
-  message: { subject: string; text: string; html: string };
-  /** Extra header fields; the extension reads them from the top level, not from `message`. */
-  headers?: Record<string, string>;
-}
+export type { Mail } from '../store/mail';
 
-const mailDoc = (mail: Mail) => ({ ...mail, createdAt: FieldValue.serverTimestamp() });
+/** Which retention period (api/retention.ts) a mail's copy is kept for. */
+export type MailKind = Extract<RetainedKind, 'mail' | 'verificationMail' | 'erasureMail'>;
 
-/** Queues a mail; pass a transaction to queue it only if that transaction commits. */
-export async function queueMail(mail: Mail, tx?: Transaction): Promise<void> {
-  const ref = db().collection(COLLECTIONS.mail).doc();
-  if (tx) tx.create(ref, mailDoc(mail));
-  else await ref.create(mailDoc(mail));
+/**
+ * Queues a mail; pass a transaction to queue it only if that transaction commits. Every copy
+ * carries its `expireAt` (30 days, or shorter for its kind), so none is kept for ever.
+ */
+export async function queueMail(mail: Mail, tx?: Transaction, kind: MailKind = 'mail'): Promise<void> {
+  await storeMail(mail, expiryOf(kind), tx);
 }
 
 /**
@@ -24,8 +22,8 @@ export async function queueMail(mail: Mail, tx?: Transaction): Promise<void> {
  * the sign-in e-mail; never an address typed into a booking for someone else.
  */
 export async function accountEmail(patientId: string): Promise<string | undefined> {
-  const stored = (await db().collection(COLLECTIONS.patients).doc(patientId).get()).get('emailAddress');
-  if (typeof stored === 'string' && stored) return stored;
+  const stored = (await findPatient(patientId))?.emailAddress;
+  if (stored) return stored;
   const user = await auth()
     .getUser(patientId)
     .catch(() => undefined);

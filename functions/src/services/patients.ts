@@ -1,31 +1,22 @@
-import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { escapeHtml } from '../api/format';
-import { registerSchema, type RegisterInput } from '../api/account-requests';
-import type { Patient, PatientFields } from '../api/types';
+import { registerSchema, type PatientUpdate, type RegisterInput } from '../api/account-requests';
+import { PRIVACY_NOTICE_VERSION } from '../api/retention';
+import type { Patient, PatientConsents, PatientFields } from '../api/types';
 import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
+import { codeRef, patientRef } from '../store/patients';
 import { ghanaTimestamp } from './time';
 import { queueMail, type Mail } from './mail';
+import { deleteNewsletterEntry, newsletterEntryOf } from './public-forms';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
-
-/** The verification code's record, kept apart from the patient so it never leaves the server. */
-interface CodeRecord {
-  hash: string;
-  sentAt: Timestamp;
-  expiresAt: Timestamp;
-  wrongTries: number;
-}
 
 const BRAND = 'ExpMed Health';
 const NO_PATIENT = 'We could not find your patient record. Please sign up first.';
 const DEAD_CODE = 'This code can no longer be used. Please tap Resend Verification Email for a new one.';
 const EXPIRED_CODE = 'This code has expired (codes last 24 hours). Please tap Resend Verification Email for a new one.';
 export const RESEND_TOO_SOON = 'Please wait 5 minutes before requesting another code.';
-
-const patientRef = (uid: string) => db().collection(COLLECTIONS.patients).doc(uid) as DocumentReference<Patient>;
-const codeRef = (uid: string) => db().collection(COLLECTIONS.verificationCodes).doc(uid) as DocumentReference<CodeRecord>;
 
 /** The stored record as the API shows it: only the known patient fields. */
 function toPatient(data: Patient): Patient {
@@ -44,6 +35,8 @@ function toPatient(data: Patient): Patient {
     verifyDate: data.verifyDate,
     wallet: data.wallet,
     balance: data.balance,
+    reminderPreferences: data.reminderPreferences ?? { sms: true, email: true },
+    ...(data.treatmentConsent ? { treatmentConsent: data.treatmentConsent } : {}),
   };
 }
 
@@ -76,7 +69,8 @@ async function issueCode(tx: Transaction, patient: Patient): Promise<void> {
     expiresAt: Timestamp.fromMillis(now + CODE_TTL_MS),
     wrongTries: 0,
   });
-  await queueMail(verificationMail(patient, code), tx);
+  // The code is in the mail's text: its copy goes when the code does (24 hours), not after 30 days.
+  await queueMail(verificationMail(patient, code), tx, 'verificationMail');
 }
 
 /** `POST /patient`: one registration per Firebase user, Pending until the e-mailed code comes back. */
@@ -96,6 +90,8 @@ export async function registerPatient(caller: Caller, input: RegisterInput): Pro
     verifyDate: '',
     wallet: 0,
     balance: 0,
+    reminderPreferences: { sms: true, email: true },
+    treatmentConsent: { given: true, at: now, privacyNoticeVersion: PRIVACY_NOTICE_VERSION },
   };
   await db().runTransaction(async (tx) => {
     if ((await tx.get(patientRef(caller.uid))).exists) {
@@ -111,6 +107,41 @@ export async function getPatient(uid: string): Promise<Patient> {
   const snap = await patientRef(uid).get();
   if (!snap.exists) throw notFound(NO_PATIENT);
   return toPatient(snap.data() as Patient);
+}
+
+/**
+ * `PUT /patient/{patientId}`: the patient corrects their own details (the schema has already
+ * dropped e-mail, status, role, ids and anything unknown). A new phone number is stored as +233.
+ */
+export async function updatePatient(uid: string, update: PatientUpdate): Promise<Patient> {
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(patientRef(uid));
+    if (!snap.exists) throw notFound(NO_PATIENT);
+    const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) as Partial<Patient>;
+    tx.update(patientRef(uid), sent);
+    return toPatient({ ...(snap.data() as Patient), ...sent });
+  });
+}
+
+/** The patient's consents: treatment as given at sign-up (older accounts: their sign-up date, unversioned) and the newsletter. */
+export async function getConsents(uid: string): Promise<PatientConsents> {
+  const patient = await getPatient(uid);
+  const newsletter = await newsletterEntryOf(patient.emailAddress);
+  return {
+    treatment: patient.treatmentConsent ?? {
+      given: patient.consentForTreatment,
+      at: patient.entryDate,
+      privacyNoticeVersion: null,
+    },
+    marketing: newsletter ? { subscribed: true, since: newsletter.date } : { subscribed: false },
+  };
+}
+
+/** Withdrawing marketing consent: the newsletter entry of the account's e-mail is deleted. */
+export async function withdrawMarketingConsent(uid: string): Promise<PatientConsents> {
+  const patient = await getPatient(uid);
+  await deleteNewsletterEntry(patient.emailAddress);
+  return getConsents(uid);
 }
 
 /** `PUT /patient`: records the login time. */

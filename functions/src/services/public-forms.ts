@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { expiryOf } from '../api/retention';
 import type { EnquiryRequest, FeedbackRequest, FormReceipt, NewsletterRequest } from '../api/types';
 import { db } from '../store/firebase';
 import {
@@ -49,11 +50,40 @@ export async function subscribeToNewsletter(
   });
 }
 
+/** The newsletter entry of an address, if it is subscribed. */
+export async function newsletterEntryOf(address: string): Promise<NewsletterSubscription | undefined> {
+  return (await newsletterCollection().doc(newsletterIdOf(address)).get()).data();
+}
+
+/** Withdrawn marketing consent or an erased account: the address leaves the list at once. */
+export async function deleteNewsletterEntry(address: string): Promise<void> {
+  await newsletterCollection().doc(newsletterIdOf(address)).delete();
+}
+
+/**
+ * What was sent from an address through the contact and enquiry forms (export and erasure).
+ * The forms keep the address as typed: the account's (lower-case) spelling is what is matched.
+ */
+export async function formsSentFrom(address: string) {
+  const spellings = [...new Set([address, address.toLowerCase()])];
+  const [feedback, enquiries] = await Promise.all([
+    feedbackCollection().where('email', 'in', spellings).get(),
+    enquiriesCollection().where('organiztionEmail', 'in', spellings).get(),
+  ]);
+  return { feedback: feedback.docs, enquiries: enquiries.docs };
+}
+
 // --- contact form (feedback) ---
 
 export async function saveFeedback(input: FeedbackRequest): Promise<Feedback> {
   const ref = feedbackCollection().doc();
-  const feedback: Feedback = { ...input, docid: ref.id, date: ghanaTimestamp(), source: SOURCE_WEBSITE };
+  const feedback: Feedback = {
+    ...input,
+    docid: ref.id,
+    date: ghanaTimestamp(),
+    source: SOURCE_WEBSITE,
+    expireAt: expiryOf('feedback'),
+  };
   await ref.create(feedback);
   return feedback;
 }
@@ -70,6 +100,7 @@ export async function saveEnquiry(input: EnquiryRequest): Promise<Enquiry> {
     updateBy: '',
     updatedById: '',
     updatedOn: '',
+    expireAt: expiryOf('enquiries'),
   };
   await ref.create(enquiry);
   return enquiry;

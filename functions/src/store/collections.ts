@@ -20,6 +20,7 @@ export const COLLECTIONS = {
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',
   rateLimits: 'rateLimits',
+  auditLog: 'auditLog',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

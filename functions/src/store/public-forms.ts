@@ -14,10 +14,14 @@ export interface NewsletterSubscription {
   email: string;
 }
 
+/** Written as a Date (stored as a Timestamp, which the TTL policy acts on), read back as an ISO string. */
+type ExpireAt = Date | string;
+
 export interface Feedback extends FeedbackRequest {
   docid: string;
   date: string;
   source: typeof SOURCE_WEBSITE;
+  expireAt: ExpireAt;
 }
 
 /** An organisation's enquiry (the 'organiztion' spelling is the contract). */
@@ -28,6 +32,7 @@ export interface Enquiry extends EnquiryRequest {
   updateBy: string;
   updatedById: string;
   updatedOn: string;
+  expireAt: ExpireAt;
 }
 
 export const newsletterCollection = () =>

@@ -1,3 +1,4 @@
+import { Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../app';
@@ -101,6 +102,7 @@ describe('POST /feedback', () => {
       message: body.message,
       source: 'WEBSITE',
       telephone: '024 123 4567',
+      expireAt: expect.any(Timestamp),
     });
     expectRecentGhanaTime(stored.date);
   });
@@ -168,6 +170,7 @@ describe('POST /enquiries', () => {
       updateBy: '',
       updatedById: '',
       updatedOn: '',
+      expireAt: expect.any(Timestamp),
     });
     expectRecentGhanaTime(doc.get('timeOfRequest'));
   });

@@ -1,43 +1,38 @@
 /**
  * The patient's session in the browser, shared by every feature that needs to know who is
  * signed in: Firebase Auth state (loaded lazily, so public pages never download it), the
- * patient record from GET /patient/{uid}, the login/register/logout flows, and the spec's
- * local storage keys. The server is the truth for identity and status; local storage only
- * spares a page a round trip (e.g. prefilling a form) and is wiped on logout.
+ * patient record from GET /patient/{uid} (kept in memory only), the login/register/logout,
+ * profile and account deletion flows. The browser keeps no patient record: the only local
+ * storage entry is the login marker, which holds nothing about the patient.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { User } from 'firebase/auth';
 import {
+  deletePatient,
   getPatient,
   postPatient,
   putLastLogin,
+  putPatient,
   resendVerification,
   verifyPatient,
   type LoginForm,
   type Patient,
+  type PatientUpdate,
   type RegisterForm,
 } from '@/features/accounts/api/patient';
-import { getSubscriptions } from '@/features/accounts/api/subscriptions';
 
-/** The spec's local storage keys, plus the login marker it mentions. */
+/** The login marker: tells a public page to load Firebase Auth at once (someone signed in here). Nothing else is stored. */
 export const STORAGE_KEYS = {
-  userData: 'userData',
-  userId: 'expUserId',
-  enter: 'expMedEnter',
-  subscriptions: 'subscriptions',
   loggedIn: 'expLoggedIn',
 } as const;
 
-/** What `userData` holds (spec section 3): enough to prefill a booking or a payment summary. */
-export interface UserData {
-  firstName: string;
-  lastName: string;
-  contactNumber: string;
-  emailAddress: string;
-  gender: string;
-  patientLocation: string;
-  patientId: string;
-}
+/**
+ * The spec's keys about the patient (userData, expUserId, expMedEnter, subscriptions): nothing
+ * reads them (the dashboard guard asks the server), so they are never written; removed on
+ * logout from browsers that kept them before. Its catalog keys (packages, doctors, labs) are
+ * never written either: the catalog comes from the API.
+ */
+const RETIRED_KEYS = ['userData', 'expUserId', 'expMedEnter', 'subscriptions'] as const;
 
 export type Session =
   | { status: 'loading' }
@@ -50,38 +45,16 @@ export const isActivated = (session: Session): boolean =>
 
 // ---- local storage ----
 
-function storePatient(patient: Patient): void {
-  const userData: UserData = {
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    contactNumber: patient.contactNumber,
-    emailAddress: patient.emailAddress,
-    gender: patient.gender,
-    patientLocation: patient.patientLocation,
-    patientId: patient.patientId,
-  };
-  localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(userData));
-  localStorage.setItem(STORAGE_KEYS.userId, patient.patientId);
+function markLoggedIn(): void {
   localStorage.setItem(STORAGE_KEYS.loggedIn, 'true');
-  if (patient.accountStatus === 'Activated') localStorage.setItem(STORAGE_KEYS.enter, 'true');
 }
 
 function clearLocal(): void {
-  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+  for (const key of [...Object.values(STORAGE_KEYS), ...RETIRED_KEYS]) localStorage.removeItem(key);
 }
 
-/** The stored userData, if a patient has logged in on this browser. */
-export function readUserData(): UserData | undefined {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEYS.userData) ?? 'null') as UserData | null;
-    return parsed?.patientId ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Quick check for "must log in first" dialogs (spec: login marker or user data). The API still checks the token. */
-export const isLoggedIn = (): boolean => localStorage.getItem(STORAGE_KEYS.loggedIn) === 'true' || readUserData() !== undefined;
+/** Quick check for "must log in first" dialogs and for loading Auth early. The API still checks the token. */
+export const isLoggedIn = (): boolean => localStorage.getItem(STORAGE_KEYS.loggedIn) === 'true';
 
 // ---- the session store ----
 
@@ -102,7 +75,7 @@ const authSdk = () => import('firebase/auth');
 function setPatient(patient: Patient | null): void {
   version++;
   if (session.status !== 'signed-in') return;
-  if (patient) storePatient(patient);
+  if (patient) markLoggedIn();
   setSession({ ...session, patient });
 }
 
@@ -110,7 +83,7 @@ async function loadPatient(user: User): Promise<void> {
   const asked = ++version;
   const patient = await getPatient(user.uid).catch(() => null);
   if (asked !== version || session.status !== 'signed-in' || session.uid !== user.uid) return;
-  if (patient) storePatient(patient);
+  if (patient) markLoggedIn();
   setSession({ ...session, patient });
 }
 
@@ -213,7 +186,6 @@ export async function register(form: RegisterForm): Promise<Patient> {
   await start();
   const [{ auth }, { createUserWithEmailAndPassword }] = await Promise.all([firebase(), authSdk()]);
   const { user } = await createUserWithEmailAndPassword(auth, form.emailAddress.trim(), form.password);
-  localStorage.setItem(STORAGE_KEYS.userId, user.uid);
   try {
     const patient = await postPatient(user.uid, form);
     setPatient(patient);
@@ -225,12 +197,11 @@ export async function register(form: RegisterForm): Promise<Patient> {
   }
 }
 
-/** Login: Firebase sign-in, the patient record, last login saved, subscriptions kept locally. */
+/** Login: Firebase sign-in, the patient record (in memory), last login saved. */
 export async function login(form: LoginForm): Promise<Patient> {
   await start();
   const [{ auth }, { signInWithEmailAndPassword, signOut }] = await Promise.all([firebase(), authSdk()]);
   const { user } = await signInWithEmailAndPassword(auth, form.email.trim(), form.password);
-  localStorage.setItem(STORAGE_KEYS.userId, user.uid);
   let patient: Patient;
   try {
     patient = await getPatient(user.uid);
@@ -240,12 +211,9 @@ export async function login(form: LoginForm): Promise<Patient> {
     throw err;
   }
   setPatient(patient);
-  // Neither may hold up the login: the dashboard reads both again.
+  // It may not hold up the login: the dashboard reads the record again.
   void putLastLogin(user.uid)
     .then((updated) => setPatient(updated))
-    .catch(() => undefined);
-  void getSubscriptions(user.uid)
-    .then((list) => localStorage.setItem(STORAGE_KEYS.subscriptions, JSON.stringify(list)))
     .catch(() => undefined);
   return patient;
 }
@@ -254,6 +222,30 @@ export async function login(form: LoginForm): Promise<Patient> {
 export async function logout(): Promise<void> {
   const [{ auth }, { signOut }] = await Promise.all([firebase(), authSdk()]);
   await signOut(auth);
+  clearLocal();
+  setSession({ status: 'signed-out' });
+}
+
+/** The profile form: the server stores what a patient may change and answers the whole record. */
+export async function updateProfile(update: PatientUpdate): Promise<Patient> {
+  const patient = await putPatient(await currentUid(), update);
+  setPatient(patient);
+  return patient;
+}
+
+/**
+ * Deletes the account for ever. The server wants a sign-in from the last few minutes, so the
+ * password is asked again (Firebase re-authentication) and the fresh token sent.
+ * Afterwards nothing of the patient is left in this browser.
+ */
+export async function deleteAccount(password: string): Promise<void> {
+  const [{ auth }, { EmailAuthProvider, reauthenticateWithCredential, signOut }] = await Promise.all([firebase(), authSdk()]);
+  const user = auth.currentUser;
+  if (!user?.email) throw new Error('Nobody is signed in.');
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+  await user.getIdToken(true);
+  await deletePatient(user.uid);
+  await signOut(auth).catch(() => undefined);
   clearLocal();
   setSession({ status: 'signed-out' });
 }

@@ -1,10 +1,16 @@
 import { object, string, type InferType } from 'yup';
-import { registerSchema as registerRequestSchema, verifySchema as verifyRequestSchema } from '@api/account-requests';
+import {
+  patientUpdateSchema,
+  registerSchema as registerRequestSchema,
+  verifySchema as verifyRequestSchema,
+  type PatientUpdate,
+} from '@api/account-requests';
 import { normaliseGhanaPhone } from '@api/ghana-phone';
-import type { Gender, Patient } from '@api/types';
+import type { Gender, Patient, PatientConsents } from '@api/types';
 import { api } from '@/lib/api-client';
 
-export type { Patient } from '@api/types';
+export type { Patient, PatientConsents } from '@api/types';
+export type { PatientUpdate } from '@api/account-requests';
 
 /** The register form: the API's own rules for its fields, plus the password (Firebase Auth only, never sent to the API). */
 export const registerSchema = registerRequestSchema
@@ -59,3 +65,25 @@ export const verifyPatient = (patientId: string, uniqueCode: string) =>
   api.post<Patient>('/auth/verifypatient', { patientId, uniqueCode: uniqueCode.trim() }, { auth: true });
 
 export const resendVerification = (patientId: string) => api.post<null>('/auth/patient', { patientId }, { auth: true });
+
+/** The profile form: the API's own rules for the fields a patient may change. */
+export const profileSchema = patientUpdateSchema;
+
+/** PUT /patient/{patientId}: the server keeps e-mail, status and role whatever is sent. */
+export const putPatient = (patientId: string, update: PatientUpdate) =>
+  api.put<Patient>(
+    `/patient/${encodeURIComponent(patientId)}`,
+    { ...update, contactNumber: normaliseGhanaPhone(update.contactNumber) ?? update.contactNumber },
+    { auth: true },
+  );
+
+/** DELETE /patient/{patientId}: needs a token from a sign-in of the last few minutes. */
+export const deletePatient = (patientId: string) =>
+  api.delete<null>(`/patient/${encodeURIComponent(patientId)}`, undefined, { auth: true });
+
+export const getConsents = (patientId: string) =>
+  api.get<PatientConsents>(`/patient/${encodeURIComponent(patientId)}/consents`, { auth: true });
+
+/** Withdraws consent to marketing: the newsletter entry of the account's e-mail is deleted. */
+export const withdrawMarketing = (patientId: string) =>
+  api.delete<PatientConsents>(`/patient/${encodeURIComponent(patientId)}/consents/marketing`, undefined, { auth: true });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TRIAL_DAYS } from '@api/policy';
 import { formatGhs } from '@api/format';
@@ -7,7 +7,6 @@ import { Loading } from '@/components/spinner';
 import { Modal } from '@/components/modal';
 import { useSubscriptions } from '@/features/accounts/api/subscription-queries';
 import { currentSubscription } from '@/features/accounts/api/subscriptions';
-import { STORAGE_KEYS } from '@/features/accounts/session';
 import { ApiError } from '@/lib/api-client';
 
 const priceText = (price: number | string) =>
@@ -17,10 +16,6 @@ const priceText = (price: number | string) =>
 export function SubscriptionCard({ patientId }: { patientId: string }) {
   const subscriptions = useSubscriptions(patientId);
   const [benefitsOpen, setBenefitsOpen] = useState(false);
-
-  useEffect(() => {
-    if (subscriptions.data) localStorage.setItem(STORAGE_KEYS.subscriptions, JSON.stringify(subscriptions.data));
-  }, [subscriptions.data]);
 
   const subscription = currentSubscription(subscriptions.data);
   // 404: no subscription yet. Anything else: say so, rather than claim there is none.

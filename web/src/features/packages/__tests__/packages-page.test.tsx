@@ -14,7 +14,6 @@ jest.mock('@/lib/dialogs', () => ({
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 jest.mock('@/lib/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
 jest.mock('@/features/accounts/session', () => ({
-  readUserData: () => undefined,
   useSession: () => ({
     status: 'signed-in',
     uid: 'patient-1',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { formatGhs } from '@api/format';
 import { Modal } from '@/components/modal';
-import { readUserData, useSession } from '@/features/accounts/session';
+import { useSession } from '@/features/accounts/session';
 import './payment-modal.css';
 
 /** What web/public/payment-return.html posts to its parent when the checkout ends. */
@@ -27,8 +27,8 @@ const genderLabel = (g: string | undefined) => (g ? g.charAt(0) + g.slice(1).toL
  */
 export function PaymentModal({ open, checkoutUrl, paymentText, amount, onClose }: PaymentModalProps) {
   const session = useSession();
-  // The stored userData shows at once; the session's fresh record replaces it when loaded.
-  const patient = (session.status === 'signed-in' ? session.patient : null) ?? readUserData();
+  // The record in memory (the browser keeps none in storage): a payment needs a signed-in patient.
+  const patient = session.status === 'signed-in' ? session.patient : null;
   const email = patient?.emailAddress ?? (session.status === 'signed-in' ? session.email : '');
 
   // The return page (same origin) tells us when the checkout is over: close like the X does.

@@ -1,26 +1,13 @@
 import { Link } from 'react-router-dom';
+import { formatDate } from '@api/format';
+import { PRIVACY_NOTICE_VERSION, RETENTION_TABLE } from '@api/retention';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import '../privacy.css';
 
 const PRIVACY_EMAIL = 'privacy@expmedhealth.com.gh';
-const UPDATED = '1 November 2026';
-
-/** What we hold, why, and for how long (Act 843 asks us to say all three). */
-const RETENTION: [string, string][] = [
-  [
-    'Your account (name, contact, gender, location, consent)',
-    'While your account is open; deleted within 30 days after you ask us to close it.',
-  ],
-  [
-    'Appointments and health information (your health problem, prescriptions, lab tests)',
-    '10 years after your last appointment, as medical records of a health facility must be kept; then deleted.',
-  ],
-  ['Payment records (amount, reference, status)', '6 years, for tax and audit; card and mobile money details never reach us.'],
-  ['Newsletter e-mail address', 'Until you unsubscribe: then it is deleted at once.'],
-  ['Messages and organisation enquiries', '2 years after we last reply, then deleted.'],
-  ['Request counters that stop spam (a one-way hash of your network address)', 'A few minutes.'],
-];
+/** The notice's version is its date: consents given at sign-up store it. */
+const UPDATED = formatDate(PRIVACY_NOTICE_VERSION);
 
 export default function PrivacyPage() {
   usePageTitle('Privacy policy');
@@ -108,7 +95,7 @@ export default function PrivacyPage() {
               </tr>
             </thead>
             <tbody>
-              {RETENTION.map(([what, howLong]) => (
+              {RETENTION_TABLE.map(([what, howLong]) => (
                 <tr key={what}>
                   <th scope="row">{what}</th>
                   <td>{howLong}</td>

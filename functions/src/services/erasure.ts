@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { appointmentStartsAt } from '../api/policy';
+import { conflict } from '../http/errors';
+import {
+  anonymised,
+  appointmentFileDoc,
+  commitErasure,
+  erasureAuditEntry,
+  keptRecordsOf,
+  type ErasureWrite,
+  type KeptRecord,
+} from '../store/erasure';
+import { auth } from '../store/firebase';
+import { mailRefsTo } from '../store/mail';
+import { codeRef, findPatient, patientRef } from '../store/patients';
+import { COLLECTIONS } from '../store/collections';
+import { queueMail, type Mail } from './mail';
+import { CHECKOUT_IN_PROGRESS_MS } from './payments';
+import { deleteNewsletterEntry, formsSentFrom } from './public-forms';
+
+export const UPCOMING_APPOINTMENT =
+  'You have an upcoming appointment. Please cancel it first (Dashboard, Appointments, Cancel), then delete your account: ' +
+  'a paid one is refunded under our cancellation policy.';
+export const CHECKOUT_IN_PROGRESS =
+  'A payment of yours may still be in progress. Please wait 15 minutes (or finish or cancel the payment), then delete your account.';
+
+const ACTIVE_STATES = ['Pending', 'Accepted'];
+
+const millisOf = (v: unknown): number | undefined =>
+  v instanceof Timestamp ? v.toMillis() : typeof v === 'string' && v ? Date.parse(v) : undefined;
+
+/** An appointment still to come that a doctor or nurse expects: it must be cancelled under the policy first. */
+function isUpcoming(record: KeptRecord, now: Date): boolean {
+  if (record.collection !== COLLECTIONS.appointments) return false;
+  const a = record.snap.data();
+  if (!ACTIVE_STATES.includes(String(a.appointmentStatus))) return false;
+  return appointmentStartsAt({ requestedDay: String(a.requestedDay), requestedTime: a.requestedTime ?? null }) > now;
+}
+
+/** A checkout the patient may be paying right now: its callback must find the record as it was. */
+function hasLiveCheckout(record: KeptRecord, now: Date): boolean {
+  const started = millisOf(record.snap.get('checkoutStartedAt'));
+  return (
+    record.snap.get('paymentStatus') === 'Unpaid' && started !== undefined && now.getTime() - started < CHECKOUT_IN_PROGRESS_MS
+  );
+}
+
+/** Refuses (409, saying what to do) while erasing would drop a booking or a payment on the floor. */
+function assertNothingOpen(records: KeptRecord[], now: Date): void {
+  if (records.some((r) => isUpcoming(r, now))) throw conflict(UPCOMING_APPOINTMENT);
+  if (records.some((r) => hasLiveCheckout(r, now))) throw conflict(CHECKOUT_IN_PROGRESS);
+}
+
+/** The last mail: no name in it, and its copy expires within a day (api/retention.ts erasureMail). */
+function erasureMail(to: string): Mail {
+  const text = [
+    'Hello,',
+    '',
+    'As you asked, your ExpMed Health account has been deleted: your profile, prescriptions and contact details are gone,',
+    'and your appointments and orders no longer carry your name. Payment records are kept without your name or contact',
+    'for as long as tax law requires. Refunds already due to you are still paid.',
+    '',
+    'If you did not ask for this, contact us at once.',
+  ].join('\n');
+  const html = text
+    .split('\n')
+    .map((line) => (line === '' ? '<br>' : `<p>${line}</p>`))
+    .join('');
+  return { to, message: { subject: 'Your ExpMed Health account has been deleted', text, html } };
+}
+
+/**
+ * `DELETE /patient/{patientId}` (design.md 'Patient data'): the Auth user, profile,
+ * prescription files, codes, newsletter entry, contact messages, enquiries and old mails go;
+ * appointments, orders, subscriptions, payments and refunds stay for the law's periods under
+ * a random id, without name or contact. Sign-in is disabled first so nothing new is booked
+ * meanwhile; if a step fails, it is enabled again and the patient can simply try again.
+ */
+export async function eraseAccount(uid: string, signInEmail: string | undefined, now = new Date()): Promise<void> {
+  const records = await keptRecordsOf(uid);
+  assertNothingOpen(records, now);
+  const email = (await findPatient(uid))?.emailAddress || signInEmail?.toLowerCase();
+  await auth().updateUser(uid, { disabled: true });
+  try {
+    const erasedId = `erased-${randomUUID()}`;
+    const forms = email ? await formsSentFrom(email) : { feedback: [], enquiries: [] };
+    const oldMails = email ? await mailRefsTo(email) : [];
+    const writes: ErasureWrite[] = [
+      ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId) })),
+      ...records
+        .filter((r) => r.collection === COLLECTIONS.appointments)
+        .map((r) => ({ ref: appointmentFileDoc(r.snap.id), remove: true as const })),
+      ...[...forms.feedback, ...forms.enquiries].map((d) => ({ ref: d.ref, remove: true as const })),
+      ...oldMails.map((ref) => ({ ref, remove: true as const })),
+      { ref: codeRef(uid), remove: true },
+      { ref: patientRef(uid), remove: true },
+      erasureAuditEntry(),
+    ];
+    await commitErasure(writes);
+    if (email) {
+      await deleteNewsletterEntry(email);
+      await queueMail(erasureMail(email), undefined, 'erasureMail');
+    }
+    await auth().deleteUser(uid);
+  } catch (err) {
+    await auth()
+      .updateUser(uid, { disabled: false })
+      .catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type QueryDocumentSnapshot,
+  type UpdateData,
+} from 'firebase-admin/firestore';
+import { COLLECTIONS } from './collections';
+import { db } from './firebase';
+
+/**
+ * Firestore access for erasing an account (services/erasure.ts). Kept here rather than in
+ * each collection's module: it touches every record that names a patient, by the fields
+ * those records share.
+ */
+
+/** The collections whose records name the patient by `patientId` and outlive the account (anonymised, not deleted). */
+const KEPT_RECORDS = [
+  COLLECTIONS.appointments,
+  COLLECTIONS.orders,
+  COLLECTIONS.subscriptions,
+  COLLECTIONS.payments,
+  COLLECTIONS.refunds,
+  COLLECTIONS.appointmentSlots,
+] as const;
+
+export type KeptCollection = (typeof KEPT_RECORDS)[number];
+
+/** What in a kept record says who the patient is, what ails them or where they live: cleared on erasure. */
+const PERSONAL_FIELDS = [
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'contactNumber',
+  'gender',
+  'location',
+  'healthProblem',
+  'bookFor',
+  'appointmentFileName',
+  'appointmentFileType',
+  'organiztionName',
+  'organiztionLocation',
+  'expectedPeople',
+] as const;
+
+export interface KeptRecord {
+  collection: KeptCollection;
+  snap: QueryDocumentSnapshot;
+}
+
+/** Every kept record of a patient. */
+export async function keptRecordsOf(uid: string): Promise<KeptRecord[]> {
+  const found = await Promise.all(
+    KEPT_RECORDS.map(async (collection) => {
+      const snap = await db().collection(collection).where('patientId', '==', uid).get();
+      return snap.docs.map((doc) => ({ collection, snap: doc }));
+    }),
+  );
+  return found.flat();
+}
+
+/** The record with the patient's id replaced by a non-identifying one and their details cleared. */
+export function anonymised(record: KeptRecord, erasedId: string): UpdateData<Record<string, unknown>> {
+  const cleared = PERSONAL_FIELDS.filter((field) => record.snap.get(field) !== undefined).map((field) => [
+    field,
+    record.snap.get(field) === null ? null : '',
+  ]);
+  return { ...Object.fromEntries(cleared), patientId: erasedId, erasedAt: FieldValue.serverTimestamp() };
+}
+
+export type ErasureWrite =
+  | { ref: DocumentReference; update: UpdateData<Record<string, unknown>> }
+  | { ref: DocumentReference; remove: true }
+  | { ref: DocumentReference; create: Record<string, unknown> };
+
+/** Firestore's batch limit is 500 writes; each batch is atomic, the whole erasure is idempotent (run again, it ends the same). */
+const BATCH_SIZE = 400;
+
+export async function commitErasure(writes: ErasureWrite[]): Promise<void> {
+  for (let i = 0; i < writes.length; i += BATCH_SIZE) {
+    const batch = db().batch();
+    for (const write of writes.slice(i, i + BATCH_SIZE)) {
+      if ('update' in write) batch.update(write.ref, write.update);
+      else if ('remove' in write) batch.delete(write.ref);
+      else batch.create(write.ref, write.create);
+    }
+    await batch.commit();
+  }
+}
+
+export const appointmentFileDoc = (appointmentId: string) => db().collection(COLLECTIONS.appointmentFiles).doc(appointmentId);
+
+/** Staff see that an account was erased, never whose: no uid, name or address in the entry. */
+export const erasureAuditEntry = () => ({
+  ref: db().collection(COLLECTIONS.auditLog).doc(),
+  create: { actorUid: 'self', actorRole: 'patient', action: 'patient.erase', target: 'patients/erased', at: Timestamp.now() },
+});

@@ -1,0 +1,29 @@
+import type { Timestamp } from 'firebase-admin/firestore';
+import type { Patient } from '../api/types';
+import { COLLECTIONS } from './collections';
+import { typedConverter } from './converter';
+import { db } from './firebase';
+
+/** Firestore access for patient records and their verification codes (kept apart: a code never leaves the server). */
+
+/** The verification code's record: a hash, never the code itself. `expiresAt` also drives its TTL policy. */
+export interface CodeRecord {
+  hash: string;
+  sentAt: Timestamp;
+  expiresAt: Timestamp;
+  wrongTries: number;
+}
+
+export const patientRef = (uid: string) =>
+  db().collection(COLLECTIONS.patients).doc(uid).withConverter(typedConverter<Patient>());
+
+/** Raw (no converter): the Timestamps are compared on the server, never answered. */
+export const codeRef = (uid: string) =>
+  db()
+    .collection(COLLECTIONS.verificationCodes)
+    .doc(uid)
+    .withConverter({ toFirestore: (c: CodeRecord) => c, fromFirestore: (s) => s.data() as CodeRecord });
+
+export async function findPatient(uid: string): Promise<Patient | undefined> {
+  return (await patientRef(uid).get()).data();
+}

@@ -1,0 +1,95 @@
+import { Form, Formik, useField } from 'formik';
+import { FormField } from '@/components/form-field';
+import { FormFieldset } from '@/components/form-fieldset';
+import { profileSchema, type Patient, type PatientUpdate } from '@/features/accounts/api/patient';
+import { updateProfile } from '@/features/accounts/session';
+import { GENDERS } from '@/lib/choices';
+import { showApiError, showSuccess } from '@/lib/dialogs';
+
+/** The form starts from the record as the server answered it. */
+const valuesOf = (p: Patient): PatientUpdate => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  contactNumber: p.contactNumber,
+  patientLocation: p.patientLocation,
+  gender: p.gender,
+  dateOfBirth: p.dateOfBirth ?? '',
+  emergencyContact: p.emergencyContact ?? '',
+  nameOfNextOfKin: p.nameOfNextOfKin ?? '',
+  nextOfKinContact: p.nextOfKinContact ?? '',
+  nextOfKinLocation: p.nextOfKinLocation ?? '',
+  nextOfKinRelationship: p.nextOfKinRelationship ?? '',
+  reminderPreferences: p.reminderPreferences ?? { sms: true, email: true },
+});
+
+function Checkbox({ name, label }: { name: string; label: string }) {
+  const [field] = useField({ name, type: 'checkbox' });
+  return (
+    <label className="checkbox-label">
+      <input type="checkbox" {...field} /> <span>{label}</span>
+    </label>
+  );
+}
+
+/** 'My details': the patient corrects their own record (the spec's sign-up labels). The e-mail is their sign-in: not edited here. */
+export function ProfileForm({ patient }: { patient: Patient }) {
+  return (
+    <section className="profile-card" aria-labelledby="details-heading">
+      <h2 id="details-heading">My details</h2>
+      <Formik<PatientUpdate>
+        initialValues={valuesOf(patient)}
+        enableReinitialize
+        validationSchema={profileSchema}
+        onSubmit={async (values) => {
+          try {
+            await updateProfile(values);
+            await showSuccess('Saved!', 'Your details have been saved.');
+          } catch (err) {
+            await showApiError(err);
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate className="form-grid" aria-label="My details">
+            <FormFieldset>
+              <FormField name="firstName" label="First Name" autoComplete="given-name" required />
+              <FormField name="lastName" label="Last Name" autoComplete="family-name" required />
+              <div className="field">
+                <span className="field-label">Email Address</span>
+                <p className="field-static">{patient.emailAddress}</p>
+                <p className="field-hint">
+                  Your e-mail address is how you sign in and where we send your records, so it cannot be changed here. To change
+                  it, contact us.
+                </p>
+              </div>
+              <FormField name="contactNumber" label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" required />
+              <FormField name="patientLocation" label="City/location" autoComplete="address-level2" required />
+              <FormField name="gender" label="Gender" as="select" required>
+                <option value="">Select Gender</option>
+                {GENDERS.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.itemName}
+                  </option>
+                ))}
+              </FormField>
+              <FormField name="dateOfBirth" label="Date of birth" type="date" autoComplete="bday" />
+              <FormField name="emergencyContact" label="Emergency contact (name and phone)" />
+              <FormField name="nameOfNextOfKin" label="Next of kin" />
+              <FormField name="nextOfKinContact" label="Next of kin's phone" type="tel" />
+              <FormField name="nextOfKinLocation" label="Next of kin's location" />
+              <FormField name="nextOfKinRelationship" label="Relationship to you" />
+              <fieldset className="field reminders">
+                <legend>Appointment reminders</legend>
+                <Checkbox name="reminderPreferences.sms" label="By SMS" />
+                <Checkbox name="reminderPreferences.email" label="By e-mail" />
+              </fieldset>
+              <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+                {isSubmitting ? 'Saving ...' : 'Save Changes'}
+              </button>
+            </FormFieldset>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
