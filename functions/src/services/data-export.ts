@@ -1,12 +1,11 @@
 import type { PatientDataExport } from '../api/types';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { ordersOf } from '../store/orders';
+import { newsletterCollection } from '../store/public-forms';
 import { appointmentHistory, pendingAppointments } from './appointments';
 import { getPatient } from './patients';
-import { plainRecord } from './payments';
 import { newsletterIdOf } from './public-forms';
 import { listSubscriptions } from './subscriptions';
-import { ghanaTimestamp } from './time';
+import { ghanaTimestamp } from '../api/format';
 
 /**
  * The patient's own records as the API shows them to them: the profile without verification
@@ -19,8 +18,8 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     listSubscriptions(uid),
     pendingAppointments(uid),
     appointmentHistory(uid),
-    db().collection(COLLECTIONS.orders).where('patientId', '==', uid).get(),
-    db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(profile.emailAddress)).get(),
+    ordersOf(uid),
+    newsletterCollection().doc(newsletterIdOf(profile.emailAddress)).get(),
   ]);
   return {
     exportedAt: ghanaTimestamp(),
@@ -28,7 +27,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     profile,
     subscriptions,
     appointments: [...pending, ...history],
-    orders: orders.docs.map((d) => ({ ...plainRecord(d.data()), id: d.id })),
-    newsletter: newsletter.exists ? { subscribed: true, since: String(newsletter.get('date')) } : { subscribed: false },
+    orders,
+    newsletter: newsletter.exists ? { subscribed: true, since: String(newsletter.data()?.date) } : { subscribed: false },
   };
 }
