@@ -5,34 +5,15 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { seedCatalog } from '../../seed/seed';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { virtualConsultationBooking } from '../../test-support/booking';
 
 const app = createApp();
 const bearer = (u: TestUser) => ({ Authorization: `Bearer ${u.idToken}` });
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const SPEC_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-function booking() {
-  const day = new Date(Date.now() + (2 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = Math.floor(Math.random() * 24 * 60);
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return {
-    bookFor: 'SELF',
-    firstName: 'Ama',
-    lastName: 'Mensah',
-    gender: 'FEMALE',
-    emailAddress: 'ama.mensah@example.com',
-    contactNumber: '024 123 4567',
-    location: 'East Legon, Accra',
-    healthProblem: 'Headaches for a week',
-    requestedServiceId: 1,
-    doctorId: 'dr-boateng',
-    requestedDay: day,
-    requestedTime: time,
-  };
-}
-
 const book = async (user: TestUser) => {
-  const res = await request(app).post('/api/appointments').set(bearer(user)).send(booking());
+  const res = await request(app).post('/api/appointments').set(bearer(user)).send(virtualConsultationBooking());
   expect(res.status).toBe(201);
   return res.body.data as { appointmentId: string; createdAt: string; timeOfRequest: string };
 };
