@@ -1,5 +1,4 @@
-import type { Query } from 'firebase-admin/firestore';
-import { FieldPath } from 'firebase-admin/firestore';
+import { FieldPath, type Query } from 'firebase-admin/firestore';
 import type { Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
