@@ -37,6 +37,23 @@ export function formatDate(value: string | Date | undefined, { time = false } = 
   });
 }
 
+const ACCRA_PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Accra',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The spec's 'yyyy-MM-dd HH:mm:ss' fields (timeOfRequest, declinedDate, date...), in Ghana time: the one formatter. */
+export function ghanaTimestamp(at: Date = new Date()): string {
+  const part = Object.fromEntries(ACCRA_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
+
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe inside HTML, element content and quoted attributes alike (mail templates). */

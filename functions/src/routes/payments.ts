@@ -6,8 +6,9 @@ import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller, type CallerLimit } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
 import { createOrder } from '../services/orders';
-import { checkPayment, initiatePayment, plainRecord } from '../services/payments';
+import { checkPayment, initiatePayment } from '../services/payments';
 import { createSubscription, listSubscriptions, subscriptionView } from '../services/subscriptions';
+import type { StoredSubscription } from '../store/subscriptions';
 
 /** Packages bought, shop orders and their payments. Amounts and Paid are the server's alone. */
 export const paymentsRouter = checkIdParams(Router());
@@ -32,8 +33,8 @@ paymentsRouter.put('/subscriptions', ...activePatient(CALLER_LIMITS.payments), a
   const { clientReference, patientId } = await bodyOf(req, subscriptionCheckSchema);
   assertOwnPatientId(req, patientId);
   const { kind, record } = await checkPayment(callerOf(req).uid, clientReference);
-  if (kind !== 'subscription') return ok(res, plainRecord(record), 'Checked with the payment provider.');
-  ok(res, subscriptionView(String(record.id), record), 'Checked with the payment provider.');
+  if (kind !== 'subscription') return ok(res, record, 'Checked with the payment provider.');
+  ok(res, subscriptionView(String(record.id), record as StoredSubscription), 'Checked with the payment provider.');
 });
 
 paymentsRouter.post('/payment/initiate', ...activePatient(CALLER_LIMITS.payments), async (req, res) => {
@@ -45,7 +46,7 @@ paymentsRouter.post('/payment/check', ...activePatient(CALLER_LIMITS.payments), 
   const { clientReference } = await bodyOf(req, paymentReferenceSchema);
   const { kind, record } = await checkPayment(callerOf(req).uid, clientReference);
   const msg = record.paymentStatus === 'Paid' ? 'The payment has been received.' : 'The payment has not been received yet.';
-  ok(res, { kind, ...plainRecord(record) }, msg);
+  ok(res, { kind, ...record }, msg);
 });
 
 paymentsRouter.post('/orders', ...activePatient(CALLER_LIMITS.orders), async (req, res) => {

@@ -1,27 +1,27 @@
-import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { db } from '../store/firebase';
+import type { Transaction } from 'firebase-admin/firestore';
 import {
   appointmentFileRef,
   appointmentRef,
   appointmentsOf,
-  doctorRef,
   doctorSlotRef,
-  labRef,
   newAppointmentRef,
-  plainData,
+  type StoredAppointment,
 } from '../store/appointments';
+import { doctorById, labsById } from '../store/catalog';
+import { storedTime } from '../store/converter';
+import { refundRef } from '../store/payments';
+import { runTransaction } from '../store/transaction';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
-import { escapeHtml, formatGhs } from '../api/format';
+import { escapeHtml, formatGhs, ghanaTimestamp } from '../api/format';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
 import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '../api/types';
 import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
 import { accountEmail, queueMail } from './mail';
 import { APPOINTMENT_EXPIRED, paymentBeforeRemoval } from './payments';
-import { createDueRefund, refundRef } from './refunds';
-import { ghanaTimestamp } from './time';
+import { createDueRefund } from './refunds';
 import { SERVICE_ID, serviceById } from '../api/service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from '../api/booking-request';
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
@@ -34,17 +34,15 @@ const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
 /** The server's prices for the chosen tests; an unknown id is a 400 naming it. */
 async function labChoices(ids: string[]): Promise<LabTest[]> {
-  const unique = [...new Set(ids)];
-  const snaps = await db().getAll(...unique.map(labRef));
-  const missing = snaps.filter((s) => !s.exists).map((s) => s.id);
+  const { found, missing } = await labsById([...new Set(ids)]);
   if (missing.length) throw badRequest(`Lab tests (selectedLabs): we do not offer ${missing.join(', ')}.`);
-  return snaps.map((s) => ({ id: s.id, itemName: String(s.get('itemName')), itemPrice: Number(s.get('itemPrice')) }));
+  return found.map((l) => ({ id: l.id, itemName: String(l.itemName), itemPrice: Number(l.itemPrice) }));
 }
 
 async function doctorOf(doctorId: string): Promise<Doctor> {
-  const snap = await doctorRef(doctorId).get();
-  if (!snap.exists) throw badRequest('Doctor (doctorId): please choose one of our doctors.');
-  return snap.data() as Doctor;
+  const doctor = await doctorById(doctorId);
+  if (!doctor) throw badRequest('Doctor (doctorId): please choose one of our doctors.');
+  return doctor;
 }
 
 /** What the booking costs and the parts of the record that depend on the service: decided here, never by the browser. */
@@ -157,7 +155,7 @@ export async function createAppointment(
     declinedDate: null,
   };
   try {
-    await db().runTransaction(async (tx) => {
+    await runTransaction(async (tx) => {
       // Claimed by create() alone, without reading it first: a transaction that reads the
       // slot would wait on the lock of every other booking of it (ABORTED after seconds);
       // a create that finds it taken fails the commit with ALREADY_EXISTS at once.
@@ -190,20 +188,20 @@ const isShown = (a: Appointment) => a.appointmentStatus !== DELETED;
 
 /** The caller's pending appointments from today on, newest request first. */
 export async function pendingAppointments(patientId: string): Promise<Appointment[]> {
-  return (await appointmentsOf<Appointment>(patientId)).filter((a) => isShown(a) && isUpcomingPending(a)).sort(newestFirst);
+  return (await appointmentsOf(patientId)).filter((a) => isShown(a) && isUpcomingPending(a)).sort(newestFirst);
 }
 
 /** The caller's history: everything not upcoming and pending (cancelled, expired, accepted, done, or past). */
 export async function appointmentHistory(patientId: string): Promise<Appointment[]> {
-  return (await appointmentsOf<Appointment>(patientId)).filter((a) => isShown(a) && !isUpcomingPending(a)).sort(newestFirst);
+  return (await appointmentsOf(patientId)).filter((a) => isShown(a) && !isUpcomingPending(a)).sort(newestFirst);
 }
 
 async function ownAppointment(patientId: string, appointmentId: string, tx?: Transaction) {
   const ref = appointmentRef(appointmentId);
-  const snap = tx ? await tx.get(ref) : await ref.get();
-  if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound('We could not find that appointment.');
-  if (snap.get('patientId') !== patientId) throw forbidden();
-  return { ref, appointment: plainData<Appointment & { transactionId?: string }>(snap) };
+  const appointment = (tx ? await tx.get(ref) : await ref.get()).data();
+  if (!appointment || appointment.appointmentStatus === DELETED) throw notFound('We could not find that appointment.');
+  if (appointment.patientId !== patientId) throw forbidden();
+  return { ref, appointment };
 }
 
 export const getAppointment = async (patientId: string, appointmentId: string) =>
@@ -212,25 +210,22 @@ export const getAppointment = async (patientId: string, appointmentId: string) =
 /** The prescription file of the caller's appointment, as a data URL. */
 export async function getAppointmentFile(patientId: string, appointmentId: string): Promise<AppointmentFile> {
   const { appointment } = await ownAppointment(patientId, appointmentId);
-  const snap = await appointmentFileRef(appointmentId).get();
-  if (!snap.exists || snap.get('patientId') !== patientId) throw notFound('This appointment has no prescription file.');
-  const contentType = String(snap.get('contentType'));
+  const file = (await appointmentFileRef(appointmentId).get()).data();
+  if (!file || file.patientId !== patientId) throw notFound('This appointment has no prescription file.');
   return {
     fileName: appointment.appointmentFileName ?? 'prescription',
-    contentType,
-    dataUrl: `data:${contentType};base64,${String(snap.get('base64'))}`,
+    contentType: file.contentType,
+    dataUrl: `data:${file.contentType};base64,${file.base64}`,
   };
 }
 
-export const REFUND_POLICY =
-  'This appointment can no longer be cancelled online. Cancellation is free at least 12 hours before the appointment; ' +
-  'later cancellations carry a 50% late cancellation fee. To ask for a refund, call or e-mail us (see Contact Us) with your reference';
+export const REFUND_POLICY = `This appointment can no longer be cancelled online. ${CANCELLATION_POLICY} To ask for a refund, call or e-mail us (see Contact Us) with your reference`;
 
 /** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
 async function heldSlot(tx: Transaction, a: Appointment) {
   if (!a.doctorId || !a.requestedTime) return undefined;
   const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
-  return snap.exists && snap.get('appointmentId') === a.appointmentId ? snap.ref : undefined;
+  return snap.data()?.appointmentId === a.appointmentId ? snap.ref : undefined;
 }
 
 function whyNotCancellable(a: Appointment): string {
@@ -286,9 +281,9 @@ export const PAYMENT_NOT_CHECKED_CANCEL =
  * still on its way: the provider is asked first (a Paid answer is settled through markPaid).
  * 502 with `unreachable` when it cannot answer; the caller then changes nothing.
  */
-async function paymentBefore(ref: DocumentReference, a: Appointment, unreachable: string) {
+async function paymentBefore(a: StoredAppointment, unreachable: string) {
   if (a.paymentStatus !== 'Unpaid' || !a.checkoutStartedAt) return 'not-paid' as const;
-  return paymentBeforeRemoval('appointment', ref, a, new Date(a.checkoutStartedAt)).catch((err: unknown) => {
+  return paymentBeforeRemoval('appointment', a.appointmentId, a, new Date(a.checkoutStartedAt)).catch((err: unknown) => {
     if (!(err instanceof ProviderError)) throw err;
     logger.error('payment status check before a change failed', { appointmentId: a.appointmentId, error: err.message });
     throw badGateway(unreachable);
@@ -307,14 +302,14 @@ export async function cancelAppointment(
   appointmentId: string,
   now = new Date(),
 ): Promise<CancelledAppointment> {
-  const { ref, appointment } = await ownAppointment(patientId, appointmentId);
+  const { appointment } = await ownAppointment(patientId, appointmentId);
   const before = cancellationOf(appointment, now);
   if (!before.allowed) throw conflict(before.reason);
-  if ((await paymentBefore(ref, appointment, PAYMENT_NOT_CHECKED_CANCEL)) === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
+  if ((await paymentBefore(appointment, PAYMENT_NOT_CHECKED_CANCEL)) === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
   const email = await accountEmail(patientId);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     // Read again: the provider's answer may have made it Paid, or a callback changed it since.
-    const { appointment: a } = await ownAppointment(patientId, appointmentId, tx);
+    const { ref, appointment: a } = await ownAppointment(patientId, appointmentId, tx);
     if (a.checkoutStartedAt !== appointment.checkoutStartedAt) throw conflict(PAYMENT_IN_PROGRESS);
     const cancellation = cancellationOf(a, now);
     if (!cancellation.allowed) throw conflict(cancellation.reason);
@@ -322,7 +317,7 @@ export async function cancelAppointment(
     const transactionId = a.transactionId ?? '';
     const owed = cancellation.paid && cancellation.refundAmount > 0;
     if (owed && (await tx.get(refundRef(a.clientReference, transactionId))).exists) throw conflict(whyNotCancellable(a));
-    const change = { appointmentStatus: 'Cancelled', declineByPatient: true, declinedDate: ghanaTimestamp() };
+    const change = { appointmentStatus: 'Cancelled' as const, declineByPatient: true, declinedDate: ghanaTimestamp() };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
     if (owed) {
@@ -368,20 +363,20 @@ function whyNotDeletable(a: Appointment): string | undefined {
  * so that a payment arriving later still finds it and becomes a refund.
  */
 export async function deleteAppointment(patientId: string, appointmentId: string): Promise<void> {
-  const { ref, appointment } = await ownAppointment(patientId, appointmentId);
+  const { appointment } = await ownAppointment(patientId, appointmentId);
   const refusal = whyNotDeletable(appointment);
   if (refusal) throw conflict(refusal);
-  const verdict = await paymentBefore(ref, appointment, PAYMENT_NOT_CHECKED);
+  const verdict = await paymentBefore(appointment, PAYMENT_NOT_CHECKED);
   if (verdict === 'paid') throw conflict(whyNotDeletable({ ...appointment, paymentStatus: 'Paid' })!);
   if (verdict === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
-  await db().runTransaction(async (tx) => {
+  await runTransaction(async (tx) => {
     // Read again: a callback may have marked it Paid, or a new checkout started, since the provider answered.
-    const { appointment: now } = await ownAppointment(patientId, appointmentId, tx);
+    const { ref, appointment: now } = await ownAppointment(patientId, appointmentId, tx);
     const refusalNow = whyNotDeletable(now);
     if (refusalNow) throw conflict(refusalNow);
     if (now.checkoutStartedAt !== appointment.checkoutStartedAt) throw conflict(PAYMENT_IN_PROGRESS);
     const slot = await heldSlot(tx, now);
-    if (now.checkoutStartedAt) tx.update(ref, { appointmentStatus: DELETED, deletedAt: Timestamp.now() });
+    if (now.checkoutStartedAt) tx.update(ref, { appointmentStatus: DELETED, deletedAt: storedTime(new Date()) });
     else tx.delete(ref);
     tx.delete(appointmentFileRef(appointmentId));
     if (slot) tx.delete(slot);

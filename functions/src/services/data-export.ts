@@ -1,13 +1,11 @@
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
 import type { PatientDataExport } from '../api/types';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { ordersOf } from '../store/orders';
 import { appointmentHistory, pendingAppointments } from './appointments';
 import { getConsents, getPatient } from './patients';
-import { plainRecord } from './payments';
 import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
-import { ghanaTimestamp } from './time';
+import { ghanaTimestamp } from '../api/format';
 
 /**
  * The patient's own records as the API shows them to them: the profile without verification
@@ -21,7 +19,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     listSubscriptions(uid),
     pendingAppointments(uid),
     appointmentHistory(uid),
-    db().collection(COLLECTIONS.orders).where('patientId', '==', uid).get(),
+    ordersOf(uid),
     getConsents(uid),
     formsSentFrom(profile.emailAddress),
   ]);
@@ -33,7 +31,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     consents,
     subscriptions,
     appointments: [...pending, ...history],
-    orders: orders.docs.map((d) => ({ ...plainRecord(d.data()), id: d.id })),
+    orders,
     newsletter: consents.marketing,
     contactMessages: forms.feedback.map((d) => d.data()),
     enquiries: forms.enquiries.map((d) => d.data()),

@@ -1,9 +1,9 @@
-import { FieldPath, Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import { escapeHtml } from '../api/format';
 import { UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '../api/policy';
-import { appointmentRef, doctorSlotRef, plainData } from '../store/appointments';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { appointmentRef, doctorSlotRef, unpaidPendingAppointments, type StoredAppointment } from '../store/appointments';
+import { storedTime } from '../store/converter';
+import { runTransaction } from '../store/transaction';
 import type { Appointment } from '../api/types';
 import { accountEmail, queueMail } from './mail';
 import { eachConcurrently, paymentBeforeRemoval } from './payments';
@@ -38,31 +38,30 @@ function expiredMail(to: string, a: Appointment) {
     `Reference: ${a.clientReference}`,
     'ExpMed Health',
   ];
-  const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
   return {
     to,
     message: {
       subject: `Appointment request expired: ${a.requestedService}`,
       text: lines.join('\n\n'),
-      html: lines.map((l) => `<p>${esc(l)}</p>`).join(''),
+      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
     },
   };
 }
 
 /** Expires one lapsed hold, unless the provider says it was paid (then it is settled) or cannot answer (next run). */
-async function expireOne(doc: QueryDocumentSnapshot, now: Date): Promise<'expired' | 'paid' | 'kept'> {
-  const a = plainData<Appointment>(doc);
+async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | 'paid' | 'kept'> {
   if (a.checkoutStartedAt) {
-    const verdict = await paymentBeforeRemoval('appointment', doc.ref, doc.data(), new Date(a.checkoutStartedAt), now);
+    const verdict = await paymentBeforeRemoval('appointment', a.appointmentId, a, new Date(a.checkoutStartedAt), now);
     if (verdict === 'paid') return 'paid';
     if (verdict === 'in-progress') return 'kept';
   }
   const email = await accountEmail(a.patientId);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snap = await tx.get(appointmentRef(a.appointmentId));
-    const fresh = plainData<Appointment>(snap);
+    const fresh = snap.data();
     // Changed since we looked (paid, cancelled, a new checkout): not ours to expire.
     if (
+      !fresh ||
       fresh.paymentStatus !== 'Unpaid' ||
       fresh.appointmentStatus !== 'Pending' ||
       fresh.checkoutStartedAt !== a.checkoutStartedAt
@@ -73,8 +72,8 @@ async function expireOne(doc: QueryDocumentSnapshot, now: Date): Promise<'expire
       fresh.doctorId && fresh.requestedTime
         ? await tx.get(doctorSlotRef(fresh.doctorId, fresh.requestedDay, fresh.requestedTime))
         : undefined;
-    tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: Timestamp.fromDate(now) });
-    if (slot?.exists && slot.get('appointmentId') === fresh.appointmentId) tx.delete(slot.ref);
+    tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: storedTime(now) });
+    if (slot?.data()?.appointmentId === fresh.appointmentId) tx.delete(slot.ref);
     if (email) await queueMail(expiredMail(email, fresh), tx);
     return 'expired';
   });
@@ -88,24 +87,19 @@ export async function expireLapsedHolds(options: SweepOptions = {}): Promise<Swe
   const { now = new Date(), deadline = Date.now() + 60_000, pageSize = 200, concurrency = 5 } = options;
   const result: SweepResult = { looked: 0, expired: 0, paid: 0, complete: true };
   const overdue = () => Date.now() >= deadline;
-  let query = db()
-    .collection(COLLECTIONS.appointments)
-    .where('paymentStatus', '==', 'Unpaid')
-    .where('appointmentStatus', '==', 'Pending')
-    .orderBy(FieldPath.documentId())
-    .limit(pageSize);
+  let query = unpaidPendingAppointments(pageSize);
   for (;;) {
     if (overdue()) return { ...result, complete: false };
     const snap = await query.get();
     result.looked += snap.size;
-    const lapsed = snap.docs.filter((d) => unpaidHoldEndsAt(plainData<Appointment>(d)).getTime() <= now.getTime());
-    await eachConcurrently(lapsed, concurrency, overdue, async (doc) => {
+    const lapsed = snap.docs.map((d) => d.data()).filter((a) => unpaidHoldEndsAt(a).getTime() <= now.getTime());
+    await eachConcurrently(lapsed, concurrency, overdue, async (a) => {
       try {
-        const outcome = await expireOne(doc, now);
+        const outcome = await expireOne(a, now);
         if (outcome === 'expired') result.expired++;
         if (outcome === 'paid') result.paid++;
       } catch (err) {
-        logger.error('expiring an unpaid appointment failed', { appointmentId: doc.id, error: String(err) });
+        logger.error('expiring an unpaid appointment failed', { appointmentId: a.appointmentId, error: String(err) });
       }
     });
     if (overdue()) return { ...result, complete: false };

@@ -1,9 +1,9 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { badRequest } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
-import type { OrderLine, OrderView, Product } from '../api/types';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import type { OrderLine, OrderView } from '../api/types';
+import { productsById } from '../store/catalog';
+import { newOrderRef } from '../store/orders';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -14,20 +14,16 @@ export async function createOrder(
 ): Promise<OrderView> {
   const ids = items.map((i) => i.productId);
   if (new Set(ids).size !== ids.length) throw badRequest('items: each product may appear only once; set its quantity instead.');
-  const snaps = await db().getAll(...ids.map((id) => db().collection(COLLECTIONS.products).doc(id)));
-  const unknown = snaps.filter((s) => !s.exists).map((s) => s.id);
-  if (unknown.length) throw badRequest(`items: there is no product '${unknown.join("', '")}'.`);
-  const lines: OrderLine[] = snaps.map((snap, i) => {
-    const product = snap.data() as Product;
-    return {
-      productId: snap.id,
-      productName: product.productName,
-      price: product.price,
-      quantity: items[i].quantity,
-      lineTotal: round2(product.price * items[i].quantity),
-    };
-  });
-  const ref = db().collection(COLLECTIONS.orders).doc();
+  const { found: products, missing } = await productsById(ids);
+  if (missing.length) throw badRequest(`items: there is no product '${missing.join("', '")}'.`);
+  const lines: OrderLine[] = products.map((product, i) => ({
+    productId: product.id,
+    productName: product.productName,
+    price: product.price,
+    quantity: items[i].quantity,
+    lineTotal: round2(product.price * items[i].quantity),
+  }));
+  const ref = newOrderRef();
   const order = {
     patientId: caller.uid,
     items: lines,

@@ -7,7 +7,7 @@ import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { db } from '../store/firebase';
 import { codeRef, patientRef } from '../store/patients';
-import { ghanaTimestamp } from './time';
+import { ghanaTimestamp } from '../api/format';
 import { queueMail, type Mail } from './mail';
 import { deleteNewsletterEntry, newsletterEntryOf } from './public-forms';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';

@@ -1,15 +1,17 @@
-import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, notFound } from '../http/errors';
 import { escapeHtml, formatDate, formatGhs } from '../api/format';
 import type { Checkout, PayableKind } from '../api/types';
 import { initiateCheckout, ProviderError, transactionStatus, type TransactionStatus } from '../payments/provider';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { PAYMENT_ERROR } from '../api/messages';
 import { UNPAID_HOLD_MINUTES } from '../api/policy';
 import { doctorSlotRef } from '../store/appointments';
+import { storedTime } from '../store/converter';
+import { ledgerRef, PAYABLE_KINDS, payableByReference, payableRef, payablesCheckedOutSince, refundRef } from '../store/payments';
+import { runTransaction } from '../store/transaction';
 import { accountEmail, queueMail } from './mail';
-import { createDueRefund, refundRef, type RefundReason } from './refunds';
+import { createDueRefund, type RefundReason } from './refunds';
 
 /**
  * Payments of subscriptions, appointments and shop orders. The server alone decides the
@@ -17,13 +19,12 @@ import { createDueRefund, refundRef, type RefundReason } from './refunds';
  * markPaid() after the provider's status API said Paid for that reference and amount.
  */
 
-export const PAYMENT_FAILED = 'Something went wrong. Please try again';
 export const SUBSCRIPTION_DAYS = 30;
 
-/** A record that can be paid, found by its clientReference. */
+/** A record that can be paid, found by its clientReference; its data as plain JSON (times as ISO strings). */
 export interface Payable {
   kind: PayableKind;
-  ref: DocumentReference;
+  ref: DocumentReference<DocumentData>;
   data: DocumentData;
   clientReference: string;
   patientId: string;
@@ -31,19 +32,13 @@ export interface Payable {
   amount: number;
 }
 
-const COLLECTION_OF: Record<PayableKind, string> = {
-  subscription: COLLECTIONS.subscriptions,
-  appointment: COLLECTIONS.appointments,
-  order: COLLECTIONS.orders,
-};
-
 /** The amount field of each kind (an appointment's fee is its consultationFee). */
 const amountOf = (kind: PayableKind, data: DocumentData): number =>
   Number(kind === 'appointment' ? data.consultationFee : data.amount);
 
 const cents = (amount: number) => Math.round(amount * 100);
 
-function payableFrom(kind: PayableKind, ref: DocumentReference, data: DocumentData): Payable {
+function payableFrom(kind: PayableKind, ref: DocumentReference<DocumentData>, data: DocumentData): Payable {
   return {
     kind,
     ref,
@@ -56,15 +51,9 @@ function payableFrom(kind: PayableKind, ref: DocumentReference, data: DocumentDa
 
 /** The one record with this reference, looked up in the three payable collections. */
 export async function findPayable(clientReference: string): Promise<Payable | undefined> {
-  const kinds = Object.keys(COLLECTION_OF) as PayableKind[];
-  const snaps = await Promise.all(
-    kinds.map((kind) => db().collection(COLLECTION_OF[kind]).where('clientReference', '==', clientReference).limit(1).get()),
-  );
-  for (const [i, snap] of snaps.entries()) {
-    const doc = snap.docs[0];
-    if (doc) return payableFrom(kinds[i], doc.ref, doc.data());
-  }
-  return undefined;
+  const docs = await Promise.all(PAYABLE_KINDS.map((kind) => payableByReference(kind, clientReference)));
+  const i = docs.findIndex(Boolean);
+  return i < 0 ? undefined : payableFrom(PAYABLE_KINDS[i], docs[i].ref, docs[i].data());
 }
 
 /** The caller's own record; another patient's reference answers like an unknown one (no leak). */
@@ -86,8 +75,7 @@ function describe(p: Payable): string {
   }
 }
 
-const millisOf = (v: unknown): number | undefined =>
-  v instanceof Timestamp ? v.toMillis() : typeof v === 'string' && v ? Date.parse(v) : undefined;
+const millisOf = (v: unknown): number | undefined => (typeof v === 'string' && v ? Date.parse(v) : undefined);
 
 /**
  * How long a checkout is the record's one live checkout: a second initiate meanwhile answers
@@ -139,12 +127,12 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
     const outcome = await confirmWithProvider(payable).catch((err: unknown) => {
       if (!(err instanceof ProviderError)) throw err;
       logger.error('payment status check before a new checkout failed', { clientReference, error: err.message });
-      throw badGateway(PAYMENT_FAILED);
+      throw badGateway(PAYMENT_ERROR);
     });
     if (outcome === 'paid' || outcome === 'already-paid') throw conflict('This has already been paid.');
   }
   // Claim the record, so two initiates at once cannot both open a checkout.
-  const open = await db().runTransaction(async (tx) => {
+  const open = await runTransaction(async (tx) => {
     const snap = await tx.get(payable.ref);
     const fresh = payableFrom(payable.kind, payable.ref, snap.data() ?? {});
     const refusalNow = whyNotPayable(fresh);
@@ -153,7 +141,7 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
     if (liveNow) return liveNow;
     const opening = millisOf(fresh.data.checkoutOpeningAt);
     if (opening !== undefined && Date.now() - opening < CHECKOUT_OPENING_MS) throw conflict(CHECKOUT_OPENING);
-    tx.update(payable.ref, { checkoutOpeningAt: Timestamp.now() });
+    tx.update(payable.ref, { checkoutOpeningAt: storedTime(new Date()) });
     return undefined;
   });
   if (open) return open;
@@ -164,7 +152,7 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
     await payable.ref.update({ checkoutOpeningAt: FieldValue.delete() });
     if (err instanceof ProviderError) {
       logger.error('payment initiate failed', { clientReference, error: err.message });
-      throw badGateway(PAYMENT_FAILED);
+      throw badGateway(PAYMENT_ERROR);
     }
     throw err;
   }
@@ -227,10 +215,10 @@ async function settle(
   email: string | undefined,
 ): Promise<MarkPaidOutcome> {
   const { clientReference, kind, ref } = payable;
-  const ledgerRef = db().collection(COLLECTIONS.payments).doc(clientReference);
+  const ledgerEntry = ledgerRef(clientReference);
   const refund = refundRef(clientReference, status.transactionId);
-  const [snap, ledger, refunded] = await Promise.all([tx.get(ref), tx.get(ledgerRef), tx.get(refund)]);
-  if (ledger.exists && ledger.get('transactionId') === status.transactionId) return 'already-paid';
+  const [snap, ledger, refunded] = await Promise.all([tx.get(ref), tx.get(ledgerEntry), tx.get(refund)]);
+  if (ledger.data()?.transactionId === status.transactionId) return 'already-paid';
   if (refunded.exists) return 'refund-due';
   const data = snap.data() ?? payable.data;
   const record = payableFrom(kind, ref, data);
@@ -269,7 +257,7 @@ async function settle(
   const now = new Date();
   const provider = {
     paymentStatus: 'Paid',
-    paymentDate: Timestamp.fromDate(now),
+    paymentDate: storedTime(now),
     paymentResponseCode: '0000',
     transactionId: status.transactionId,
     externalTransactionId: status.externalTransactionId,
@@ -282,22 +270,22 @@ async function settle(
     kind === 'subscription'
       ? {
           isActive: true,
-          startDate: Timestamp.fromDate(now),
-          endDate: Timestamp.fromMillis(now.getTime() + SUBSCRIPTION_DAYS * 86_400_000),
+          startDate: storedTime(now),
+          endDate: storedTime(new Date(now.getTime() + SUBSCRIPTION_DAYS * 86_400_000)),
         }
       : {};
   // A late payment for an Expired appointment whose time is still free: it is booked again.
   const revived = kind === 'appointment' && data.appointmentStatus === 'Expired';
   tx.update(ref, { ...provider, ...extra, ...(revived ? { appointmentStatus: 'Pending', expiredAt: FieldValue.delete() } : {}) });
   if (revived && slot) tx.create(slot.ref, { appointmentId: ref.id, patientId: record.patientId });
-  tx.create(ledgerRef, {
+  tx.create(ledgerEntry, {
     clientReference,
     kind,
     record: ref.path,
     patientId: record.patientId,
     amount: record.amount,
     transactionId: status.transactionId,
-    paidAt: Timestamp.fromDate(now),
+    paidAt: now.toISOString(),
   });
   if (email) await queueMail(receipt(email, describe(record), record.amount, clientReference, now), tx);
   else logger.warn('no e-mail address for the receipt', { clientReference });
@@ -314,7 +302,7 @@ export async function markPaid(payable: Payable, status: TransactionStatus): Pro
   const email = await accountEmail(payable.patientId);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db().runTransaction((tx) => settle(tx, payable, status, email));
+      return await runTransaction((tx) => settle(tx, payable, status, email));
     } catch (err) {
       // gRPC 6 ALREADY_EXISTS: a concurrent settlement created the ledger entry or refund
       // first. Settling again reads what it wrote and decides (a replay, or a duplicate).
@@ -347,12 +335,12 @@ export type PaymentBeforeRemoval = 'paid' | 'refund-due' | 'in-progress' | 'not-
  */
 export async function paymentBeforeRemoval(
   kind: PayableKind,
-  ref: DocumentReference,
+  id: string,
   data: DocumentData,
   checkoutStartedAt: Date,
   now = new Date(),
 ): Promise<PaymentBeforeRemoval> {
-  const payable = payableFrom(kind, ref, data);
+  const payable = payableFrom(kind, payableRef(kind, id), data);
   const status = await transactionStatus(payable.clientReference);
   if (status?.status === 'Paid') {
     const outcome = await markPaid(payable, status);
@@ -407,21 +395,17 @@ export interface RecheckResult {
  */
 export async function recheckRecentPayments(options: RecheckOptions = {}): Promise<RecheckResult> {
   const { now = new Date(), deadline = Date.now() + 60_000, pageSize = 200, concurrency = 5 } = options;
-  const since = Timestamp.fromMillis(now.getTime() - RECHECK_WINDOW_MS);
+  const since = new Date(now.getTime() - RECHECK_WINDOW_MS);
   const result: RecheckResult = { checked: 0, paid: 0, refunds: 0, pages: 0, complete: true };
   const overdue = () => Date.now() >= deadline;
-  for (const kind of Object.keys(COLLECTION_OF) as PayableKind[]) {
-    // One range filter, no composite index; newest first (the likeliest to be paid); Paid ones are skipped here.
-    let query = db()
-      .collection(COLLECTION_OF[kind])
-      .where('checkoutStartedAt', '>=', since)
-      .orderBy('checkoutStartedAt', 'desc')
-      .limit(pageSize);
+  for (const kind of PAYABLE_KINDS) {
+    // Newest first (the likeliest to be paid); Paid ones are skipped here.
+    let query = payablesCheckedOutSince(kind, since, pageSize);
     for (;;) {
       if (overdue()) return { ...result, complete: false };
       const snap = await query.get();
       result.pages++;
-      const open = snap.docs.filter((d) => d.get('paymentStatus') !== 'Paid');
+      const open = snap.docs.filter((d) => d.data().paymentStatus !== 'Paid');
       await eachConcurrently(open, concurrency, overdue, async (doc) => {
         result.checked++;
         try {
@@ -429,7 +413,7 @@ export async function recheckRecentPayments(options: RecheckOptions = {}): Promi
           if (outcome === 'paid') result.paid++;
           if (outcome === 'refund-due') result.refunds++;
         } catch (err) {
-          logger.error('scheduled payment re-check failed', { clientReference: doc.get('clientReference'), error: String(err) });
+          logger.error('scheduled payment re-check failed', { clientReference: doc.data().clientReference, error: String(err) });
         }
       });
       if (overdue()) return { ...result, complete: false };
@@ -452,15 +436,4 @@ export async function eachConcurrently<T>(
     while (next < items.length && !stop()) await fn(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-/** Firestore Timestamps as ISO strings: answers hold plain JSON. */
-export function plainRecord(data: DocumentData): Record<string, unknown> {
-  const plain = (v: unknown): unknown => {
-    if (v instanceof Timestamp) return v.toDate().toISOString();
-    if (Array.isArray(v)) return v.map(plain);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
-    return v;
-  };
-  return plain(data) as Record<string, unknown>;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expiryOf } from '../api/retention';
 import type { EnquiryRequest, FeedbackRequest, FormReceipt, NewsletterRequest } from '../api/types';
-import { db } from '../store/firebase';
 import {
   enquiriesCollection,
   feedbackCollection,
@@ -11,9 +10,10 @@ import {
   type Feedback,
   type NewsletterSubscription,
 } from '../store/public-forms';
+import { runTransaction } from '../store/transaction';
 import { queueMail } from './mail';
 import { welcomeMail } from './newsletter';
-import { ghanaTimestamp } from './time';
+import { ghanaTimestamp } from '../api/format';
 
 export { SOURCE_WEBSITE, type Enquiry, type Feedback, type NewsletterSubscription };
 
@@ -39,7 +39,7 @@ export async function subscribeToNewsletter(
 ): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   const address = input.email.toLowerCase();
   const ref = newsletterCollection().doc(newsletterIdOf(address));
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const existing = await tx.get(ref);
     const stored = existing.data();
     if (stored) return { created: false, subscription: stored };

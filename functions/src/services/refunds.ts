@@ -1,8 +1,8 @@
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import type { PayableKind, Refund } from '../api/types';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { escapeHtml } from '../api/format';
+import type { Refund } from '../api/types';
+import { refundRef } from '../store/payments';
 import { queueMail } from './mail';
 
 /**
@@ -11,25 +11,16 @@ import { queueMail } from './mail';
  * clientReference and the provider's transactionId: a replayed or concurrent confirmation of
  * the same payment finds it (or fails ALREADY_EXISTS) and never makes a second one.
  */
-export const refundRef = (clientReference: string, transactionId: string) =>
-  db()
-    .collection(COLLECTIONS.refunds)
-    .doc(`${clientReference}_${transactionId || 'no-transaction'}`);
-
 export type RefundReason = Refund['reason'];
 
-export interface DueRefund {
-  clientReference: string;
-  kind: PayableKind;
-  recordId: string;
-  patientId: string;
-  amount: number;
-  currency: string;
-  reason: RefundReason;
-  transactionId: string;
+/** A refund about to be created: the stored fields it starts with, and what was paid for. */
+export type DueRefund = Pick<
+  Refund,
+  'clientReference' | 'kind' | 'recordId' | 'patientId' | 'amount' | 'currency' | 'reason' | 'transactionId'
+> & {
   /** What was paid for, for the mail (e.g. 'Appointment: Virtual Consultation'). */
   what: string;
-}
+};
 
 const WHY: Record<RefundReason, string> = {
   cancelled: 'the appointment had been cancelled',
@@ -40,7 +31,6 @@ const WHY: Record<RefundReason, string> = {
 };
 
 const money = (currency: string, amount: number) => `${currency} ${amount.toFixed(2)}`;
-const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
 
 /** The patient's mail: a refund will follow, and they need to do nothing. */
 export function refundMail(to: string, r: DueRefund, intro?: string) {
@@ -56,7 +46,7 @@ export function refundMail(to: string, r: DueRefund, intro?: string) {
     message: {
       subject: `A refund will follow: ${r.what}`,
       text: lines.join('\n\n'),
-      html: lines.map((l) => `<p>${esc(l)}</p>`).join(''),
+      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
     },
   };
 }
@@ -67,7 +57,7 @@ export function refundMail(to: string, r: DueRefund, intro?: string) {
  */
 export async function createDueRefund(tx: Transaction, r: DueRefund, email: string | undefined, intro?: string): Promise<void> {
   const { what: _what, ...fields } = r;
-  tx.create(refundRef(r.clientReference, r.transactionId), { ...fields, status: 'Due', createdAt: Timestamp.now() });
+  tx.create(refundRef(r.clientReference, r.transactionId), { ...fields, status: 'Due', createdAt: new Date().toISOString() });
   logger.warn('refund due', { clientReference: r.clientReference, reason: r.reason, amount: r.amount });
   if (email) await queueMail(refundMail(email, r, intro), tx);
   else logger.warn('no e-mail address for the refund mail', { clientReference: r.clientReference });

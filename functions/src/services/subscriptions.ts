@@ -1,11 +1,12 @@
-import { FieldValue, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { badRequest, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
 import { FREE_PACKAGE_AMOUNT } from '../api/prices';
 import type { Package, PackagePrice, SubscriptionView } from '../api/types';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
-import { plainRecord, SUBSCRIPTION_DAYS } from './payments';
+import { listPackages } from './catalog';
+import { packageById as storedPackage } from '../store/catalog';
+import { newSubscriptionRef, subscriptionRef, subscriptionsOf, type StoredSubscription } from '../store/subscriptions';
+import { SUBSCRIPTION_DAYS } from './payments';
 
 export const CUSTOM_PRICING_MSG =
   'This package is priced for each organisation: please use the Make Enquiries form and our team will contact you.';
@@ -17,23 +18,20 @@ export function amountForPrice(price: PackagePrice): number {
   throw badRequest(CUSTOM_PRICING_MSG);
 }
 
-const subscriptions = () => db().collection(COLLECTIONS.subscriptions);
-
 async function packageById(packageId: string): Promise<Package> {
-  const snap = await db().collection(COLLECTIONS.packages).doc(packageId).get();
-  if (!snap.exists) throw notFound(`There is no package '${packageId}'.`);
-  return { ...(snap.data() as Package), id: snap.id };
+  const pkg = await storedPackage(packageId);
+  if (!pkg) throw notFound(`There is no package '${packageId}'.`);
+  return pkg;
 }
 
-function view(id: string, data: DocumentData, pkg: Package | undefined, now = Date.now()): SubscriptionView {
-  const plain = plainRecord(data);
-  const endMs = typeof plain.endDate === 'string' ? Date.parse(plain.endDate) : undefined;
+function view(id: string, data: StoredSubscription, pkg: Package | undefined, now = Date.now()): SubscriptionView {
+  const endMs = typeof data.endDate === 'string' ? Date.parse(data.endDate) : undefined;
   const daysLeft = endMs === undefined ? undefined : Math.max(0, Math.ceil((endMs - now) / 86_400_000));
   return {
-    ...(plain as object),
+    ...data,
     id,
     packageTitle: pkg?.packageTitle ?? String(data.packageTitle ?? ''),
-    packagePrice: pkg?.packagePrice ?? data.packagePrice,
+    packagePrice: pkg?.packagePrice ?? (data as Partial<SubscriptionView>).packagePrice,
     packageItems: pkg?.packageItems ?? [],
     isActive: Boolean(data.isActive) && (daysLeft === undefined || daysLeft > 0),
     ...(daysLeft === undefined ? {} : { daysLeft }),
@@ -50,20 +48,20 @@ export async function createSubscription(
 ): Promise<{ subscription: SubscriptionView; created: boolean }> {
   const pkg = await packageById(packageId);
   const amount = amountForPrice(pkg.packagePrice);
-  const mine = await subscriptions().where('patientId', '==', caller.uid).get();
-  const unpaid = mine.docs.find((d) => d.get('packageId') === packageId && d.get('paymentStatus') === 'Unpaid');
+  const mine = await subscriptionsOf(caller.uid);
+  const unpaid = mine.find(({ data }) => data.packageId === packageId && data.paymentStatus === 'Unpaid');
   if (unpaid) {
     // The price may have changed since: an unpaid subscription follows the catalog.
-    if (unpaid.get('amount') !== amount) await unpaid.ref.update({ amount });
-    return { subscription: view(unpaid.id, { ...unpaid.data(), amount }, pkg), created: false };
+    if (unpaid.data.amount !== amount) await subscriptionRef(unpaid.id).update({ amount });
+    return { subscription: view(unpaid.id, { ...unpaid.data, amount }, pkg), created: false };
   }
-  const ref = subscriptions().doc();
+  const ref = newSubscriptionRef();
   const data = {
     patientId: caller.uid,
     packageId,
     packageTitle: pkg.packageTitle,
     amount,
-    paymentStatus: 'Unpaid',
+    paymentStatus: 'Unpaid' as const,
     duration: SUBSCRIPTION_DAYS,
     clientReference: newClientReference(),
     isActive: false,
@@ -77,15 +75,10 @@ export async function createSubscription(
 
 /** The caller's subscriptions with the package joined in, newest first. */
 export async function listSubscriptions(patientId: string): Promise<SubscriptionView[]> {
-  const [mine, packages] = await Promise.all([
-    subscriptions().where('patientId', '==', patientId).get(),
-    db().collection(COLLECTIONS.packages).get(),
-  ]);
-  const byId = new Map(packages.docs.map((d) => [d.id, { ...(d.data() as Package), id: d.id }]));
-  return mine.docs
-    .map((d) => ({ d, created: d.get('createdAt')?.toMillis?.() ?? 0 }))
-    .sort((a, b) => b.created - a.created)
-    .map(({ d }) => view(d.id, d.data(), byId.get(d.get('packageId'))));
+  const [mine, packages] = await Promise.all([subscriptionsOf(patientId), listPackages()]);
+  const byId = new Map(packages.map((p) => [p.id, p]));
+  const created = (s: StoredSubscription) => (s.createdAt ? Date.parse(s.createdAt) : 0);
+  return mine.sort((a, b) => created(b.data) - created(a.data)).map(({ id, data }) => view(id, data, byId.get(data.packageId)));
 }
 
-export const subscriptionView = (id: string, data: DocumentData) => view(id, data, undefined);
+export const subscriptionView = (id: string, data: StoredSubscription) => view(id, data, undefined);

@@ -1,38 +1,67 @@
-import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, type Query } from 'firebase-admin/firestore';
+import type { Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
+import { typedConverter } from './converter';
 import { db } from './firebase';
 
 /**
  * Firestore access for appointments: the appointment, its prescription file (kept apart
  * because of the 1 MiB document limit) and the doctor slots that stop double booking.
  */
-export const appointmentRef = (id: string) => db().collection(COLLECTIONS.appointments).doc(id);
-export const newAppointmentRef = () => db().collection(COLLECTIONS.appointments).doc();
-export const appointmentFileRef = (appointmentId: string) => db().collection(COLLECTIONS.appointmentFiles).doc(appointmentId);
+
+/** An appointment as stored: the API's fields and what only the server keeps. */
+export interface StoredAppointment extends Appointment {
+  transactionId?: string;
+  deletedAt?: string;
+}
+
+/** Stored as Timestamps, answered as ISO strings. */
+const APPOINTMENT_TIMES = ['createdAt', 'checkoutStartedAt', 'checkoutOpeningAt', 'paymentDate', 'expiredAt', 'deletedAt'];
+
+const appointments = () =>
+  db()
+    .collection(COLLECTIONS.appointments)
+    .withConverter(
+      typedConverter<StoredAppointment>((data, id) => ({ ...data, appointmentId: id }) as StoredAppointment, APPOINTMENT_TIMES),
+    );
+
+export const appointmentRef = (id: string) => appointments().doc(id);
+export const newAppointmentRef = () => appointments().doc();
+
+export interface StoredAppointmentFile {
+  patientId: string;
+  appointmentId: string;
+  contentType: string;
+  base64: string;
+  sizeBytes: number;
+}
+
+export const appointmentFileRef = (appointmentId: string) =>
+  db().collection(COLLECTIONS.appointmentFiles).withConverter(typedConverter<StoredAppointmentFile>()).doc(appointmentId);
+
+/** Who holds a doctor's time. */
+export interface DoctorSlot {
+  appointmentId: string;
+  patientId: string;
+}
 
 /** One document per doctor, day and time: creating it twice fails, so only one booking wins. */
 export const doctorSlotRef = (doctorId: string, day: string, time: string) =>
   db()
     .collection(COLLECTIONS.appointmentSlots)
+    .withConverter(typedConverter<DoctorSlot>())
     .doc(`${doctorId}_${day}_${time.replace(':', '')}`);
 
-export const doctorRef = (doctorId: string) => db().collection(COLLECTIONS.doctors).doc(doctorId);
-export const labRef = (labId: string) => db().collection(COLLECTIONS.labs).doc(labId);
-
-/** Timestamps become ISO strings, so callers only ever see plain JSON values. */
-function plain(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  }
-  return value;
-}
-
-export const plainData = <T>(snap: DocumentSnapshot): T => ({ ...(plain(snap.data()) as object), appointmentId: snap.id }) as T;
-
 /** All of one patient's appointments: a patient has few, so sorting and filtering happen in code (no composite index). */
-export async function appointmentsOf<T>(patientId: string): Promise<T[]> {
-  const snap = await db().collection(COLLECTIONS.appointments).where('patientId', '==', patientId).get();
-  return snap.docs.map((d) => plainData<T>(d));
+export async function appointmentsOf(patientId: string): Promise<StoredAppointment[]> {
+  const snap = await appointments().where('patientId', '==', patientId).get();
+  return snap.docs.map((d) => d.data());
 }
+
+/** Unpaid, Pending appointments in pages (equality filters and the document id as cursor: no composite index). */
+export const unpaidPendingAppointments = (pageSize: number): Query<StoredAppointment> =>
+  appointments()
+    .where('paymentStatus', '==', 'Unpaid')
+    .where('appointmentStatus', '==', 'Pending')
+    .orderBy(FieldPath.documentId())
+    .limit(pageSize);

@@ -1,4 +1,4 @@
-import type { DocumentData } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentData } from 'firebase-admin/firestore';
 import type { Doctor, LabTest, Package, Product, ProductCategory, Project } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
@@ -33,3 +33,18 @@ export const productCategoriesCollection = () =>
   db().collection(COLLECTIONS.productCategories).withConverter(typedConverter(withDocId<ProductCategory>()));
 
 export const projectsCollection = () => db().collection(COLLECTIONS.projects).withConverter(typedConverter(withDocId<Project>()));
+
+/** The documents with these ids, in order; a missing one is undefined, named by its id in `missing`. */
+async function byIds<T>(collection: CollectionReference<T>, ids: string[]) {
+  const snaps = await Promise.all(ids.map((id) => collection.doc(id).get()));
+  return {
+    found: snaps.flatMap((s) => (s.exists ? [s.data() as T] : [])),
+    missing: snaps.filter((s) => !s.exists).map((s) => s.id),
+  };
+}
+
+export const labsById = (ids: string[]) => byIds(labsCollection(), ids);
+export const productsById = (ids: string[]) => byIds(productsCollection(), ids);
+
+export const doctorById = async (doctorId: string) => (await doctorsCollection().doc(doctorId).get()).data();
+export const packageById = async (packageId: string) => (await packagesCollection().doc(packageId).get()).data();

@@ -10,16 +10,29 @@ export function plainValue(value: unknown): unknown {
   return value;
 }
 
+/** A time as it is stored: a Timestamp (documents written before kept ISO strings; plainValue reads both). */
+export const storedTime = (value: string | Date): Timestamp =>
+  Timestamp.fromDate(typeof value === 'string' ? new Date(value) : value);
+
+/** The document with its time fields (ISO strings in the API's types) stored as Timestamps. */
+function withStoredTimes(document: DocumentData, timeFields: readonly string[]): DocumentData {
+  const times = timeFields.filter((field) => typeof document[field] === 'string' || document[field] instanceof Date);
+  if (!times.length) return document;
+  return { ...document, ...Object.fromEntries(times.map((field) => [field, storedTime(document[field])])) };
+}
+
 /**
- * A converter for documents stored in the shape their type gives: written as they are, read
- * back as plain JSON. `withId` adds what the document's id stands for, when the stored
+ * A converter for documents stored in the shape their type gives: written as they are (but
+ * `timeFields`, ISO strings in the type, stored as Timestamps), read back as plain JSON with
+ * every time an ISO string. `withId` adds what the document's id stands for, when the stored
  * fields do not carry it (a catalog item's `id`, a doctor's `doctorId`).
  */
 export function typedConverter<T extends object>(
   withId: (data: DocumentData, id: string) => T = (data) => data as T,
+  timeFields: readonly string[] = [],
 ): FirestoreDataConverter<T> {
   return {
-    toFirestore: (document) => document as DocumentData,
+    toFirestore: (document) => withStoredTimes(document as DocumentData, timeFields),
     fromFirestore: (snapshot: QueryDocumentSnapshot) => withId(plainValue(snapshot.data()) as DocumentData, snapshot.id),
   };
 }

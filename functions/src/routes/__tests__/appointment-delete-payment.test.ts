@@ -9,6 +9,7 @@ import { CHECKOUT_IN_PROGRESS_MS } from '../../services/payments';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { freshSlot } from '../../test-support/booking';
 import { CALLBACK_SECRET, payInSandbox, resetFaults, setFaults } from '../../test-support/payments';
 
 /**
@@ -19,14 +20,6 @@ import { CALLBACK_SECRET, payInSandbox, resetFaults, setFaults } from '../../tes
 const app = createApp();
 const callbackApp = createCallbackApp();
 const bearer = (u: TestUser) => ({ Authorization: `Bearer ${u.idToken}` });
-
-/** A random future day and time, so parallel runs never share a doctor's slot. */
-function freshSlot() {
-  const day = new Date(Date.now() + (2 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = Math.floor(Math.random() * 24 * 60);
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return { day, time };
-}
 
 interface Booked {
   appointmentId: string;

@@ -4,35 +4,13 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { seedCatalog } from '../../seed/seed';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { bookingBase, freshSlot, virtualConsultationBooking } from '../../test-support/booking';
 import { MAX_PRESCRIPTION_BYTES } from '../../api/prescription';
 
 const app = createApp();
 
-/** A random future day and time, so reruns and parallel runs never share a doctor's slot. */
-function freshSlot() {
-  const day = new Date(Date.now() + (2 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = Math.floor(Math.random() * 24 * 60);
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return { day, time };
-}
-
-const base = (overrides: Record<string, unknown> = {}) => ({
-  bookFor: 'SELF',
-  firstName: 'Ama',
-  lastName: 'Mensah',
-  gender: 'FEMALE',
-  emailAddress: 'ama.mensah@example.com',
-  contactNumber: '024 123 4567',
-  location: 'East Legon, Accra',
-  healthProblem: 'Headaches for a week',
-  requestedDay: freshSlot().day,
-  ...overrides,
-});
-
-const virtual = (overrides: Record<string, unknown> = {}) => {
-  const { day, time } = freshSlot();
-  return base({ requestedServiceId: 1, doctorId: 'dr-boateng', requestedDay: day, requestedTime: time, ...overrides });
-};
+const base = bookingBase;
+const virtual = virtualConsultationBooking;
 
 const post = (user: TestUser, body: unknown) =>
   request(app)

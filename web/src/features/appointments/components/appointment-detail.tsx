@@ -1,15 +1,14 @@
 import { ArrowLeft, CreditCard, FileText, Trash2, XCircle } from 'lucide-react';
 import { formatGhs } from '@api/format';
-import { canCancel, canDelete } from '@api/policy';
+import { CANCELLATION_POLICY, canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
 import { canPay, fetchAppointmentFile, type Appointment } from '@/features/appointments/api/appointments';
 import { showApiError, showInfo } from '@/lib/dialogs';
 
 export const cancellationPolicy = (reference: string) =>
-  'This appointment can no longer be cancelled or deleted online. Cancellation is free at least 12 hours before the ' +
-  `appointment; later cancellations carry a 50% late cancellation fee. To ask for a refund, call ${SITE.phone} or e-mail ` +
-  `${SITE.email} with your reference ${reference}.`;
+  `This appointment can no longer be cancelled or deleted online. ${CANCELLATION_POLICY} To ask for a refund, call ` +
+  `${SITE.phone} or e-mail ${SITE.email} with your reference ${reference}.`;
 
 export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
 

@@ -1,0 +1,71 @@
+import type { DocumentData, Query } from 'firebase-admin/firestore';
+import type { PayableKind, Refund } from '../api/types';
+import { COLLECTIONS } from './collections';
+import { typedConverter } from './converter';
+import { db } from './firebase';
+
+/**
+ * Firestore access for money: the records that can be paid (subscriptions, appointments,
+ * orders, read here as plain JSON whatever their kind), the ledger of applied payments and
+ * the refunds owed back.
+ */
+
+/** Times of a payable record: stored as Timestamps, answered as ISO strings. */
+export const PAYABLE_TIMES = [
+  'createdAt',
+  'checkoutStartedAt',
+  'checkoutOpeningAt',
+  'paymentDate',
+  'startDate',
+  'endDate',
+  'expiredAt',
+];
+
+const PAYABLE_COLLECTION: Record<PayableKind, string> = {
+  subscription: COLLECTIONS.subscriptions,
+  appointment: COLLECTIONS.appointments,
+  order: COLLECTIONS.orders,
+};
+
+export const PAYABLE_KINDS = Object.keys(PAYABLE_COLLECTION) as PayableKind[];
+
+/** Any payable record, as plain JSON (its fields differ by kind; services/payments.ts reads them). */
+const payables = (kind: PayableKind) =>
+  db().collection(PAYABLE_COLLECTION[kind]).withConverter(typedConverter<DocumentData>(undefined, PAYABLE_TIMES));
+
+export const payableRef = (kind: PayableKind, id: string) => payables(kind).doc(id);
+
+/** The record of this kind with this reference, if any. */
+export async function payableByReference(kind: PayableKind, clientReference: string) {
+  const snap = await payables(kind).where('clientReference', '==', clientReference).limit(1).get();
+  return snap.docs[0];
+}
+
+/** Records of one kind whose checkout started since `since`, newest first: one range filter, no composite index. */
+export const payablesCheckedOutSince = (kind: PayableKind, since: Date, pageSize: number): Query<DocumentData> =>
+  payables(kind).where('checkoutStartedAt', '>=', since).orderBy('checkoutStartedAt', 'desc').limit(pageSize);
+
+/** payments/{clientReference}: the payment applied to the record, so a replay of its transactionId finds it. */
+export interface LedgerEntry {
+  clientReference: string;
+  kind: PayableKind;
+  /** The record's document path. */
+  record: string;
+  patientId: string;
+  amount: number;
+  transactionId: string;
+  paidAt: string;
+}
+
+export const ledgerRef = (clientReference: string) =>
+  db()
+    .collection(COLLECTIONS.payments)
+    .withConverter(typedConverter<LedgerEntry>(undefined, ['paidAt']))
+    .doc(clientReference);
+
+/** One refund per confirmed payment: its id is made of the clientReference and the provider's transactionId. */
+export const refundRef = (clientReference: string, transactionId: string) =>
+  db()
+    .collection(COLLECTIONS.refunds)
+    .withConverter(typedConverter<Refund>(undefined, ['createdAt', 'refundedAt']))
+    .doc(`${clientReference}_${transactionId || 'no-transaction'}`);
