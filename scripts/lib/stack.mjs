@@ -90,7 +90,13 @@ export async function startStack({ logFile } = {}) {
     children.push(child);
     return child;
   };
-  const stack = { children, stop: () => stopAll(children) };
+  // The official Firestore emulator is a JVM under a shell under our launcher: the port frees a
+  // moment after the launcher exits, so stopping waits for it (the next stack needs the port).
+  const stop = async () => {
+    await stopAll(children);
+    for (let i = 0; i < 50 && (await isListening(PORTS.firestore)); i++) await sleep(200);
+  };
+  const stack = { children, stop };
 
   try {
     // Our own launcher: the official Cloud SDK emulator (with firestore.rules), or the Node
