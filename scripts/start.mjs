@@ -20,8 +20,12 @@ try {
   seed();
   const stopMailPrinter = startMailPrinter();
   console.log(
-    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails the site sends are printed here. Press Ctrl-C to stop.\n`,
+    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails the site sends are printed here. Press Ctrl-C to stop.`,
   );
+  const { LOCAL_STAFF_ACCOUNTS, LOCAL_STAFF_PASSWORD } = await import('../functions/lib/seed/staff-accounts.js');
+  console.log(`The clinic's console: ${SITE_URL}/staff (password ${LOCAL_STAFF_PASSWORD} for each, in this emulator only)`);
+  for (const { email, role } of Object.values(LOCAL_STAFF_ACCOUNTS)) console.log(`  ${role.padEnd(6)} ${email}`);
+  console.log('');
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

@@ -227,7 +227,7 @@ export const REFUND_POLICY =
   'later cancellations carry a 50% late cancellation fee. To ask for a refund, call or e-mail us (see Contact Us) with your reference';
 
 /** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
-async function heldSlot(tx: Transaction, a: Appointment) {
+export async function heldSlot(tx: Transaction, a: Appointment) {
   if (!a.doctorId || !a.requestedTime) return undefined;
   const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
   return snap.exists && snap.get('appointmentId') === a.appointmentId ? snap.ref : undefined;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StaffClaims, StaffRole } from '../api/staff';
 import type { AccountStatus, Patient } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { auth, db } from '../store/firebase';
@@ -18,6 +19,8 @@ export interface TestUserOptions {
    * registered, for the registration tests).
    */
   patient?: AccountStatus | 'none';
+  /** Custom claims set before signing in, so the ID token carries them (a staff role). */
+  claims?: StaffClaims;
 }
 
 /** A real user in the Auth emulator, signed in through its REST API for a real ID token. */
@@ -25,8 +28,10 @@ export async function createTestUser({
   email = `patient-${randomUUID()}@example.com`,
   password = 'secret-123',
   patient = 'Activated',
+  claims,
 }: TestUserOptions = {}): Promise<TestUser> {
   const user = await auth().createUser({ email, password });
+  if (claims) await auth().setCustomUserClaims(user.uid, { ...claims });
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
@@ -77,3 +82,11 @@ async function storePatient(uid: string, email: string, accountStatus: AccountSt
   };
   await db().collection(COLLECTIONS.patients).doc(uid).create(record);
 }
+
+/** A clinic account (no patient record) whose ID token carries the role, and for a doctor the doctorId. */
+export const createStaffUser = (role: StaffRole, doctorId?: string): Promise<TestUser> =>
+  createTestUser({
+    email: `${role}-${randomUUID()}@example.com`,
+    patient: 'none',
+    claims: doctorId ? { role, doctorId } : { role },
+  });
