@@ -32,6 +32,13 @@ export async function createTestUser({
 }: TestUserOptions = {}): Promise<TestUser> {
   const user = await auth().createUser({ email, password });
   if (claims) await auth().setCustomUserClaims(user.uid, { ...claims });
+  const idToken = await signIn(email, password);
+  if (patient !== 'none') await storePatient(user.uid, email, patient);
+  return { uid: user.uid, email, idToken };
+}
+
+/** A fresh ID token through the Auth emulator's REST API: it carries the custom claims set until now. */
+export async function signIn(email: string, password = 'secret-123'): Promise<string> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
@@ -39,9 +46,7 @@ export async function createTestUser({
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   if (!res.ok) throw new Error(`Auth emulator sign-in failed: ${res.status} ${await res.text()}`);
-  const { idToken } = (await res.json()) as { idToken: string };
-  if (patient !== 'none') await storePatient(user.uid, email, patient);
-  return { uid: user.uid, email, idToken };
+  return ((await res.json()) as { idToken: string }).idToken;
 }
 
 /** The record POST /patient stores, in the state verification would leave it. */
