@@ -14,7 +14,10 @@ const ROLES = ['admin', 'staff', 'doctor'];
 const USAGE = 'Usage: npm run grant -- <email> <admin|staff|doctor> [doctorId]   (doctorId only, and required, for doctor)';
 const ID = /^[A-Za-z0-9_-]{1,128}$/; // functions/src/api/ids.ts ID_PATTERN
 
-/** @param {string} message */
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`${message}\n${USAGE}`);
   process.exit(1);
@@ -35,13 +38,30 @@ const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT
 const app = initializeApp(emulator ? { projectId } : { credential: applicationDefault(), ...(projectId ? { projectId } : {}) });
 const where = emulator ? `the Auth emulator at ${emulator}` : `project ${projectId ?? '(from the credentials)'}`;
 
+/** @param {unknown} err */
+function failed(err) {
+  const text = err instanceof Error ? err.message : String(err);
+  const hint = /credential/i.test(text)
+    ? ' Set GOOGLE_APPLICATION_CREDENTIALS to a service account key of the project, or run `gcloud auth application-default login`; for the local emulator set FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099.'
+    : '';
+  console.error(`Granting the role failed in ${where}: ${text}${hint}`);
+  process.exit(1);
+}
+// firebase-admin reports a missing credential from a callback of its own, outside any await.
+process.on('uncaughtException', failed);
+process.on('unhandledRejection', failed);
+
 try {
   const db = getFirestore(app);
   if (doctorId && !(await db.collection('doctors').doc(doctorId).get()).exists)
     fail(`There is no doctor '${doctorId}' in ${where}.`);
   const user = await getAuth(app)
     .getUserByEmail(email.toLowerCase())
-    .catch(() => fail(`No account uses ${email} in ${where}: the person signs up on the site first.`));
+    .catch((/** @type {{ code?: string }} */ err) =>
+      err.code === 'auth/user-not-found'
+        ? fail(`No account uses ${email} in ${where}: the person signs up on the site first.`)
+        : failed(err),
+    );
   const claims = doctorId ? { role, doctorId } : { role };
   await getAuth(app).setCustomUserClaims(user.uid, claims);
   // The roster the console lists (functions/src/store/collections.ts staffMembers).
@@ -52,6 +72,5 @@ try {
   console.log(`${email} is now ${role}${doctorId ? ` (${doctorId})` : ''} in ${where}. It applies from their next sign-in.`);
   process.exit(0);
 } catch (err) {
-  console.error(`Granting the role failed in ${where}: ${err instanceof Error ? err.message : err}`);
-  process.exit(1);
+  failed(err);
 }
