@@ -38,7 +38,10 @@ const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT
 const app = initializeApp(emulator ? { projectId } : { credential: applicationDefault(), ...(projectId ? { projectId } : {}) });
 const where = emulator ? `the Auth emulator at ${emulator}` : `project ${projectId ?? '(from the credentials)'}`;
 
-/** @param {unknown} err */
+/**
+ * @param {unknown} err
+ * @returns {never}
+ */
 function failed(err) {
   const text = err instanceof Error ? err.message : String(err);
   const hint = /credential/i.test(text)
