@@ -20,8 +20,15 @@ try {
   seed();
   const stopMailPrinter = startMailPrinter();
   console.log(
-    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails the site sends are printed here. Press Ctrl-C to stop.\n`,
+    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails the site sends are printed here. Press Ctrl-C to stop.`,
   );
+  // The built module of functions/src/seed/staff-accounts.ts (the one list the seed and the e2e tests use).
+  const built = new URL('../functions/lib/seed/staff-accounts.js', import.meta.url).href;
+  /** @type {{ LOCAL_STAFF_ACCOUNTS: Record<string, { email: string, role: string }>, LOCAL_STAFF_PASSWORD: string }} */
+  const { LOCAL_STAFF_ACCOUNTS, LOCAL_STAFF_PASSWORD } = await import(built);
+  console.log(`The clinic's console: ${SITE_URL}/staff (password ${LOCAL_STAFF_PASSWORD} for each, in this emulator only)`);
+  for (const { email, role } of Object.values(LOCAL_STAFF_ACCOUNTS)) console.log(`  ${role.padEnd(6)} ${email}`);
+  console.log('');
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

@@ -8,11 +8,14 @@ import { adminAuth, adminDb, waitUntil } from './admin';
 import { idTokenFor, type TestPatient } from './accounts';
 import { SITE_URL } from './browser';
 
-export const STAFF_PASSWORD = 'Staff-2026-local';
+import { LOCAL_STAFF_ACCOUNTS, LOCAL_STAFF_PASSWORD } from '../../functions/src/seed/staff-accounts';
+
+/** The seed's own logins (one place: functions/src/seed/staff-accounts.ts). */
+export const STAFF_PASSWORD = LOCAL_STAFF_PASSWORD;
 export const STAFF_LOGINS = {
-  admin: 'admin@expmed.local',
-  staff: 'staff@expmed.local',
-  doctor: 'doctor@expmed.local',
+  admin: LOCAL_STAFF_ACCOUNTS.admin.email,
+  staff: LOCAL_STAFF_ACCOUNTS.staff.email,
+  doctor: LOCAL_STAFF_ACCOUNTS.doctor.email,
 } as const;
 
 /** Signs in on /staff with a seeded login; resolves once the console shows (its Sign out button: on a phone the navigation is a closed drawer). */

@@ -9,6 +9,7 @@ import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
 import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
+import { staffRouter } from './routes/staff';
 
 /** The routes, answered under /api (through Hosting) and without it (the function's own URL). */
 function routes(): Router {
@@ -20,6 +21,7 @@ function routes(): Router {
   router.use(catalogRouter);
   router.use(publicFormsRouter);
   router.use(dataProtectionRouter);
+  router.use(staffRouter);
   return router;
 }
 

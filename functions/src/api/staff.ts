@@ -120,3 +120,105 @@ export interface StaffOverview {
   refundsDue: number;
   ordersToDispatch: number;
 }
+
+/** How a state reads in a sentence ('This appointment is Checked in: ...'). */
+export const STATE_LABEL: Record<AppointmentState, string> = {
+  Pending: 'Pending',
+  Accepted: 'Accepted',
+  Declined: 'Declined',
+  Cancelled: 'Cancelled',
+  Expired: 'Expired',
+  CheckedIn: 'Checked in',
+  NoShow: 'a No-show',
+  Completed: 'Completed',
+};
+
+/** What an action does, as the end of 'it cannot be ...' and of the patient's mail. */
+export const ACTION_DONE: Record<StaffAction, string> = {
+  accept: 'accepted',
+  decline: 'declined',
+  'check-in': 'checked in',
+  complete: 'completed',
+  'no-show': 'marked as a no-show',
+  cancel: 'cancelled',
+};
+
+/** The server's 409 when the lifecycle does not allow the action. */
+export const notAllowedMessage = (state: string, action: StaffAction): string =>
+  `This appointment is ${STATE_LABEL[state as AppointmentState] ?? state}: it cannot be ${ACTION_DONE[action]}.`;
+
+/** POST /api/staff/appointments/{id}/cancel: why the clinic cancels (optional; told to the patient). */
+export interface StaffCancelRequest {
+  reason?: string;
+}
+
+/** GET /api/staff/appointments/{id}: the appointment with the account's own contact and its refunds. */
+export interface StaffAppointmentDetail extends Appointment {
+  /** The patient's account (the booking may be for someone else, whose contact is on the appointment). */
+  account: { name: string; emailAddress: string; contactNumber: string } | null;
+  refunds: StaffRefund[];
+}
+
+export const ENQUIRY_STATUSES = ['Pending', 'Contacted', 'Closed'] as const;
+export const ORDER_STATUSES = ['Pending', 'Dispatched', 'Delivered', 'Cancelled'] as const;
+
+/** The order lifecycle: where each status may move next. */
+export const ORDER_FLOW: Record<OrderStatus, readonly OrderStatus[]> = {
+  Pending: ['Dispatched', 'Cancelled'],
+  Dispatched: ['Delivered', 'Cancelled'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+/** POST /api/staff/enquiries/{id}/status and /api/staff/orders/{id}/status. */
+export interface EnquiryStatusRequest {
+  status: EnquiryStatus;
+}
+export interface OrderStatusRequest {
+  status: Exclude<OrderStatus, 'Pending'>;
+}
+/** POST /api/staff/refunds/{id}/refunded. */
+export interface MarkRefundedRequest {
+  providerReference: string;
+}
+
+/** GET /api/staff/enquiries: an organisation's enquiry with what staff did about it. */
+export interface StaffEnquiry {
+  id: string;
+  organiztionName: string;
+  organiztionLocation: string;
+  organiztionType: string;
+  nameOfPerson: string;
+  organiztionEmail: string;
+  organiztionContact: string;
+  timeOfRequest: string;
+  status: EnquiryStatus;
+  updateBy: string;
+  updatedById: string;
+  updatedOn: string;
+}
+
+/** GET /api/staff/messages: a contact-form message. */
+export interface StaffMessage {
+  docid: string;
+  fullName: string;
+  telephone: string;
+  email: string;
+  message: string;
+  date: string;
+}
+
+/** GET /api/staff/orders: an order with its fulfilment status. */
+export interface StaffOrder extends OrderView {
+  status: OrderStatus;
+  createdAt: string;
+  statusUpdatedAt?: string;
+  statusUpdatedBy?: string;
+}
+
+/** Most items one list page holds (and the default). */
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 20;
+/** GET /api/staff/patients?q=: at least this many characters, at most MAX_PATIENT_RESULTS found. */
+export const MIN_PATIENT_QUERY = 2;
+export const MAX_PATIENT_RESULTS = 20;

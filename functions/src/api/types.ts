@@ -215,6 +215,14 @@ export interface Appointment {
   declineByPatient: boolean;
   declineByDoctor: boolean;
   declinedDate: string | null;
+  /** Set by the clinic (design.md lifecycle): why it was declined or cancelled, and the visit's summary; the patient reads both. */
+  declineReason?: string;
+  visitSummary?: string;
+  acceptedDate?: string;
+  checkedInAt?: string;
+  completedAt?: string;
+  noShowAt?: string;
+  cancelledByClinic?: boolean;
 }
 
 /** GET /appointments/{id}/file: the caller's prescription as a data URL. */

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { FINISH_REGISTRATION, FINISH_VERIFICATION } from '../api/account-access';
 import { RECENT_SIGN_IN_MINUTES } from '../api/retention';
+import { STAFF_ROLES, type StaffRole } from '../api/staff';
 import type { Patient } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { auth, db } from '../store/firebase';
@@ -14,6 +15,9 @@ export interface Caller {
   accountEmail?: string;
   /** When the user last typed their password (the token's auth_time), in ms. */
   signedInAt?: number;
+  /** The staff role and doctor from the token's custom claims (design.md 'The clinic's side'); none for patients. */
+  role?: StaffRole;
+  doctorId?: string;
 }
 
 export const PATIENT_CACHE_CONTROL = 'private, no-store';
@@ -32,7 +36,9 @@ export const requireAuth: RequestHandler = async (req, res, next) => {
   if (!match) return next(unauthorized('Please log in to continue: no sign-in token was sent.'));
   try {
     const token = await auth().verifyIdToken(match[1], true);
-    req.caller = { uid: token.uid, email: token.email, signedInAt: token.auth_time * 1000 };
+    const role = STAFF_ROLES.find((r) => r === token.role);
+    const doctorId = role === 'doctor' && typeof token.doctorId === 'string' ? token.doctorId : undefined;
+    req.caller = { uid: token.uid, email: token.email, signedInAt: token.auth_time * 1000, role, doctorId };
     next();
   } catch (err) {
     const code = String((err as { code?: unknown }).code ?? '');
@@ -88,4 +94,27 @@ export function assertOwnPatientId(req: Request, patientId: unknown): string {
   const { uid } = callerOf(req);
   if (patientId !== undefined && patientId !== uid) throw forbidden();
   return uid;
+}
+
+export const STAFF_ONLY = "This is for the clinic's staff.";
+
+/** A handler of requireRole, marked with the roles it lets through (the access matrix test reads them). */
+export type RoleGuard = RequestHandler & { roles: readonly StaffRole[] };
+
+/** After requireAuth: only a token whose role claim is one of `roles` gets through; any other is 403. */
+export function requireRole(...roles: StaffRole[]): RoleGuard {
+  const guard: RequestHandler = (req, _res, next) => {
+    const { role } = callerOf(req);
+    if (!role) return next(forbidden(STAFF_ONLY));
+    if (!roles.includes(role)) return next(forbidden(`This is for the clinic's ${roles.join(' or ')} accounts only.`));
+    next();
+  };
+  return Object.assign(guard, { roles });
+}
+
+/** The staff member behind a route guarded by requireRole. */
+export function staffOf(req: Request): Required<Pick<Caller, 'uid' | 'role'>> & Pick<Caller, 'email' | 'doctorId'> {
+  const caller = callerOf(req);
+  if (!caller.role) throw forbidden(STAFF_ONLY);
+  return { uid: caller.uid, email: caller.email, role: caller.role, doctorId: caller.doctorId };
 }

@@ -222,7 +222,7 @@ export async function getAppointmentFile(patientId: string, appointmentId: strin
 export const REFUND_POLICY = `This appointment can no longer be cancelled online. ${CANCELLATION_POLICY} To ask for a refund, call or e-mail us (see Contact Us) with your reference`;
 
 /** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
-async function heldSlot(tx: Transaction, a: Appointment) {
+export async function heldSlot(tx: Transaction, a: Appointment) {
   if (!a.doctorId || !a.requestedTime) return undefined;
   const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
   return snap.data()?.appointmentId === a.appointmentId ? snap.ref : undefined;

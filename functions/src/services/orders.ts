@@ -33,7 +33,8 @@ export async function createOrder(
     clientReference: newClientReference(),
     emailAddress: caller.email ?? '',
   };
-  await ref.create({ ...order, createdAt: FieldValue.serverTimestamp() });
+  // status: its fulfilment by the clinic (api/staff.ts ORDER_FLOW), apart from paymentStatus.
+  await ref.create({ ...order, status: 'Pending', createdAt: FieldValue.serverTimestamp() });
   const { emailAddress: _e, ...shown } = order;
   return { ...shown, id: ref.id };
 }

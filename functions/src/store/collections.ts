@@ -20,7 +20,10 @@ export const COLLECTIONS = {
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',
   rateLimits: 'rateLimits',
+  /** Who on the clinic's side read or changed what (design.md; Act 843). */
   auditLog: 'auditLog',
+  /** The staff accounts and their roles, as granted (the role itself lives in the Auth custom claims). */
+  staffMembers: 'staffMembers',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

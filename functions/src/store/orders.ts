@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../api/staff';
 import type { OrderView } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
@@ -6,7 +7,8 @@ import { PAYABLE_TIMES } from './payments';
 
 /** Firestore access for shop orders. */
 
-export type StoredOrder = Omit<OrderView, 'id'> & { emailAddress: string; createdAt: string };
+/** status: its fulfilment by the clinic (api/staff.ts ORDER_FLOW), apart from paymentStatus. */
+export type StoredOrder = Omit<OrderView, 'id'> & { emailAddress: string; createdAt: string; status: OrderStatus };
 
 const orders = () => db().collection(COLLECTIONS.orders).withConverter(typedConverter<StoredOrder>(undefined, PAYABLE_TIMES));
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StaffClaims, StaffRole } from '../api/staff';
 import type { AccountStatus, Patient } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { auth, db } from '../store/firebase';
@@ -18,6 +19,8 @@ export interface TestUserOptions {
    * registered, for the registration tests).
    */
   patient?: AccountStatus | 'none';
+  /** Custom claims set before signing in, so the ID token carries them (a staff role). */
+  claims?: StaffClaims;
 }
 
 /** A real user in the Auth emulator, signed in through its REST API for a real ID token. */
@@ -25,8 +28,17 @@ export async function createTestUser({
   email = `patient-${randomUUID()}@example.com`,
   password = 'secret-123',
   patient = 'Activated',
+  claims,
 }: TestUserOptions = {}): Promise<TestUser> {
   const user = await auth().createUser({ email, password });
+  if (claims) await auth().setCustomUserClaims(user.uid, { ...claims });
+  const idToken = await signIn(email, password);
+  if (patient !== 'none') await storePatient(user.uid, email, patient);
+  return { uid: user.uid, email, idToken };
+}
+
+/** A fresh ID token through the Auth emulator's REST API: it carries the custom claims set until now. */
+export async function signIn(email: string, password = 'secret-123'): Promise<string> {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
@@ -34,9 +46,7 @@ export async function createTestUser({
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   if (!res.ok) throw new Error(`Auth emulator sign-in failed: ${res.status} ${await res.text()}`);
-  const { idToken } = (await res.json()) as { idToken: string };
-  if (patient !== 'none') await storePatient(user.uid, email, patient);
-  return { uid: user.uid, email, idToken };
+  return ((await res.json()) as { idToken: string }).idToken;
 }
 
 /** The record POST /patient stores, in the state verification would leave it. */
@@ -77,3 +87,11 @@ async function storePatient(uid: string, email: string, accountStatus: AccountSt
   };
   await db().collection(COLLECTIONS.patients).doc(uid).create(record);
 }
+
+/** A clinic account (no patient record) whose ID token carries the role, and for a doctor the doctorId. */
+export const createStaffUser = (role: StaffRole, doctorId?: string): Promise<TestUser> =>
+  createTestUser({
+    email: `${role}-${randomUUID()}@example.com`,
+    patient: 'none',
+    claims: doctorId ? { role, doctorId } : { role },
+  });

@@ -49,6 +49,9 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     ['Payment Status', <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>],
     ['Health Problem', a.healthProblem || '—'],
     ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],
+    // What the clinic wrote: why it declined or cancelled, and after the visit its summary.
+    ...(a.declineReason ? ([['Reason', a.declineReason]] as [string, string][]) : []),
+    ...(a.visitSummary ? ([['Visit summary', a.visitSummary]] as [string, string][]) : []),
     ['Fee', a.requiresPayment ? formatGhs(a.consultationFee) : 'Free'],
     ['Reference', a.clientReference],
   ];

@@ -13,50 +13,28 @@ import type {
   Page,
   StaffAction,
   StaffAppointmentList,
+  StaffEnquiry,
+  StaffMessage,
+  StaffOrder,
   StaffMember,
   StaffOverview,
   StaffPatientView,
   StaffRefund,
 } from '@api/staff';
-import type { Appointment, AppointmentFile, Doctor, EnquiryRequest, FeedbackRequest, OrderView, Patient } from '@api/types';
+import type { Appointment, AppointmentFile, Doctor, Patient } from '@api/types';
 import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import { currentIdToken } from '@/lib/firebase';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
-// ---- records as the staff routes answer them ----
-// The fields below that @api/types does not name yet (the staff API adds them) are optional,
-// so the console shows what is there and nothing breaks where a field is missing.
+// ---- records as the staff routes answer them (shapes in @api/staff and @api/types) ----
 
-/** An appointment with what the clinic's side records on it. */
-export type StaffAppointment = Appointment & {
-  declineReason?: string | null;
-  visitSummary?: string | null;
-  acceptedDate?: string | null;
-  checkedInAt?: string | null;
-  completedAt?: string | null;
-};
+/** An appointment with what the clinic's side records on it (Appointment carries those fields). */
+export type StaffAppointment = Appointment;
+export type { StaffEnquiry, StaffOrder } from '@api/staff';
+export type ContactMessage = StaffMessage;
 
-/** An organisation's enquiry (spec: status, updateBy, updatedById, updatedOn). */
-export interface StaffEnquiry extends EnquiryRequest {
-  id: string;
-  timeOfRequest: string;
-  status: EnquiryStatus;
-  updateBy?: string;
-  updatedById?: string;
-  updatedOn?: string;
-}
-
-/** A contact message (spec's Feedback). */
-export interface ContactMessage extends FeedbackRequest {
-  docid: string;
-  date: string;
-}
-
-/** A shop order with its delivery state. */
-export type StaffOrder = OrderView & { orderStatus?: OrderStatus; createdAt?: string; patientName?: string };
-
-export const orderStatusOf = (order: StaffOrder): OrderStatus => order.orderStatus ?? 'Pending';
+export const orderStatusOf = (order: StaffOrder): OrderStatus => order.status;
 
 // ---- keys ----
 

@@ -35,10 +35,7 @@ function OrderItem({ order }: { order: StaffOrder }) {
   return (
     <li className="staff-card">
       <div className="staff-card-head">
-        <h2>
-          Order {order.clientReference}
-          {order.patientName ? ` · ${order.patientName}` : ''}
-        </h2>
+        <h2>Order {order.clientReference}</h2>
         <span className="staff-list-badges">
           <StateBadge state={status} />
           <StateBadge state={order.paymentStatus} />

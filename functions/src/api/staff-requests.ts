@@ -1,0 +1,122 @@
+/**
+ * The bodies and queries of the staff console's requests (api/staff.ts): the server validates
+ * with these and the console builds its requests from them. Imports only yup and siblings.
+ */
+import { mixed, number, object, string, type ObjectSchema } from 'yup';
+import { requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import {
+  DEFAULT_PAGE_SIZE,
+  ENQUIRY_STATUSES,
+  MAX_PAGE_SIZE,
+  MIN_PATIENT_QUERY,
+  ORDER_STATUSES,
+  APPOINTMENT_STATES,
+  STAFF_ROLES,
+  type CompleteRequest,
+  type DeclineRequest,
+  type EnquiryStatusRequest,
+  type GrantRoleRequest,
+  type MarkRefundedRequest,
+  type OrderStatusRequest,
+  type StaffCancelRequest,
+} from './staff';
+
+/** A short reason or summary the patient reads. */
+export const REASON_MAX = 500;
+export const VISIT_SUMMARY_MAX = 2000;
+
+export const declineSchema: ObjectSchema<DeclineRequest> = object({
+  reason: requiredText('Reason (reason)', REASON_MAX),
+});
+
+export const completeSchema: ObjectSchema<CompleteRequest> = object({
+  visitSummary: requiredText('Visit summary (visitSummary)', VISIT_SUMMARY_MAX),
+});
+
+export const staffCancelSchema: ObjectSchema<StaffCancelRequest> = object({
+  reason: trimmed('Reason (reason)').max(REASON_MAX, `Reason (reason) must be at most ${REASON_MAX} characters.`).optional(),
+});
+
+export const enquiryStatusSchema: ObjectSchema<EnquiryStatusRequest> = object({
+  status: mixed<EnquiryStatusRequest['status']>()
+    .oneOf([...ENQUIRY_STATUSES], `status must be one of ${ENQUIRY_STATUSES.join(', ')}.`)
+    .required('status is required.'),
+});
+
+const ORDER_TARGETS = ORDER_STATUSES.filter((s) => s !== 'Pending') as OrderStatusRequest['status'][];
+export const orderStatusSchema: ObjectSchema<OrderStatusRequest> = object({
+  status: mixed<OrderStatusRequest['status']>()
+    .oneOf(ORDER_TARGETS, `status must be one of ${ORDER_TARGETS.join(', ')}.`)
+    .required('status is required.'),
+});
+
+export const markRefundedSchema: ObjectSchema<MarkRefundedRequest> = object({
+  providerReference: requiredText("The provider's reference (providerReference)", 100),
+});
+
+export const grantRoleSchema: ObjectSchema<GrantRoleRequest> = object({
+  email: requiredEmail('email').lowercase(),
+  role: mixed<GrantRoleRequest['role']>()
+    .oneOf([...STAFF_ROLES], `role must be one of ${STAFF_ROLES.join(', ')}.`)
+    .required('role is required.'),
+  doctorId: idField('doctorId')
+    .optional()
+    .when('role', {
+      is: 'doctor',
+      then: (s) => s.required('doctorId is required for the doctor role: the doctor this account is.'),
+      otherwise: (s) => s.strip(),
+    }),
+});
+
+/** ?cursor=&limit= of every list. */
+const page = {
+  cursor: idField('cursor').optional(),
+  limit: number()
+    .typeError('limit must be a number.')
+    .integer('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(MAX_PAGE_SIZE, `limit can be at most ${MAX_PAGE_SIZE}.`)
+    .default(DEFAULT_PAGE_SIZE),
+};
+
+export const pageQuerySchema = object(page);
+
+export const appointmentListQuerySchema = object({
+  ...page,
+  day: trimmed('day')
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date like 2026-03-14.')
+    .optional(),
+  status: mixed<(typeof APPOINTMENT_STATES)[number]>()
+    .oneOf([...APPOINTMENT_STATES], `status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
+    .optional(),
+  doctorId: idField('doctorId').optional(),
+  serviceId: number().typeError('serviceId must be a number.').integer('serviceId must be a whole number.').optional(),
+});
+
+export const enquiryListQuerySchema = object({
+  ...page,
+  status: mixed<EnquiryStatusRequest['status']>()
+    .oneOf([...ENQUIRY_STATUSES], `status must be one of ${ENQUIRY_STATUSES.join(', ')}.`)
+    .optional(),
+});
+
+export const orderListQuerySchema = object({
+  ...page,
+  status: mixed<(typeof ORDER_STATUSES)[number]>()
+    .oneOf([...ORDER_STATUSES], `status must be one of ${ORDER_STATUSES.join(', ')}.`)
+    .optional(),
+});
+
+export const refundListQuerySchema = object({
+  ...page,
+  status: mixed<'Due' | 'Refunded'>().oneOf(['Due', 'Refunded'], 'status must be Due or Refunded.').optional(),
+});
+
+export const patientSearchSchema = object({
+  q: string()
+    .typeError('q must be text.')
+    .trim()
+    .required('q (a name, e-mail or phone) is required.')
+    .min(MIN_PATIENT_QUERY, `q must be at least ${MIN_PATIENT_QUERY} characters.`)
+    .max(100, 'q must be at most 100 characters.'),
+});

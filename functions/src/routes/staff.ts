@@ -1,0 +1,192 @@
+import { Router, type Request } from 'express';
+import {
+  appointmentListQuerySchema,
+  completeSchema,
+  declineSchema,
+  enquiryListQuerySchema,
+  enquiryStatusSchema,
+  grantRoleSchema,
+  markRefundedSchema,
+  orderListQuerySchema,
+  orderStatusSchema,
+  pageQuerySchema,
+  patientSearchSchema,
+  refundListQuerySchema,
+  staffCancelSchema,
+} from '../api/staff-requests';
+import { STAFF_ACTIONS, type StaffAction } from '../api/staff';
+import { requireAuth, requireRole, staffOf } from '../http/auth';
+import { created, ok } from '../http/envelope';
+import { badRequest } from '../http/errors';
+import { checkIdParams } from '../http/ids';
+import { validateBody } from '../http/validate';
+import {
+  actOnAppointment,
+  listAppointments,
+  staffAppointment,
+  staffAppointmentFile,
+  type ActionInput,
+} from '../services/staff-appointments';
+import {
+  grantRole,
+  listAudit,
+  listEnquiries,
+  listMessages,
+  listOrders,
+  listRefunds,
+  listStaff,
+  markRefunded,
+  newsletterCsv,
+  overview,
+  patientView,
+  revokeRole,
+  searchPatients,
+  setEnquiryStatus,
+  setOrderStatus,
+} from '../services/staff';
+import { StaleCursorError } from '../store/staff';
+
+/**
+ * The clinic's side, /staff/... (design.md 'The clinic's side'). Every route runs requireAuth
+ * and then requireRole: no token 401, no staff role 403, doctors only where they are named
+ * (and then only on their own appointments). routes/__tests__/staff-access.test.ts walks this
+ * router's stack, so a route added without a role guard fails it.
+ */
+export const staffRouter = checkIdParams(Router());
+
+const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor')];
+const clinic = [requireAuth, requireRole('admin', 'staff')];
+const admins = [requireAuth, requireRole('admin')];
+
+const query = <S extends Parameters<typeof validateBody>[0]>(req: Request, schema: S) => validateBody(schema, { ...req.query });
+const param = (req: Request, name: string) => String(req.params[name]);
+
+/** A cursor from an older list that names no document any more: 400, not a silent first page. */
+async function paged<T>(list: () => Promise<T>): Promise<T> {
+  try {
+    return await list();
+  } catch (err) {
+    if (err instanceof StaleCursorError) throw badRequest('cursor: that page is no longer there. Please reload the list.');
+    throw err;
+  }
+}
+
+staffRouter.get('/staff/overview', ...everyone, async (req, res) => {
+  ok(res, await overview(staffOf(req)));
+});
+
+// --- appointments ---
+
+staffRouter.get('/staff/appointments', ...everyone, async (req, res) => {
+  const { cursor, limit, ...filter } = await query(req, appointmentListQuerySchema);
+  ok(res, await paged(() => listAppointments(staffOf(req), filter, limit, cursor)));
+});
+
+staffRouter.get('/staff/appointments/:appointmentId', ...everyone, async (req, res) => {
+  ok(res, await staffAppointment(staffOf(req), param(req, 'appointmentId')));
+});
+
+staffRouter.get('/staff/appointments/:appointmentId/file', ...everyone, async (req, res) => {
+  ok(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
+});
+
+const isAction = (value: string): value is StaffAction => (STAFF_ACTIONS as readonly string[]).includes(value);
+
+async function actionInput(req: Request, action: StaffAction): Promise<ActionInput> {
+  if (action === 'decline') return validateBody(declineSchema, req.body);
+  if (action === 'complete') return validateBody(completeSchema, req.body);
+  if (action === 'cancel') return validateBody(staffCancelSchema, req.body ?? {});
+  return {};
+}
+
+staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, async (req, res) => {
+  const action = param(req, 'action');
+  if (!isAction(action)) throw badRequest(`action must be one of ${STAFF_ACTIONS.join(', ')}.`);
+  const input = await actionInput(req, action);
+  const appointment = await actOnAppointment(staffOf(req), param(req, 'appointmentId'), action, input);
+  ok(res, appointment, `The appointment is now ${appointment.appointmentStatus}.`);
+});
+
+// --- inbox ---
+
+staffRouter.get('/staff/enquiries', ...clinic, async (req, res) => {
+  const { status, limit, cursor } = await query(req, enquiryListQuerySchema);
+  ok(res, await paged(() => listEnquiries(status, limit, cursor)));
+});
+
+staffRouter.post('/staff/enquiries/:id/status', ...clinic, async (req, res) => {
+  const { status } = await validateBody(enquiryStatusSchema, req.body);
+  ok(res, await setEnquiryStatus(staffOf(req), param(req, 'id'), status), `The enquiry is now ${status}.`);
+});
+
+staffRouter.get('/staff/messages', ...clinic, async (req, res) => {
+  const { limit, cursor } = await query(req, pageQuerySchema);
+  ok(res, await paged(() => listMessages(limit, cursor)));
+});
+
+/** The one answer that is no envelope: a file for a spreadsheet. */
+staffRouter.get('/staff/newsletter.csv', ...clinic, async (req, res) => {
+  const csv = await newsletterCsv(staffOf(req));
+  res.set('Content-Type', 'text/csv; charset=utf-8');
+  res.set('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"');
+  res.status(200).send(csv);
+});
+
+// --- orders and refunds ---
+
+staffRouter.get('/staff/orders', ...clinic, async (req, res) => {
+  const { status, limit, cursor } = await query(req, orderListQuerySchema);
+  ok(res, await paged(() => listOrders(status, limit, cursor)));
+});
+
+staffRouter.post('/staff/orders/:id/status', ...clinic, async (req, res) => {
+  const { status } = await validateBody(orderStatusSchema, req.body);
+  ok(res, await setOrderStatus(staffOf(req), param(req, 'id'), status), `The order is now ${status}.`);
+});
+
+staffRouter.get('/staff/refunds', ...clinic, async (req, res) => {
+  const { status, limit, cursor } = await query(req, refundListQuerySchema);
+  ok(res, await paged(() => listRefunds(status, limit, cursor)));
+});
+
+staffRouter.post('/staff/refunds/:id/refunded', ...clinic, async (req, res) => {
+  const { providerReference } = await validateBody(markRefundedSchema, req.body);
+  ok(res, await markRefunded(staffOf(req), param(req, 'id'), providerReference), 'The refund is marked refunded.');
+});
+
+// --- patients ---
+
+staffRouter.get('/staff/patients', ...clinic, async (req, res) => {
+  const { q } = await query(req, patientSearchSchema);
+  ok(res, await searchPatients(staffOf(req), q));
+});
+
+staffRouter.get('/staff/patients/:patientId', ...clinic, async (req, res) => {
+  ok(res, await patientView(staffOf(req), param(req, 'patientId')));
+});
+
+// --- admins only: roles and the audit log ---
+
+staffRouter.get('/staff/roles', ...admins, async (req, res) => {
+  const { limit, cursor } = await query(req, pageQuerySchema);
+  ok(res, await paged(() => listStaff(limit, cursor)));
+});
+
+staffRouter.post('/staff/roles', ...admins, async (req, res) => {
+  const input = await validateBody(grantRoleSchema, req.body);
+  created(
+    res,
+    await grantRole(staffOf(req), input),
+    `${input.email} is now ${input.role}. The role applies from their next sign-in token.`,
+  );
+});
+
+staffRouter.delete('/staff/roles/:id', ...admins, async (req, res) => {
+  await revokeRole(staffOf(req), param(req, 'id'));
+  ok(res, null, 'The role has been removed.');
+});
+
+staffRouter.get('/staff/audit', ...admins, async (req, res) => {
+  const { limit, cursor } = await query(req, pageQuerySchema);
+  ok(res, await paged(() => listAudit(limit, cursor)));
+});

@@ -1,0 +1,27 @@
+import type { Auth } from 'firebase-admin/auth';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '../store/collections';
+import { LOCAL_STAFF_ACCOUNTS, LOCAL_STAFF_PASSWORD } from './staff-accounts';
+
+/**
+ * Creates (or resets) the local staff accounts with their roles: running it again leaves the
+ * same accounts. Refuses to run anywhere but the Auth emulator: the password is public.
+ */
+export async function seedStaffAccounts(auth: Auth, db: Firestore): Promise<number> {
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('Staff accounts are seeded only into the Auth emulator.');
+  for (const account of Object.values(LOCAL_STAFF_ACCOUNTS)) {
+    const { email, role, displayName } = account;
+    const doctorId = 'doctorId' in account ? account.doctorId : undefined;
+    const existing = await auth.getUserByEmail(email).catch(() => undefined);
+    const user = existing
+      ? await auth.updateUser(existing.uid, { password: LOCAL_STAFF_PASSWORD, displayName })
+      : await auth.createUser({ email, password: LOCAL_STAFF_PASSWORD, displayName, emailVerified: true });
+    const claims = doctorId ? { role, doctorId } : { role };
+    await auth.setCustomUserClaims(user.uid, claims);
+    await db
+      .collection(COLLECTIONS.staffMembers)
+      .doc(user.uid)
+      .set({ uid: user.uid, email, ...claims, grantedBy: 'seed', grantedAt: Timestamp.now() });
+  }
+  return Object.keys(LOCAL_STAFF_ACCOUNTS).length;
+}

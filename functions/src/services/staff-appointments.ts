@@ -1,0 +1,216 @@
+import type { DocumentData } from 'firebase-admin/firestore';
+import { escapeHtml } from '../api/format';
+import {
+  ACTION_DONE,
+  APPOINTMENT_STATES,
+  nextState,
+  notAllowedMessage,
+  type StaffAction,
+  type StaffAppointmentDetail,
+  type StaffAppointmentList,
+  type StaffRefund,
+} from '../api/staff';
+import type { Appointment, AppointmentFile } from '../api/types';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { appointmentFileRef, appointmentRef } from '../store/appointments';
+import { refundRef } from '../store/payments';
+import { db } from '../store/firebase';
+import {
+  appointmentCounts,
+  appointmentPage,
+  patientRef,
+  refundsOfRecord,
+  writeAudit,
+  type AppointmentFilter,
+} from '../store/staff';
+import { CURRENCY, DELETED, heldSlot } from './appointments';
+import { accountEmail, queueMail } from './mail';
+import { createDueRefund } from './refunds';
+import type { Staff } from './staff-access';
+import { ghanaTimestamp } from '../api/format';
+
+/** What the action's body carries (decline: reason; complete: visitSummary; cancel: an optional reason). */
+export interface ActionInput {
+  reason?: string;
+  visitSummary?: string;
+}
+
+const NOT_FOUND = 'We could not find that appointment.';
+
+/** A doctor acts only on their own appointments (design.md): another doctor's is 403. */
+function assertMayAct(staff: Staff, a: Pick<Appointment, 'doctorId'>) {
+  if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw forbidden("This appointment is another doctor's.");
+}
+
+/** Doctors see only their own: a filter naming another doctor is 403, none means their own. */
+function scopedFilter(staff: Staff, f: AppointmentFilter): AppointmentFilter {
+  if (staff.role !== 'doctor') return f;
+  if (f.doctorId && f.doctorId !== staff.doctorId) throw forbidden("Those are another doctor's appointments.");
+  return { ...f, doctorId: staff.doctorId ?? '-' };
+}
+
+const asAppointment = (id: string, d: DocumentData) => ({ ...d, appointmentId: id }) as Appointment;
+
+/** GET /staff/appointments: one page and the counts per state for the same filter. */
+export async function listAppointments(
+  staff: Staff,
+  filter: AppointmentFilter,
+  limit: number,
+  cursor?: string,
+): Promise<StaffAppointmentList> {
+  const f = scopedFilter(staff, filter);
+  const [page, counts] = await Promise.all([
+    appointmentPage(f, limit, cursor, asAppointment),
+    appointmentCounts(f, APPOINTMENT_STATES),
+  ]);
+  // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
+  return { items: page.items.filter((a) => a.appointmentStatus !== DELETED), nextCursor: page.nextCursor, counts };
+}
+
+async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
+  const snap = await appointmentRef(appointmentId).get();
+  if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
+  const a = snap.data()!;
+  assertMayAct(staff, a);
+  return a;
+}
+
+const target = (appointmentId: string) => `appointments/${appointmentId}`;
+
+/** GET /staff/appointments/{id}: the record, the account's contact and its refunds; the read is audited. */
+export async function staffAppointment(staff: Staff, appointmentId: string): Promise<StaffAppointmentDetail> {
+  const a = await visibleAppointment(staff, appointmentId);
+  const [patient, refunds] = await Promise.all([patientRef(a.patientId).get(), refundsOfRecord(appointmentId)]);
+  await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'appointment.read', target: target(appointmentId) });
+  const account = patient.exists
+    ? {
+        name: `${String(patient.get('firstName') ?? '')} ${String(patient.get('lastName') ?? '')}`.trim(),
+        emailAddress: String(patient.get('emailAddress') ?? ''),
+        contactNumber: String(patient.get('contactNumber') ?? ''),
+      }
+    : null;
+  return { ...a, account, refunds: refunds.map(({ id, data }) => ({ ...data, id }) as StaffRefund) };
+}
+
+/** GET /staff/appointments/{id}/file: the prescription, opened by staff and logged. */
+export async function staffAppointmentFile(staff: Staff, appointmentId: string): Promise<AppointmentFile> {
+  const a = await visibleAppointment(staff, appointmentId);
+  const snap = await appointmentFileRef(appointmentId).get();
+  if (!snap.exists) throw notFound('This appointment has no prescription file.');
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.file.read',
+    target: target(appointmentId),
+  });
+  const contentType = String(snap.get('contentType'));
+  return {
+    fileName: a.appointmentFileName ?? 'prescription',
+    contentType,
+    dataUrl: `data:${contentType};base64,${String(snap.get('base64'))}`,
+  };
+}
+
+/** The fields each action records (the spec's names where it has them). */
+function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: string): Record<string, unknown> {
+  switch (action) {
+    case 'accept':
+      return { acceptbyDoctor: true, acceptedDate: now, acceptedBy: staff.uid };
+    case 'decline':
+      return { declineByDoctor: true, declineReason: input.reason, declinedDate: now, declinedBy: staff.uid };
+    case 'check-in':
+      return { checkedInAt: now, checkedInBy: staff.uid };
+    case 'complete':
+      return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid };
+    case 'no-show':
+      return { noShowAt: now, noShowBy: staff.uid };
+    case 'cancel':
+      return {
+        cancelledByClinic: true,
+        declinedDate: now,
+        cancelledBy: staff.uid,
+        ...(input.reason ? { declineReason: input.reason } : {}),
+      };
+  }
+}
+
+/** Actions after which the patient gets a mail (check-in happens with them at the desk). */
+const MAILED: readonly StaffAction[] = ['accept', 'decline', 'complete', 'no-show', 'cancel'];
+
+function stateMail(to: string, a: Appointment, action: StaffAction, input: ActionInput) {
+  const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
+  const lines = [
+    `Dear ${a.firstName} ${a.lastName},`,
+    `Your appointment for ${a.requestedService} on ${when} has been ${ACTION_DONE[action]}.`,
+    ...(input.reason ? [`Reason: ${input.reason}`] : []),
+    ...(action === 'complete' ? ['The visit summary is in Appointments in your dashboard.'] : []),
+    `Reference: ${a.clientReference}`,
+    'ExpMed Health',
+  ];
+  return {
+    to,
+    message: {
+      subject: `Your appointment has been ${ACTION_DONE[action]}: ${a.requestedService}`,
+      text: lines.join('\n\n'),
+      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+    },
+  };
+}
+
+/**
+ * POST /staff/appointments/{id}/{action}: one transaction moves the appointment along the
+ * lifecycle (anything else is 409 naming its state), frees the doctor's slot on decline and
+ * cancel, creates the refund of a paid appointment the clinic ends (all of it: the patient
+ * did not cancel), queues the patient's mail and writes the audit entry.
+ */
+export async function actOnAppointment(
+  staff: Staff,
+  appointmentId: string,
+  action: StaffAction,
+  input: ActionInput,
+): Promise<Appointment> {
+  const before = await visibleAppointment(staff, appointmentId);
+  const email = MAILED.includes(action) ? await accountEmail(before.patientId) : undefined;
+  const ref = appointmentRef(appointmentId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
+    const a = snap.data()!;
+    assertMayAct(staff, a);
+    const to = nextState(a.appointmentStatus, action);
+    if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
+    const ends = action === 'decline' || action === 'cancel';
+    const slot = ends ? await heldSlot(tx, a) : undefined;
+    const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
+    const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
+    const refundExists = refund ? (await tx.get(refund)).exists : false;
+
+    const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp()) };
+    tx.update(ref, change);
+    if (slot) tx.delete(slot);
+    await writeAudit(
+      { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
+      tx,
+    );
+    if (paid && !refundExists) {
+      await createDueRefund(
+        tx,
+        {
+          clientReference: a.clientReference,
+          kind: 'appointment',
+          recordId: a.appointmentId,
+          patientId: a.patientId,
+          amount: a.consultationFee,
+          currency: CURRENCY,
+          reason: 'cancelled',
+          transactionId: a.transactionId ?? '',
+          what: `Appointment: ${a.requestedService}`,
+        },
+        email,
+        `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}), so nothing is charged.`,
+      );
+    }
+    if (email) await queueMail(stateMail(email, a, action, input), tx);
+    return { ...a, ...change } as Appointment;
+  });
+}

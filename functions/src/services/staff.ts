@@ -1,0 +1,282 @@
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { todayInGhana } from '../api/booking-request';
+import { normaliseGhanaPhone } from '../api/ghana-phone';
+import {
+  APPOINTMENT_STATES,
+  MAX_PATIENT_RESULTS,
+  ORDER_FLOW,
+  type AuditEntry,
+  type EnquiryStatus,
+  type GrantRoleRequest,
+  type OrderStatus,
+  type Page,
+  type StaffEnquiry,
+  type StaffMember,
+  type StaffMessage,
+  type StaffOrder,
+  type StaffOverview,
+  type StaffPatientView,
+  type StaffRefund,
+} from '../api/staff';
+import type { Patient } from '../api/types';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { appointmentsOf } from '../store/appointments';
+import { doctorById } from '../store/catalog';
+import { refundRef } from '../store/payments';
+import { COLLECTIONS } from '../store/collections';
+import { plainValue } from '../store/converter';
+import { auth, db } from '../store/firebase';
+import {
+  appointmentCounts,
+  auditPage,
+  bookingsPerDay,
+  countWhere,
+  enquiriesRef,
+  enquiryPage,
+  messagePage,
+  newsletterSubscribers,
+  orderPage,
+  orderRef,
+  ordersOfPatient,
+  paidBetween,
+  patientsByPrefix,
+  refundDocRef,
+  refundPage,
+  staffMemberRef,
+  staffMembersPage,
+  writeAudit,
+} from '../store/staff';
+import { accountEmail } from './mail';
+import { getPatient } from './patients';
+import { createDueRefund } from './refunds';
+import type { Staff } from './staff-access';
+import { listSubscriptions } from './subscriptions';
+import { ghanaTimestamp } from '../api/format';
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const audit = (staff: Staff, action: string, target: string) =>
+  ({ actorUid: staff.uid, actorRole: staff.role, action, target }) as const;
+
+// --- overview ---
+
+/** GET /staff/overview. A doctor sees their own bookings only, and none of the clinic's money or inbox. */
+export async function overview(staff: Staff, now = new Date()): Promise<StaffOverview> {
+  const today = todayInGhana(now);
+  const doctorId = staff.role === 'doctor' ? (staff.doctorId ?? '-') : undefined;
+  const midnight = Date.parse(`${today}T00:00:00Z`);
+  const days = Array.from({ length: 29 }, (_, i) => dayOf(midnight + (i - 14) * DAY_MS));
+  // ISO weeks start on Monday: the current week's Monday, then 7 weeks back.
+  const monday = midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * DAY_MS;
+  const weeks = Array.from({ length: 8 }, (_, i) => monday - (7 - i) * 7 * DAY_MS);
+  const clinic = !doctorId;
+  const [todayCounts, perDay, revenue, openEnquiries, refundsDue, ordersToDispatch] = await Promise.all([
+    appointmentCounts({ day: today, doctorId }, APPOINTMENT_STATES),
+    bookingsPerDay(days, doctorId),
+    clinic ? Promise.all(weeks.map((w) => paidBetween(new Date(w), new Date(w + 7 * DAY_MS)))) : Promise.resolve([]),
+    clinic ? countWhere(COLLECTIONS.enquiries, 'status', 'Pending') : 0,
+    clinic ? countWhere(COLLECTIONS.refunds, 'status', 'Due') : 0,
+    clinic ? countWhere(COLLECTIONS.orders, 'status', 'Pending') : 0,
+  ]);
+  return {
+    today,
+    todayCounts,
+    bookingsPerDay: days.map((day, i) => ({ day, count: perDay[i] })),
+    revenuePerWeek: revenue.map((amount, i) => ({ weekStart: dayOf(weeks[i]), amount: Math.round(amount * 100) / 100 })),
+    openEnquiries,
+    refundsDue,
+    ordersToDispatch,
+  };
+}
+
+// --- inbox ---
+
+export const listEnquiries = (status: EnquiryStatus | undefined, limit: number, cursor?: string): Promise<Page<StaffEnquiry>> =>
+  enquiryPage(status, limit, cursor, (id, d) => ({ ...d, id }) as StaffEnquiry);
+
+/** POST /staff/enquiries/{id}/status: the spec's updateBy (who), updatedById, updatedOn. */
+export async function setEnquiryStatus(staff: Staff, id: string, status: EnquiryStatus): Promise<StaffEnquiry> {
+  const ref = enquiriesRef(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('We could not find that enquiry.');
+    const change = { status, updateBy: staff.email ?? staff.uid, updatedById: staff.uid, updatedOn: ghanaTimestamp() };
+    tx.update(ref, change);
+    await writeAudit(audit(staff, `enquiry.${status.toLowerCase()}`, ref.path), tx);
+    return { ...(snap.data() as StaffEnquiry), ...change, id };
+  });
+}
+
+export const listMessages = (limit: number, cursor?: string): Promise<Page<StaffMessage>> =>
+  messagePage(limit, cursor, (id, d) => ({ ...d, docid: id }) as StaffMessage);
+
+/** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
+const csvCell = (value: unknown) => {
+  const text = String(value ?? '');
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** GET /staff/newsletter.csv: every subscriber, e-mail and date; the export is audited. */
+export async function newsletterCsv(staff: Staff): Promise<string> {
+  const rows = ['email,date'];
+  for await (const s of newsletterSubscribers()) rows.push(`${csvCell(s.email)},${csvCell(s.date)}`);
+  await writeAudit(audit(staff, 'newsletter.export', COLLECTIONS.newsletter));
+  return `${rows.join('\r\n')}\r\n`;
+}
+
+// --- orders ---
+
+const asOrder = (id: string, d: DocumentData): StaffOrder => {
+  const { emailAddress: _e, transactionId: _t, ...rest } = d;
+  return { ...rest, status: (d.status as OrderStatus | undefined) ?? 'Pending', id } as StaffOrder;
+};
+
+export const listOrders = (status: OrderStatus | undefined, limit: number, cursor?: string): Promise<Page<StaffOrder>> =>
+  orderPage(status, limit, cursor, asOrder);
+
+/**
+ * POST /staff/orders/{id}/status: Pending -> Dispatched -> Delivered, or Cancelled before it
+ * is delivered. Only a paid order goes out; a paid order cancelled gets its refund (Due) and mail.
+ */
+export async function setOrderStatus(staff: Staff, id: string, status: Exclude<OrderStatus, 'Pending'>): Promise<StaffOrder> {
+  const ref = orderRef(id);
+  const patientId = (await ref.get()).get('patientId');
+  const email = typeof patientId === 'string' ? await accountEmail(patientId) : undefined;
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('We could not find that order.');
+    const order = snap.data()!;
+    const current = (order.status as OrderStatus | undefined) ?? 'Pending';
+    if (!ORDER_FLOW[current].includes(status)) throw conflict(`This order is ${current}: it cannot be marked ${status}.`);
+    const paid = order.paymentStatus === 'Paid';
+    if (status === 'Dispatched' && !paid) throw conflict('This order is not paid yet: it cannot be dispatched.');
+    const refund =
+      paid && status === 'Cancelled' ? refundRef(String(order.clientReference), String(order.transactionId ?? '')) : undefined;
+    const refundExists = refund ? (await tx.get(refund)).exists : false;
+    const change = { status, statusUpdatedAt: Timestamp.now(), statusUpdatedBy: staff.email ?? staff.uid };
+    tx.update(ref, change);
+    await writeAudit(audit(staff, `order.${status.toLowerCase()}`, ref.path), tx);
+    if (refund && !refundExists) {
+      await createDueRefund(
+        tx,
+        {
+          clientReference: String(order.clientReference),
+          kind: 'order',
+          recordId: id,
+          patientId: String(order.patientId),
+          amount: Number(order.amount),
+          currency: String(order.currencyCode ?? 'GHS'),
+          reason: 'cancelled',
+          transactionId: String(order.transactionId ?? ''),
+          what: 'your order',
+        },
+        email,
+        'The clinic cancelled your order, so nothing is charged.',
+      );
+    }
+    return asOrder(id, plainValue({ ...order, ...change }) as DocumentData);
+  });
+}
+
+// --- refunds ---
+
+const asRefund = (id: string, d: DocumentData) => ({ ...d, id }) as StaffRefund;
+
+export const listRefunds = (status: 'Due' | 'Refunded' | undefined, limit: number, cursor?: string): Promise<Page<StaffRefund>> =>
+  refundPage(status, limit, cursor, asRefund);
+
+/** POST /staff/refunds/{id}/refunded: who settled it, when, and the provider's reference. */
+export async function markRefunded(staff: Staff, id: string, providerReference: string): Promise<StaffRefund> {
+  const ref = refundDocRef(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('We could not find that refund.');
+    if (snap.get('status') === 'Refunded') throw conflict('This refund is already marked refunded.');
+    const at = Timestamp.now();
+    const change = { status: 'Refunded', refundedAt: at, refundedBy: staff.email ?? staff.uid, providerReference };
+    tx.update(ref, change);
+    await writeAudit(audit(staff, 'refund.refunded', ref.path), tx);
+    return asRefund(id, plainValue({ ...snap.data(), ...change }) as DocumentData);
+  });
+}
+
+// --- patients ---
+
+const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+
+/**
+ * GET /staff/patients?q=: prefix search on what is stored (e-mail in lower case, phone as
+ * +233..., names as typed, tried as typed and title-cased), at most MAX_PATIENT_RESULTS.
+ */
+export async function searchPatients(staff: Staff, q: string): Promise<Patient[]> {
+  const tries: [string, string][] = [['emailAddress', q.toLowerCase()]];
+  const phone = q.replace(/[\s()-]/g, '');
+  if (/^\+?\d{3,}$/.test(phone)) {
+    const full = normaliseGhanaPhone(phone);
+    tries.push([
+      'contactNumber',
+      full ?? (phone.startsWith('0') ? `+233${phone.slice(1)}` : phone.startsWith('+') ? phone : `+${phone}`),
+    ]);
+  } else {
+    for (const name of new Set([q, titleCase(q)])) tries.push(['firstName', name], ['lastName', name]);
+  }
+  const found = await Promise.all(tries.map(([field, prefix]) => patientsByPrefix(field, prefix, MAX_PATIENT_RESULTS)));
+  const byId = new Map<string, Patient>();
+  for (const p of found.flat()) if (byId.size < MAX_PATIENT_RESULTS) byId.set(String(p.patientId), p as Patient);
+  await writeAudit(audit(staff, 'patient.search', COLLECTIONS.patients));
+  return [...byId.values()];
+}
+
+/** GET /staff/patients/{patientId}: the record and everything booked, subscribed and ordered; the read is audited. */
+export async function patientView(staff: Staff, patientId: string): Promise<StaffPatientView> {
+  const patient = await getPatient(patientId);
+  const [appointments, subscriptions, orders] = await Promise.all([
+    appointmentsOf(patientId),
+    listSubscriptions(patientId),
+    ordersOfPatient(patientId),
+  ]);
+  await writeAudit(audit(staff, 'patient.read', `${COLLECTIONS.patients}/${patientId}`));
+  return {
+    patient,
+    appointments: appointments
+      .filter((a) => a.appointmentStatus !== 'Deleted')
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    subscriptions,
+    orders: orders.map(({ id, data }) => asOrder(id, data)),
+  };
+}
+
+// --- roles (admin only) ---
+
+/** Sets a role: the custom claim (the user's next token carries it) and the roster entry. */
+export async function grantRole(staff: Staff, input: GrantRoleRequest): Promise<StaffMember> {
+  const user = await auth()
+    .getUserByEmail(input.email)
+    .catch(() => undefined);
+  if (!user) throw notFound(`No account uses ${input.email}: the person must sign up first.`);
+  if (input.role === 'doctor' && !(await doctorById(input.doctorId!)))
+    throw badRequest(`doctorId: there is no doctor '${input.doctorId}'.`);
+  const claims = input.role === 'doctor' ? { role: input.role, doctorId: input.doctorId } : { role: input.role };
+  await auth().setCustomUserClaims(user.uid, claims);
+  const member: StaffMember = { uid: user.uid, email: input.email, ...claims };
+  await staffMemberRef(user.uid).set({ ...member, grantedBy: staff.uid, grantedAt: Timestamp.now() });
+  await writeAudit(audit(staff, `role.grant.${input.role}`, `users/${user.uid}`));
+  return member;
+}
+
+/** Removes a staff role; an admin cannot remove their own (the clinic would risk having none). */
+export async function revokeRole(staff: Staff, uid: string): Promise<void> {
+  if (uid === staff.uid) throw conflict('You cannot remove your own role: ask another admin.');
+  const user = await auth()
+    .getUser(uid)
+    .catch(() => undefined);
+  if (!user) throw notFound('There is no account with that id.');
+  await auth().setCustomUserClaims(uid, null);
+  await staffMemberRef(uid).delete();
+  await writeAudit(audit(staff, 'role.revoke', `users/${uid}`));
+}
+
+export const listStaff = (limit: number, cursor?: string): Promise<Page<StaffMember>> => staffMembersPage(limit, cursor);
+
+export const listAudit = (limit: number, cursor?: string): Promise<Page<AuditEntry>> => auditPage(limit, cursor);

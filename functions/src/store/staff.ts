@@ -1,0 +1,213 @@
+import {
+  AggregateField,
+  FieldPath,
+  Timestamp,
+  type CollectionReference,
+  type DocumentData,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import type { AuditEntry, StaffMember, StaffRole } from '../api/staff';
+import { COLLECTIONS } from './collections';
+import { plainValue } from './converter';
+import { db } from './firebase';
+
+/**
+ * Firestore access for the clinic's side: paginated lists (a cursor is the id of a page's
+ * last document; no list ever reads a whole collection), count() and sum() aggregations for
+ * the overview, the audit log and the staff roster. Every composite index these queries
+ * need is in firestore.indexes.json.
+ */
+
+const collection = (name: string) => db().collection(name);
+
+export const appointmentsCollection = () => collection(COLLECTIONS.appointments);
+export const enquiriesRef = (id: string) => collection(COLLECTIONS.enquiries).doc(id);
+export const orderRef = (id: string) => collection(COLLECTIONS.orders).doc(id);
+export const refundDocRef = (id: string) => collection(COLLECTIONS.refunds).doc(id);
+export const patientRef = (id: string) => collection(COLLECTIONS.patients).doc(id);
+export const staffMemberRef = (uid: string) => collection(COLLECTIONS.staffMembers).doc(uid);
+
+/** A cursor that names no document of the list: the caller's page is gone (400, not a silent first page). */
+export class StaleCursorError extends Error {}
+
+export interface PageOf<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** One page of an ordered query; the cursor is the previous page's last document id. */
+async function pageOf<T>(
+  base: CollectionReference,
+  query: Query,
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, data: DocumentData) => T,
+): Promise<PageOf<T>> {
+  let q = query.limit(limit);
+  if (cursor) {
+    const last = await base.doc(cursor).get();
+    if (!last.exists) throw new StaleCursorError();
+    q = q.startAfter(last);
+  }
+  const snap = await q.get();
+  const items = snap.docs.map((d) => map(d.id, plainValue(d.data()) as DocumentData));
+  return { items, nextCursor: snap.size === limit ? snap.docs[snap.size - 1].id : null };
+}
+
+// --- appointments ---
+
+export interface AppointmentFilter {
+  day?: string;
+  status?: string;
+  doctorId?: string;
+  serviceId?: number;
+}
+
+function filtered(f: AppointmentFilter, withStatus = true): Query {
+  let q: Query = appointmentsCollection();
+  if (f.day) q = q.where('requestedDay', '==', f.day);
+  if (withStatus && f.status) q = q.where('appointmentStatus', '==', f.status);
+  if (f.doctorId) q = q.where('doctorId', '==', f.doctorId);
+  if (f.serviceId !== undefined) q = q.where('requestedServiceId', '==', f.serviceId);
+  return q;
+}
+
+/** A day's appointments run by time; otherwise the newest requests come first. */
+export function appointmentPage<T>(
+  f: AppointmentFilter,
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, d: DocumentData) => T,
+) {
+  const q = f.day ? filtered(f).orderBy('requestedTime').orderBy('createdAt') : filtered(f).orderBy('createdAt', 'desc');
+  return pageOf(appointmentsCollection(), q, limit, cursor, map);
+}
+
+/** How many appointments of each state match the filter (its status aside): one count() each. */
+export async function appointmentCounts(f: AppointmentFilter, states: readonly string[]): Promise<Record<string, number>> {
+  const counts = await Promise.all(
+    states.map(async (s) => (await filtered(f, false).where('appointmentStatus', '==', s).count().get()).data().count),
+  );
+  return Object.fromEntries(states.map((s, i) => [s, counts[i]]));
+}
+
+/** Bookings per appointment day over [from, to], one count() per day. */
+export async function bookingsPerDay(days: string[], doctorId?: string): Promise<number[]> {
+  return Promise.all(days.map(async (day) => (await filtered({ day, doctorId }, false).count().get()).data().count));
+}
+
+/** Sum of the payments ledger's amounts paid in [from, to): one sum() aggregation. */
+export async function paidBetween(from: Date, to: Date): Promise<number> {
+  const snap = await collection(COLLECTIONS.payments)
+    .where('paidAt', '>=', Timestamp.fromDate(from))
+    .where('paidAt', '<', Timestamp.fromDate(to))
+    .aggregate({ total: AggregateField.sum('amount') })
+    .get();
+  return Number(snap.data().total ?? 0);
+}
+
+export const countWhere = async (name: string, field: string, value: unknown): Promise<number> =>
+  (await collection(name).where(field, '==', value).count().get()).data().count;
+
+// --- inbox, orders, refunds ---
+
+const byStatus = (name: string, status: string | undefined, orderField: string) => {
+  const base = collection(name);
+  return status ? base.where('status', '==', status).orderBy(orderField, 'desc') : base.orderBy(orderField, 'desc');
+};
+
+export const enquiryPage = <T>(
+  status: string | undefined,
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, d: DocumentData) => T,
+) => pageOf(collection(COLLECTIONS.enquiries), byStatus(COLLECTIONS.enquiries, status, 'timeOfRequest'), limit, cursor, map);
+
+export const messagePage = <T>(limit: number, cursor: string | undefined, map: (id: string, d: DocumentData) => T) =>
+  pageOf(collection(COLLECTIONS.feedback), collection(COLLECTIONS.feedback).orderBy('date', 'desc'), limit, cursor, map);
+
+export const orderPage = <T>(
+  status: string | undefined,
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, d: DocumentData) => T,
+) => pageOf(collection(COLLECTIONS.orders), byStatus(COLLECTIONS.orders, status, 'createdAt'), limit, cursor, map);
+
+export const refundPage = <T>(
+  status: string | undefined,
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, d: DocumentData) => T,
+) => pageOf(collection(COLLECTIONS.refunds), byStatus(COLLECTIONS.refunds, status, 'createdAt'), limit, cursor, map);
+
+/** The refunds of one record (an appointment has at most a few). */
+export async function refundsOfRecord(recordId: string): Promise<{ id: string; data: DocumentData }[]> {
+  const snap = await collection(COLLECTIONS.refunds).where('recordId', '==', recordId).get();
+  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as DocumentData }));
+}
+
+/** Every newsletter subscriber, read in pages of 500 (the CSV export is the one list that wants them all). */
+export async function* newsletterSubscribers(): AsyncGenerator<DocumentData> {
+  let q = collection(COLLECTIONS.newsletter).orderBy(FieldPath.documentId()).limit(500);
+  for (;;) {
+    const snap = await q.get();
+    for (const d of snap.docs) yield d.data();
+    if (snap.size < 500) return;
+    q = q.startAfter(snap.docs[snap.size - 1].id);
+  }
+}
+
+// --- patients ---
+
+/** Patients whose stored `field` starts with `prefix` (a range query), at most `limit`. */
+export async function patientsByPrefix(field: string, prefix: string, limit: number): Promise<DocumentData[]> {
+  const snap = await collection(COLLECTIONS.patients)
+    .where(field, '>=', prefix)
+    .where(field, '<', `${prefix}\uf8ff`)
+    .limit(limit)
+    .get();
+  return snap.docs.map((d) => plainValue(d.data()) as DocumentData);
+}
+
+export async function ordersOfPatient(patientId: string): Promise<{ id: string; data: DocumentData }[]> {
+  const snap = await collection(COLLECTIONS.orders).where('patientId', '==', patientId).get();
+  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as DocumentData }));
+}
+
+// --- audit log ---
+
+export interface AuditRecord {
+  actorUid: string;
+  actorRole: StaffRole;
+  action: string;
+  target: string;
+}
+
+/** Writes one audit entry; in `tx` when given, so it exists exactly when the change does. */
+export async function writeAudit(entry: AuditRecord, tx?: Transaction): Promise<void> {
+  const ref = collection(COLLECTIONS.auditLog).doc();
+  const doc = { ...entry, at: Timestamp.now() };
+  if (tx) tx.create(ref, doc);
+  else await ref.create(doc);
+}
+
+export const auditPage = (limit: number, cursor: string | undefined) =>
+  pageOf<AuditEntry>(
+    collection(COLLECTIONS.auditLog),
+    collection(COLLECTIONS.auditLog).orderBy('at', 'desc'),
+    limit,
+    cursor,
+    (id, d) => ({ id, actorUid: d.actorUid, actorRole: d.actorRole, action: d.action, target: d.target, at: d.at }),
+  );
+
+// --- staff roster ---
+
+export const staffMembersPage = (limit: number, cursor: string | undefined) =>
+  pageOf<StaffMember>(
+    collection(COLLECTIONS.staffMembers),
+    collection(COLLECTIONS.staffMembers).orderBy('email'),
+    limit,
+    cursor,
+    (uid, d) => ({ uid, email: d.email, role: d.role, ...(d.doctorId ? { doctorId: d.doctorId } : {}) }),
+  );
