@@ -78,6 +78,7 @@ describe('the staff console', () => {
     // A doctor's console is their appointments: no inbox, orders, refunds or admin sections.
     await console_.getByRole('button', { name: 'Open console menu' }).click();
     const nav = console_.getByRole('navigation', { name: 'Console' });
+    await nav.getByRole('link', { name: 'Appointments' }).waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Appointments']);
     await console_.getByRole('button', { name: 'Close console menu' }).click();
 
