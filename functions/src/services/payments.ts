@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, notFound } from '../http/errors';
 import { escapeHtml, formatDate, formatGhs } from '../api/format';
@@ -8,7 +8,15 @@ import { PAYMENT_ERROR } from '../api/messages';
 import { UNPAID_HOLD_MINUTES } from '../api/policy';
 import { doctorSlotRef } from '../store/appointments';
 import { storedTime } from '../store/converter';
-import { ledgerRef, PAYABLE_KINDS, payableByReference, payableRef, payablesCheckedOutSince, refundRef } from '../store/payments';
+import {
+  ledgerRef,
+  PAYABLE_KINDS,
+  payableByReference,
+  payableRef,
+  payablesCheckedOutSince,
+  refundRef,
+  settlementLeaseRef,
+} from '../store/payments';
 import { runTransaction } from '../store/transaction';
 import { accountEmail, queueMail } from './mail';
 import { createDueRefund, type RefundReason } from './refunds';
@@ -292,23 +300,76 @@ async function settle(
   return 'paid';
 }
 
+/** How long a settlement may hold its lease before another caller takes over (a crashed one). */
+const SETTLEMENT_LEASE_MS = 30_000;
+/** How long a caller waits for another's settlement of the same payment before answering busy. */
+const SETTLEMENT_WAIT_MS = 15_000;
+const ALREADY_EXISTS = 6;
+const ABORTED = 10;
+
+/** What an earlier settlement of this payment decided, if one finished. */
+async function settledBefore(payable: Payable, status: TransactionStatus): Promise<MarkPaidOutcome | undefined> {
+  const [ledger, refund] = await Promise.all([
+    ledgerRef(payable.clientReference).get(),
+    refundRef(payable.clientReference, status.transactionId).get(),
+  ]);
+  if (ledger.exists && ledger.get('transactionId') === status.transactionId) return 'already-paid';
+  if (refund.exists) return 'refund-due';
+  return undefined;
+}
+
+/** Takes the payment's settlement lease: a new one, or one whose holder has been gone too long. */
+async function takeLease(lease: ReturnType<typeof settlementLeaseRef>): Promise<boolean> {
+  const now = Date.now();
+  const fresh = { at: Timestamp.fromMillis(now), expireAt: Timestamp.fromMillis(now + 24 * 60 * 60 * 1000) };
+  try {
+    await lease.create(fresh);
+    return true;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== ALREADY_EXISTS) throw err;
+  }
+  const held = await lease.get();
+  if (!held.exists || now - held.data()!.at.toMillis() < SETTLEMENT_LEASE_MS) return false;
+  // Stale: take it over, unless someone else just did (the precondition fails).
+  return lease.update(fresh, { lastUpdateTime: held.updateTime! }).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * THE one place that settles a payment the provider confirmed: in one transaction, either
  * marked Paid (with one receipt) or a refund Due (with one refund mail), never neither and
  * never twice (replays and concurrent callbacks of one transactionId change nothing).
+ * Concurrent callers of one payment do not contend in that transaction: one takes the
+ * settlement lease, the others wait for its outcome (contended transactions on one document
+ * abort after long lock waits: 20 at once left 19 answering 503 after ~36 s).
  */
 export async function markPaid(payable: Payable, status: TransactionStatus): Promise<MarkPaidOutcome> {
   if (status.status !== 'Paid') return 'not-paid';
-  const email = await accountEmail(payable.patientId);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await runTransaction((tx) => settle(tx, payable, status, email));
-    } catch (err) {
-      // gRPC 6 ALREADY_EXISTS: a concurrent settlement created the ledger entry or refund
-      // first. Settling again reads what it wrote and decides (a replay, or a duplicate).
-      if ((err as { code?: unknown }).code === 6 && attempt < 3) continue;
-      throw err;
+  const lease = settlementLeaseRef(payable.clientReference, status.transactionId);
+  const giveUpAt = Date.now() + SETTLEMENT_WAIT_MS;
+  for (;;) {
+    const done = await settledBefore(payable, status);
+    if (done) return done;
+    if (await takeLease(lease)) break;
+    if (Date.now() > giveUpAt) throw Object.assign(new Error('payment settlement busy'), { code: ABORTED });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  try {
+    const email = await accountEmail(payable.patientId);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runTransaction((tx) => settle(tx, payable, status, email));
+      } catch (err) {
+        // ALREADY_EXISTS: a settlement that took over a stale lease created the ledger entry or
+        // refund first. Settling again reads what it wrote and decides (a replay, or a duplicate).
+        if ((err as { code?: unknown }).code === ALREADY_EXISTS && attempt < 3) continue;
+        throw err;
+      }
     }
+  } finally {
+    await lease.delete().catch((err: unknown) => logger.warn('settlement lease not released', { error: String(err) }));
   }
 }
 

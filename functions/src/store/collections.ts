@@ -20,6 +20,8 @@ export const COLLECTIONS = {
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',
   rateLimits: 'rateLimits',
+  /** One caller at a time settles a confirmed payment (services/payments.ts markPaid). */
+  settlementLeases: 'settlementLeases',
   /** Who on the clinic's side read or changed what (design.md; Act 843). */
   auditLog: 'auditLog',
   /** The staff accounts and their roles, as granted (the role itself lives in the Auth custom claims). */

@@ -1,4 +1,4 @@
-import type { DocumentData, Query } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, Query, Timestamp } from 'firebase-admin/firestore';
 import type { PayableKind, Refund } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
@@ -69,3 +69,18 @@ export const refundRef = (clientReference: string, transactionId: string) =>
     .collection(COLLECTIONS.refunds)
     .withConverter(typedConverter<Refund>(undefined, ['createdAt', 'refundedAt']))
     .doc(`${clientReference}_${transactionId || 'no-transaction'}`);
+
+/**
+ * While one caller settles a confirmed payment (clientReference + transactionId), the lease
+ * keeps the others out of its transaction: create() admits exactly one. `expireAt` lets a
+ * TTL policy remove leases that a crashed caller left behind.
+ */
+export interface SettlementLease {
+  at: Timestamp;
+  expireAt: Timestamp;
+}
+
+export const settlementLeaseRef = (clientReference: string, transactionId: string) =>
+  db()
+    .collection(COLLECTIONS.settlementLeases)
+    .doc(`${clientReference}_${transactionId || 'no-transaction'}`) as DocumentReference<SettlementLease>;
