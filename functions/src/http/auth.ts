@@ -2,9 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import { FINISH_REGISTRATION, FINISH_VERIFICATION } from '../api/account-access';
 import { RECENT_SIGN_IN_MINUTES } from '../api/retention';
 import { STAFF_ROLES, type StaffRole } from '../api/staff';
-import type { Patient } from '../api/types';
-import { COLLECTIONS } from '../store/collections';
-import { auth, db } from '../store/firebase';
+import { auth } from '../store/firebase';
+import { findPatient } from '../store/patients';
 import { forbidden, unauthorized } from './errors';
 
 /** Who is calling, as the verified ID token says. */
@@ -56,8 +55,7 @@ export const requireAuth: RequestHandler = async (req, res, next) => {
  */
 export const requireActivePatient: RequestHandler = async (req, _res, next) => {
   const { uid } = callerOf(req);
-  const snap = await db().collection(COLLECTIONS.patients).doc(uid).get();
-  const patient = snap.data() as Patient | undefined;
+  const patient = await findPatient(uid);
   if (!patient) return next(forbidden(FINISH_REGISTRATION));
   if (patient.accountStatus !== 'Activated') return next(forbidden(FINISH_VERIFICATION));
   req.caller = { ...req.caller!, accountEmail: patient.emailAddress };

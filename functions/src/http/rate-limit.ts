@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { TRUSTED_PROXY_HOPS } from '../config';
-import { COLLECTIONS } from '../store/collections';
-import { db } from '../store/firebase';
+import { slotsTaken, takeRateLimitSlot } from '../store/rate-limits';
 import { HttpError } from './errors';
 
 /** Public writes (newsletter, contact, enquiries) one client may make per minute. */
@@ -43,13 +42,10 @@ const keyOf = (who: string, window: number) => `${createHash('sha256').update(wh
 async function takeSlot(who: string, limit: number, windowMs: number): Promise<boolean> {
   const window = Math.floor(Date.now() / windowMs);
   const key = keyOf(who, window);
-  const slots = db().collection(COLLECTIONS.rateLimits);
   const expiresAt = Timestamp.fromMillis((window + 2) * windowMs);
-  // Slots taken so far: where to start trying (a hint; create() decides).
-  const taken = (await slots.where('key', '==', key).count().get()).data().count;
-  for (let slot = taken; slot < limit; slot += 1) {
+  for (let slot = await slotsTaken(key); slot < limit; slot += 1) {
     try {
-      await slots.doc(`${key}-${slot}`).create({ key, expiresAt });
+      await takeRateLimitSlot(key, slot, expiresAt);
       return true;
     } catch (err) {
       if ((err as { code?: unknown }).code !== ALREADY_EXISTS) throw err;

@@ -5,12 +5,12 @@ import { PRIVACY_NOTICE_VERSION } from '../api/retention';
 import type { Patient, PatientConsents, PatientFields } from '../api/types';
 import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { db } from '../store/firebase';
 import { codeRef, patientRef } from '../store/patients';
 import { ghanaTimestamp } from '../api/format';
 import { queueMail, type Mail } from './mail';
 import { deleteNewsletterEntry, newsletterEntryOf } from './public-forms';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
+import { runTransaction } from '../store/transaction';
 
 const BRAND = 'ExpMed Health';
 const NO_PATIENT = 'We could not find your patient record. Please sign up first.';
@@ -93,7 +93,7 @@ export async function registerPatient(caller: Caller, input: RegisterInput): Pro
     reminderPreferences: { sms: true, email: true },
     treatmentConsent: { given: true, at: now, privacyNoticeVersion: PRIVACY_NOTICE_VERSION },
   };
-  await db().runTransaction(async (tx) => {
+  await runTransaction(async (tx) => {
     if ((await tx.get(patientRef(caller.uid))).exists) {
       throw conflict('An account is already registered for this user. Please log in instead.');
     }
@@ -114,7 +114,7 @@ export async function getPatient(uid: string): Promise<Patient> {
  * dropped e-mail, status, role, ids and anything unknown). A new phone number is stored as +233.
  */
 export async function updatePatient(uid: string, update: PatientUpdate): Promise<Patient> {
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snap = await tx.get(patientRef(uid));
     if (!snap.exists) throw notFound(NO_PATIENT);
     const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) as Partial<Patient>;
@@ -146,7 +146,7 @@ export async function withdrawMarketingConsent(uid: string): Promise<PatientCons
 
 /** `PUT /patient`: records the login time. */
 export async function recordLogin(uid: string): Promise<Patient> {
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snap = await tx.get(patientRef(uid));
     if (!snap.exists) throw notFound(NO_PATIENT);
     const lastLogIn = ghanaTimestamp();
@@ -161,7 +161,7 @@ export async function recordLogin(uid: string): Promise<Patient> {
  * MAX_WRONG_TRIES the code is dead until a new one is sent.
  */
 export async function verifyPatient(uid: string, code: string): Promise<Patient> {
-  const outcome = await db().runTransaction(async (tx): Promise<{ patient: Patient } | { error: HttpError }> => {
+  const outcome = await runTransaction(async (tx): Promise<{ patient: Patient } | { error: HttpError }> => {
     const [patientSnap, codeSnap] = await Promise.all([tx.get(patientRef(uid)), tx.get(codeRef(uid))]);
     if (!patientSnap.exists) throw notFound(NO_PATIENT);
     const patient = toPatient(patientSnap.data() as Patient);
@@ -190,7 +190,7 @@ export async function verifyPatient(uid: string, code: string): Promise<Patient>
 
 /** `POST /auth/patient`: a new code, at most one per RESEND_WAIT_MS. */
 export async function resendCode(uid: string): Promise<void> {
-  await db().runTransaction(async (tx) => {
+  await runTransaction(async (tx) => {
     const [patientSnap, codeSnap] = await Promise.all([tx.get(patientRef(uid)), tx.get(codeRef(uid))]);
     if (!patientSnap.exists) throw notFound(NO_PATIENT);
     const patient = toPatient(patientSnap.data() as Patient);

@@ -14,7 +14,6 @@ import type { Appointment, AppointmentFile } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { appointmentFileRef, appointmentRef } from '../store/appointments';
 import { refundRef } from '../store/payments';
-import { db } from '../store/firebase';
 import {
   appointmentCounts,
   appointmentPage,
@@ -28,6 +27,7 @@ import { accountEmail, queueMail } from './mail';
 import { createDueRefund } from './refunds';
 import type { Staff } from './staff-access';
 import { ghanaTimestamp } from '../api/format';
+import { runTransaction } from '../store/transaction';
 
 /** What the action's body carries (decline: reason; complete: visitSummary; cancel: an optional reason). */
 export interface ActionInput {
@@ -172,7 +172,7 @@ export async function actOnAppointment(
   const before = await visibleAppointment(staff, appointmentId);
   const email = MAILED.includes(action) ? await accountEmail(before.patientId) : undefined;
   const ref = appointmentRef(appointmentId);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
     const a = snap.data()!;

@@ -25,7 +25,7 @@ import { doctorById } from '../store/catalog';
 import { refundRef } from '../store/payments';
 import { COLLECTIONS } from '../store/collections';
 import { plainValue } from '../store/converter';
-import { auth, db } from '../store/firebase';
+import { auth } from '../store/firebase';
 import {
   appointmentCounts,
   auditPage,
@@ -52,6 +52,7 @@ import { createDueRefund } from './refunds';
 import type { Staff } from './staff-access';
 import { listSubscriptions } from './subscriptions';
 import { ghanaTimestamp } from '../api/format';
+import { runTransaction } from '../store/transaction';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -97,7 +98,7 @@ export const listEnquiries = (status: EnquiryStatus | undefined, limit: number, 
 /** POST /staff/enquiries/{id}/status: the spec's updateBy (who), updatedById, updatedOn. */
 export async function setEnquiryStatus(staff: Staff, id: string, status: EnquiryStatus): Promise<StaffEnquiry> {
   const ref = enquiriesRef(id);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('We could not find that enquiry.');
     const change = { status, updateBy: staff.email ?? staff.uid, updatedById: staff.uid, updatedOn: ghanaTimestamp() };
@@ -143,7 +144,7 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
   const ref = orderRef(id);
   const patientId = (await ref.get()).get('patientId');
   const email = typeof patientId === 'string' ? await accountEmail(patientId) : undefined;
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('We could not find that order.');
     const order = snap.data()!;
@@ -189,7 +190,7 @@ export const listRefunds = (status: 'Due' | 'Refunded' | undefined, limit: numbe
 /** POST /staff/refunds/{id}/refunded: who settled it, when, and the provider's reference. */
 export async function markRefunded(staff: Staff, id: string, providerReference: string): Promise<StaffRefund> {
   const ref = refundDocRef(id);
-  return db().runTransaction(async (tx) => {
+  return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('We could not find that refund.');
     if (snap.get('status') === 'Refunded') throw conflict('This refund is already marked refunded.');
