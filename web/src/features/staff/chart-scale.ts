@@ -4,16 +4,23 @@
  * height in the drawing's units.
  */
 
-/** The smallest 1/2/5 x 10^n at or above `max` (at least 1, so an empty chart still has an axis). */
+/** Gridlines above zero: the axis is drawn in this many equal steps. */
+export const GRID_STEPS = 4;
+
+/**
+ * The axis top: GRID_STEPS times the smallest whole 1/2/5 x 10^n step that reaches `max`, so
+ * every gridline is a whole number (counts and cedis); an empty chart reads 0 to 4.
+ */
 export function niceMax(max: number): number {
-  if (!(max > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(max));
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
-  return 10 * power;
+  const needed = max > 0 ? max / GRID_STEPS : 0;
+  if (needed <= 1) return GRID_STEPS;
+  const power = 10 ** Math.floor(Math.log10(needed));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= needed) ?? 10 * power;
+  return step * GRID_STEPS;
 }
 
 /** Gridline values from 0 to `top` in `count` equal steps (whole numbers when top allows). */
-export function ticks(top: number, count = 4): number[] {
+export function ticks(top: number, count = GRID_STEPS): number[] {
   const step = top / count;
   return Array.from({ length: count + 1 }, (_, i) => Math.round(i * step * 100) / 100);
 }

@@ -33,17 +33,20 @@ describe('actions offered for an appointment', () => {
 
 describe('chart scale', () => {
   it.each([
-    [0, 1],
-    [1, 1],
-    [3, 5],
-    [7, 10],
+    [0, 4],
+    [1, 4],
+    [3, 4],
+    [7, 8],
     [12, 20],
-    [45, 50],
-    [51, 100],
+    [45, 80],
+    [51, 80],
     [1234, 2000],
-    [0.3, 0.5],
+    [0.3, 4],
   ])('when the largest value is %d, then the axis tops at %d', (max, top) => {
-    expect(niceMax(max)).toBeCloseTo(top);
+    expect(niceMax(max)).toBe(top);
+    // Every gridline is a whole number (counts and cedis), and the top reaches the largest value.
+    expect(ticks(niceMax(max)).every(Number.isInteger)).toBe(true);
+    expect(niceMax(max)).toBeGreaterThanOrEqual(max);
   });
 
   it('when the axis tops at 20, then the gridlines are 0, 5, 10, 15, 20', () => {
