@@ -3,7 +3,11 @@
  * allows from its state, in the order a person reads them. The server enforces the same table
  * (409 naming the state); the console only hides what would be refused.
  */
-import { LIFECYCLE, STAFF_ACTIONS, nextState, type StaffAction } from '@api/staff';
+import { LIFECYCLE, STAFF_ACTIONS, nextState, type AppointmentState, type StaffAction } from '@api/staff';
+
+/** How the console names each state (the API's values run words together). */
+const STATE_NAMES: Partial<Record<AppointmentState, string>> = { CheckedIn: 'Checked in', NoShow: 'No-show' };
+export const stateName = (state: string): string => STATE_NAMES[state as AppointmentState] ?? state;
 
 /** The button's words for each action. */
 export const ACTION_LABELS: Record<StaffAction, string> = {

@@ -2,7 +2,7 @@ import { APPOINTMENT_STATES, STAFF_ACTIONS, nextState } from '@api/staff';
 import { barHeight, niceMax, summarise, ticks } from '@/features/staff/chart-scale';
 import { staffClaimsOf } from '@/features/staff/claims';
 import { addDays, isDay } from '@/features/staff/days';
-import { offeredActions } from '@/features/staff/lifecycle';
+import { offeredActions, stateName } from '@/features/staff/lifecycle';
 import { mayOpen, sectionsFor } from '@/features/staff/nav';
 
 describe('actions offered for an appointment', () => {
@@ -28,6 +28,21 @@ describe('actions offered for an appointment', () => {
 
   it('when the state is unknown, then nothing is offered', () => {
     expect(offeredActions('Teleported')).toEqual([]);
+  });
+});
+
+describe('state names', () => {
+  it('when a state runs words together, then the console names it as people write it; others stay as they are', () => {
+    expect(APPOINTMENT_STATES.map(stateName)).toEqual([
+      'Pending',
+      'Accepted',
+      'Declined',
+      'Cancelled',
+      'Expired',
+      'Checked in',
+      'No-show',
+      'Completed',
+    ]);
   });
 });
 

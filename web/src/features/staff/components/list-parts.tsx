@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Loading } from '@/components/spinner';
+import { stateName } from '@/features/staff/lifecycle';
 
 /** The status of a record as a badge; the word is always written, colour only helps. */
 export function StateBadge({ state }: { state: string }) {
-  return <span className={`staff-badge state-${state.toLowerCase().replace(/[^a-z]/g, '')}`}>{state}</span>;
+  return <span className={`staff-badge state-${state.toLowerCase().replace(/[^a-z]/g, '')}`}>{stateName(state)}</span>;
 }
 
 /** What a list shows while it loads, when it failed, or when it is empty; else the list. */

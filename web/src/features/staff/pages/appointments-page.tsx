@@ -9,6 +9,7 @@ import { itemsOf, useAppointmentList, useDoctorList, type AppointmentFilter } fr
 import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { useStaff } from '@/features/staff/staff-session';
+import { stateName } from '@/features/staff/lifecycle';
 
 const isState = (v: string | null): v is AppointmentState => (APPOINTMENT_STATES as readonly string[]).includes(v ?? '');
 
@@ -106,7 +107,7 @@ export default function AppointmentsPage() {
         </button>
         {APPOINTMENT_STATES.map((s) => (
           <button key={s} type="button" aria-pressed={filter.status === s} onClick={() => update({ status: s })}>
-            {s} <span className="count">{counts[s] ?? 0}</span>
+            {stateName(s)} <span className="count">{counts[s] ?? 0}</span>
           </button>
         ))}
       </div>

@@ -6,6 +6,7 @@ import { useOverview } from '@/features/staff/api/staff-api';
 import { BarChart } from '@/features/staff/components/bar-chart';
 import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { longDay, shortDay } from '@/features/staff/days';
+import { stateName } from '@/features/staff/lifecycle';
 
 /** The console's first page: today at a glance, then bookings per day and paid revenue per week. */
 export default function OverviewPage() {
@@ -30,7 +31,7 @@ export default function OverviewPage() {
               {APPOINTMENT_STATES.filter((s) => o.todayCounts[s]).map((s) => (
                 <li key={s}>
                   <Link to={`/staff/appointments?day=${o.today}&status=${s}`}>
-                    <strong>{o.todayCounts[s]}</strong> <span>{s}</span>
+                    <strong>{o.todayCounts[s]}</strong> <span>{stateName(s)}</span>
                   </Link>
                 </li>
               ))}
