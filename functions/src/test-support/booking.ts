@@ -1,3 +1,5 @@
+import { doctorSlotRef } from '../store/appointments';
+
 /** A random future day and time, so reruns and parallel runs never share a doctor's slot. */
 export function freshSlot() {
   const day = new Date(Date.now() + (2 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
@@ -25,3 +27,15 @@ export function virtualConsultationBooking(overrides: Record<string, unknown> = 
   const { day, time } = freshSlot();
   return bookingBase({ requestedServiceId: 1, doctorId: 'dr-boateng', requestedDay: day, requestedTime: time, ...overrides });
 }
+
+/** What the payment tests read of a booked appointment (the API's answer). */
+export interface Booked {
+  appointmentId: string;
+  clientReference: string;
+  consultationFee: number;
+  requestedDay: string;
+  requestedTime: string;
+}
+
+/** The seeded doctor's slot document that a virtual consultation holds (store/appointments.ts doctorSlotRef). */
+export const slotOf = (a: Booked) => doctorSlotRef('dr-boateng', a.requestedDay, a.requestedTime);

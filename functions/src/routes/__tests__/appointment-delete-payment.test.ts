@@ -9,7 +9,7 @@ import { CHECKOUT_IN_PROGRESS_MS } from '../../services/payments';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
-import { freshSlot } from '../../test-support/booking';
+import { freshSlot, slotOf, type Booked } from '../../test-support/booking';
 import { CALLBACK_SECRET, payInSandbox, resetFaults, setFaults } from '../../test-support/payments';
 
 /**
@@ -20,14 +20,6 @@ import { CALLBACK_SECRET, payInSandbox, resetFaults, setFaults } from '../../tes
 const app = createApp();
 const callbackApp = createCallbackApp();
 const bearer = (u: TestUser) => ({ Authorization: `Bearer ${u.idToken}` });
-
-interface Booked {
-  appointmentId: string;
-  clientReference: string;
-  consultationFee: number;
-  requestedDay: string;
-  requestedTime: string;
-}
 
 /** A paid virtual consultation (it holds a doctor's slot) booked by the user. */
 async function book(user: TestUser): Promise<Booked> {
@@ -62,10 +54,6 @@ async function bookAndStartCheckout(user: TestUser) {
 
 const remove = (user: TestUser, id: string) => request(app).delete(`/api/appointments/${id}`).set(bearer(user));
 const stored = async (id: string) => (await db().collection(COLLECTIONS.appointments).doc(id).get()).data();
-const slotOf = (a: Booked) =>
-  db()
-    .collection(COLLECTIONS.appointmentSlots)
-    .doc(`dr-boateng_${a.requestedDay}_${a.requestedTime.replace(':', '')}`);
 const receiptsTo = async (email: string) =>
   (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.filter((d) =>
     String(d.get('message.subject')).startsWith('Payment received'),

@@ -10,7 +10,7 @@ import { CHECKOUT_IN_PROGRESS_MS, CHECKOUT_LIVE_MS, findPayable, markPaid } from
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
-import { freshSlot } from '../../test-support/booking';
+import { freshSlot, slotOf, type Booked } from '../../test-support/booking';
 import { CALLBACK_SECRET, SANDBOX, payInSandbox, setFaults } from '../../test-support/payments';
 
 /**
@@ -21,14 +21,6 @@ import { CALLBACK_SECRET, SANDBOX, payInSandbox, setFaults } from '../../test-su
 const app = createApp();
 const callbackApp = createCallbackApp();
 const bearer = (u: TestUser) => ({ Authorization: `Bearer ${u.idToken}` });
-
-interface Booked {
-  appointmentId: string;
-  clientReference: string;
-  consultationFee: number;
-  requestedDay: string;
-  requestedTime: string;
-}
 
 /** A signed-up patient whose account address differs from the one typed into bookings. */
 async function patient(): Promise<TestUser> {
@@ -80,10 +72,6 @@ const age = (id: string, ms: number) =>
     checkoutStartedAt: Timestamp.fromMillis(Date.now() - ms),
     createdAt: new Date(Date.now() - ms).toISOString(),
   });
-const slotOf = (a: Booked) =>
-  db()
-    .collection(COLLECTIONS.appointmentSlots)
-    .doc(`dr-boateng_${a.requestedDay}_${a.requestedTime.replace(':', '')}`);
 const refundsOf = async (clientReference: string) =>
   (await db().collection(COLLECTIONS.refunds).where('clientReference', '==', clientReference).get()).docs.map((d) => d.data());
 const subjectsTo = async (email: string) =>
