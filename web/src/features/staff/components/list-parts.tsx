@@ -8,6 +8,43 @@ export function StateBadge({ state }: { state: string }) {
 }
 
 /** What a list shows while it loads, when it failed, or when it is empty; else the list. */
+/** An appointment's state, and its payment state when it is paid for. */
+export function AppointmentBadges({
+  appointment: a,
+}: {
+  appointment: { appointmentStatus: string; requiresPayment: boolean; paymentStatus: string };
+}) {
+  return (
+    <span className="staff-list-badges">
+      <StateBadge state={a.appointmentStatus} />
+      {a.requiresPayment && <StateBadge state={a.paymentStatus} />}
+    </span>
+  );
+}
+
+/** A list's status filter: one pressed button; `undefined` among the options reads 'All'. */
+export function StatusChips<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly (T | undefined)[];
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+}) {
+  return (
+    <div className="staff-chips" role="group" aria-label={label}>
+      {options.map((s) => (
+        <button key={s ?? 'all'} type="button" aria-pressed={value === s} onClick={() => onChange(s)}>
+          {s ?? 'All'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function ListState({
   loading,
   error,

@@ -6,7 +6,7 @@ import { usePageTitle } from '@/components/page-title';
 // The site's list of the API's services (@api/service-catalog), shared with the home page's chunk.
 import { SERVICES } from '@/content/services';
 import { itemsOf, useAppointmentList, useDoctorList, type AppointmentFilter } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { AppointmentBadges, ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { useStaff } from '@/features/staff/staff-session';
 import { stateName } from '@/features/staff/lifecycle';
@@ -132,10 +132,7 @@ export default function AppointmentsPage() {
                     {a.doctorSurName ? ` · Dr ${a.doctorSurName}` : ''}
                   </span>
                 </span>
-                <span className="staff-list-badges">
-                  <StateBadge state={a.appointmentStatus} />
-                  {a.requiresPayment && <StateBadge state={a.paymentStatus} />}
-                </span>
+                <AppointmentBadges appointment={a} />
               </Link>
             </li>
           ))}

@@ -11,7 +11,7 @@ import {
   useSetEnquiryStatus,
   type StaffEnquiry,
 } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
@@ -63,13 +63,7 @@ function Enquiries() {
   return (
     <section className="staff-section" aria-labelledby="enquiries-title">
       <h2 id="enquiries-title">Enquiries</h2>
-      <div className="staff-chips" role="group" aria-label="Enquiry status">
-        {[undefined, ...ENQUIRY_STATUSES].map((s) => (
-          <button key={s ?? 'all'} type="button" aria-pressed={status === s} onClick={() => setStatus(s)}>
-            {s ?? 'All'}
-          </button>
-        ))}
-      </div>
+      <StatusChips label="Enquiry status" options={[undefined, ...ENQUIRY_STATUSES]} value={status} onChange={setStatus} />
       <ListState
         loading={list.isPending}
         error={list.error}

@@ -3,7 +3,7 @@ import { formatGhs } from '@api/format';
 import type { OrderStatus } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
 
 const ORDER_STATUSES: OrderStatus[] = ['Pending', 'Dispatched', 'Delivered', 'Cancelled'];
@@ -80,13 +80,7 @@ export default function OrdersPage() {
   return (
     <div className="staff-page">
       <PageHeader title="Orders" />
-      <div className="staff-chips" role="group" aria-label="Order status">
-        {[undefined, ...ORDER_STATUSES].map((s) => (
-          <button key={s ?? 'all'} type="button" aria-pressed={status === s} onClick={() => setStatus(s)}>
-            {s ?? 'All'}
-          </button>
-        ))}
-      </div>
+      <StatusChips label="Order status" options={[undefined, ...ORDER_STATUSES]} value={status} onChange={setStatus} />
       <ListState
         loading={list.isPending}
         error={list.error}

@@ -4,7 +4,7 @@ import { formatDate, formatGhs } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
-import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { AppointmentBadges, ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 
 /** One patient as the clinic holds them: contact, appointments, packages and orders (the read is audited). */
 export default function PatientPage() {
@@ -55,10 +55,7 @@ export default function PatientPage() {
                             {a.requestedTime ? ` at ${a.requestedTime}` : ''}
                           </span>
                         </span>
-                        <span className="staff-list-badges">
-                          <StateBadge state={a.appointmentStatus} />
-                          {a.requiresPayment && <StateBadge state={a.paymentStatus} />}
-                        </span>
+                        <AppointmentBadges appointment={a} />
                       </Link>
                     </li>
                   ))}

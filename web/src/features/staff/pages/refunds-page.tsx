@@ -4,7 +4,7 @@ import { formatDate, formatGhs } from '@api/format';
 import type { StaffRefund } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
 
@@ -73,13 +73,12 @@ export default function RefundsPage() {
   return (
     <div className="staff-page">
       <PageHeader title="Refunds" />
-      <div className="staff-chips" role="group" aria-label="Refund status">
-        {(['Due', 'Refunded'] as const).map((s) => (
-          <button key={s} type="button" aria-pressed={status === s} onClick={() => setStatus(s)}>
-            {s}
-          </button>
-        ))}
-      </div>
+      <StatusChips
+        label="Refund status"
+        options={['Due', 'Refunded'] as const}
+        value={status}
+        onChange={(s) => s && setStatus(s)}
+      />
       <ListState
         loading={list.isPending}
         error={list.error}
