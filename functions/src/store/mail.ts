@@ -5,7 +5,13 @@ import { db } from './firebase';
 /** A mail in the shape of Firebase's Trigger Email extension, which sends it in production. */
 export interface Mail {
   to: string;
-  message: { subject: string; text: string; html: string };
+  message: {
+    subject: string;
+    text: string;
+    html: string;
+    /** e.g. an .ics invitation: { filename, content, contentType: 'text/calendar' } */
+    attachments?: { filename: string; content: string; contentType: string }[];
+  };
   /** Extra header fields; the extension reads them from the top level, not from `message`. */
   headers?: Record<string, string>;
 }

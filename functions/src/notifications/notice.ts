@@ -1,0 +1,17 @@
+/**
+ * One notice to a patient, in every form it is sent: an e-mail (subject and paragraphs of
+ * plain text, escaped into HTML when sent) and an SMS body. The templates that build notices
+ * live in ./templates (one file per area); ./notify.ts sends them.
+ */
+export interface Notice {
+  subject: string;
+  /** Plain text paragraphs; user text is escaped when the HTML is made, never here. */
+  paragraphs: string[];
+  /** At most two GSM-7 parts (320 characters), naming the clinic. */
+  sms: string;
+  /** Calendar invitations and the like, in the Trigger Email shape. */
+  attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+/** Confirmations are always sent; reminders obey the patient's reminderPreferences. */
+export type NoticeKind = 'confirmation' | 'reminder';
