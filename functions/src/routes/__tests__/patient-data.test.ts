@@ -274,7 +274,7 @@ describe('DELETE /patient/{patientId}', () => {
 
     // What an account leaves behind: a paid subscription (ledger and receipt), an unpaid order,
     // a cancelled appointment with its prescription, a contact message, a newsletter entry.
-    const sub = (await request(app).post('/api/subscriptions').set(bearer(user)).send({ packageId: 'individual' })).body.data;
+    const sub = (await request(app).post('/api/subscriptions').set(bearer(user)).send({ packageId: 'student' })).body.data;
     await setFaults(sub.clientReference, { callback: 'drop' });
     expect(
       (await request(app).post('/api/payment/initiate').set(bearer(user)).send({ clientReference: sub.clientReference })).status,
