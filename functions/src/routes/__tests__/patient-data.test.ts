@@ -288,6 +288,13 @@ describe('DELETE /patient/{patientId}', () => {
       .set(bearer(user))
       .send({ items: [{ productId: 'paracetamol', quantity: 1 }] });
     expect(order.status).toBe(201);
+    // A trial, and a child named for Family Care: the dependant goes with the account.
+    expect((await request(app).post('/api/subscriptions').set(bearer(user)).send({ packageId: 'individual' })).status).toBe(201);
+    const dependant = await request(app)
+      .post(`/api/patient/${user.uid}/dependants`)
+      .set(bearer(user))
+      .send({ firstName: `${firstName}jr`, lastName, relation: 'Child', dateOfBirth: '2015-01-01', gender: 'MALE' });
+    expect(dependant.status).toBe(201);
     const day = new Date(Date.now() + (5 + randomInt(300)) * DAY_MS).toISOString().slice(0, 10);
     const booked = await request(app)
       .post('/api/appointments')
