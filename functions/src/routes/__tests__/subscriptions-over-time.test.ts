@@ -7,7 +7,7 @@ import { seedCatalog } from '../../seed/seed';
 import { runSubscriptionCalendar } from '../../services/subscription-calendar';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
-import { createTestUser, type TestUser } from '../../test-support/auth';
+import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { bookingBase, virtualConsultationBooking } from '../../test-support/booking';
 import { payInSandbox, setFaults } from '../../test-support/payments';
 
@@ -182,6 +182,19 @@ describe('paid periods and renewal', () => {
     expect(millis(stored.periodEnd) - millis(stored.periodStart)).toBe(30 * DAY);
   });
 
+  it('when a patient on a trial pays for another package, then it starts at once and the trial stops renewing but runs to its end', async () => {
+    const user = await createTestUser();
+    const trialId = await startTrial(user);
+    const studentId = await paidSubscription(user, 'student');
+    expect(await subscriptionDoc(studentId)).toMatchObject({ status: 'Active' });
+    expect(await subscriptionDoc(trialId)).toMatchObject({ status: 'Cancelled', renews: false, replacedBy: studentId });
+    const list = (await request(app).get(`/api/subscriptions/${user.uid}`).set(bearer(user))).body.data;
+    expect(list.map((s: { packageId: string; isActive: boolean }) => [s.packageId, s.isActive])).toEqual([
+      ['student', true],
+      ['individual', true],
+    ]);
+  });
+
   it("when another patient renews or cancels someone's package, then 403 and nothing changes", async () => {
     const [owner, other] = await Promise.all([createTestUser(), createTestUser()]);
     const id = await startTrial(owner);
@@ -280,6 +293,22 @@ describe('benefits at booking', () => {
     expect(after.body.data[0].usage.virtualConsultations).toEqual({ used: 1, left: 1 });
     const fourth = await book(user, virtualConsultationBooking());
     expect(fourth.body.data).toMatchObject({ consultationFee: 0, coveredBy: id });
+  });
+
+  it('when the clinic declines a covered consultation, then its place comes back', async () => {
+    const [user, staff] = await Promise.all([createTestUser(), createStaffUser('staff')]);
+    await startTrial(user);
+    const covered = await book(user, virtualConsultationBooking());
+    expect(covered.body.data.consultationFee).toBe(0);
+    const declined = await request(app)
+      .post(`/api/staff/appointments/${covered.body.data.appointmentId}/decline`)
+      .set(bearer(staff))
+      .send({ reason: 'The doctor is away that week.' });
+    expect(declined.status).toBe(200);
+    const list = await request(app).get(`/api/subscriptions/${user.uid}`).set(bearer(user));
+    expect(list.body.data[0].usage.virtualConsultations).toEqual({ used: 0, left: 2 });
+    const refunds = await db().collection(COLLECTIONS.refunds).where('patientId', '==', user.uid).get();
+    expect(refunds.size).toBe(0);
   });
 
   it('when bookings race for the last place of the allowance, then exactly one is covered', async () => {
