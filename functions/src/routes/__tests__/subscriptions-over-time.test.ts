@@ -133,10 +133,15 @@ describe('paid periods and renewal', () => {
     const user = await createTestUser();
     const id = await paidSubscription(user, 'student');
     const oldEnd = await setPeriod(id, 3);
-    const res = await request(app).post('/api/subscriptions/renew').set(bearer(user)).send({ subscriptionId: id });
+    const renew = () => request(app).post('/api/subscriptions/renew').set(bearer(user)).send({ subscriptionId: id });
+    const [res, twin] = await Promise.all([renew(), renew()]);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ subscriptionId: id, amount: 49, currencyCode: 'GHS' });
     const { clientReference } = res.body.data;
+    // Two presses at once make one renewal.
+    expect(twin.body.data.clientReference).toBe(clientReference);
+    const renewals = await db().collection(COLLECTIONS.subscriptionRenewals).where('subscriptionId', '==', id).get();
+    expect(renewals.size).toBe(1);
     expect(clientReference).not.toBe((await subscriptionDoc(id)).clientReference);
     // Asking again before paying answers the same renewal.
     const again = await request(app).post('/api/subscriptions/renew').set(bearer(user)).send({ subscriptionId: id });
