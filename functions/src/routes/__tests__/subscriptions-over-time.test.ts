@@ -200,6 +200,22 @@ describe('paid periods and renewal', () => {
     ]);
   });
 
+  it('when a renewal is paid for a subscription that is gone, then the money becomes a refund Due, never lost', async () => {
+    const user = await createTestUser();
+    const id = await paidSubscription(user, 'student');
+    await setPeriod(id, 2);
+    const res = await request(app).post('/api/subscriptions/renew').set(bearer(user)).send({ subscriptionId: id });
+    await db().collection(COLLECTIONS.subscriptions).doc(id).delete();
+    await payThroughSandbox(user, res.body.data.clientReference);
+    const refunds = await db()
+      .collection(COLLECTIONS.refunds)
+      .where('clientReference', '==', res.body.data.clientReference)
+      .get();
+    expect(refunds.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ kind: 'renewal', reason: 'deleted', status: 'Due', amount: 49 }),
+    ]);
+  });
+
   it("when another patient renews or cancels someone's package, then 403 and nothing changes", async () => {
     const [owner, other] = await Promise.all([createTestUser(), createTestUser()]);
     const id = await startTrial(owner);
