@@ -360,6 +360,17 @@ describe('benefits at booking', () => {
     expect(stored).toMatchObject({ consultationFee: 54, fullPrice: 60, discountPercent: 10 });
   });
 
+  it('when the allowance is 1 home visit, then the first nursing visit is covered and the second is booked as usual', async () => {
+    const user = await createTestUser();
+    const id = await startTrial(user);
+    const first = await book(user, bookingBase({ requestedServiceId: 3 }));
+    expect(first.body.data).toMatchObject({ coveredBy: id, coverage: { benefit: 'homeVisit', used: 1, left: 0 } });
+    expect(first.body.data.coverage.note).toBe('Covered by your Individual Package: 0 of 1 home visits left this period.');
+    const second = await book(user, bookingBase({ requestedServiceId: 3 }));
+    expect(second.status).toBe(201);
+    expect(second.body.data.coveredBy).toBeUndefined();
+  });
+
   it('when nobody subscribes, then a virtual consultation costs the doctor’s fee', async () => {
     const user = await createTestUser();
     const res = await book(user, virtualConsultationBooking());
