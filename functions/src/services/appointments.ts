@@ -25,7 +25,7 @@ import { createDueRefund } from './refunds';
 import { SERVICE_ID, serviceById } from '../api/service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from '../api/booking-request';
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
-import { applyBenefits, benefitPlan, releaseBenefit } from './benefits';
+import { applyBenefits, benefitPlan, countBenefit, releaseBenefit } from './benefits';
 import { withDependant } from './dependants';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
@@ -163,6 +163,7 @@ export async function createAppointment(
   let booked = appointment;
   try {
     await runTransaction(async (tx) => {
+      // The package's allowance (services/benefits.ts); first: it reads.
       booked = await applyBenefits(tx, plan, appointment);
       // Claimed by create() alone, without reading it first: a transaction that reads the
       // slot would wait on the lock of every other booking of it (ABORTED after seconds);
@@ -170,6 +171,7 @@ export async function createAppointment(
       if (doctor.doctorId && time)
         tx.create(doctorSlotRef(doctor.doctorId, input.requestedDay, time), { appointmentId: ref.id, patientId });
       tx.create(ref, booked);
+      countBenefit(tx, plan, booked);
       if (file)
         tx.create(appointmentFileRef(ref.id), {
           patientId,

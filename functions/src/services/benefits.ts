@@ -134,9 +134,9 @@ function labDiscount(plan: BenefitPlan, appointment: Appointment): Partial<Appoi
 }
 
 /**
- * Inside the booking transaction, before its writes: reads the allowance of each candidate
- * (the first with a place left covers it) and counts the use. Answers the appointment as it
- * is to be stored. Call it first in the transaction: it reads.
+ * Inside the booking transaction, with its other reads (reads only): the allowance of each
+ * candidate is read and the first with a place left covers the booking. Answers the
+ * appointment as it is to be stored; countBenefit() then writes the use.
  */
 export async function applyBenefits(
   tx: Transaction,
@@ -155,16 +155,6 @@ export async function applyBenefits(
   const chosen = plan.candidates[i];
   const used = (usages[i].data()?.[benefit] ?? 0) + 1;
   const allowance = allowanceOf(chosen.pkg.benefits, benefit);
-  tx.set(
-    usageRef(chosen.usageId),
-    {
-      subscriptionId: chosen.subscriptionId,
-      patientId: plan.patientId,
-      windowStart: chosen.windowStart.toISOString(),
-      [benefit]: used,
-    },
-    { merge: true },
-  );
   const coverage: Coverage = {
     subscriptionId: chosen.subscriptionId,
     packageTitle: chosen.pkg.packageTitle,
@@ -182,6 +172,22 @@ export async function applyBenefits(
     coverage,
   };
   return { ...appointment, ...covered, consultationFee: 0, requiresPayment: false, paymentStatus: 'Not Applicable' };
+}
+
+/** Counts a covered booking's use (writes only: after the transaction's reads, with its other writes). */
+export function countBenefit(tx: Transaction, plan: BenefitPlan | undefined, a: Appointment): void {
+  const chosen = plan?.candidates.find((c) => c.usageId === a.coverageUsageId);
+  if (!chosen || !a.coveredBy || !a.coverageBenefit || a.coverageBenefit === 'labDiscount') return;
+  tx.set(
+    usageRef(chosen.usageId),
+    {
+      subscriptionId: chosen.subscriptionId,
+      patientId: plan!.patientId,
+      windowStart: chosen.windowStart.toISOString(),
+      [a.coverageBenefit]: FieldValue.increment(1),
+    },
+    { merge: true },
+  );
 }
 
 /**
