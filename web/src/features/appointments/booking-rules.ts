@@ -1,27 +1,13 @@
 /** What the dashboard offers and says about a booked time: moving it, and how long an unpaid one is held. */
-import {
-  FREE_CANCELLATION_HOURS,
-  RESCHEDULE_LIMIT,
-  UNPAID_HOLD_MINUTES,
-  appointmentStartsAt,
-  unpaidHoldEndsAt,
-} from '@api/policy';
+import { UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '@api/policy';
+import { reschedulingTerms } from '@api/scheduling';
 import type { Appointment } from '@api/types';
 
-const HOUR_MS = 60 * 60 * 1000;
-const MOVABLE_STATES = ['Pending', 'Accepted'];
-
-/** How many times the patient has moved it (the server counts; older records have no count). */
-const movesSoFar = (a: Appointment) => (a as Appointment & { rescheduleCount?: number }).rescheduleCount ?? 0;
-
 /**
- * Whether the dashboard offers Reschedule: the server's rule (@api/policy) mirrored, so the
- * button shows only when a move would be accepted; the server still decides.
+ * Whether the dashboard offers Reschedule: the server's rule (@api/scheduling) applied here
+ * too, so the button shows only when a move would be accepted; the server still decides.
  */
-export const mayReschedule = (a: Appointment, now = new Date()) =>
-  MOVABLE_STATES.includes(a.appointmentStatus) &&
-  appointmentStartsAt(a).getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * HOUR_MS &&
-  movesSoFar(a) < RESCHEDULE_LIMIT;
+export const mayReschedule = (a: Appointment, now = new Date()) => reschedulingTerms(a, now).allowed;
 
 /** Ghana time is UTC: 'HH:mm' of an instant. */
 const ghanaClock = (at: Date) => at.toISOString().slice(11, 16);

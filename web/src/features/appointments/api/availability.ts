@@ -6,24 +6,17 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayInGhana } from '@api/booking-request';
-import { SERVICE_ID } from '@api/service-catalog';
+import { MAX_AVAILABILITY_DAYS } from '@api/policy';
+import type { DayPlaces, DaySlots, RescheduleRequest } from '@api/scheduling';
 import type { Appointment } from '@api/types';
 import { api } from '@/lib/api-client';
 import { appointmentKeys, useAppointmentMutation } from '@/features/appointments/api/appointments';
 
-/** GET /doctors/{id}/slots: the free times of each day. */
-export interface DaySlots {
-  day: string;
-  times: string[];
-}
-/** GET /services/{id}/days: the places left each day (0 = full). */
-export interface DayCapacity {
-  day: string;
-  left: number;
-}
+export type { DayPlaces, DaySlots } from '@api/scheduling';
+export { usesDailyCapacity } from '@api/scheduling';
 
 /** The API answers at most this many days per request: the pickers show exactly that window. */
-export const WINDOW_DAYS = 31;
+export const WINDOW_DAYS = MAX_AVAILABILITY_DAYS;
 const DAY_MS = 86_400_000;
 
 /** The days a picker offers: today (Ghana time, UTC all year) and the next 30. */
@@ -31,13 +24,6 @@ export function windowDays(today = todayInGhana()): string[] {
   const start = Date.parse(`${today}T00:00:00Z`);
   return Array.from({ length: WINDOW_DAYS }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
 }
-
-/** Home and community services are booked by the day against a daily capacity, not in doctor slots. */
-const CAPACITY_SERVICES: number[] = [2, 3, 4, SERVICE_ID.prescription, SERVICE_ID.corporateWellness, SERVICE_ID.agricHealth];
-
-/** Whether the service (and, for dietary, its mode) is booked against a daily capacity. */
-export const usesDailyCapacity = (serviceId: number, option?: string | null) =>
-  CAPACITY_SERVICES.includes(serviceId) || (serviceId === SERVICE_ID.dietary && option === 'HOME_VISIT');
 
 /** Availability changes with every booking: it lives under the appointments' keys, so each booking, cancel or move refreshes it. */
 export const availabilityKeys = {
@@ -70,20 +56,14 @@ export function useServiceDays(serviceId: number | undefined) {
   const { from, to } = range();
   return useQuery({
     queryKey: availabilityKeys.serviceDays(serviceId ?? 0, from, to),
-    queryFn: ({ signal }) => api.get<DayCapacity[]>(`/services/${serviceId}/days`, { query: { from, to }, signal }),
+    queryFn: ({ signal }) => api.get<DayPlaces[]>(`/services/${serviceId}/days`, { query: { from, to }, signal }),
     enabled: !!serviceId,
     staleTime: AVAILABILITY_STALE_MS,
   });
 }
 
-export interface RescheduleRequest {
-  appointmentId: string;
-  requestedDay: string;
-  requestedTime?: string;
-}
-
 /** POST /appointments/{id}/reschedule: the server checks the owner, the notice, the limit and that the slot is free. */
-const reschedule = ({ appointmentId, ...to }: RescheduleRequest) =>
+const reschedule = ({ appointmentId, ...to }: RescheduleRequest & { appointmentId: string }) =>
   api.post<Appointment>(`/appointments/${encodeURIComponent(appointmentId)}/reschedule`, to, { auth: true });
 
 export function useRescheduleAppointment() {

@@ -10,7 +10,7 @@ import {
   useServiceDays,
   usesDailyCapacity,
   windowDays,
-  type DayCapacity,
+  type DayPlaces,
   type DaySlots,
 } from '@/features/appointments/api/availability';
 import { ChoiceGroup, type Choice } from '@/features/appointments/components/choice-group';
@@ -53,7 +53,7 @@ function doctorDays(days: string[], slots: DaySlots[]): DayInfo[] {
   });
 }
 
-function capacityDays(days: string[], capacity: DayCapacity[]): DayInfo[] {
+function capacityDays(days: string[], capacity: DayPlaces[]): DayInfo[] {
   const byDay = new Map(capacity.map((c) => [c.day, c.left]));
   return days.map((day) => {
     const left = byDay.get(day);
@@ -223,11 +223,14 @@ export function SlotPicker({ availability, day, time, onChange, dayError, timeEr
   );
 }
 
-/** What the booking form's service asks the day and time from: a doctor's slots, a daily capacity, or neither. */
-function availabilityOf(values: BookingValues): Availability | 'choose-doctor' | undefined {
+/** What the booking form's service asks the day and time from: a doctor's slots, a daily capacity, or neither; or what to choose first. */
+function availabilityOf(values: BookingValues): Availability | { first: string } | undefined {
   const service = Number(values.requestedServiceId);
   if (service === SERVICE_ID.virtualConsultation)
-    return values.doctorId ? { kind: 'doctor', doctorId: values.doctorId } : 'choose-doctor';
+    return values.doctorId
+      ? { kind: 'doctor', doctorId: values.doctorId }
+      : { first: 'Choose a doctor to see their free days and times.' };
+  if (service === SERVICE_ID.dietary && !values.requestedServiceOption) return { first: 'Choose a mode to see the free days.' };
   if (usesDailyCapacity(service, values.requestedServiceOption)) return { kind: 'capacity', serviceId: service };
   return undefined;
 }
@@ -240,9 +243,7 @@ function availabilityOf(values: BookingValues): Availability | 'choose-doctor' |
 export function PreferredDayAndTime({ showTime }: { showTime: boolean }) {
   const { values, errors, touched, setValues, setFieldTouched } = useFormikContext<BookingValues>();
   const availability = availabilityOf(values);
-  if (availability === 'choose-doctor') {
-    return <p className="field-hint span-all">Choose a doctor to see their free days and times.</p>;
-  }
+  if (availability && 'first' in availability) return <p className="field-hint span-all">{availability.first}</p>;
   if (!availability) {
     return (
       <>
