@@ -5,11 +5,11 @@
  * (admin). The public slots and days follow on their next request (the console shows no booking form).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DoctorSchedule, ServiceCapacity } from '@api/scheduling';
+import type { DoctorSchedule, DoctorScheduleView, ServiceCapacity } from '@api/scheduling';
 import { api } from '@/lib/api-client';
 import { staffKeys } from '@/features/staff/api/staff-api';
 
-export type { DoctorSchedule, ServiceCapacity } from '@api/scheduling';
+export type { DoctorSchedule, DoctorScheduleView, ServiceCapacity } from '@api/scheduling';
 
 export const scheduleKeys = {
   schedule: (doctorId: string) => [...staffKeys.all, 'schedule', doctorId] as const,
@@ -22,14 +22,14 @@ const schedulePath = (doctorId: string) => `/staff/doctors/${encodeURIComponent(
 export const useDoctorSchedule = (doctorId: string) =>
   useQuery({
     queryKey: scheduleKeys.schedule(doctorId),
-    queryFn: ({ signal }) => api.get<DoctorSchedule>(schedulePath(doctorId), { ...opts, signal }),
+    queryFn: ({ signal }) => api.get<DoctorScheduleView>(schedulePath(doctorId), { ...opts, signal }),
     enabled: !!doctorId,
   });
 
 export function useSaveSchedule(doctorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (schedule: DoctorSchedule) => api.put<DoctorSchedule>(schedulePath(doctorId), schedule, opts),
+    mutationFn: (schedule: DoctorSchedule) => api.put<DoctorScheduleView>(schedulePath(doctorId), schedule, opts),
     onSuccess: (saved) => queryClient.setQueryData(scheduleKeys.schedule(doctorId), saved),
   });
 }
