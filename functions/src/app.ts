@@ -9,6 +9,7 @@ import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
 import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
+import { schedulingRouter } from './routes/scheduling';
 import { staffRouter } from './routes/staff';
 
 /** The routes, answered under /api (through Hosting) and without it (the function's own URL). */
@@ -16,6 +17,7 @@ function routes(): Router {
   const router = Router();
   router.use(healthRouter);
   router.use(appointmentsRouter);
+  router.use(schedulingRouter);
   router.use(patientsRouter);
   router.use(paymentsRouter);
   router.use(catalogRouter);

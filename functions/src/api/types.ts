@@ -5,6 +5,7 @@
  * Dates are ISO strings here: the server turns Firestore timestamps into text before answering.
  */
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
+import type { RescheduleEntry } from './scheduling';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -223,6 +224,9 @@ export interface Appointment {
   completedAt?: string;
   noShowAt?: string;
   cancelledByClinic?: boolean;
+  /** Moves so far and their history (api/scheduling.ts); absent until the first move. */
+  rescheduleCount?: number;
+  reschedules?: RescheduleEntry[];
 }
 
 /** GET /appointments/{id}/file: the caller's prescription as a data URL. */

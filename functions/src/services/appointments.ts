@@ -7,6 +7,8 @@ import {
   newAppointmentRef,
   type StoredAppointment,
 } from '../store/appointments';
+import { SLOT_TAKEN } from '../api/scheduling';
+import { assertBookable, claimAvailability, releaseAvailability } from './scheduling';
 import { doctorById, labsById } from '../store/catalog';
 import { storedTime } from '../store/converter';
 import { refundRef } from '../store/payments';
@@ -28,7 +30,7 @@ import { parsePrescription, type PrescriptionFile } from './prescription-file';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
-export const SLOT_TAKEN = 'This time is no longer available. Please choose another.';
+export { SLOT_TAKEN };
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
@@ -154,13 +156,11 @@ export async function createAppointment(
     declineByDoctor: false,
     declinedDate: null,
   };
+  await assertBookable(appointment, now);
   try {
     await runTransaction(async (tx) => {
-      // Claimed by create() alone, without reading it first: a transaction that reads the
-      // slot would wait on the lock of every other booking of it (ABORTED after seconds);
-      // a create that finds it taken fails the commit with ALREADY_EXISTS at once.
-      if (doctor.doctorId && time)
-        tx.create(doctorSlotRef(doctor.doctorId, input.requestedDay, time), { appointmentId: ref.id, patientId });
+      // The doctor's slot or the day's place (services/scheduling.ts); first: it may read.
+      await claimAvailability(tx, appointment);
       tx.create(ref, appointment);
       if (file)
         tx.create(appointmentFileRef(ref.id), {
@@ -320,6 +320,7 @@ export async function cancelAppointment(
     const change = { appointmentStatus: 'Cancelled' as const, declineByPatient: true, declinedDate: ghanaTimestamp() };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
+    releaseAvailability(tx, a);
     if (owed) {
       const what = `Appointment: ${a.requestedService}`;
       const why =
@@ -380,5 +381,6 @@ export async function deleteAppointment(patientId: string, appointmentId: string
     else tx.delete(ref);
     tx.delete(appointmentFileRef(appointmentId));
     if (slot) tx.delete(slot);
+    releaseAvailability(tx, now);
   });
 }
