@@ -87,6 +87,7 @@ export function ChoiceGroup({
           }}
           type="button"
           role="radio"
+          value={choice.value}
           aria-checked={i === chosen}
           aria-disabled={choice.disabled || undefined}
           aria-label={choice.name}
