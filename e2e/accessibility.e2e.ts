@@ -234,7 +234,7 @@ describe('axe on the staff console', () => {
     await staffPage.setViewportSize(PHONE);
     await staffPage.goto('/staff/schedule');
     await staffPage.getByLabel('Doctor').selectOption('dr-boateng');
-    await staffPage.getByRole('group', { name: 'Monday' }).waitFor();
+    await staffPage.getByRole('group', { name: 'Monday', exact: true }).waitFor();
     expect(await seriousViolations(staffPage, 'schedule of a doctor @390')).toEqual([]);
     await staffPage.setViewportSize(DESKTOP);
     expect(await seriousViolations(staffPage, 'schedule of a doctor @1280')).toEqual([]);

@@ -112,7 +112,7 @@ describe('a doctor’s schedule in the staff console', () => {
     const page = await (await newContext(browser(), PHONE)).newPage();
     await staffSignIn(page, 'admin', '/staff/schedule');
     await page.getByLabel('Doctor').selectOption('dr-quaye');
-    const sunday = page.getByRole('group', { name: 'Sunday' });
+    const sunday = page.getByRole('group', { name: 'Sunday', exact: true });
     await sunday.getByText('Closed').waitFor();
     await sunday.getByRole('button', { name: 'Add hours on Sunday' }).click();
     const hours = sunday.getByRole('group', { name: 'Sunday, hours 1' });
