@@ -36,11 +36,14 @@ export async function seededDoctorId(): Promise<string> {
   return doctorId;
 }
 
-/** A day some weeks ahead with a random time, so reruns never meet a booked slot. */
+/** A free-looking slot of a seeded doctor some weeks ahead, so reruns rarely meet a booked one. */
 export function freshSlot() {
-  const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 8 * 60 + Math.floor(Math.random() * 10 * 60);
-  return { day, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+  // A weekday on the seeded doctors' grid (functions/src/seed/schedules.ts: 09:00-12:00 and 14:00-17:00, 30-minute slots).
+  let day: string;
+  do day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
+  while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()));
+  const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30'];
+  return { day, time: times[Math.floor(Math.random() * times.length)] };
 }
 
 async function postAsPatient<T>(patient: TestPatient, path: string, body: unknown): Promise<T> {
