@@ -78,11 +78,7 @@ async function tearDown() {
   for (const doctorId of doctorIds) {
     writer.delete(firestore.collection(COLLECTIONS.doctors).doc(doctorId));
     writer.delete(firestore.collection(COLLECTIONS.doctorSchedules).doc(doctorId));
-    const slots = await firestore
-      .collection(COLLECTIONS.appointmentSlots)
-      .where('doctorId', '==', doctorId)
-      .select()
-      .get();
+    const slots = await firestore.collection(COLLECTIONS.appointmentSlots).where('doctorId', '==', doctorId).select().get();
     slots.docs.forEach((d) => writer.delete(d.ref));
   }
   await writer.close();
@@ -118,12 +114,16 @@ await withStack(async () => {
     for (const doctorId of doctorIds) reads.push((await doctorSlots(doctorId, from, to)).reads);
     const perDoctor = doctorIds.map((/** @type {string} */ id) => booked.filter((b) => b.doctorId === id).length);
     console.log(`\nGET /api/doctors/{id}/slots, ${DAYS} days, in-process app against the Firestore emulator`);
-    console.log(`  ${times.length} requests: p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+    console.log(
+      `  ${times.length} requests: p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+    );
     console.log(
       `  Firestore documents read per request: ${Math.min(...reads)} to ${Math.max(...reads)} (mean ${(reads.reduce((a, b) => a + b, 0) / reads.length).toFixed(1)}):` +
         ` the doctor and the schedule (2) + one range query returning that doctor's taken slots (${Math.min(...perDoctor)} to ${Math.max(...perDoctor)} here)`,
     );
-    console.log(`  grid ${gridSize} slots, ${BOOKINGS} booked; free offered (notice aside): ${free} (grid - booked = ${gridSize - BOOKINGS})`);
+    console.log(
+      `  grid ${gridSize} slots, ${BOOKINGS} booked; free offered (notice aside): ${free} (grid - booked = ${gridSize - BOOKINGS})`,
+    );
   } finally {
     server.close();
     await tearDown();
