@@ -26,17 +26,14 @@ export function slotAtOrAfter(ms: number): { day: string; time: string } {
 /** A doctor of its own for one test file (no other test books it), with its schedule set by an admin through the API. */
 export async function testDoctor(app: Express, admin: TestUser, schedule: DoctorSchedule = ALL_DAY, fee = 100): Promise<string> {
   const doctorId = `dr-test-${randomUUID().slice(0, 8)}`;
-  await db()
-    .collection(COLLECTIONS.doctors)
-    .doc(doctorId)
-    .create({
-      doctorId,
-      surname: 'Test',
-      otherNames: 'Ama',
-      specialty: 'General Practice',
-      consultationFee: fee,
-      doctorPicture: '',
-    });
+  await db().collection(COLLECTIONS.doctors).doc(doctorId).create({
+    doctorId,
+    surname: 'Test',
+    otherNames: 'Ama',
+    specialty: 'General Practice',
+    consultationFee: fee,
+    doctorPicture: '',
+  });
   const res = await request(app).put(`/api/staff/doctors/${doctorId}/schedule`).set(bearer(admin)).send(schedule);
   if (res.status !== 200) throw new Error(`schedule not set: ${res.status} ${res.body.msg}`);
   return doctorId;
