@@ -79,7 +79,7 @@ async function tearDown() {
     writer.delete(firestore.collection(COLLECTIONS.doctors).doc(doctorId));
     writer.delete(firestore.collection(COLLECTIONS.doctorSchedules).doc(doctorId));
     const slots = await firestore.collection(COLLECTIONS.appointmentSlots).where('doctorId', '==', doctorId).select().get();
-    slots.docs.forEach((d) => writer.delete(d.ref));
+    slots.docs.forEach((/** @type {{ ref: any }} */ d) => writer.delete(d.ref));
   }
   await writer.close();
 }
