@@ -9,6 +9,7 @@ import { healthRouter } from '../health';
 import { patientsRouter } from '../patients';
 import { paymentsRouter } from '../payments';
 import { publicFormsRouter } from '../public-forms';
+import { schedulingRouter } from '../scheduling';
 
 /**
  * Every non-staff route, listed from the routers themselves (the staff routes have their own
@@ -29,6 +30,8 @@ const PUBLIC = new Set([
   'POST /subscriptions/news/unsubscribe',
   'POST /feedback',
   'POST /enquiries',
+  'GET /doctors/:doctorId/slots',
+  'GET /services/:serviceId/days',
 ]);
 
 const ROUTERS: Record<string, Router> = {
@@ -39,6 +42,7 @@ const ROUTERS: Record<string, Router> = {
   patientsRouter,
   paymentsRouter,
   publicFormsRouter,
+  schedulingRouter,
 };
 
 interface Layer {
