@@ -27,9 +27,11 @@ const FULL_MSG = 'That day is fully booked for Physiotherapy at Home. Please cho
 const dayDoc = (day: string) => db().collection(COLLECTIONS.capacityDays).doc(`${PHYSIO}_${day}`);
 const holdersOf = async (day: string) => ((await dayDoc(day).get()).get('appointmentIds') as string[] | undefined) ?? [];
 
+let nextDay = 100 + Math.floor(Math.random() * 150);
+
 /** A far day no other test books, with all but `left` of its places already held (by bookings made before this test). */
 async function dayWithPlacesLeft(left: number): Promise<string> {
-  const day = dayPlus(100 + Math.floor(Math.random() * 200));
+  const day = dayPlus(nextDay++);
   const held = Array.from({ length: DEFAULT_DAILY_CAPACITY - left }, () => `earlier-${randomUUID()}`);
   await dayDoc(day).set({ serviceId: PHYSIO, day, appointmentIds: held });
   return day;
@@ -93,6 +95,26 @@ describe('daily capacity of home and community services', () => {
     expect(declined.status).toBe(200);
     expect((await daysOf(PHYSIO, day, day)).body.data[0].left).toBe(2);
     expect(await holdersOf(day)).not.toContain(first.appointmentId);
+  });
+
+  it('when the patient moves a home visit to another day, then the old day frees and the new one is taken in the same change; a full day is refused', async () => {
+    const from = await dayWithPlacesLeft(1);
+    const full = await dayWithPlacesLeft(0);
+    const to = await dayWithPlacesLeft(3);
+    const user = await createTestUser();
+    const booked = (await book(user, from)).body.data as { appointmentId: string };
+    const move = (day: string) =>
+      request(app).post(`/api/appointments/${booked.appointmentId}/reschedule`).set(bearer(user)).send({ requestedDay: day });
+    const refused = await move(full);
+    expect([refused.status, refused.body.msg]).toEqual([409, FULL_MSG]);
+    expect(await holdersOf(from)).toContain(booked.appointmentId);
+    const moved = await move(to);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ requestedDay: to, requestedTime: null, rescheduleCount: 1 });
+    expect(await holdersOf(from)).not.toContain(booked.appointmentId);
+    expect(await holdersOf(to)).toContain(booked.appointmentId);
+    expect((await daysOf(PHYSIO, from, from)).body.data[0].left).toBe(1);
+    expect((await daysOf(PHYSIO, to, to)).body.data[0].left).toBe(2);
   });
 
   it('when dietary management is a home visit, then it takes a place of dietary management; a VIRTUAL one takes none', async () => {
