@@ -156,7 +156,7 @@ function TimeOffEntry({ index, onRemove, serverError }: { index: number; onRemov
 }
 
 function ScheduleFields({ serverError, saved }: { serverError?: ServerError; saved: boolean }) {
-  const { values, getFieldProps, isSubmitting, handleSubmit } = useFormikContext<DoctorSchedule>();
+  const { values, getFieldProps, isSubmitting, handleSubmit, dirty } = useFormikContext<DoctorSchedule>();
   const ids = { slot: useId(), slotError: useId(), formError: useId() };
   const slotMessages = useMessages('slotMinutes', serverError);
   const formMessages = serverError?.field === 'form' ? [readable(serverError.message)] : [];
@@ -218,7 +218,7 @@ function ScheduleFields({ serverError, saved }: { serverError?: ServerError; sav
           Save
         </button>
         <p role="status" className="schedule-saved">
-          {saved ? 'Saved' : ''}
+          {saved && !dirty ? 'Saved' : ''}
         </p>
         <Messages id={ids.formError} messages={formMessages} />
       </div>
