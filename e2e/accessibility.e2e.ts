@@ -8,7 +8,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
 import { PATIENT_PATHS, PUBLIC_PATHS, STAFF_PATHS, type PublicPath } from '../web/src/app/paths';
-import { bookAsPatient, freshSlot, staffSignIn } from './support/staff';
+import { pickFreeDay } from './support/booking';
+import { bookAsPatient, freshDay, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
 
@@ -169,8 +170,7 @@ describe('axe for a logged-in patient', () => {
     // SELF is prefilled from the profile once the session has loaded it.
     await form.locator('input[name="firstName"]:not([value=""])').waitFor();
     await form.getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
-    const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
-    await form.getByLabel('Preferred Date').fill(day);
+    await pickFreeDay(form);
     await form.getByRole('button', { name: 'Submit' }).click();
     expect(await checkDialog(patientPage, 'Submit Appointment? dialog', patientPage.locator('.swal2-popup'))).toEqual([]);
     await patientPage.locator('.swal2-confirm').click();
@@ -184,6 +184,19 @@ describe('axe for a logged-in patient', () => {
     await patientPage.setViewportSize(PHONE);
     expect(await seriousViolations(patientPage, 'appointment detail @390')).toEqual([]);
   });
+
+  it('when the booking form shows a doctor’s free days and times, then axe finds no serious or critical violation', async () => {
+    await patientPage.setViewportSize(PHONE);
+    await patientPage.goto('/appointment-page');
+    const form = patientPage.getByRole('form', { name: 'Book an appointment' });
+    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+    await form.getByLabel('Doctor').selectOption('dr-boateng');
+    await pickFreeDay(form);
+    await form.getByRole('radiogroup', { name: /^Preferred Time/ }).waitFor();
+    expect(await seriousViolations(patientPage, 'booking form with the slot picker @390')).toEqual([]);
+    await patientPage.setViewportSize(DESKTOP);
+    expect(await seriousViolations(patientPage, 'booking form with the slot picker @1280')).toEqual([]);
+  });
 });
 
 describe('axe on the staff console', () => {
@@ -192,7 +205,7 @@ describe('axe on the staff console', () => {
   beforeAll(async () => {
     // A patient with a booking, so the pages of one appointment and one patient have something to show.
     const patient = await createActivatedPatient();
-    const { day } = freshSlot();
+    const day = freshDay();
     const { appointmentId } = await bookAsPatient(patient, { requestedServiceId: 4, requestedDay: day });
     examples['/staff/appointments/:appointmentId'] = `/staff/appointments/${appointmentId}`;
     examples['/staff/patients/:patientId'] = `/staff/patients/${patient.uid}`;
@@ -215,6 +228,16 @@ describe('axe on the staff console', () => {
       found.push(...(await checkRoute(staffPage, address)));
     }
     expect(found).toEqual([]);
+  });
+
+  it('when the admin opens a doctor’s schedule, then axe finds no serious or critical violation at 390 and 1280', async () => {
+    await staffPage.setViewportSize(PHONE);
+    await staffPage.goto('/staff/schedule');
+    await staffPage.getByLabel('Doctor').selectOption('dr-boateng');
+    await staffPage.getByRole('group', { name: 'Monday', exact: true }).waitFor();
+    expect(await seriousViolations(staffPage, 'schedule of a doctor @390')).toEqual([]);
+    await staffPage.setViewportSize(DESKTOP);
+    expect(await seriousViolations(staffPage, 'schedule of a doctor @1280')).toEqual([]);
   });
 
   it('when the console menu is open on a phone, then axe finds no serious or critical violation', async () => {

@@ -6,6 +6,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, type TestPatient } from './support/accounts';
+import { pickFreeDay, pickFreeSlot } from './support/booking';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
@@ -15,12 +16,8 @@ const browser = useBrowser();
 const appointmentsOf = async (uid: string) =>
   (await adminDb().collection('appointments').where('patientId', '==', uid).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
 
-/** A day some weeks ahead with a random time, so reruns never meet a doctor's booked slot. */
-function freshSlot() {
-  const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 8 * 60 + Math.floor(Math.random() * 10 * 60);
-  return { day, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
-}
+/** A day some weeks ahead, for services booked on a typed day (lab tests). */
+const freshDay = () => new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
 
 const form = (page: Page) => page.getByRole('form', { name: 'Book an appointment' });
 const dialogTitle = (page: Page) => page.locator('.swal2-title');
@@ -69,11 +66,9 @@ describe('booking an appointment', () => {
   it('when a patient books a virtual consultation and pays by mobile money in the frame, then it is Paid at the doctor’s fee', async () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/appointment-page');
-    const { day, time } = freshSlot();
     await form(page).getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
     await form(page).getByLabel('Doctor').selectOption('dr-owusu');
-    await form(page).getByLabel('Preferred Date').fill(day);
-    await form(page).getByLabel('Preferred Time').fill(time);
+    const { day, time } = await pickFreeSlot(form(page));
     await form(page).getByLabel('Health Problem').fill('My son has had a fever since Monday.');
     await submitAndConfirm(page);
 
@@ -108,7 +103,7 @@ describe('booking an appointment', () => {
       await form(page).getByLabel(test).check();
     const shown = await form(page).getByTestId('lab-total').textContent();
     expect(shown).toBe('GH₵ 211.25');
-    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await form(page).getByLabel('Preferred Date').fill(freshDay());
     await submitAndConfirm(page);
 
     const frame = page.frameLocator('iframe[title="Secure checkout"]');
@@ -170,7 +165,7 @@ describe('booking an appointment', () => {
     await form(page)
       .getByText(/prescription\.png is ready/)
       .waitFor({ timeout: 20_000 });
-    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor({ timeout: 20_000 });
 
@@ -195,7 +190,7 @@ describe('booking an appointment', () => {
     await f.getByLabel('Organization Type').selectOption('COMMUNITY');
     await f.getByLabel('Service Needed').selectOption('MEDICAL_SCREENING');
     await f.getByLabel('Expected Number of Beneficiaries').selectOption('51-100');
-    await f.getByLabel('Preferred Date').fill(freshSlot().day);
+    await pickFreeDay(f);
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
     const [stored] = await appointmentsOf(patient.uid);
@@ -218,7 +213,7 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await expectValue(form(page).getByLabel('First Name'), patient.firstName);
     await form(page).getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
-    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
     await page.locator('.swal2-confirm').click();
@@ -249,7 +244,7 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await expectValue(form(page).getByLabel('First Name'), patient.firstName);
     await form(page).getByLabel('Service').selectOption({ label: 'Physiotherapy at Home' });
-    await form(page).getByLabel('Preferred Date').fill(freshSlot().day);
+    await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
     const [stored] = await appointmentsOf(patient.uid);

@@ -12,6 +12,7 @@ import {
   openBookingForm,
   readVerificationCode,
 } from './support/accounts';
+import { dayPicker, timePicker } from './support/booking';
 import { newContext, useBrowser, PHONE, SITE_URL } from './support/browser';
 
 jest.setTimeout(90_000);
@@ -132,11 +133,14 @@ describe('keyboard only', () => {
     const service = form.getByLabel('Service');
     await tabTo(page, service);
     await chooseWithArrows(page, service, 'Nursing Home Care');
-    const date = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000);
-    const [year, month, day] = date.toISOString().slice(0, 10).split('-');
-    await tabTo(page, form.getByLabel('Preferred Date'));
-    await page.keyboard.type(`${month}${day}${year}`);
-    expect(await form.getByLabel('Preferred Date').inputValue()).toBe(`${year}-${month}-${day}`);
+    // The calendar is one tab stop: Tab lands on its first free day, arrows move and choose.
+    const days = dayPicker(form);
+    await tabTo(page, days.locator('[role="radio"][tabindex="0"]'));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    const chosen = days.locator('[role="radio"][aria-checked="true"]');
+    expect(await isFocused(chosen)).toBe(true);
+    const requestedDay = await chosen.getAttribute('value');
     await tabTo(page, form.getByRole('button', { name: 'Submit' }));
     await page.keyboard.press('Enter');
 
@@ -151,7 +155,51 @@ describe('keyboard only', () => {
         (await adminDb().collection('appointments').where('patientId', '==', patient.uid).get()).docs.map((d) => d.data()),
       (list) => list.length === 1,
     );
-    expect(stored[0]).toMatchObject({ requestedDay: `${year}-${month}-${day}`, appointmentStatus: 'Pending' });
+    expect(stored[0]).toMatchObject({ requestedDay, appointmentStatus: 'Pending' });
+  });
+
+  it('when a patient books a doctor with the keyboard alone, then the free day and time chosen with arrows and Space are stored', async () => {
+    const patient = await createActivatedPatient();
+    const page = await newPage();
+    await loginThroughUi(page, patient);
+    const form = await openBookingForm(page, patient);
+
+    const service = form.getByLabel('Service');
+    await tabTo(page, service);
+    await chooseWithArrows(page, service, 'Virtual Consultation (Telemedicine) (paid online)');
+    const doctor = form.getByLabel('Doctor');
+    await tabTo(page, doctor);
+    await doctor.locator('option[value="dr-danso"]').waitFor({ state: 'attached' });
+    for (let i = 0; i < 12 && (await doctor.inputValue()) !== 'dr-danso'; i++) await page.keyboard.press('ArrowDown');
+    expect(await doctor.inputValue()).toBe('dr-danso');
+
+    // The calendar is one tab stop (its first free day); Down moves a week on and chooses.
+    const days = dayPicker(form);
+    await tabTo(page, days.locator('[role="radio"][tabindex="0"]'));
+    await page.keyboard.press('ArrowDown');
+    const day = days.locator('[role="radio"][aria-checked="true"]');
+    expect(await isFocused(day)).toBe(true);
+    const requestedDay = await day.getAttribute('value');
+    // Then the times: one tab stop too; Right moves on, Space chooses.
+    const times = timePicker(form);
+    await tabTo(page, times.locator('[role="radio"][tabindex="0"]'));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    const time = times.locator('[role="radio"][aria-checked="true"]');
+    expect(await isFocused(time)).toBe(true);
+    const requestedTime = await time.getAttribute('value');
+
+    await tabTo(page, form.getByRole('button', { name: 'Submit' }));
+    await page.keyboard.press('Enter');
+    await swalTitle(page).getByText('Submit Appointment?').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Make Payment' }).waitFor();
+    const stored = await waitUntil(
+      async () =>
+        (await adminDb().collection('appointments').where('patientId', '==', patient.uid).get()).docs.map((d) => d.data()),
+      (list) => list.length === 1,
+    );
+    expect(stored[0]).toMatchObject({ doctorId: 'dr-danso', requestedDay, requestedTime });
   });
 
   it('when a patient opens the payment modal with the keyboard, then Tab stays inside it, Escape closes it and focus returns', async () => {

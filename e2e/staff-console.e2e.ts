@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { adminDb } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
-import { bookAsPatient, freshSlot, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
+import { freeSlotOf } from './support/booking';
+import { bookAsPatient, freshDay, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
 
@@ -46,7 +47,7 @@ async function act(page: Page, button: string, text?: string) {
 describe('the staff console', () => {
   it('when staff accept a booking a patient made, then the console shows it Accepted and so does the patient’s dashboard', async () => {
     const patient = await createActivatedPatient({ firstName: 'Efua', lastName: `Mensah${Date.now() % 100000}` });
-    const { day } = freshSlot();
+    const day = freshDay();
     const booked = await bookAsPatient(patient, { requestedServiceId: 4, requestedDay: day });
 
     const console_ = await (await newContext(browser(), DESKTOP)).newPage();
@@ -68,18 +69,18 @@ describe('the staff console', () => {
 
   it('when a doctor completes their patient’s visit with a summary, then the patient reads the summary on their dashboard', async () => {
     const patient = await createActivatedPatient({ firstName: 'Kojo', lastName: `Boateng${Date.now() % 100000}` });
-    const { day, time } = freshSlot();
     const doctorId = await seededDoctorId();
+    const { day, time } = await freeSlotOf(doctorId);
     const booked = await bookAsPatient(patient, { requestedServiceId: 1, doctorId, requestedDay: day, requestedTime: time });
     await payAsPatient(patient, booked);
 
     const console_ = await (await newContext(browser(), PHONE)).newPage();
     await staffSignIn(console_, 'doctor');
-    // A doctor's console is their appointments: no inbox, orders, refunds or admin sections.
+    // A doctor's console is their appointments and their schedule: no inbox, orders, refunds or admin sections.
     await console_.getByRole('button', { name: 'Open console menu' }).click();
     const nav = console_.getByRole('navigation', { name: 'Console' });
     await nav.getByRole('link', { name: 'Appointments' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Appointments']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Appointments', 'Schedule']);
     await console_.getByRole('button', { name: 'Close console menu' }).click();
 
     await openFromDayView(console_, day, patient);

@@ -112,9 +112,11 @@ async function newsletterSignUps() {
 
 async function oneDoctorSlot() {
   const patients = await Promise.all(Array.from({ length: 50 }, () => newPatient('load')));
-  const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = Math.floor(Math.random() * 24 * 60);
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  // A slot on the seeded doctors' grid (functions/src/seed/schedules.ts): weekdays 09:00-12:00, 30-minute slots.
+  let day;
+  do day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
+  while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()));
+  const time = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'][Math.floor(Math.random() * 6)];
   const booking = (/** @type {{ email: string }} */ p) => ({
     requestedServiceId: 1,
     doctorId: 'dr-boateng',

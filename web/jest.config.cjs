@@ -11,6 +11,7 @@ module.exports = {
     // The API's shared types and values (pure modules under functions/src/api).
     '^@api/(.*)$': '<rootDir>/../functions/src/api/$1',
     '\\.(css)$': '<rootDir>/src/test-support/style-stub.ts',
+    '\\.css\\?inline$': '<rootDir>/src/test-support/inline-style-stub.ts',
     '\\.(svg|png|jpe?g|webp|woff2?)$': '<rootDir>/src/test-support/file-stub.ts',
   },
   setupFiles: ['<rootDir>/src/test-support/polyfills.ts'],

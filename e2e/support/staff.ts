@@ -36,12 +36,9 @@ export async function seededDoctorId(): Promise<string> {
   return doctorId;
 }
 
-/** A day some weeks ahead with a random time, so reruns never meet a booked slot. */
-export function freshSlot() {
-  const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 8 * 60 + Math.floor(Math.random() * 10 * 60);
-  return { day, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
-}
+/** A day some weeks ahead, for services booked by the day (a doctor's slot: support/booking.ts freeSlotOf). */
+export const freshDay = () =>
+  new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
 
 async function postAsPatient<T>(patient: TestPatient, path: string, body: unknown): Promise<T> {
   const token = await idTokenFor(patient.email, patient.password);

@@ -9,6 +9,7 @@ import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
 import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
+import { schedulingRouter } from './routes/scheduling';
 import { staffRouter } from './routes/staff';
 import { subscriptionsRouter } from './routes/subscriptions';
 
@@ -17,6 +18,7 @@ function routes(): Router {
   const router = Router();
   router.use(healthRouter);
   router.use(appointmentsRouter);
+  router.use(schedulingRouter);
   router.use(patientsRouter);
   router.use(subscriptionsRouter);
   router.use(paymentsRouter);

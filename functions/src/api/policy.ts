@@ -12,6 +12,12 @@ export const LATE_CANCELLATION_FEE_PERCENT = 50;
 export const UNPAID_HOLD_MINUTES = 30;
 /** A patient may move an appointment at most this many times, at least FREE_CANCELLATION_HOURS before it. */
 export const RESCHEDULE_LIMIT = 2;
+/** Free slots start at least this many hours from now: the clinic needs time to prepare. */
+export const MIN_BOOKING_NOTICE_HOURS = 2;
+/** One request for free slots or days covers at most this many days. */
+export const MAX_AVAILABILITY_DAYS = 31;
+/** Places a day for a home or community service until an admin sets its own number. */
+export const DEFAULT_DAILY_CAPACITY = 8;
 /** The Free package's trial, and every paid period, in days. */
 export const TRIAL_DAYS = 30;
 export const PERIOD_DAYS = 30;

@@ -6,6 +6,7 @@
  */
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
 import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
+import type { RescheduleEntry } from './scheduling';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -226,6 +227,9 @@ export interface Appointment extends AppointmentCoverage {
   completedAt?: string;
   noShowAt?: string;
   cancelledByClinic?: boolean;
+  /** Moves so far and their history (api/scheduling.ts); absent until the first move. */
+  rescheduleCount?: number;
+  reschedules?: RescheduleEntry[];
 }
 
 /** GET /appointments/{id}/file: the caller's prescription as a data URL. */

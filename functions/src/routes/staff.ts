@@ -45,6 +45,7 @@ import {
   setOrderStatus,
 } from '../services/staff';
 import { StaleCursorError } from '../store/staff';
+import { addSchedulingRoutes } from './staff-scheduling';
 
 /**
  * The clinic's side, /staff/... (design.md 'The clinic's side'). Every route runs requireAuth
@@ -98,6 +99,9 @@ async function actionInput(req: Request, action: StaffAction): Promise<ActionInp
   if (action === 'cancel') return validateBody(staffCancelSchema, req.body ?? {});
   return {};
 }
+
+// Before the :action route, which would take 'reschedule' for an action.
+addSchedulingRoutes(staffRouter);
 
 staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, async (req, res) => {
   const action = param(req, 'action');

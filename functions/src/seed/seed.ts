@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../store/collections';
 import { DOCTORS, LAB_TESTS, PACKAGES, PRODUCT_CATEGORIES, PRODUCTS, PROJECTS } from './catalog';
+import { seedAvailability } from './schedules';
 
 /** Writes the catalog with fixed ids: running it again leaves the same documents. */
 export async function seedCatalog(db: Firestore): Promise<number> {
@@ -13,5 +14,5 @@ export async function seedCatalog(db: Firestore): Promise<number> {
   PRODUCTS.forEach(({ id, ...data }) => put(COLLECTIONS.products, id, data));
   PROJECTS.forEach(({ id, ...data }) => put(COLLECTIONS.projects, id, data));
   const written = await batch.commit();
-  return written.length;
+  return written.length + (await seedAvailability(db));
 }

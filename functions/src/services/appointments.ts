@@ -7,6 +7,8 @@ import {
   newAppointmentRef,
   type StoredAppointment,
 } from '../store/appointments';
+import { SLOT_TAKEN } from '../api/scheduling';
+import { assertBookable, claimAvailability, releaseAvailability } from './scheduling';
 import { doctorById, labsById } from '../store/catalog';
 import { storedTime } from '../store/converter';
 import { refundRef } from '../store/payments';
@@ -30,7 +32,7 @@ import { withDependant } from './dependants';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
-export const SLOT_TAKEN = 'This time is no longer available. Please choose another.';
+export { SLOT_TAKEN };
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
@@ -160,16 +162,14 @@ export async function createAppointment(
     declinedDate: null,
     ...(input.dependantId ? { dependantId: input.dependantId } : {}),
   };
+  await assertBookable(appointment, now);
   let booked = appointment;
   try {
     await runTransaction(async (tx) => {
-      // The package's allowance (services/benefits.ts); first: it reads.
+      // The package's allowance (services/benefits.ts); first with the slot's claim: both read.
       booked = await applyBenefits(tx, plan, appointment);
-      // Claimed by create() alone, without reading it first: a transaction that reads the
-      // slot would wait on the lock of every other booking of it (ABORTED after seconds);
-      // a create that finds it taken fails the commit with ALREADY_EXISTS at once.
-      if (doctor.doctorId && time)
-        tx.create(doctorSlotRef(doctor.doctorId, input.requestedDay, time), { appointmentId: ref.id, patientId });
+      // The doctor's slot or the day's place (services/scheduling.ts); it may read.
+      await claimAvailability(tx, appointment);
       tx.create(ref, booked);
       countBenefit(tx, plan, booked);
       if (file)
@@ -330,6 +330,7 @@ export async function cancelAppointment(
     const change = { appointmentStatus: 'Cancelled' as const, declineByPatient: true, declinedDate: ghanaTimestamp() };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
+    releaseAvailability(tx, a);
     releaseBenefit(tx, a);
     if (owed) {
       const what = `Appointment: ${a.requestedService}`;
@@ -391,5 +392,6 @@ export async function deleteAppointment(patientId: string, appointmentId: string
     else tx.delete(ref);
     tx.delete(appointmentFileRef(appointmentId));
     if (slot) tx.delete(slot);
+    releaseAvailability(tx, now);
   });
 }

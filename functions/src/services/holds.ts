@@ -7,6 +7,7 @@ import { runTransaction } from '../store/transaction';
 import type { Appointment } from '../api/types';
 import { accountEmail, queueMail } from './mail';
 import { eachConcurrently, paymentBeforeRemoval } from './payments';
+import { releaseAvailability } from './scheduling';
 
 /**
  * The hold of an Unpaid appointment of a paid service (design.md 'Scheduling'): it keeps its
@@ -74,6 +75,7 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
         : undefined;
     tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: storedTime(now) });
     if (slot?.data()?.appointmentId === fresh.appointmentId) tx.delete(slot.ref);
+    releaseAvailability(tx, fresh);
     if (email) await queueMail(expiredMail(email, fresh), tx);
     return 'expired';
   });

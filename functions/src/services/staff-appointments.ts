@@ -26,6 +26,7 @@ import { CURRENCY, DELETED, heldSlot } from './appointments';
 import { releaseBenefit } from './benefits';
 import { accountEmail, queueMail } from './mail';
 import { createDueRefund } from './refunds';
+import { releaseAvailability } from './scheduling';
 import type { Staff } from './staff-access';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
@@ -189,6 +190,7 @@ export async function actOnAppointment(
     const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp()) };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
+    if (ends) releaseAvailability(tx, a);
     if (ends) releaseBenefit(tx, a);
     await writeAudit(
       { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },

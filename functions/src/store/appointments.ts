@@ -43,6 +43,10 @@ export const appointmentFileRef = (appointmentId: string) =>
 export interface DoctorSlot {
   appointmentId: string;
   patientId: string;
+  /** Written since schedules exist (services/scheduling.ts); the id says the same. */
+  doctorId?: string;
+  day?: string;
+  time?: string;
 }
 
 /** One document per doctor, day and time: creating it twice fails, so only one booking wins. */

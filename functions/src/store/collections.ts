@@ -36,6 +36,12 @@ export const COLLECTIONS = {
   auditLog: 'auditLog',
   /** The staff accounts and their roles, as granted (the role itself lives in the Auth custom claims). */
   staffMembers: 'staffMembers',
+  /** A doctor's weekly hours, slot length and time off, by doctorId (design.md 'Scheduling'). */
+  doctorSchedules: 'doctorSchedules',
+  /** Places a day of a home or community service, by serviceId. */
+  serviceCapacity: 'serviceCapacity',
+  /** Who holds the places of one service on one day, `${serviceId}_${day}`. */
+  capacityDays: 'capacityDays',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

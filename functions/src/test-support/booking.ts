@@ -1,12 +1,30 @@
+import { scheduledTimes } from '../api/scheduling';
+import { SEEDED_SCHEDULE } from '../seed/schedules';
 import { doctorSlotRef } from '../store/appointments';
 
-/** A random future day and time, so reruns and parallel runs never share a doctor's slot. */
-export function freshSlot() {
-  const day = new Date(Date.now() + (2 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = Math.floor(Math.random() * 24 * 60);
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return { day, time };
+const handedOut = new Set<string>();
+
+/**
+ * A free slot of a seeded doctor (all share the seeded weekly hours): a random working day
+ * 2 to 300 days ahead and a random time on its grid, whose slot document does not exist yet
+ * and that this test file has not been handed before, so reruns and parallel files rarely meet.
+ */
+export async function freshSlot(doctorId = 'dr-boateng'): Promise<{ day: string; time: string }> {
+  for (;;) {
+    const day = new Date(Date.now() + (2 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
+    const times = scheduledTimes(SEEDED_SCHEDULE, day);
+    if (!times.length) continue;
+    const time = times[Math.floor(Math.random() * times.length)];
+    const key = `${doctorId}_${day}_${time}`;
+    if (handedOut.has(key) || (await doctorSlotRef(doctorId, day, time).get()).exists) continue;
+    handedOut.add(key);
+    return { day, time };
+  }
 }
+
+/** A random future day for services booked by day (no doctor's slot). */
+export const freshDay = () =>
+  new Date(Date.now() + (2 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
 
 /** Who books for themself and why, on a fresh day: a POST /appointments body but for the service. */
 export const bookingBase = (overrides: Record<string, unknown> = {}) => ({
@@ -18,13 +36,14 @@ export const bookingBase = (overrides: Record<string, unknown> = {}) => ({
   contactNumber: '024 123 4567',
   location: 'East Legon, Accra',
   healthProblem: 'Headaches for a week',
-  requestedDay: freshSlot().day,
+  requestedDay: freshDay(),
   ...overrides,
 });
 
-/** A virtual consultation with the seeded doctor at a fresh slot: a valid POST /appointments body. */
-export function virtualConsultationBooking(overrides: Record<string, unknown> = {}) {
-  const { day, time } = freshSlot();
+/** A virtual consultation with a seeded doctor (dr-boateng unless named) at a free slot: a valid POST /appointments body. */
+export async function virtualConsultationBooking(overrides: Record<string, unknown> = {}) {
+  const doctorId = typeof overrides.doctorId === 'string' ? overrides.doctorId : 'dr-boateng';
+  const { day, time } = await freshSlot(doctorId);
   return bookingBase({ requestedServiceId: 1, doctorId: 'dr-boateng', requestedDay: day, requestedTime: time, ...overrides });
 }
 

@@ -42,6 +42,8 @@ export const STAFF_PATHS = [
   '/staff/refunds',
   '/staff/patients',
   '/staff/patients/:patientId',
+  '/staff/schedule',
+  '/staff/capacity',
   '/staff/roles',
   '/staff/audit',
 ] as const;

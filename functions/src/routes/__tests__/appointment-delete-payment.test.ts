@@ -23,7 +23,7 @@ const bearer = (u: TestUser) => ({ Authorization: `Bearer ${u.idToken}` });
 
 /** A paid virtual consultation (it holds a doctor's slot) booked by the user. */
 async function book(user: TestUser): Promise<Booked> {
-  const { day, time } = freshSlot();
+  const { day, time } = await freshSlot();
   const res = await request(app).post('/api/appointments').set(bearer(user)).send({
     bookFor: 'SELF',
     firstName: 'Kwame',

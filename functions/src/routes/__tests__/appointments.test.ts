@@ -42,7 +42,7 @@ beforeEach(async () => {
 
 describe('POST /appointments: what the server decides', () => {
   it("when a virtual consultation is booked, then the fee is the doctor's and the record is Pending, Unpaid, with a 10-character reference", async () => {
-    const res = await post(patient, virtual());
+    const res = await post(patient, await virtual());
     expect(res.status).toBe(201);
     const a = res.body.data;
     expect(a).toMatchObject({
@@ -70,7 +70,7 @@ describe('POST /appointments: what the server decides', () => {
   it('when the client sends a fee, amount, statuses and another patientId, then all are ignored', async () => {
     const res = await post(
       patient,
-      virtual({
+      await virtual({
         consultationFee: 1,
         amount: 1,
         requiresPayment: false,
@@ -97,7 +97,7 @@ describe('POST /appointments: what the server decides', () => {
 
   it("when booked, then a confirmation mail with the reference is queued to the account's e-mail, never the one typed", async () => {
     const email = `confirm-${Date.now()}@example.com`;
-    const res = await post(patient, virtual({ emailAddress: email }));
+    const res = await post(patient, await virtual({ emailAddress: email }));
     expect((await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).size).toBe(0);
     const toAccount = (await db().collection(COLLECTIONS.mail).where('to', '==', patient.email).get()).docs.filter((d) =>
       String(d.get('message.text')).includes(res.body.data.clientReference),
@@ -107,7 +107,7 @@ describe('POST /appointments: what the server decides', () => {
   });
 
   it('when dietary is VIRTUAL, then it costs 79, needs a time and names the dietary consultation', async () => {
-    const { day, time } = freshSlot();
+    const { day, time } = await freshSlot();
     const res = await post(
       patient,
       base({ requestedServiceId: 5, requestedServiceOption: 'VIRTUAL', requestedDay: day, requestedTime: time }),
@@ -291,21 +291,23 @@ describe('POST /appointments: bad input writes nothing', () => {
 
   it('when the doctor is unknown or missing, then 400 names doctorId', async () => {
     for (const doctorId of ['dr-nobody', undefined]) {
-      const res = await post(user, virtual({ doctorId }));
+      const res = await post(user, await virtual({ doctorId }));
       expect(res.status).toBe(400);
       expect(res.body.msg).toMatch(/doctorId/);
     }
   });
 
   it('when no token is sent, then 401', async () => {
-    const res = await request(app).post('/api/appointments').send(virtual());
+    const res = await request(app)
+      .post('/api/appointments')
+      .send(await virtual());
     expect(res.status).toBe(401);
   });
 });
 
 describe('POST /appointments: double booking', () => {
   it('when the doctor is already booked at that day and time, then 409 with the spec message', async () => {
-    const body = virtual();
+    const body = await virtual();
     expect((await post(patient, body)).status).toBe(201);
     const second = await post(other, body);
     expect(second.status).toBe(409);
@@ -314,7 +316,7 @@ describe('POST /appointments: double booking', () => {
 
   it('when five patients race for one slot, then exactly one wins and one appointment exists', async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => createTestUser()));
-    const body = virtual({ doctorId: 'dr-mensah' }) as Record<string, string>;
+    const body = (await virtual({ doctorId: 'dr-mensah' })) as Record<string, string>;
     const results = await Promise.all(users.map((u) => post(u, body)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     const stored = await db()
@@ -327,7 +329,7 @@ describe('POST /appointments: double booking', () => {
   });
 
   it('when the holder cancels, then the slot is free again', async () => {
-    const body = virtual();
+    const body = await virtual();
     const first = await post(patient, body);
     await request(app)
       .post('/api/appointments/cancel')
@@ -406,7 +408,7 @@ describe('cancel and delete', () => {
   });
 
   it("when another patient's appointment is cancelled or deleted, then 403 and it is unchanged", async () => {
-    const a = await post(patient, virtual());
+    const a = await post(patient, await virtual());
     const id = a.body.data.appointmentId;
     expect((await cancel(other, id)).status).toBe(403);
     expect((await remove(other, id)).status).toBe(403);
@@ -414,7 +416,7 @@ describe('cancel and delete', () => {
   });
 
   it('when one is accepted and paid, then delete answers 409 and cancel follows the policy (free this far ahead: all refunded)', async () => {
-    const a = await post(patient, virtual());
+    const a = await post(patient, await virtual());
     const id = a.body.data.appointmentId;
     await db().collection(COLLECTIONS.appointments).doc(id).update({ appointmentStatus: 'Accepted', paymentStatus: 'Paid' });
     expect((await remove(patient, id)).status).toBe(409);
@@ -428,7 +430,7 @@ describe('cancel and delete', () => {
   });
 
   it('when one is declined, then cancel answers 409 with the refund policy and the reference', async () => {
-    const a = await post(patient, virtual());
+    const a = await post(patient, await virtual());
     const id = a.body.data.appointmentId;
     await db().collection(COLLECTIONS.appointments).doc(id).update({ appointmentStatus: 'Declined', paymentStatus: 'Paid' });
     const res = await cancel(patient, id);

@@ -47,8 +47,8 @@ const bookingBody = (slot: { day: string; time: string }) => ({
 const bookAt = (user: TestUser, slot: { day: string; time: string }) =>
   request(app).post('/api/appointments').set(bearer(user)).send(bookingBody(slot));
 
-async function book(user: TestUser, slot = freshSlot()): Promise<Booked> {
-  const res = await bookAt(user, slot);
+async function book(user: TestUser, slot?: { day: string; time: string }): Promise<Booked> {
+  const res = await bookAt(user, slot ?? (await freshSlot()));
   expect(res.status).toBe(201);
   return res.body.data as Booked;
 }
@@ -57,7 +57,7 @@ const initiate = (user: TestUser, clientReference: string) =>
   request(app).post('/api/payment/initiate').set(bearer(user)).send({ clientReference });
 
 /** Books and starts the checkout; the sandbox holds back its callback, so the test posts it when it wants. */
-async function bookAndStartCheckout(user: TestUser, slot = freshSlot()) {
+async function bookAndStartCheckout(user: TestUser, slot?: { day: string; time: string }) {
   const a = await book(user, slot);
   await setFaults(a.clientReference, { callback: 'drop' });
   expect((await initiate(user, a.clientReference)).status).toBe(200);
@@ -376,7 +376,7 @@ describe('cancelling under the FAQ policy', () => {
 
 describe('contention', () => {
   it('when 30 patients book one slot at once, then one 201 and the rest 409 or 503, never a 500', async () => {
-    const slot = freshSlot();
+    const slot = await freshSlot();
     const users = await Promise.all(Array.from({ length: 30 }, () => patient()));
     const results = await Promise.all(users.map((u) => bookAt(u, slot)));
     const statuses = results.map((r) => r.status);

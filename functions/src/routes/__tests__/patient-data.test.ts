@@ -9,6 +9,7 @@ import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { freshSlot } from '../../test-support/booking';
 import { forwardedFor } from '../../test-support/client';
 import { payInSandbox, setFaults } from '../../test-support/payments';
 
@@ -238,24 +239,21 @@ describe('DELETE /patient/{patientId}', () => {
 
   it('when an appointment is still to come, then 409 saying to cancel it first, and nothing is erased', async () => {
     const user = await createTestUser();
-    const day = new Date(Date.now() + (5 + randomInt(300)) * DAY_MS).toISOString().slice(0, 10);
-    const booked = await request(app)
-      .post('/api/appointments')
-      .set(bearer(user))
-      .send({
-        bookFor: 'SELF',
-        firstName: 'Kwame',
-        lastName: 'Mensah',
-        gender: 'MALE',
-        emailAddress: user.email,
-        contactNumber: '024 123 4567',
-        location: 'Accra',
-        healthProblem: 'Back pain',
-        requestedServiceId: 1,
-        doctorId: 'dr-boateng',
-        requestedDay: day,
-        requestedTime: `${String(randomInt(24)).padStart(2, '0')}:${String(randomInt(60)).padStart(2, '0')}`,
-      });
+    const { day, time } = await freshSlot();
+    const booked = await request(app).post('/api/appointments').set(bearer(user)).send({
+      bookFor: 'SELF',
+      firstName: 'Kwame',
+      lastName: 'Mensah',
+      gender: 'MALE',
+      emailAddress: user.email,
+      contactNumber: '024 123 4567',
+      location: 'Accra',
+      healthProblem: 'Back pain',
+      requestedServiceId: 1,
+      doctorId: 'dr-boateng',
+      requestedDay: day,
+      requestedTime: time,
+    });
     expect(booked.status).toBe(201);
     const res = await erase(user);
     expect(res.status).toBe(409);

@@ -61,6 +61,8 @@ const pathOf = (r: StaffRoute) =>
     .replace(':appointmentId', othersAppointmentId)
     .replace(':action', 'check-in')
     .replace(':patientId', patient.uid)
+    .replace(':doctorId', 'dr-owusu')
+    .replace(':serviceId', '3')
     .replace(':id', 'no-such-id')}`;
 
 function call(r: StaffRoute, user?: TestUser) {
@@ -115,6 +117,14 @@ describe.each(ROUTES.map((r) => [name(r), r] as const))('%s', (_name, route) => 
       expect([role, res.status]).toEqual([role, 403]);
     }
   });
+
+  if (route.path.includes(':doctorId')) {
+    it('when a doctor calls it for another doctor, then 403', async () => {
+      const res = await call(route, users.doctor);
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toMatch(/another doctor's/);
+    });
+  }
 
   if (route.path.includes(':appointmentId')) {
     it("when a doctor calls it on another doctor's appointment, then 403", async () => {

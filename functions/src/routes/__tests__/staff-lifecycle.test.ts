@@ -8,7 +8,8 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
-import { auditOf, freshSlot, storedAppointment } from '../../test-support/staff';
+import { freshSlot } from '../../test-support/booking';
+import { auditOf, storedAppointment } from '../../test-support/staff';
 
 /** The appointment lifecycle on the clinic's side: the server's state machine, its records, slots, refunds and mails. */
 const app = createApp();
@@ -117,7 +118,7 @@ describe('what each action records', () => {
 
   it('when a doctor declines their own booking through the API, then the slot is free again, the reason is stored and the patient reads it', async () => {
     const booker = await createTestUser();
-    const { day, time } = freshSlot();
+    const { day, time } = await freshSlot('dr-owusu');
     const booked = await request(app).post('/api/appointments').set(bearer(booker)).send({
       bookFor: 'SELF',
       firstName: 'Kofi',
@@ -198,7 +199,7 @@ describe('what each action records', () => {
 describe('a paid appointment the clinic cancels', () => {
   it('is refunded in full (a refund Due), the slot frees and the patient is mailed', async () => {
     const booker = await createTestUser();
-    const { day, time } = freshSlot();
+    const { day, time } = await freshSlot('dr-owusu');
     const booked = await request(app).post('/api/appointments').set(bearer(booker)).send({
       bookFor: 'SELF',
       firstName: 'Efua',

@@ -13,7 +13,10 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const SPEC_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 const book = async (user: TestUser) => {
-  const res = await request(app).post('/api/appointments').set(bearer(user)).send(virtualConsultationBooking());
+  const res = await request(app)
+    .post('/api/appointments')
+    .set(bearer(user))
+    .send(await virtualConsultationBooking());
   expect(res.status).toBe(201);
   return res.body.data as { appointmentId: string; createdAt: string; timeOfRequest: string };
 };

@@ -58,8 +58,12 @@ async function setPeriod(id: string, endsInDays: number, fields: Record<string, 
   return end;
 }
 
-const book = (user: TestUser, body: Record<string, unknown>) =>
-  request(app).post('/api/appointments').set(bearer(user)).send(body);
+/** A POST /appointments (the test-support bodies that look for a free slot are promises). */
+const book = async (user: TestUser, body: Record<string, unknown> | Promise<Record<string, unknown>>) =>
+  request(app)
+    .post('/api/appointments')
+    .set(bearer(user))
+    .send(await body);
 
 beforeAll(async () => {
   await seedCatalog(db());

@@ -20,6 +20,8 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { to: '/staff/orders', label: 'Orders', roles: DESK },
   { to: '/staff/refunds', label: 'Refunds', roles: DESK },
   { to: '/staff/patients', label: 'Patients', roles: DESK },
+  { to: '/staff/schedule', label: 'Schedule', roles: ['admin', 'doctor'] },
+  { to: '/staff/capacity', label: 'Capacity', roles: ['admin'] },
   { to: '/staff/roles', label: 'Staff & roles', roles: ['admin'] },
   { to: '/staff/audit', label: 'Audit log', roles: ['admin'] },
 ];

@@ -48,15 +48,17 @@ const envelope = (data: unknown, statusCode = 200) =>
     json: () => Promise.resolve({ statusCode, msg: 'ok', data }),
   } as Response);
 
+const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
 const fetchMock = jest.fn((url: string, init?: RequestInit) => {
+  if (/^\/api\/doctors\/[^/]+\/slots/.test(url)) return envelope([{ day: TOMORROW, times: ['09:00', '09:30'] }]);
+  if (/^\/api\/services\/\d+\/days/.test(url)) return envelope([{ day: TOMORROW, left: 3 }]);
   if (url.startsWith('/api/doctors')) return envelope(DOCTORS);
   if (url.startsWith('/api/labs/prices')) return envelope(LABS);
   if (url === '/api/appointments' && init?.method === 'POST')
     return envelope({ appointmentId: 'a1', ...JSON.parse(String(init.body)) }, 201);
   return envelope(null, 404);
 });
-
-const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 function renderForm(onCreated = jest.fn()) {
   render(
@@ -90,15 +92,17 @@ describe('the booking form: fields by service', () => {
     expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('');
   });
 
-  it('when Virtual Consultation is chosen, then doctors with specialty and fee, a date and a time are asked for', async () => {
+  it('when Virtual Consultation is chosen, then doctors with specialty and fee, then that doctor’s free days and times are asked for', async () => {
     const { user } = renderForm();
     await chooseService(user, /Virtual Consultation/);
     const doctor = screen.getByLabelText(/^Doctor/);
     await waitFor(() =>
       expect(within(doctor).getByRole('option', { name: 'Dr Kofi Boateng, Cardiology (GH₵ 250.00)' })).toBeInTheDocument(),
     );
-    expect(screen.getByLabelText(/^Preferred Date/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Preferred Time/)).toBeInTheDocument();
+    expect(screen.getByText('Choose a doctor to see their free days and times.')).toBeInTheDocument();
+    await user.selectOptions(doctor, 'dr-boateng');
+    expect(await screen.findByRole('radiogroup', { name: /^Preferred Date/ })).toBeInTheDocument();
+    expect(screen.getByText(/^Preferred Time/)).toBeInTheDocument();
   });
 
   it('when Dietary Management is chosen, then VIRTUAL asks for a time and HOME_VISIT does not', async () => {
@@ -164,7 +168,7 @@ describe('the booking form: messages and submit', () => {
     await chooseService(user, service);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith(message));
-    expect(screen.getByLabelText(/^Preferred Date/)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText(/^Preferred Date/)).toHaveAttribute('aria-invalid', 'true'));
     expect(confirm).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
   });
@@ -194,7 +198,7 @@ describe('the booking form: messages and submit', () => {
     const { user } = renderForm();
     await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
     await chooseService(user, /Nursing Home Care/);
-    fireEvent.change(screen.getByLabelText(/^Preferred Date/), { target: { value: TOMORROW } });
+    await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());
     expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());

@@ -180,7 +180,7 @@ export const useAppointment = (appointment: Appointment | undefined) =>
   });
 
 /** Booking, cancelling and deleting change the lists: each invalidates every appointment query. */
-function useAppointmentMutation<T, R>(change: (arg: T) => Promise<R>, onSuccess?: (result: R, arg: T) => void) {
+export function useAppointmentMutation<T, R>(change: (arg: T) => Promise<R>, onSuccess?: (result: R, arg: T) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,

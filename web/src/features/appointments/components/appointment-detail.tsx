@@ -4,6 +4,8 @@ import { CANCELLATION_POLICY, canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
 import { canPay, fetchAppointmentFile, type Appointment } from '@/features/appointments/api/appointments';
+import { holdNote } from '@/features/appointments/booking-rules';
+import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError, showInfo } from '@/lib/dialogs';
 
 export const cancellationPolicy = (reference: string) =>
@@ -65,12 +67,14 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       </button>
       <h2 id="appointment-detail-title">{a.requestedService}</h2>
       <DetailsList rows={rows} />
+      {holdNote(a) && <p className="hold-note">{holdNote(a)}</p>}
       <div className="form-actions">
         {canPay(a) && (
           <button type="button" className="btn btn-primary" onClick={() => onPay(a)}>
             <CreditCard aria-hidden="true" size={18} /> Make Payment
           </button>
         )}
+        <RescheduleButton appointment={a} />
         {a.appointmentFileName && (
           <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
             <FileText aria-hidden="true" size={18} /> Download prescription

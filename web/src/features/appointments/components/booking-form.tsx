@@ -19,7 +19,6 @@ import {
   emptyBooking,
   invalidBookingMessage,
   labTotal,
-  todayInGhana,
   useCreateAppointment,
   useDoctors,
   useLabs,
@@ -33,6 +32,7 @@ import {
   dataUrlBytes,
   prescriptionDataUrl,
 } from '@/features/appointments/prescription-file';
+import { PreferredDayAndTime } from '@/features/appointments/components/slot-picker';
 import { confirm, showApiError, showError } from '@/lib/dialogs';
 import './booking-form.css';
 
@@ -267,8 +267,7 @@ function ServiceFields() {
           </FormField>
         </>
       )}
-      <FormField name="requestedDay" label="Preferred Date" required type="date" min={todayInGhana()} />
-      {showTime && <FormField name="requestedTime" label="Preferred Time" required type="time" />}
+      <PreferredDayAndTime showTime={showTime} />
     </>
   );
 }

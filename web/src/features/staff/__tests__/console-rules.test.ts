@@ -102,8 +102,9 @@ describe('days', () => {
 });
 
 describe('who sees what', () => {
-  it('when a doctor signs in, then only Appointments is in the navigation and other sections are closed', () => {
-    expect(sectionsFor('doctor').map((s) => s.label)).toEqual(['Appointments']);
+  it('when a doctor signs in, then only Appointments and their Schedule are in the navigation and other sections are closed', () => {
+    expect(sectionsFor('doctor').map((s) => s.label)).toEqual(['Appointments', 'Schedule']);
+    expect(mayOpen('doctor', '/staff/capacity')).toBe(false);
     expect(mayOpen('doctor', '/staff/appointments/abc')).toBe(true);
     expect(mayOpen('doctor', '/staff')).toBe(false);
     expect(mayOpen('doctor', '/staff/refunds')).toBe(false);
@@ -112,10 +113,11 @@ describe('who sees what', () => {
     expect(sectionsFor('staff').map((s) => s.label)).not.toContain('Staff & roles');
     expect(sectionsFor('staff').map((s) => s.label)).not.toContain('Audit log');
     expect(mayOpen('staff', '/staff/roles')).toBe(false);
+    expect(mayOpen('staff', '/staff/schedule')).toBe(false);
     expect(mayOpen('staff', '/staff/patients/p1')).toBe(true);
   });
   it('when an admin signs in, then every section is there', () => {
-    expect(sectionsFor('admin')).toHaveLength(8);
+    expect(sectionsFor('admin')).toHaveLength(10);
     expect(mayOpen('admin', '/staff/audit')).toBe(true);
   });
   it('when a token carries claims, then only a known role counts', () => {

@@ -1,0 +1,263 @@
+/**
+ * Real availability (design.md 'Scheduling'): a doctor's weekly schedule and its slots, the
+ * daily capacity of home and community services, and rescheduling. The server validates with
+ * these schemas and computes slots with these functions; the site's schedule screen and date
+ * picker use the same ones. Imports only yup and siblings: bundled into the browser.
+ */
+import { array, number, object, string, type InferType } from 'yup';
+import { FREE_CANCELLATION_HOURS, MAX_AVAILABILITY_DAYS, RESCHEDULE_LIMIT, appointmentStartsAt } from './policy';
+import { SERVICE_ID } from './service-catalog';
+
+// --- the schedule ---
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Slot lengths a schedule may use, in minutes. */
+export const SLOT_MINUTES = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+
+/** 'HH:mm' within a day, Africa/Accra (GMT all year). */
+export interface TimeRange {
+  from: string;
+  to: string;
+}
+
+/** Time off: 'YYYY-MM-DDTHH:mm' to 'YYYY-MM-DDTHH:mm' (a whole day is 00:00 to the next day's 00:00). */
+export interface TimeOff {
+  from: string;
+  to: string;
+}
+
+/** GET/PUT /staff/doctors/{doctorId}/schedule (every weekday present; an empty list is a day off). */
+export interface DoctorSchedule {
+  weekly: Record<Weekday, TimeRange[]>;
+  slotMinutes: number;
+  timeOff: TimeOff[];
+}
+
+/** What GET /staff/doctors/{doctorId}/schedule answers: the schedule, or null when none is set (no free slots). */
+export interface DoctorScheduleView {
+  doctorId: string;
+  schedule: DoctorSchedule | null;
+  updatedAt: string | null;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A real calendar day written yyyy-MM-dd. */
+export const isDay = (value: unknown): value is string =>
+  typeof value === 'string' && DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+const isDayTime = (value: unknown): value is string =>
+  typeof value === 'string' && DAY_TIME.test(value) && isDay(value.slice(0, 10));
+
+const rangeSchema = object({
+  from: string().required('${path} is required.').matches(TIME, '${path} must be a time written HH:mm.'),
+  to: string().required('${path} is required.').matches(TIME, '${path} must be a time written HH:mm.'),
+}).test('order', '${path}: from must be before to.', (r) => !r || !TIME.test(r.from) || !TIME.test(r.to) || r.from < r.to);
+
+/** One weekday's ranges: each from < to and none overlapping another. */
+const dayRanges = array()
+  .of(rangeSchema)
+  .max(12, '${path}: at most 12 ranges a day.')
+  .default([])
+  .test('no-overlap', function (ranges) {
+    const sorted = [...(ranges ?? [])]
+      .filter((r) => r && TIME.test(r.from) && TIME.test(r.to))
+      .sort((a, b) => a.from.localeCompare(b.from));
+    for (let i = 1; i < sorted.length; i++) {
+      const [a, b] = [sorted[i - 1], sorted[i]];
+      if (b.from < a.to) return this.createError({ message: `${this.path}: ${b.from}-${b.to} overlaps ${a.from}-${a.to}.` });
+    }
+    return true;
+  });
+
+const timeOffSchema = object({
+  from: string().required('${path} is required.').test('day-time', '${path} must be written YYYY-MM-DDTHH:mm.', isDayTime),
+  to: string().required('${path} is required.').test('day-time', '${path} must be written YYYY-MM-DDTHH:mm.', isDayTime),
+}).test('order', '${path}: from must be before to.', (r) => !r || !isDayTime(r.from) || !isDayTime(r.to) || r.from < r.to);
+
+/** PUT /staff/doctors/{doctorId}/schedule: the body, validated by the server and the schedule screen alike. */
+export const doctorScheduleSchema = object({
+  weekly: object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayRanges])) as Record<Weekday, typeof dayRanges>)
+    .required('weekly is required: the hours of each weekday (an empty list is a day off).')
+    .typeError('weekly must be an object of weekdays (mon ... sun), each a list of { from, to }.'),
+  slotMinutes: number()
+    .typeError('slotMinutes must be a number of minutes.')
+    .required('slotMinutes is required.')
+    .oneOf([...SLOT_MINUTES], `slotMinutes must be one of ${SLOT_MINUTES.join(', ')}.`),
+  timeOff: array().of(timeOffSchema).max(200, 'timeOff: at most 200 entries.').default([]),
+}).test('slot-fits', function (s) {
+  // A range shorter than one slot would offer nothing: a typing slip, so say which.
+  if (!s?.weekly || !SLOT_MINUTES.includes(s.slotMinutes as never)) return true;
+  for (const day of WEEKDAYS)
+    for (const [i, r] of (s.weekly[day] ?? []).entries()) {
+      if (!r || !TIME.test(r.from) || !TIME.test(r.to) || r.from >= r.to) continue;
+      if (minutesOf(r.to) - minutesOf(r.from) < s.slotMinutes)
+        return this.createError({
+          path: `weekly.${day}[${i}]`,
+          message: `weekly.${day}[${i}]: ${r.from}-${r.to} is shorter than one slot (slotMinutes ${s.slotMinutes}).`,
+        });
+    }
+  return true;
+});
+
+export type DoctorScheduleInput = InferType<typeof doctorScheduleSchema>;
+
+// --- slots ---
+
+/** A doctor's time that is not a free slot (taken, off the schedule, too soon): 409. */
+export const SLOT_TAKEN = 'This time is no longer available. Please choose another.';
+
+/** GET /doctors/{doctorId}/slots: the free start times of each day asked for. */
+export interface DaySlots {
+  day: string;
+  times: string[];
+}
+
+const weekdayOf = (day: string): Weekday => WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7];
+
+const plusMinutes = (day: string, time: string, minutes: number) =>
+  new Date(Date.parse(`${day}T${time}:00Z`) + minutes * 60_000).toISOString().slice(0, 16);
+
+/** Every slot start of the day by the weekly hours (taken or not). */
+export function scheduledTimes(schedule: DoctorSchedule, day: string): string[] {
+  const times: string[] = [];
+  for (const r of schedule.weekly[weekdayOf(day)] ?? []) {
+    for (let t = minutesOf(r.from); t + schedule.slotMinutes <= minutesOf(r.to); t += schedule.slotMinutes) times.push(timeOf(t));
+  }
+  return times.sort();
+}
+
+/**
+ * The free slots of one day: on the grid, not taken, not in time off, and starting no earlier
+ * than `earliest` (now plus the minimum notice). Ghana time is UTC, so the day's times are UTC.
+ */
+export function freeTimes(schedule: DoctorSchedule, day: string, taken: ReadonlySet<string>, earliest: Date): string[] {
+  const notBefore = earliest.toISOString().slice(0, 16);
+  return scheduledTimes(schedule, day).filter((time) => {
+    const start = `${day}T${time}`;
+    const end = plusMinutes(day, time, schedule.slotMinutes);
+    if (taken.has(time) || start < notBefore) return false;
+    return !schedule.timeOff.some((off) => start < off.to && end > off.from);
+  });
+}
+
+// --- the days asked for ---
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD of the slots and days routes. */
+export const availabilityQuerySchema = object({
+  from: string().required('from is required (yyyy-MM-dd).').test('day', 'from must be a date written yyyy-MM-dd.', isDay),
+  to: string().required('to is required (yyyy-MM-dd).').test('day', 'to must be a date written yyyy-MM-dd.', isDay),
+}).test('range', function (q) {
+  if (!q || !isDay(q.from) || !isDay(q.to)) return true;
+  if (q.to < q.from) return this.createError({ message: `to (${q.to}) must not be before from (${q.from}).` });
+  const days = daysBetween(q.from, q.to).length;
+  if (days > MAX_AVAILABILITY_DAYS)
+    return this.createError({
+      message: `from ${q.from} to ${q.to} is ${days} days: ask for at most ${MAX_AVAILABILITY_DAYS} days at a time.`,
+    });
+  return true;
+});
+
+/** Every day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+// --- daily capacity of home and community services ---
+
+/** Home and community services: a number of places a day instead of doctor slots (dietary only for home visits). */
+export const CAPACITY_SERVICE_IDS: readonly number[] = [
+  2, // Doctor Consultation at home
+  3, // Nursing Home Care
+  4, // Physiotherapy at Home
+  SERVICE_ID.dietary, // its HOME_VISIT mode
+  SERVICE_ID.prescription, // Medicine Delivery
+  SERVICE_ID.corporateWellness,
+  SERVICE_ID.agricHealth,
+];
+
+export const usesDailyCapacity = (serviceId: number, option: string | null | undefined): boolean =>
+  CAPACITY_SERVICE_IDS.includes(serviceId) && !(serviceId === SERVICE_ID.dietary && option === 'VIRTUAL');
+
+/** GET /services/{serviceId}/days: places left each day (0 = full). */
+export interface DayPlaces {
+  day: string;
+  left: number;
+}
+
+/** GET /staff/services/capacity: one row per home or community service. */
+export interface ServiceCapacity {
+  serviceId: number;
+  service: string;
+  perDay: number;
+}
+
+export const MAX_DAILY_CAPACITY = 500;
+
+/** PUT /staff/services/{serviceId}/capacity (0 closes the service for booking). */
+export const capacitySchema = object({
+  perDay: number()
+    .typeError('Places a day (perDay) must be a whole number.')
+    .required('Places a day (perDay) is required.')
+    .integer('Places a day (perDay) must be a whole number.')
+    .min(0, 'Places a day (perDay) must be 0 or more.')
+    .max(MAX_DAILY_CAPACITY, `Places a day (perDay) must be at most ${MAX_DAILY_CAPACITY}.`),
+});
+
+export const fullDayMessage = (service: string) => `That day is fully booked for ${service}. Please choose another day.`;
+
+// --- rescheduling ---
+
+/** One move of an appointment, kept on the record (appointment.reschedules). */
+export interface RescheduleEntry {
+  fromDay: string;
+  fromTime: string | null;
+  toDay: string;
+  toTime: string | null;
+  /** ISO 8601. */
+  at: string;
+  by: 'patient' | 'clinic';
+}
+
+/** POST /appointments/{id}/reschedule and /staff/appointments/{id}/reschedule. */
+export const rescheduleSchema = object({
+  requestedDay: string()
+    .required('Preferred day (requestedDay) is required.')
+    .test('day', 'Preferred day (requestedDay) must be a date written yyyy-MM-dd.', isDay),
+  requestedTime: string().matches(TIME, 'Preferred time (requestedTime) must be written HH:mm.'),
+});
+
+export type RescheduleRequest = InferType<typeof rescheduleSchema>;
+
+export const RESCHEDULABLE_STATES = ['Pending', 'Accepted'];
+
+export const RESCHEDULE_TOO_LATE =
+  `An appointment can be rescheduled online only at least ${FREE_CANCELLATION_HOURS} hours before it. ` +
+  'Please call us to change it.';
+export const RESCHEDULE_LIMIT_REACHED = `An appointment can be rescheduled at most ${RESCHEDULE_LIMIT} times. Please call us to change it.`;
+export const notReschedulable = (state: string) =>
+  `This appointment is ${state}, so it cannot be rescheduled: only a Pending or Accepted appointment can be moved.`;
+
+/** Whether the patient may move this appointment now, and if not which rule says no (server and dashboard alike). */
+export function reschedulingTerms(
+  a: { appointmentStatus: string; requestedDay: string; requestedTime: string | null; rescheduleCount?: number },
+  now: Date = new Date(),
+): { allowed: true } | { allowed: false; reason: string } {
+  if (!RESCHEDULABLE_STATES.includes(a.appointmentStatus))
+    return { allowed: false, reason: notReschedulable(a.appointmentStatus) };
+  if (appointmentStartsAt(a).getTime() - now.getTime() < FREE_CANCELLATION_HOURS * 3_600_000)
+    return { allowed: false, reason: RESCHEDULE_TOO_LATE };
+  if ((a.rescheduleCount ?? 0) >= RESCHEDULE_LIMIT) return { allowed: false, reason: RESCHEDULE_LIMIT_REACHED };
+  return { allowed: true };
+}

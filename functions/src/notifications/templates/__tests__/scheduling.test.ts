@@ -1,0 +1,39 @@
+import { appointmentRescheduled, doctorAppointmentRescheduled } from '../scheduling';
+
+const moved = {
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  requestedService: 'Virtual Consultation (Telemedicine)',
+  requestedDay: '2030-03-05',
+  requestedTime: '14:30',
+  clientReference: 'AB12CD34EF',
+  doctorSurName: 'Boateng',
+};
+const from = { day: '2030-03-04', time: '09:00' };
+
+describe('scheduling notices', () => {
+  it('when the patient moved it, then the notice names both times and the reference, and the SMS names the clinic within 320 characters', () => {
+    const n = appointmentRescheduled(moved, from, 'patient');
+    expect(n.subject).toBe('Appointment rescheduled: Virtual Consultation (Telemedicine), 2030-03-05 at 14:30');
+    expect(n.paragraphs.join('\n')).toContain('from 2030-03-04 at 09:00 to 2030-03-05 at 14:30');
+    expect(n.paragraphs).toContain('Reference: AB12CD34EF');
+    expect(n.sms).toMatch(/^ExpMed Health: /);
+    expect(n.sms.length).toBeLessThanOrEqual(320);
+  });
+
+  it('when the clinic moved it, then the patient reads that the clinic did; a day-only appointment has no time', () => {
+    const n = appointmentRescheduled({ ...moved, requestedTime: null }, { day: '2030-03-04', time: null }, 'clinic');
+    expect(n.paragraphs[1]).toBe(
+      'The clinic has moved your appointment for Virtual Consultation (Telemedicine) from 2030-03-04 to 2030-03-05.',
+    );
+  });
+
+  it("when an endless name is given, then the SMS is still at most 320 characters; the doctor's notice names the patient", () => {
+    const long = { ...moved, firstName: 'A'.repeat(400) };
+    expect(appointmentRescheduled(long, from, 'patient').sms.length).toBeLessThanOrEqual(320);
+    const d = doctorAppointmentRescheduled(moved, from);
+    expect(d.subject).toBe('Appointment moved: Ama Mensah, now 2030-03-05 at 14:30');
+    expect(d.paragraphs[0]).toBe('Dear Dr Boateng,');
+    expect(d.sms.length).toBeLessThanOrEqual(320);
+  });
+});

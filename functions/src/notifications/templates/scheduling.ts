@@ -1,0 +1,55 @@
+import type { Appointment } from '../../api/types';
+import type { Notice } from '../notice';
+
+/** Notices about the time of an appointment (design.md 'Scheduling'): pure functions, record -> Notice. */
+
+type Moved = Pick<
+  Appointment,
+  'firstName' | 'lastName' | 'requestedService' | 'requestedDay' | 'requestedTime' | 'clientReference' | 'doctorSurName'
+>;
+
+export interface PreviousTime {
+  day: string;
+  time: string | null;
+}
+
+const when = (day: string, time: string | null) => (time ? `${day} at ${time}` : day);
+const SMS_MAX = 320;
+const clip = (sms: string) => (sms.length <= SMS_MAX ? sms : `${sms.slice(0, SMS_MAX - 1)}…`);
+
+/** To the patient: their appointment has a new time (they moved it, or the clinic did). */
+export function appointmentRescheduled(a: Moved, from: PreviousTime, by: 'patient' | 'clinic'): Notice {
+  const newWhen = when(a.requestedDay, a.requestedTime);
+  const who = by === 'clinic' ? 'The clinic has moved your appointment' : 'Your appointment has been moved';
+  return {
+    subject: `Appointment rescheduled: ${a.requestedService}, ${newWhen}`,
+    paragraphs: [
+      `Dear ${a.firstName} ${a.lastName},`,
+      `${who} for ${a.requestedService} from ${when(from.day, from.time)} to ${newWhen}.`,
+      'If this time does not suit you, open Appointments in your dashboard or call us.',
+      `Reference: ${a.clientReference}`,
+      'ExpMed Health',
+    ],
+    sms: clip(
+      `ExpMed Health: ${by === 'clinic' ? 'we have moved your' : 'your'} ${a.requestedService} appointment ` +
+        `from ${when(from.day, from.time)} to ${newWhen}. Ref ${a.clientReference}.`,
+    ),
+  };
+}
+
+/** To the doctor whose appointment moved (their staff account's e-mail). */
+export function doctorAppointmentRescheduled(a: Moved, from: PreviousTime): Notice {
+  const newWhen = when(a.requestedDay, a.requestedTime);
+  return {
+    subject: `Appointment moved: ${a.firstName} ${a.lastName}, now ${newWhen}`,
+    paragraphs: [
+      `Dear Dr ${a.doctorSurName ?? ''},`.replace(' ,', ','),
+      `The ${a.requestedService} appointment with ${a.firstName} ${a.lastName} has moved from ${when(from.day, from.time)} to ${newWhen}.`,
+      `Reference: ${a.clientReference}. The staff console shows the appointment.`,
+      'ExpMed Health',
+    ],
+    sms: clip(
+      `ExpMed Health: appointment ${a.clientReference} with ${a.firstName} ${a.lastName} moved from ${when(from.day, from.time)} to ${newWhen}.`,
+    ),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Router } from 'express';
+import request from 'supertest';
+import { createApp } from '../../app';
+import { requireAuth } from '../../http/auth';
+import { appointmentsRouter } from '../appointments';
+import { catalogRouter } from '../catalog';
+import { dataProtectionRouter } from '../data-protection';
+import { healthRouter } from '../health';
+import { patientsRouter } from '../patients';
+import { paymentsRouter } from '../payments';
+import { publicFormsRouter } from '../public-forms';
+import { schedulingRouter } from '../scheduling';
+
+/**
+ * Every non-staff route, listed from the routers themselves (the staff routes have their own
+ * matrix in staff-access.test.ts): a route is either on the public list below, or its first
+ * handler is requireAuth and it answers 401 without a token. A route added without a guard
+ * fails here instead of staying open.
+ */
+const PUBLIC = new Set([
+  'GET /health',
+  'GET /packages',
+  'GET /doctors',
+  'GET /labs/prices',
+  'GET /products',
+  'GET /products/categories',
+  'GET /projects',
+  'POST /subscriptions/news',
+  'GET /subscriptions/news/unsubscribe',
+  'POST /subscriptions/news/unsubscribe',
+  'POST /feedback',
+  'POST /enquiries',
+  'GET /doctors/:doctorId/slots',
+  'GET /services/:serviceId/days',
+]);
+
+const ROUTERS: Record<string, Router> = {
+  appointmentsRouter,
+  catalogRouter,
+  dataProtectionRouter,
+  healthRouter,
+  patientsRouter,
+  paymentsRouter,
+  publicFormsRouter,
+  schedulingRouter,
+};
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+}
+
+const ROUTES = Object.values(ROUTERS).flatMap((router) =>
+  (router.stack as unknown as Layer[])
+    .filter((l) => l.route)
+    .flatMap(({ route }) =>
+      Object.keys(route!.methods).map((method) => ({
+        name: `${method.toUpperCase()} ${route!.path}`,
+        method,
+        path: route!.path,
+        first: route!.stack[0]?.handle,
+      })),
+    ),
+);
+
+const app = createApp();
+
+it('finds the routes (at least the public ones and the patient routes design.md names)', () => {
+  const names = ROUTES.map((r) => r.name);
+  expect(names).toEqual(
+    expect.arrayContaining([...PUBLIC, 'POST /appointments', 'GET /patient/:patientId', 'POST /payment/initiate']),
+  );
+});
+
+const guarded = ROUTES.filter((r) => !PUBLIC.has(r.name));
+
+describe.each(guarded.map((r) => [r.name, r] as const))('%s', (_name, route) => {
+  it('starts with requireAuth', () => {
+    expect(route.first).toBe(requireAuth);
+  });
+
+  it('when no token is sent, then 401 with the envelope and no data', async () => {
+    const path = `/api${route.path.replace(/:[A-Za-z]+/g, 'some-id')}`;
+    const req = (request(app) as unknown as Record<string, (p: string) => request.Test>)[route.method](path);
+    const res = await (route.method === 'get' || route.method === 'delete' ? req : req.send({}));
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ statusCode: 401, data: null });
+  });
+});

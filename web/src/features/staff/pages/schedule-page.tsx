@@ -1,0 +1,315 @@
+import { FieldArray, Formik, getIn, useFormikContext, type FormikHelpers } from 'formik';
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { SLOT_MINUTES, WEEKDAYS, doctorScheduleSchema, type DoctorSchedule, type Weekday } from '@api/scheduling';
+import { usePageTitle } from '@/components/page-title';
+import { useDoctorList } from '@/features/staff/api/staff-api';
+import { useDoctorSchedule, useSaveSchedule } from '@/features/staff/api/schedule-api';
+import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { addDays, todayInGhana } from '@/features/staff/days';
+import {
+  WEEKDAY_NAMES,
+  emptySchedule,
+  fieldOfMessage,
+  isWholeDays,
+  messagesIn,
+  nextRange,
+  readable,
+  toggleWholeDays,
+  wholeDays,
+  wholeDaysOf,
+} from '@/features/staff/schedule-form';
+import { useStaff } from '@/features/staff/staff-session';
+import { ApiError } from '@/lib/api-client';
+import scheduleCss from '../schedule.css?inline';
+
+/** What the server refused, and which part of the form it names. */
+interface ServerError {
+  field: string;
+  message: string;
+}
+
+/** The messages for one part of the form: the schema's once Save was tried, and the server's. */
+function useMessages(path: string, serverError: ServerError | undefined): string[] {
+  const { errors, submitCount } = useFormikContext<DoctorSchedule>();
+  const own = submitCount > 0 ? messagesIn(getIn(errors, path)) : [];
+  const server = serverError && serverError.field === path ? [serverError.message] : [];
+  return [...new Set([...own, ...server])].map(readable);
+}
+
+function Messages({ id, messages }: { id: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div id={id} className="field-error" role="alert">
+      {messages.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+    </div>
+  );
+}
+
+function WeekdayHours({ day, serverError }: { day: Weekday; serverError?: ServerError }) {
+  const { values, getFieldProps } = useFormikContext<DoctorSchedule>();
+  const base = useId();
+  const ranges = values.weekly[day];
+  const messages = useMessages(`weekly.${day}`, serverError);
+  const name = WEEKDAY_NAMES[day];
+  return (
+    <FieldArray name={`weekly.${day}`}>
+      {(list) => (
+        <fieldset
+          className={`schedule-day${messages.length ? ' invalid' : ''}`}
+          aria-describedby={messages.length ? `${base}-error` : undefined}
+        >
+          <legend>{name}</legend>
+          {ranges.length === 0 && <p className="staff-muted">Closed</p>}
+          {ranges.map((_, i) => (
+            <div key={i} className="schedule-range" role="group" aria-label={`${name}, hours ${i + 1}`}>
+              <div className="field">
+                <label htmlFor={`${base}-${i}-from`}>From</label>
+                <input id={`${base}-${i}-from`} type="time" step={300} required {...getFieldProps(`weekly.${day}.${i}.from`)} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${base}-${i}-to`}>To</label>
+                <input id={`${base}-${i}-to`} type="time" step={300} required {...getFieldProps(`weekly.${day}.${i}.to`)} />
+              </div>
+              <button type="button" className="btn btn-outline schedule-remove" onClick={() => list.remove(i)}>
+                <Trash2 aria-hidden="true" size={16} />
+                <span className="visually-hidden">
+                  Remove {name}, hours {i + 1}
+                </span>
+              </button>
+            </div>
+          ))}
+          <Messages id={`${base}-error`} messages={messages} />
+          <button type="button" className="btn btn-outline schedule-add" onClick={() => list.push(nextRange(ranges))}>
+            <Plus aria-hidden="true" size={16} /> Add hours<span className="visually-hidden"> on {name}</span>
+          </button>
+        </fieldset>
+      )}
+    </FieldArray>
+  );
+}
+
+function TimeOffEntry({ index, onRemove, serverError }: { index: number; onRemove: () => void; serverError?: ServerError }) {
+  const { values, setFieldValue, getFieldProps } = useFormikContext<DoctorSchedule>();
+  const base = useId();
+  const off = values.timeOff[index];
+  const whole = isWholeDays(off);
+  const messages = useMessages(`timeOff[${index}]`, serverError);
+  const set = (next: typeof off) => void setFieldValue(`timeOff.${index}`, next);
+  const days = wholeDaysOf(off);
+  return (
+    <li
+      className={`schedule-off${messages.length ? ' invalid' : ''}`}
+      aria-label={`Time off ${index + 1}`}
+      aria-describedby={messages.length ? `${base}-error` : undefined}
+    >
+      <label className="schedule-whole">
+        <input type="checkbox" checked={whole} onChange={() => set(toggleWholeDays(off))} /> Whole days
+      </label>
+      {whole ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${base}-first`}>First day</label>
+            <input
+              id={`${base}-first`}
+              type="date"
+              required
+              value={days.first}
+              onChange={(e) =>
+                e.target.value && set(wholeDays(e.target.value, days.last < e.target.value ? e.target.value : days.last))
+              }
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${base}-last`}>Last day</label>
+            <input
+              id={`${base}-last`}
+              type="date"
+              required
+              min={days.first}
+              value={days.last}
+              onChange={(e) => e.target.value && set(wholeDays(days.first, e.target.value))}
+            />
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor={`${base}-from`}>From</label>
+            <input id={`${base}-from`} type="datetime-local" required {...getFieldProps(`timeOff.${index}.from`)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${base}-to`}>To</label>
+            <input id={`${base}-to`} type="datetime-local" required {...getFieldProps(`timeOff.${index}.to`)} />
+          </div>
+        </>
+      )}
+      <button type="button" className="btn btn-outline schedule-remove" onClick={onRemove}>
+        <Trash2 aria-hidden="true" size={16} />
+        <span className="visually-hidden">Remove time off {index + 1}</span>
+      </button>
+      <Messages id={`${base}-error`} messages={messages} />
+    </li>
+  );
+}
+
+function ScheduleFields({ serverError, saved }: { serverError?: ServerError; saved: boolean }) {
+  const { values, getFieldProps, isSubmitting, handleSubmit, dirty } = useFormikContext<DoctorSchedule>();
+  const ids = { slot: useId(), slotError: useId(), formError: useId() };
+  const slotMessages = useMessages('slotMinutes', serverError);
+  const formMessages = serverError?.field === 'form' ? [readable(serverError.message)] : [];
+  const tomorrow = addDays(todayInGhana(), 1);
+  return (
+    <form className="schedule-form" aria-label="Weekly hours and time off" noValidate onSubmit={handleSubmit}>
+      <section className="staff-card" aria-labelledby="weekly-title">
+        <h2 id="weekly-title">Weekly hours</h2>
+        <p className="staff-muted">Africa/Accra time. A day without hours is closed; a day may have several ranges.</p>
+        <div className="schedule-week">
+          {WEEKDAYS.map((day) => (
+            <WeekdayHours key={day} day={day} serverError={serverError} />
+          ))}
+        </div>
+        <div className={`field schedule-slot${slotMessages.length ? ' invalid' : ''}`}>
+          <label htmlFor={ids.slot}>Slot length</label>
+          <select
+            id={ids.slot}
+            {...getFieldProps('slotMinutes')}
+            aria-describedby={slotMessages.length ? ids.slotError : undefined}
+            aria-invalid={slotMessages.length > 0 || undefined}
+          >
+            {SLOT_MINUTES.map((m) => (
+              <option key={m} value={m}>
+                {m} minutes
+              </option>
+            ))}
+          </select>
+          <Messages id={ids.slotError} messages={slotMessages} />
+        </div>
+      </section>
+      <section className="staff-card" aria-labelledby="time-off-title">
+        <h2 id="time-off-title">Time off</h2>
+        <FieldArray name="timeOff">
+          {(list) => (
+            <>
+              {values.timeOff.length === 0 ? (
+                <p className="staff-muted">No time off.</p>
+              ) : (
+                <ul className="schedule-offs">
+                  {values.timeOff.map((_, i) => (
+                    <TimeOffEntry key={i} index={i} onRemove={() => list.remove(i)} serverError={serverError} />
+                  ))}
+                </ul>
+              )}
+              <button
+                type="button"
+                className="btn btn-outline schedule-add"
+                onClick={() => list.push(wholeDays(tomorrow, tomorrow))}
+              >
+                <Plus aria-hidden="true" size={16} /> Add time off
+              </button>
+            </>
+          )}
+        </FieldArray>
+      </section>
+      <div className="form-actions schedule-actions">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Save
+        </button>
+        <p role="status" className="schedule-saved">
+          {saved && !dirty ? 'Saved' : ''}
+        </p>
+        <Messages id={ids.formError} messages={formMessages} />
+      </div>
+    </form>
+  );
+}
+
+/** One doctor's schedule: loaded, edited with the server's own schema, saved. */
+function ScheduleEditor({ doctorId }: { doctorId: string }) {
+  const schedule = useDoctorSchedule(doctorId);
+  const save = useSaveSchedule(doctorId);
+  const [serverError, setServerError] = useState<ServerError>();
+  const [saved, setSaved] = useState(false);
+
+  async function submit(values: DoctorSchedule, helpers: FormikHelpers<DoctorSchedule>) {
+    setServerError(undefined);
+    setSaved(false);
+    try {
+      const answer = await save.mutateAsync(doctorScheduleSchema.cast(values) as DoctorSchedule);
+      helpers.resetForm({ values: answer.schedule ?? values });
+      setSaved(true);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : 'The schedule could not be saved. Please try again.';
+      setServerError({ field: err instanceof ApiError && err.status === 400 ? fieldOfMessage(message) : 'form', message });
+    }
+  }
+
+  return (
+    <ListState
+      loading={schedule.isPending}
+      error={schedule.error}
+      empty=""
+      isEmpty={false}
+      onRetry={() => void schedule.refetch()}
+    >
+      {schedule.data && (
+        <>
+          {!schedule.data.schedule && (
+            <p className="staff-message">No hours are set yet, so patients see no free times for this doctor.</p>
+          )}
+          <Formik<DoctorSchedule>
+            initialValues={schedule.data.schedule ?? emptySchedule()}
+            validationSchema={doctorScheduleSchema}
+            onSubmit={submit}
+          >
+            <ScheduleFields serverError={serverError} saved={saved} />
+          </Formik>
+        </>
+      )}
+    </ListState>
+  );
+}
+
+/** Schedule: an admin chooses any doctor; a doctor edits their own weekly hours, slot length and time off. */
+export default function SchedulePage() {
+  usePageTitle('Schedule');
+  const me = useStaff();
+  const isAdmin = me.role === 'admin';
+  const doctors = useDoctorList(true);
+  const [chosen, setChosen] = useState('');
+  const doctorId = isAdmin ? chosen : (me.doctorId ?? '');
+  const doctor = doctors.data?.find((d) => d.doctorId === doctorId);
+  const pickerId = useId();
+  return (
+    <div className="staff-page">
+      <style>{scheduleCss}</style>
+      <PageHeader title="Schedule" />
+      {isAdmin ? (
+        <div className="field staff-inline-field schedule-doctor">
+          <label htmlFor={pickerId}>Doctor</label>
+          <select id={pickerId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+            <option value="">{doctors.data ? 'Choose a doctor' : 'Loading doctors…'}</option>
+            {doctors.data?.map((d) => (
+              <option key={d.doctorId} value={d.doctorId}>
+                Dr {d.otherNames} {d.surname} ({d.specialty})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        doctor && (
+          <p className="staff-subtitle">
+            Dr {doctor.otherNames} {doctor.surname} ({doctor.specialty})
+          </p>
+        )
+      )}
+      {doctorId ? (
+        <ScheduleEditor key={doctorId} doctorId={doctorId} />
+      ) : (
+        !isAdmin && <p className="staff-message">Your account is not linked to a doctor record. Ask an admin.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** A stylesheet imported as text (`?inline`): empty in jsdom. */
+export default '';
