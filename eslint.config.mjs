@@ -18,6 +18,11 @@ const ALLOWED_FEATURE_IMPORTS = {
   appointments: [
     './accounts/session.ts', // the booking form fills in the signed-in patient's details
     './payments/use-payment-flow.tsx', // a booked appointment with a fee is paid right away
+    './accounts/api/dependants.ts', // 'Someone else' picks one of the patient's family members
+    './accounts/api/subscription-contract.ts', // ... and the package's coverage is noted before and after booking
+    './accounts/api/subscription-queries.ts',
+    './accounts/api/subscriptions.ts',
+    './packages/benefits.ts',
   ],
   contact: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Make Enquiries opens from the contact page
   dashboard: [
@@ -31,14 +36,22 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/components', // ... with the appointments feature's booking form and detail
     './appointments/appointments.css',
     './payments/use-payment-flow.tsx', // Make Payment of an appointment
+    './accounts/api/dependants.ts', // Family members lists, adds and removes dependants
+    './accounts/api/subscription-contract.ts', // My package shows the period, benefits and usage ...
+    './packages/benefits.ts', // ... in the packages page's words
+    './payments/api/subscriptions.ts', // ... and renews (paid like any subscription) or cancels renewal
   ],
   packages: [
     './enquiries/components/lazy-enquiry-modal.tsx', // Custom Pricing is an enquiry
     './payments/api/subscriptions.ts', // choosing a package subscribes to it ...
     './payments/use-payment-flow.tsx', // ... and pays it
     './accounts/api/subscription-queries.ts', // ... which changes the patient's subscriptions (their query is invalidated)
+    './accounts/api/subscription-contract.ts', // packages carry their benefits
   ],
-  payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
+  payments: [
+    './accounts/session.ts', // the Make Payment summary shows the signed-in patient
+    './accounts/api/subscription-contract.ts', // subscribing and renewing answer the subscription shapes
+  ],
   staff: ['./accounts/auth-errors.ts'], // staff sign in with Firebase Auth too: the same messages for its errors
   products: [
     './payments/api/orders.ts', // Confirm Payment creates the order ...

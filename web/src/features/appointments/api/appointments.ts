@@ -5,7 +5,8 @@ import { formatGhs } from '@api/format';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
-import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
+import type { Appointment as StoredAppointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
+import type { Coverage } from '@/features/accounts/api/subscription-contract';
 import { api } from '@/lib/api-client';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
@@ -36,7 +37,9 @@ export const MESSAGES = {
   prescription: 'Prescription form and Prefered Date are required',
 } as const;
 
-export type { Appointment, Doctor, LabTest } from '@api/types';
+export type { Doctor, LabTest } from '@api/types';
+/** An appointment; a package's benefit may have covered it (then it needs no payment). */
+export type Appointment = StoredAppointment & { coveredBy?: string; coverage?: Coverage };
 
 /** The booking form is checked with the API's own booking schema, so a person sees the server's rules before sending. */
 export { bookingSchema, todayInGhana } from '@api/booking-request';
@@ -44,6 +47,8 @@ export { bookingSchema, todayInGhana } from '@api/booking-request';
 /** The form's values as the inputs hold them (the service id as the select's text). */
 export interface BookingValues {
   bookFor: string;
+  /** The family member booked for ('Someone else'), when picked from the patient's list. */
+  dependantId: string;
   firstName: string;
   lastName: string;
   gender: string;
@@ -68,6 +73,7 @@ export interface BookingValues {
 
 export const emptyBooking = (serviceId = ''): BookingValues => ({
   bookFor: 'SELF',
+  dependantId: '',
   firstName: '',
   lastName: '',
   gender: '',

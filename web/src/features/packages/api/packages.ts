@@ -1,9 +1,11 @@
-import type { Package, PackagePrice } from '@api/types';
+import type { PackagePrice } from '@api/types';
+import type { PackageWithBenefits } from '@/features/accounts/api/subscription-contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
-export type { Package } from '@api/types';
+/** A package with the benefits the server applies (design.md 'Subscriptions over time'). */
+export type Package = PackageWithBenefits;
 
 const getPackages = (signal?: AbortSignal) => api.get<Package[]>('/packages', { signal });
 

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { TRIAL_DAYS } from '@api/policy';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { priceKind, type Package } from '@/features/packages/api/packages';
+import { benefitLines } from '@/features/packages/benefits';
 import { copyFor } from '@/features/packages/content';
 
 const BUTTON = { trial: 'Get Started', monthly: 'Subscribe now', custom: 'Make Enquiries' } as const;
@@ -10,6 +11,10 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
   const kind = priceKind(pkg.packagePrice);
   const { badge, description } = copyFor(pkg.id);
   const headingId = `package-${pkg.id}`;
+  // The benefits the server applies, in words; the package's items where it has none (Corporate).
+  const highlights = pkg.benefits
+    ? benefitLines(pkg.benefits)
+    : pkg.packageItems.slice(0, 4).map((item) => `${item.itemName}: ${item.itemValue}`);
   return (
     <article className={`package-card${pkg.id === 'family-care' ? ' package-card--featured' : ''}`} aria-labelledby={headingId}>
       <span className="package-badge">{badge}</span>
@@ -19,7 +24,9 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         {kind === 'trial' && (
           <>
             <strong>Free {TRIAL_DAYS}-Day Trial</strong>
-            <span className="package-price-after">GHS {FREE_PACKAGE_AMOUNT}/month after</span>
+            <span className="package-price-after">
+              No payment today; GHS {FREE_PACKAGE_AMOUNT}/month after, only if you renew
+            </span>
           </>
         )}
         {kind === 'monthly' && (
@@ -31,12 +38,10 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         {kind === 'custom' && <strong>{String(pkg.packagePrice)}</strong>}
       </p>
       <ul className="package-highlights">
-        {pkg.packageItems.slice(0, 4).map((item) => (
-          <li key={item.itemName}>
+        {highlights.map((line) => (
+          <li key={line}>
             <Check aria-hidden="true" size={18} />
-            <span>
-              {item.itemName}: <strong>{item.itemValue}</strong>
-            </span>
+            <span>{line}</span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formatDate } from '@api/format';
 import { TRIAL_DAYS } from '@api/policy';
 import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
@@ -14,7 +15,7 @@ import { subscribeToPackage } from '@/features/payments/api/subscriptions';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
-import { showError } from '@/lib/dialogs';
+import { showError, showSuccess } from '@/lib/dialogs';
 import '../packages.css';
 
 export default function PackagesPage() {
@@ -31,7 +32,10 @@ export default function PackagesPage() {
     },
   });
 
-  /** Spec section 4: Custom Pricing enquires; otherwise log in, subscribe (or reuse the unpaid one), then pay. */
+  /**
+   * Spec section 4: Custom Pricing enquires; otherwise log in and subscribe. The Free package
+   * starts its trial at once (no payment); a paid one (or the reused unpaid one) is then paid.
+   */
   async function select(pkg: Package) {
     if (priceKind(pkg.packagePrice) === 'custom') return setEnquiryOpen(true);
     setSubscribing(true);
@@ -46,6 +50,14 @@ export default function PackagesPage() {
       const subscription = await subscribeToPackage({ packageId: pkg.id });
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       setSubscribing(false);
+      if (subscription.paymentStatus === 'Trial') {
+        await showSuccess(
+          'Your free trial has started',
+          `Your ${subscription.packageTitle} is free until ${formatDate(subscription.periodEnd)}. Nothing to pay now: ` +
+            'we will remind you before it ends, and you can renew from your profile.',
+        );
+        return navigate('/dashboard/profile');
+      }
       await payment.pay({
         clientReference: subscription.clientReference,
         paymentText: `Subscription for ${subscription.packageTitle}`,

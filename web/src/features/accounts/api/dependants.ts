@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Dependant } from '@/features/accounts/api/subscription-contract';
+import type { DependantRequest } from '@/features/accounts/api/dependant-request';
+import { api } from '@/lib/api-client';
+
+export type { Dependant } from '@/features/accounts/api/subscription-contract';
+export { dependantSchema, type DependantRequest } from '@/features/accounts/api/dependant-request';
+
+const path = (patientId: string) => `/patient/${encodeURIComponent(patientId)}/dependants`;
+
+export const dependantKeys = { of: (patientId: string) => ['dependants', patientId] as const };
+
+/** The people the patient books for (and a Family Care package covers). */
+export const useDependants = (patientId: string | undefined) =>
+  useQuery({
+    queryKey: dependantKeys.of(patientId ?? ''),
+    queryFn: () => api.get<Dependant[]>(path(patientId!), { auth: true }),
+    enabled: !!patientId,
+  });
+
+function useDependantMutation<T>(patientId: string, change: (arg: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: dependantKeys.of(patientId) }),
+  });
+}
+
+export const useAddDependant = (patientId: string) =>
+  useDependantMutation(patientId, (body: DependantRequest) => api.post<Dependant>(path(patientId), body, { auth: true }));
+
+export const useRemoveDependant = (patientId: string) =>
+  useDependantMutation(patientId, (dependantId: string) =>
+    api.delete<null>(`${path(patientId)}/${encodeURIComponent(dependantId)}`, undefined, { auth: true }),
+  );
