@@ -10,6 +10,7 @@ import { patientsRouter } from './routes/patients';
 import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
 import { staffRouter } from './routes/staff';
+import { subscriptionsRouter } from './routes/subscriptions';
 
 /** The routes, answered under /api (through Hosting) and without it (the function's own URL). */
 function routes(): Router {
@@ -17,6 +18,7 @@ function routes(): Router {
   router.use(healthRouter);
   router.use(appointmentsRouter);
   router.use(patientsRouter);
+  router.use(subscriptionsRouter);
   router.use(paymentsRouter);
   router.use(catalogRouter);
   router.use(publicFormsRouter);

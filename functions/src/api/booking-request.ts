@@ -120,6 +120,12 @@ export const bookingSchema = object({
     string().oneOf(ORGANIZATION_SERVICES, 'Organization service (organiztionService) is not one we offer.'),
     'Organization service (organiztionService) is required.',
   ),
+  /** Booking for someone else: a dependant the patient named (services/dependants.ts fills their name and gender). */
+  dependantId: idField('Family member (dependantId)').when('bookFor', {
+    is: 'OTHERS',
+    then: (s) => s.optional(),
+    otherwise: (s) => s.strip(),
+  }),
   expectedPeople: onlyFor(
     COMMUNITY_SERVICES,
     string().oneOf(EXPECTED_PEOPLE, 'Expected people (expectedPeople) must be 1-20, 21-50, 51-100 or ABOVE.'),

@@ -15,6 +15,11 @@ export const RESCHEDULE_LIMIT = 2;
 /** The Free package's trial, and every paid period, in days. */
 export const TRIAL_DAYS = 30;
 export const PERIOD_DAYS = 30;
+/** Renew opens this many days before periodEnd; reminders go out these many days before it. */
+export const RENEWAL_WINDOW_DAYS = 5;
+export const RENEWAL_REMINDER_DAYS = [5, 1] as const;
+/** A patient may name at most this many dependants (Family Care covers 5 people: the holder and 4). */
+export const MAX_DEPENDANTS = 4;
 /** One order line: from 1 to this many of a product. */
 export const MAX_ORDER_QUANTITY = 99;
 

@@ -5,6 +5,7 @@
  * Dates are ISO strings here: the server turns Firestore timestamps into text before answering.
  */
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
+import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -22,6 +23,8 @@ export interface Package {
   packageTitle: string;
   packagePrice: PackagePrice;
   packageItems: PackageItem[];
+  /** What the package gives each period, applied by the server (api/subscriptions-contract.ts). */
+  benefits?: PackageBenefits;
 }
 
 export interface Doctor {
@@ -166,7 +169,7 @@ export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
 export type AppointmentStatus = 'Pending' | 'Cancelled' | 'Expired' | string;
 
 /** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
-export interface Appointment {
+export interface Appointment extends AppointmentCoverage {
   appointmentId: string;
   source: 'WEBSITE';
   patientId: string;
@@ -250,15 +253,15 @@ export interface PaymentReference {
 }
 
 /** The records a payment can be for (each found by its clientReference). */
-export type PayableKind = 'subscription' | 'appointment' | 'order';
+export type PayableKind = 'subscription' | 'appointment' | 'order' | 'renewal';
 
 /** A package subscription with its package's title, price and items; amount decided by the server. */
-export interface SubscriptionView {
+export interface SubscriptionView extends Partial<SubscriptionTimeline> {
   id: string;
   patientId: string;
   packageId: string;
   amount: number;
-  paymentStatus: 'Unpaid' | 'Paid';
+  paymentStatus: 'Unpaid' | 'Paid' | 'Trial';
   duration: number;
   clientReference: string;
   isActive: boolean;
@@ -343,6 +346,8 @@ export interface PatientDataExport {
   controller: string;
   profile: Patient;
   subscriptions: SubscriptionView[];
+  /** The people the patient named for Family Care. */
+  dependants: Dependant[];
   appointments: unknown[];
   orders: unknown[];
   newsletter: { subscribed: boolean; since?: string };

@@ -4,11 +4,32 @@
  * changes nothing.
  */
 import type { Doctor, LabTest, Package, PackageItem, Product, ProductCategory, Project } from '../api/types';
+import type { Allowance, PackageBenefits } from '../api/subscriptions-contract';
 
 /** Rows of the Compare Features table, in order: the first package's items name them. */
 const item = (itemName: string, itemValue: string, benefit: string): PackageItem => ({ itemName, itemValue, benefit });
 
-export const PACKAGES: Package[] = [
+/**
+ * A package's benefits read from its own items ('2 per month', 'Unlimited', '10%', 'Up to 5
+ * people'), so the table people read and the rules the server applies say the same.
+ * Anything else ('On request', 'Negotiated', 'On-site clinics') gives nothing automatic.
+ */
+export function benefitsFromItems(items: PackageItem[]): PackageBenefits {
+  const value = (itemName: string) => items.find((i) => i.itemName === itemName)?.itemValue ?? '';
+  const perMonth = (text: string): Allowance =>
+    /unlimited/i.test(text) ? 'unlimited' : Number(/(\d+)\s*per month/i.exec(text)?.[1] ?? 0);
+  return {
+    virtualConsultationsPerPeriod: perMonth(value('Virtual doctor consultations')),
+    labDiscountPercent: Number(/(\d+)\s*%/.exec(value('Lab tests discount'))?.[1] ?? 0),
+    homeVisitsPerPeriod: perMonth(value('Nurse home visits')),
+    people: Math.max(1, Number(/(\d+)/.exec(value('People covered'))?.[1] ?? 1)),
+  };
+}
+
+const withBenefits = (packages: Package[]): Package[] =>
+  packages.map((p) => ({ ...p, benefits: benefitsFromItems(p.packageItems) }));
+
+export const PACKAGES: Package[] = withBenefits([
   {
     id: 'individual',
     order: 1,
@@ -69,7 +90,7 @@ export const PACKAGES: Package[] = [
       item('Medicine delivery', 'Priority', 'Delivery to the office or home'),
     ],
   },
-];
+]);
 
 const doctor = (doctorId: string, surname: string, otherNames: string, specialty: string, consultationFee: number): Doctor => ({
   doctorId,

@@ -25,6 +25,8 @@ import { createDueRefund } from './refunds';
 import { SERVICE_ID, serviceById } from '../api/service-catalog';
 import { todayInGhana, type CreateAppointmentInput } from '../api/booking-request';
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
+import { applyBenefits, benefitPlan, releaseBenefit } from './benefits';
+import { withDependant } from './dependants';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
@@ -102,9 +104,12 @@ function confirmationMail(a: Appointment, accountEmail: string) {
  */
 export async function createAppointment(
   patientId: string,
-  input: CreateAppointmentInput,
+  request: CreateAppointmentInput,
   accountEmail: string,
 ): Promise<Appointment> {
+  // A booking for a named dependant takes their name and gender; a running package may cover it.
+  const input = await withDependant(patientId, request);
+  const plan = await benefitPlan(patientId, input);
   const service = serviceById(input.requestedServiceId)!;
   const time = input.requestedTime ?? null;
   if (time && input.requestedDay === todayInGhana() && time <= new Date().toISOString().slice(11, 16)) {
@@ -153,15 +158,18 @@ export async function createAppointment(
     declineByPatient: false,
     declineByDoctor: false,
     declinedDate: null,
+    ...(input.dependantId ? { dependantId: input.dependantId } : {}),
   };
+  let booked = appointment;
   try {
     await runTransaction(async (tx) => {
+      booked = await applyBenefits(tx, plan, appointment);
       // Claimed by create() alone, without reading it first: a transaction that reads the
       // slot would wait on the lock of every other booking of it (ABORTED after seconds);
       // a create that finds it taken fails the commit with ALREADY_EXISTS at once.
       if (doctor.doctorId && time)
         tx.create(doctorSlotRef(doctor.doctorId, input.requestedDay, time), { appointmentId: ref.id, patientId });
-      tx.create(ref, appointment);
+      tx.create(ref, booked);
       if (file)
         tx.create(appointmentFileRef(ref.id), {
           patientId,
@@ -170,14 +178,14 @@ export async function createAppointment(
           base64: file.base64,
           sizeBytes: file.sizeBytes,
         });
-      await queueMail(confirmationMail(appointment, accountEmail), tx);
+      await queueMail(confirmationMail(booked, accountEmail), tx);
     });
   } catch (err) {
     // ALREADY_EXISTS: another booking holds the slot.
     if ((err as { code?: unknown }).code === 6) throw conflict(SLOT_TAKEN);
     throw err;
   }
-  return appointment;
+  return booked;
 }
 
 const newestFirst = (a: Appointment, b: Appointment) => b.createdAt.localeCompare(a.createdAt);
@@ -320,6 +328,7 @@ export async function cancelAppointment(
     const change = { appointmentStatus: 'Cancelled' as const, declineByPatient: true, declinedDate: ghanaTimestamp() };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
+    releaseBenefit(tx, a);
     if (owed) {
       const what = `Appointment: ${a.requestedService}`;
       const why =

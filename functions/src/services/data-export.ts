@@ -5,6 +5,7 @@ import { appointmentHistory, pendingAppointments } from './appointments';
 import { getConsents, getPatient } from './patients';
 import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
+import { listDependants } from './dependants';
 import { ghanaTimestamp } from '../api/format';
 
 /**
@@ -15,13 +16,14 @@ import { ghanaTimestamp } from '../api/format';
  */
 export async function exportPatientData(uid: string): Promise<PatientDataExport> {
   const profile = await getPatient(uid);
-  const [subscriptions, pending, history, orders, consents, forms] = await Promise.all([
+  const [subscriptions, pending, history, orders, consents, forms, dependants] = await Promise.all([
     listSubscriptions(uid),
     pendingAppointments(uid),
     appointmentHistory(uid),
     ordersOf(uid),
     getConsents(uid),
     formsSentFrom(profile.emailAddress),
+    listDependants(uid),
   ]);
   return {
     exportedAt: ghanaTimestamp(),
@@ -30,6 +32,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     profile,
     consents,
     subscriptions,
+    dependants,
     appointments: [...pending, ...history],
     orders,
     newsletter: consents.marketing,

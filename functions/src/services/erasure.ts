@@ -14,6 +14,7 @@ import {
 import { auth } from '../store/firebase';
 import { mailRefsTo } from '../store/mail';
 import { codeRef, findPatient, patientRef } from '../store/patients';
+import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
 import { queueMail, type Mail } from './mail';
 import { CHECKOUT_IN_PROGRESS_MS } from './payments';
@@ -86,6 +87,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const erasedId = `erased-${randomUUID()}`;
     const forms = email ? await formsSentFrom(email) : { feedback: [], enquiries: [] };
     const oldMails = email ? await mailRefsTo(email) : [];
+    const dependants = await dependantRefsOf(uid);
     const writes: ErasureWrite[] = [
       ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId) })),
       ...records
@@ -93,6 +95,9 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
         .map((r) => ({ ref: appointmentFileDoc(r.snap.id), remove: true as const })),
       ...[...forms.feedback, ...forms.enquiries].map((d) => ({ ref: d.ref, remove: true as const })),
       ...oldMails.map((ref) => ({ ref, remove: true as const })),
+      // The people they named for Family Care, and the trial's claim that names their uid.
+      ...dependants.map((ref) => ({ ref, remove: true as const })),
+      { ref: trialClaimRef(uid), remove: true },
       { ref: codeRef(uid), remove: true },
       { ref: patientRef(uid), remove: true },
       erasureAuditEntry(),

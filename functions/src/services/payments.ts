@@ -20,6 +20,8 @@ import {
 import { runTransaction } from '../store/transaction';
 import { accountEmail, queueMail } from './mail';
 import { createDueRefund, type RefundReason } from './refunds';
+import { periodOnPayment } from './subscription-periods';
+import { PERIOD_DAYS } from '../api/policy';
 
 /**
  * Payments of subscriptions, appointments and shop orders. The server alone decides the
@@ -27,7 +29,7 @@ import { createDueRefund, type RefundReason } from './refunds';
  * markPaid() after the provider's status API said Paid for that reference and amount.
  */
 
-export const SUBSCRIPTION_DAYS = 30;
+export const SUBSCRIPTION_DAYS = PERIOD_DAYS;
 
 /** A record that can be paid, found by its clientReference; its data as plain JSON (times as ISO strings). */
 export interface Payable {
@@ -76,6 +78,8 @@ function describe(p: Payable): string {
   switch (p.kind) {
     case 'subscription':
       return `Subscription for ${p.data.packageTitle ?? 'package'}`;
+    case 'renewal':
+      return `Renewal of ${p.data.packageTitle ?? 'package'}`;
     case 'appointment':
       return `Appointment: ${p.data.requestedService ?? 'consultation'}`;
     case 'order':
@@ -234,10 +238,12 @@ async function settle(
     kind === 'appointment' && data.appointmentStatus === 'Expired' && data.doctorId && data.requestedTime
       ? await tx.get(doctorSlotRef(String(data.doctorId), String(data.requestedDay), String(data.requestedTime)))
       : undefined;
+  const now = new Date();
+  const period = await periodOnPayment(tx, kind, ref.id, data, now);
 
   const reason = ((): RefundReason | undefined => {
     if (status.currencyCode !== CURRENCY || cents(status.amount) !== cents(record.amount)) return 'amount-mismatch';
-    if (!snap.exists || data.appointmentStatus === 'Deleted') return 'deleted';
+    if (!snap.exists || data.appointmentStatus === 'Deleted' || period.gone) return 'deleted';
     if (ledger.exists || data.paymentStatus === 'Paid') return 'duplicate';
     if (kind === 'appointment' && data.appointmentStatus === 'Cancelled') return 'cancelled';
     if (kind === 'appointment' && data.appointmentStatus === 'Expired' && slot?.exists) return 'expired';
@@ -262,7 +268,6 @@ async function settle(
     return 'refund-due';
   }
 
-  const now = new Date();
   const provider = {
     paymentStatus: 'Paid',
     paymentDate: storedTime(now),
@@ -274,14 +279,9 @@ async function settle(
     charges: status.charges,
     amountAfterCharges: status.amountAfterCharges,
   };
-  const extra =
-    kind === 'subscription'
-      ? {
-          isActive: true,
-          startDate: storedTime(now),
-          endDate: storedTime(new Date(now.getTime() + SUBSCRIPTION_DAYS * 86_400_000)),
-        }
-      : {};
+  // A subscription's first period starts, or a renewal moves its subscription's periodEnd on.
+  const extra = period.recordUpdate;
+  period.apply();
   // A late payment for an Expired appointment whose time is still free: it is booked again.
   const revived = kind === 'appointment' && data.appointmentStatus === 'Expired';
   tx.update(ref, { ...provider, ...extra, ...(revived ? { appointmentStatus: 'Pending', expiredAt: FieldValue.delete() } : {}) });

@@ -23,6 +23,7 @@ import {
   type AppointmentFilter,
 } from '../store/staff';
 import { CURRENCY, DELETED, heldSlot } from './appointments';
+import { releaseBenefit } from './benefits';
 import { accountEmail, queueMail } from './mail';
 import { createDueRefund } from './refunds';
 import type { Staff } from './staff-access';
@@ -188,6 +189,7 @@ export async function actOnAppointment(
     const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp()) };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
+    if (ends) releaseBenefit(tx, a);
     await writeAudit(
       { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
       tx,

@@ -12,6 +12,16 @@ export const COLLECTIONS = {
   patients: 'patients',
   verificationCodes: 'verificationCodes',
   subscriptions: 'subscriptions',
+  /** A payment for the next period of a subscription (its own clientReference; services/subscriptions.ts renew). */
+  subscriptionRenewals: 'subscriptionRenewals',
+  /** Benefits used per subscription and allowance window, counted in the booking transaction. */
+  subscriptionUsage: 'subscriptionUsage',
+  /** One document per subscription, period and notice (reminders, expiry): each is sent once. */
+  subscriptionNotices: 'subscriptionNotices',
+  /** trialClaims/{patientId}: the Free package's trial is once per patient. */
+  trialClaims: 'trialClaims',
+  /** People a patient books for under Family Care. */
+  dependants: 'dependants',
   appointments: 'appointments',
   orders: 'orders',
   payments: 'payments',

@@ -19,6 +19,8 @@ const KEPT_RECORDS = [
   COLLECTIONS.appointments,
   COLLECTIONS.orders,
   COLLECTIONS.subscriptions,
+  COLLECTIONS.subscriptionRenewals,
+  COLLECTIONS.subscriptionUsage,
   COLLECTIONS.payments,
   COLLECTIONS.refunds,
   COLLECTIONS.appointmentSlots,

@@ -19,12 +19,16 @@ export const PAYABLE_TIMES = [
   'startDate',
   'endDate',
   'expiredAt',
+  'periodStart',
+  'periodEnd',
+  'cancelledAt',
 ];
 
 const PAYABLE_COLLECTION: Record<PayableKind, string> = {
   subscription: COLLECTIONS.subscriptions,
   appointment: COLLECTIONS.appointments,
   order: COLLECTIONS.orders,
+  renewal: COLLECTIONS.subscriptionRenewals,
 };
 
 export const PAYABLE_KINDS = Object.keys(PAYABLE_COLLECTION) as PayableKind[];

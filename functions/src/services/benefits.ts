@@ -1,0 +1,194 @@
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { formatGhs } from '../api/format';
+import { SERVICE_ID } from '../api/service-catalog';
+import {
+  allowanceWindow,
+  leftOf,
+  type Allowance,
+  type AppointmentCoverage,
+  type Coverage,
+  type CoveredBenefit,
+  type PackageBenefits,
+} from '../api/subscriptions-contract';
+import type { Appointment, Package } from '../api/types';
+import { packageById } from '../store/catalog';
+import { usageId, usageRef } from '../store/subscriptions';
+import { liveSubscriptionsOf, periodOf } from './subscriptions';
+
+/**
+ * Package benefits applied when a patient books (design.md 'Subscriptions over time'): a
+ * virtual consultation or a home visit within the window's allowance is covered (costs 0),
+ * lab tests get the package's discount. The allowance is counted in the booking's
+ * transaction (subscriptionUsage), so concurrent bookings cannot exceed it; cancelling or
+ * declining a covered appointment gives it back.
+ */
+
+/** The home services (a home visit each): doctor at home, nursing, physiotherapy, dietary at home. */
+const HOME_SERVICES: number[] = [2, 3, 4];
+
+type AllowanceBenefit = Exclude<CoveredBenefit, 'labDiscount'>;
+
+/** Which benefit a booking may use, if any. */
+export function benefitFor(input: {
+  requestedServiceId: number;
+  requestedServiceOption?: string | null;
+}): CoveredBenefit | undefined {
+  const id = input.requestedServiceId;
+  if (id === SERVICE_ID.virtualConsultation) return 'virtualConsultation';
+  if (id === SERVICE_ID.labTests) return 'labDiscount';
+  if (HOME_SERVICES.includes(id) || (id === SERVICE_ID.dietary && input.requestedServiceOption === 'HOME_VISIT'))
+    return 'homeVisit';
+  return undefined;
+}
+
+const allowanceOf = (benefits: PackageBenefits, benefit: AllowanceBenefit): Allowance =>
+  benefit === 'virtualConsultation' ? benefits.virtualConsultationsPerPeriod : benefits.homeVisitsPerPeriod;
+
+const NAMES: Record<AllowanceBenefit, [string, string]> = {
+  virtualConsultation: ['virtual consultation', 'virtual consultations'],
+  homeVisit: ['home visit', 'home visits'],
+};
+
+/** The sentence the answer and the dashboard show. */
+export function coverageNote(packageTitle: string, benefit: AllowanceBenefit, allowance: Allowance, used: number): string {
+  const [, plural] = NAMES[benefit];
+  if (allowance === 'unlimited') return `Covered by your ${packageTitle}: ${plural} are unlimited this period.`;
+  const left = Math.max(0, allowance - used);
+  return `Covered by your ${packageTitle}: ${left} of ${allowance} ${plural} left this period.`;
+}
+
+/** A live subscription that may cover this booking, with its package and current window. */
+interface Candidate {
+  subscriptionId: string;
+  pkg: Package & { benefits: PackageBenefits };
+  usageId: string;
+  windowStart: Date;
+}
+
+/** What the booking may use, worked out before its transaction (plain reads); undefined when nothing applies. */
+export interface BenefitPlan {
+  benefit: CoveredBenefit;
+  patientId: string;
+  candidates: Candidate[];
+}
+
+/**
+ * The patient's running packages that may cover this booking, newest first. A booking for
+ * someone else is covered only for a named dependant and by a package covering several people.
+ */
+export async function benefitPlan(
+  patientId: string,
+  input: { requestedServiceId: number; requestedServiceOption?: string | null; bookFor?: string; dependantId?: string },
+  now = new Date(),
+): Promise<BenefitPlan | undefined> {
+  const benefit = benefitFor(input);
+  if (!benefit) return undefined;
+  const forSomeoneElse = input.bookFor === 'OTHERS';
+  if (forSomeoneElse && !input.dependantId) return undefined;
+  const live = await liveSubscriptionsOf(patientId, now);
+  const candidates: Candidate[] = [];
+  for (const { id, data } of live) {
+    const pkg = await packageById(data.packageId);
+    if (!pkg?.benefits) continue;
+    if (forSomeoneElse && pkg.benefits.people <= 1) continue;
+    const { periodStart, periodEnd } = periodOf(data);
+    const window = allowanceWindow({ periodStart: periodStart!, periodEnd: periodEnd! }, now);
+    candidates.push({
+      subscriptionId: id,
+      pkg: pkg as Candidate['pkg'],
+      usageId: usageId(id, window.start),
+      windowStart: window.start,
+    });
+  }
+  return candidates.length ? { benefit, patientId, candidates } : undefined;
+}
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+/** The lab discount: the largest of the running packages'. */
+function labDiscount(plan: BenefitPlan, appointment: Appointment): Partial<Appointment> {
+  const best = [...plan.candidates].sort((a, b) => b.pkg.benefits.labDiscountPercent - a.pkg.benefits.labDiscountPercent)[0];
+  const percent = best.pkg.benefits.labDiscountPercent;
+  const fullPrice = appointment.consultationFee;
+  if (!(percent > 0) || !(fullPrice > 0)) return {};
+  const fee = round2((fullPrice * (100 - percent)) / 100);
+  const coverage: Coverage = {
+    subscriptionId: best.subscriptionId,
+    packageTitle: best.pkg.packageTitle,
+    benefit: 'labDiscount',
+    used: 0,
+    left: 'unlimited',
+    discountPercent: percent,
+    fullPrice,
+    note: `Your ${best.pkg.packageTitle} takes ${percent}% off: ${formatGhs(fee, 'GHS')} instead of ${formatGhs(fullPrice, 'GHS')}.`,
+  };
+  return {
+    consultationFee: fee,
+    requiresPayment: fee > 0,
+    paymentStatus: fee > 0 ? 'Unpaid' : 'Not Applicable',
+    fullPrice,
+    discountPercent: percent,
+    discountedBy: best.subscriptionId,
+    coverage,
+  };
+}
+
+/**
+ * Inside the booking transaction, before its writes: reads the allowance of each candidate
+ * (the first with a place left covers it) and counts the use. Answers the appointment as it
+ * is to be stored. Call it first in the transaction: it reads.
+ */
+export async function applyBenefits(
+  tx: Transaction,
+  plan: BenefitPlan | undefined,
+  appointment: Appointment,
+): Promise<Appointment> {
+  if (!plan) return appointment;
+  if (plan.benefit === 'labDiscount') return { ...appointment, ...labDiscount(plan, appointment) };
+  const benefit = plan.benefit;
+  const usages = await Promise.all(plan.candidates.map((c) => tx.get(usageRef(c.usageId))));
+  const i = plan.candidates.findIndex((c, k) => {
+    const allowance = allowanceOf(c.pkg.benefits, benefit);
+    return allowance === 'unlimited' || (usages[k].data()?.[benefit] ?? 0) < allowance;
+  });
+  if (i < 0) return appointment;
+  const chosen = plan.candidates[i];
+  const used = (usages[i].data()?.[benefit] ?? 0) + 1;
+  const allowance = allowanceOf(chosen.pkg.benefits, benefit);
+  tx.set(
+    usageRef(chosen.usageId),
+    {
+      subscriptionId: chosen.subscriptionId,
+      patientId: plan.patientId,
+      windowStart: chosen.windowStart.toISOString(),
+      [benefit]: used,
+    },
+    { merge: true },
+  );
+  const coverage: Coverage = {
+    subscriptionId: chosen.subscriptionId,
+    packageTitle: chosen.pkg.packageTitle,
+    benefit,
+    used,
+    left: leftOf(allowance, used),
+    ...(appointment.consultationFee > 0 ? { fullPrice: appointment.consultationFee } : {}),
+    note: coverageNote(chosen.pkg.packageTitle, benefit, allowance, used),
+  };
+  const covered: AppointmentCoverage = {
+    coveredBy: chosen.subscriptionId,
+    coverageUsageId: chosen.usageId,
+    coverageBenefit: benefit,
+    fullPrice: appointment.consultationFee,
+    coverage,
+  };
+  return { ...appointment, ...covered, consultationFee: 0, requiresPayment: false, paymentStatus: 'Not Applicable' };
+}
+
+/**
+ * Gives a covered appointment's allowance back (cancelled or declined). Writes only (an
+ * increment), so it may come after the transaction's other writes.
+ */
+export function releaseBenefit(tx: Transaction, a: Pick<Appointment, 'coveredBy' | 'coverageUsageId' | 'coverageBenefit'>): void {
+  if (!a.coveredBy || !a.coverageUsageId || !a.coverageBenefit || a.coverageBenefit === 'labDiscount') return;
+  tx.set(usageRef(a.coverageUsageId), { [a.coverageBenefit]: FieldValue.increment(-1) }, { merge: true });
+}
