@@ -19,10 +19,9 @@ const ALLOWED_FEATURE_IMPORTS = {
     './accounts/session.ts', // the booking form fills in the signed-in patient's details
     './payments/use-payment-flow.tsx', // a booked appointment with a fee is paid right away
     './accounts/api/dependants.ts', // 'Someone else' picks one of the patient's family members
-    './accounts/api/subscription-contract.ts', // ... and the package's coverage is noted before and after booking
-    './accounts/api/subscription-queries.ts',
+    './accounts/api/subscription-queries.ts', // the package's coverage is noted before booking ...
     './accounts/api/subscriptions.ts',
-    './packages/benefits.ts',
+    './packages/benefits.ts', // ... in the packages page's words
   ],
   contact: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Make Enquiries opens from the contact page
   dashboard: [
@@ -37,8 +36,7 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/appointments.css',
     './payments/use-payment-flow.tsx', // Make Payment of an appointment
     './accounts/api/dependants.ts', // Family members lists, adds and removes dependants
-    './accounts/api/subscription-contract.ts', // My package shows the period, benefits and usage ...
-    './packages/benefits.ts', // ... in the packages page's words
+    './packages/benefits.ts', // My package shows benefits and usage in the packages page's words ...
     './payments/api/subscriptions.ts', // ... and renews (paid like any subscription) or cancels renewal
   ],
   packages: [
@@ -46,12 +44,8 @@ const ALLOWED_FEATURE_IMPORTS = {
     './payments/api/subscriptions.ts', // choosing a package subscribes to it ...
     './payments/use-payment-flow.tsx', // ... and pays it
     './accounts/api/subscription-queries.ts', // ... which changes the patient's subscriptions (their query is invalidated)
-    './accounts/api/subscription-contract.ts', // packages carry their benefits
   ],
-  payments: [
-    './accounts/session.ts', // the Make Payment summary shows the signed-in patient
-    './accounts/api/subscription-contract.ts', // subscribing and renewing answer the subscription shapes
-  ],
+  payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
   staff: ['./accounts/auth-errors.ts'], // staff sign in with Firebase Auth too: the same messages for its errors
   products: [
     './payments/api/orders.ts', // Confirm Payment creates the order ...

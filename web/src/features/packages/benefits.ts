@@ -2,7 +2,7 @@
  * The one place that puts a package's benefits into words: the packages page, View Benefits,
  * the profile's package card and the booking form's coverage note all read them from here.
  */
-import type { Allowance, BenefitUsage, PackageBenefits, SubscriptionUsage } from '@/features/accounts/api/subscription-contract';
+import type { Allowance, BenefitUsage, PackageBenefits, SubscriptionUsage } from '@api/subscriptions-contract';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -23,7 +23,7 @@ const usageText = (label: string, u: BenefitUsage) =>
   u.left === 'unlimited' ? `${label}: ${u.used} used, unlimited left` : `${label}: ${u.used} used, ${u.left} left`;
 
 /** This period's usage as lines for the profile ('Virtual consultations: 1 used, 1 left'); skips benefits the package lacks. */
-export function usageLines(b: PackageBenefits, u: SubscriptionUsage): string[] {
+export function usageLines(b: PackageBenefits, u: Pick<SubscriptionUsage, 'virtualConsultations' | 'homeVisits'>): string[] {
   const lines: string[] = [];
   if (b.virtualConsultationsPerPeriod !== 0) lines.push(usageText('Virtual consultations', u.virtualConsultations));
   if (b.homeVisitsPerPeriod !== 0) lines.push(usageText('Home visits', u.homeVisits));

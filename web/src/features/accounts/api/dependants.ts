@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dependant } from '@/features/accounts/api/subscription-contract';
-import type { DependantRequest } from '@/features/accounts/api/dependant-request';
+import type { Dependant, DependantRequest } from '@api/subscriptions-contract';
 import { api } from '@/lib/api-client';
 
-export type { Dependant } from '@/features/accounts/api/subscription-contract';
-export { dependantSchema, type DependantRequest } from '@/features/accounts/api/dependant-request';
+export { RELATIONS, dependantSchema, type Dependant, type DependantRequest } from '@api/subscriptions-contract';
 
 const path = (patientId: string) => `/patient/${encodeURIComponent(patientId)}/dependants`;
 

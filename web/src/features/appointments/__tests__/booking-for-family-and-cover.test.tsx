@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { BookingForm } from '@/features/appointments/components/booking-form';
-import { bookedText, coverageText } from '@/features/appointments/components/coverage-note';
+import { bookedText, coverageText, type Cover } from '@/features/appointments/components/coverage-note';
 import type { Appointment } from '@/features/appointments/api/appointments';
 import { isSignedIn } from '@/lib/login-prompt';
 import { confirm } from '@/lib/dialogs';
@@ -28,8 +28,8 @@ jest.mock('@/features/accounts/session', () => ({
 }));
 
 const DEPENDANTS = [
-  { dependantId: 'dep-1', firstName: 'Kwesi', lastName: 'Owusu', relation: 'Son', dateOfBirth: '2015-04-02', gender: 'MALE' },
-  { dependantId: 'dep-2', firstName: 'Efua', lastName: 'Owusu', relation: 'Mother', dateOfBirth: '1958-09-12', gender: 'FEMALE' },
+  { id: 'dep-1', firstName: 'Kwesi', lastName: 'Owusu', relation: 'Child', dateOfBirth: '2015-04-02', gender: 'MALE' },
+  { id: 'dep-2', firstName: 'Efua', lastName: 'Owusu', relation: 'Parent', dateOfBirth: '1958-09-12', gender: 'FEMALE' },
 ];
 const BENEFITS = { virtualConsultationsPerPeriod: 2, labDiscountPercent: 20, homeVisitsPerPeriod: 2, people: 5 };
 const FAMILY = {
@@ -38,6 +38,8 @@ const FAMILY = {
   paymentStatus: 'Paid',
   status: 'Active',
   isActive: true,
+  periodStart: '2026-03-01T10:00:00.000Z',
+  periodEnd: '2099-03-31T10:00:00.000Z',
   benefits: BENEFITS,
   usage: { virtualConsultations: { used: 1, left: 1 }, homeVisits: { used: 0, left: 2 } },
 };
@@ -91,7 +93,7 @@ describe('booking for a family member', () => {
     const { user, onCreated } = renderForm();
     await user.click(screen.getByLabelText('Someone else'));
     const picker = await screen.findByLabelText('Family member');
-    await user.selectOptions(picker, 'Kwesi Owusu (Son)');
+    await user.selectOptions(picker, 'Kwesi Owusu (Child)');
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Kwesi');
     expect(screen.getByLabelText(/^Last Name/)).toHaveValue('Owusu');
     expect(screen.getByLabelText(/^Gender/)).toHaveValue('MALE');
@@ -111,7 +113,7 @@ describe('booking for a family member', () => {
   it('when the pick is undone (Someone not on my list), then the names empty and no dependantId is kept', async () => {
     const { user } = renderForm();
     await user.click(screen.getByLabelText('Someone else'));
-    await user.selectOptions(await screen.findByLabelText('Family member'), 'Efua Owusu (Mother)');
+    await user.selectOptions(await screen.findByLabelText('Family member'), 'Efua Owusu (Parent)');
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Efua');
     await user.selectOptions(screen.getByLabelText('Family member'), 'Someone not on my list');
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
@@ -130,27 +132,40 @@ describe("the package's coverage", () => {
     ).toBeInTheDocument();
   });
 
-  it('words each case from the usage: used up, unlimited, home visits, lab discount, nothing', () => {
-    const cover = (usage: typeof FAMILY.usage, benefits = BENEFITS) => ({ packageTitle: 'Family Care Package', benefits, usage });
-    const none = { virtualConsultations: { used: 2, left: 0 }, homeVisits: { used: 2, left: 0 } };
-    expect(coverageText(1, cover(none))).toBe(
+  it('words each case from the usage and who it is for: used up, unlimited, home visits, lab discount, someone else, nothing', () => {
+    type Usage = Cover['usage'];
+    const cover = (usage: Usage, benefits: Cover['benefits'] = BENEFITS): Cover => ({
+      packageTitle: 'Family Care Package',
+      benefits,
+      usage,
+    });
+    const self = (serviceId: number, option = '') => ({ serviceId, option, bookedFor: 'self' as const });
+    const none: Usage = { virtualConsultations: { used: 2, left: 0 }, homeVisits: { used: 2, left: 0 } };
+    const some: Usage = { virtualConsultations: { used: 1, left: 1 }, homeVisits: { used: 0, left: 2 } };
+    expect(coverageText(self(1), cover(none))).toBe(
       "You have used this month's consultations in your Family Care Package, so this one is paid as usual.",
     );
     expect(
       coverageText(
-        1,
+        self(1),
         cover(
           { ...none, virtualConsultations: { used: 9, left: 'unlimited' } },
           { ...BENEFITS, virtualConsultationsPerPeriod: 'unlimited' },
         ),
       ),
     ).toBe('Your Family Care Package covers this consultation: nothing to pay.');
-    expect(coverageText(3, cover(FAMILY.usage))).toBe(
+    expect(coverageText(self(3), cover(some))).toBe(
       'Your Family Care Package covers this home visit (2 home visits left this month).',
     );
-    expect(coverageText(3, cover(none))).toBeUndefined();
-    expect(coverageText(6, cover(none))).toBe('Your Family Care Package takes 20% off lab tests.');
-    expect(coverageText(7, cover(FAMILY.usage))).toBeUndefined();
+    expect(coverageText(self(5, 'HOME_VISIT'), cover(some))).toMatch(/covers this home visit/);
+    expect(coverageText(self(5, 'VIRTUAL'), cover(some))).toBeUndefined();
+    expect(coverageText(self(3), cover(none))).toBeUndefined();
+    expect(coverageText(self(6), cover(none))).toBe('Your Family Care Package takes 20% off lab tests.');
+    expect(coverageText(self(7), cover(some))).toBeUndefined();
+    // Someone else: only a named family member, and only under a package for several people.
+    expect(coverageText({ serviceId: 1, bookedFor: 'other' }, cover(some))).toBeUndefined();
+    expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some))).toMatch(/covers this consultation/);
+    expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some, { ...BENEFITS, people: 1 }))).toBeUndefined();
   });
 
   it("after booking, the success text leads with the server's coverage note", () => {

@@ -5,8 +5,7 @@ import { formatGhs } from '@api/format';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
-import type { Appointment as StoredAppointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
-import type { Coverage } from '@/features/accounts/api/subscription-contract';
+import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
 import { api } from '@/lib/api-client';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
@@ -37,9 +36,7 @@ export const MESSAGES = {
   prescription: 'Prescription form and Prefered Date are required',
 } as const;
 
-export type { Doctor, LabTest } from '@api/types';
-/** An appointment; a package's benefit may have covered it (then it needs no payment). */
-export type Appointment = StoredAppointment & { coveredBy?: string; coverage?: Coverage };
+export type { Appointment, Doctor, LabTest } from '@api/types';
 
 /** The booking form is checked with the API's own booking schema, so a person sees the server's rules before sending. */
 export { bookingSchema, todayInGhana } from '@api/booking-request';
@@ -47,8 +44,8 @@ export { bookingSchema, todayInGhana } from '@api/booking-request';
 /** The form's values as the inputs hold them (the service id as the select's text). */
 export interface BookingValues {
   bookFor: string;
-  /** The family member booked for ('Someone else'), when picked from the patient's list. */
-  dependantId: string;
+  /** The family member booked for ('Someone else'), only when one is picked from the patient's list. */
+  dependantId?: string;
   firstName: string;
   lastName: string;
   gender: string;
@@ -73,7 +70,6 @@ export interface BookingValues {
 
 export const emptyBooking = (serviceId = ''): BookingValues => ({
   bookFor: 'SELF',
-  dependantId: '',
   firstName: '',
   lastName: '',
   gender: '',

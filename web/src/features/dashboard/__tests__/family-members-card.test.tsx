@@ -8,10 +8,11 @@ jest.mock('@/lib/firebase', () => ({ currentIdToken: async () => 'token' }));
 jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showSuccess: jest.fn(), showApiError: jest.fn(), showError: jest.fn() }));
 
 const SON = {
-  dependantId: 'dep-1',
+  id: 'dep-1',
+  patientId: 'uid-1',
   firstName: 'Kwesi',
   lastName: 'Owusu',
-  relation: 'Son',
+  relation: 'Child',
   dateOfBirth: '2015-04-02',
   gender: 'MALE',
 };
@@ -21,6 +22,8 @@ const FAMILY = {
   paymentStatus: 'Paid',
   status: 'Active',
   isActive: true,
+  periodStart: '2026-03-01T10:00:00.000Z',
+  periodEnd: '2099-03-31T10:00:00.000Z',
   benefits: { virtualConsultationsPerPeriod: 2, labDiscountPercent: 20, homeVisitsPerPeriod: 2, people: 5 },
 };
 
@@ -51,7 +54,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, dateOfBirth = 
   const form = screen.getByRole('form', { name: 'Add a family member' });
   await user.type(within(form).getByLabelText(/^First Name/), 'Abena');
   await user.type(within(form).getByLabelText(/^Last Name/), 'Owusu');
-  await user.type(within(form).getByLabelText(/^Relation/), 'Daughter');
+  await user.selectOptions(within(form).getByLabelText(/^Relation/), 'Child');
   await user.type(within(form).getByLabelText(/^Date of birth/), dateOfBirth);
   await user.selectOptions(within(form).getByLabelText(/^Gender/), 'FEMALE');
   return form;
@@ -61,7 +64,7 @@ describe('the Family members card', () => {
   it('when the patient has Family Care and one dependant, then it lists them and says how many the package covers', async () => {
     renderCard();
     expect(await screen.findByText('Kwesi Owusu')).toBeInTheDocument();
-    expect(screen.getByText(/Son · born 2 April 2015/)).toBeInTheDocument();
+    expect(screen.getByText(/Child · born 2 April 2015/)).toBeInTheDocument();
     expect(
       await screen.findByText('Your Family Care Package covers up to 5 people: you and 4 family members (1 added).'),
     ).toBeInTheDocument();
@@ -82,12 +85,12 @@ describe('the Family members card', () => {
     const user = renderCard();
     await fillForm(user, '2999-01-01');
     await user.click(screen.getByRole('button', { name: /Add family member/ }));
-    expect(await screen.findByText(/Date of birth \(dateOfBirth\) must not be in the future/)).toBeInTheDocument();
+    expect(await screen.findByText(/Date of birth \(dateOfBirth\) must be a past date/)).toBeInTheDocument();
     expect(posted()).toHaveLength(0);
   });
 
   it('when a valid family member is added, then it is posted and the list reloads', async () => {
-    routes['POST /api/patient/uid-1/dependants'] = () => ({ status: 201, data: { ...SON, dependantId: 'dep-2' } });
+    routes['POST /api/patient/uid-1/dependants'] = () => ({ status: 201, data: { ...SON, id: 'dep-2' } });
     const user = renderCard();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: /Add family member/ }));
@@ -95,7 +98,7 @@ describe('the Family members card', () => {
     expect(JSON.parse(String(posted()[0][1]?.body))).toEqual({
       firstName: 'Abena',
       lastName: 'Owusu',
-      relation: 'Daughter',
+      relation: 'Child',
       dateOfBirth: '2019-06-30',
       gender: 'FEMALE',
     });

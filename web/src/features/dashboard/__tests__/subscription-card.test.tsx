@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';
 import { confirm, showSuccess } from '@/lib/dialogs';
+import { fixDate } from '@/test-support/clock';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/firebase', () => ({ currentIdToken: async () => 'token' }));
@@ -14,6 +15,9 @@ jest.mock('@/lib/dialogs', () => ({
   showApiError: jest.fn(),
 }));
 jest.mock('@/features/accounts/session', () => ({ useSession: () => ({ status: 'signed-out' }) }));
+
+// Mid-period: 12 days before the end of March's period.
+fixDate('2026-03-19T10:00:00.000Z');
 
 const FAMILY_BENEFITS = { virtualConsultationsPerPeriod: 2, labDiscountPercent: 20, homeVisitsPerPeriod: 'unlimited', people: 5 };
 

@@ -6,6 +6,7 @@ import { todayInGhana } from '@api/booking-request';
 import { FormField } from '@/components/form-field';
 import { Loading } from '@/components/spinner';
 import {
+  RELATIONS,
   dependantSchema,
   useAddDependant,
   useDependants,
@@ -51,7 +52,14 @@ export function DependantForm({ onAdd }: { onAdd: (values: DependantRequest) => 
         <Form noValidate className="form-grid dependant-form" aria-label="Add a family member">
           <FormField name="firstName" label="First Name" required autoComplete="off" maxLength={80} />
           <FormField name="lastName" label="Last Name" required autoComplete="off" maxLength={80} />
-          <FormField name="relation" label="Relation" required maxLength={80} placeholder="e.g. Child, Spouse, Parent" />
+          <FormField name="relation" label="Relation" as="select" required>
+            <option value="">Select Relation</option>
+            {RELATIONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </FormField>
           <FormField name="dateOfBirth" label="Date of birth" required type="date" max={todayInGhana()} />
           <FormField name="gender" label="Gender" as="select" required>
             <option value="">Select Gender</option>
@@ -87,7 +95,7 @@ export function FamilyMembersCard({ patientId }: { patientId: string }) {
     const name = `${d.firstName} ${d.lastName}`;
     if (!(await confirm('Remove family member?', 'Yes, remove', `${name} will no longer be on your account.`))) return;
     try {
-      await remove.mutateAsync(d.dependantId);
+      await remove.mutateAsync(d.id);
     } catch (err) {
       await showApiError(err);
     }
@@ -102,7 +110,7 @@ export function FamilyMembersCard({ patientId }: { patientId: string }) {
       {list.length > 0 && (
         <ul className="dependant-list">
           {list.map((d) => (
-            <li key={d.dependantId}>
+            <li key={d.id}>
               <span>
                 <strong>
                   {d.firstName} {d.lastName}

@@ -1,11 +1,9 @@
-import type { PackagePrice } from '@api/types';
-import type { PackageWithBenefits } from '@/features/accounts/api/subscription-contract';
+import type { Package, PackagePrice } from '@api/types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
-/** A package with the benefits the server applies (design.md 'Subscriptions over time'). */
-export type Package = PackageWithBenefits;
+export type { Package } from '@api/types';
 
 const getPackages = (signal?: AbortSignal) => api.get<Package[]>('/packages', { signal });
 

@@ -1,12 +1,12 @@
-import type { SubscribeRequest } from '@api/types';
-import type { LiveSubscription, Renewal } from '@/features/accounts/api/subscription-contract';
+import type { Renewal } from '@api/subscriptions-contract';
+import type { SubscribeRequest, SubscriptionView } from '@api/types';
 import { api } from '@/lib/api-client';
 
 /**
  * Subscribes the caller to a package: the Free package starts its trial at once (paymentStatus
  * 'Trial'); a paid one is created Unpaid (or the Unpaid one that exists is returned) to be paid.
  */
-export const subscribeToPackage = (body: SubscribeRequest) => api.post<LiveSubscription>('/subscriptions', body, { auth: true });
+export const subscribeToPackage = (body: SubscribeRequest) => api.post<SubscriptionView>('/subscriptions', body, { auth: true });
 
 /** The next period's payment (open from 5 days before periodEnd); paid through the checkout like any other. */
 export const renewSubscription = (subscriptionId: string) =>
@@ -14,4 +14,4 @@ export const renewSubscription = (subscriptionId: string) =>
 
 /** Stops renewal; the package runs to the end of the period already paid. */
 export const cancelRenewal = (subscriptionId: string) =>
-  api.post<LiveSubscription>('/subscriptions/cancel', { subscriptionId }, { auth: true });
+  api.post<SubscriptionView>('/subscriptions/cancel', { subscriptionId }, { auth: true });
