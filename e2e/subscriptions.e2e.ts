@@ -136,7 +136,7 @@ describe('renewal', () => {
 
     const page = await loggedIn(patient);
     await page.goto('/dashboard/profile');
-    await packageCard(page).getByRole('button', { name: 'Renew' }).click();
+    await packageCard(page).getByRole('button', { name: 'Renew', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Make Payment' });
     await modal.waitFor();
     await expect(modal.locator('dl').textContent()).resolves.toContain('Renewal of Individual Package (GHS 99.00)');
@@ -163,7 +163,7 @@ describe('axe on the package and family cards', () => {
     await asPatient(patient, `/patient/${patient.uid}/dependants`, {
       firstName: 'Kwesi',
       lastName: 'Owusu',
-      relation: 'Son',
+      relation: 'Child',
       dateOfBirth: '2015-04-02',
       gender: 'MALE',
     });
