@@ -44,6 +44,8 @@ const ALLOWED_FEATURE_IMPORTS = {
     './payments/api/subscriptions.ts', // choosing a package subscribes to it ...
     './payments/use-payment-flow.tsx', // ... and pays it
     './accounts/api/subscription-queries.ts', // ... which changes the patient's subscriptions (their query is invalidated)
+    './accounts/session.ts', // a signed-in patient's card says which package runs and until when
+    './accounts/api/subscriptions.ts',
   ],
   payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
   staff: ['./accounts/auth-errors.ts'], // staff sign in with Firebase Auth too: the same messages for its errors

@@ -53,6 +53,7 @@ const trial = {
   status: 'Trial',
   amount: 0,
   daysLeft: 1,
+  renewalAmount: 99,
   benefits: { virtualConsultationsPerPeriod: 2, labDiscountPercent: 10, homeVisitsPerPeriod: 0, people: 1 },
   usage: { virtualConsultations: { used: 0, left: 2 }, homeVisits: { used: 0, left: 0 } },
 };
@@ -98,6 +99,7 @@ describe('the profile package card', () => {
     expect(rowValue('Period')).toHaveTextContent('1 March 2026 to 31 March 2026 (1 day left)');
     expect(rowValue('This period')).toHaveTextContent('Virtual consultations: 0 used, 2 left');
     expect(rowValue('This period')).not.toHaveTextContent('Home visits');
+    expect(rowValue('Renewal')).toHaveTextContent('GHS 99.00 for the next 30 days');
     expect(global.fetch).toHaveBeenCalledWith('/api/subscriptions/uid-1', expect.objectContaining({ method: 'GET' }));
   });
 

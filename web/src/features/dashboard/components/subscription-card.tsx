@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '@api/format';
-import { TRIAL_DAYS } from '@api/policy';
+import { formatDate, formatGhs } from '@api/format';
+import { PERIOD_DAYS, TRIAL_DAYS } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { Modal } from '@/components/modal';
@@ -38,6 +38,8 @@ function rowsOf(s: Subscription): DetailRow[] {
   if (s.periodStart && s.periodEnd)
     rows.push(['Period', `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}${daysLeftText(s.daysLeft)}`]);
   else rows.push(['Duration', `${s.duration} days`]);
+  if (s.renewalAmount !== undefined && s.status !== 'Cancelled')
+    rows.push(['Renewal', `${formatGhs(s.renewalAmount, 'GHS')} for the next ${PERIOD_DAYS} days`]);
   if (s.benefits && s.usage) {
     const lines = usageLines(s.benefits, s.usage);
     if (lines.length)

@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PackagesPage from '@/features/packages/pages/packages-page';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
+import { fixDate } from '@/test-support/clock';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({
@@ -278,5 +279,29 @@ describe('the packages page', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Subscribe now.*Student/ }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Something went wrong. Please try again', 'Oops...'));
     expect(screen.queryByRole('dialog', { name: 'Make Payment' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the packages page for a patient with a package', () => {
+  fixDate('2026-03-10T10:00:00.000Z');
+
+  it("when the patient's trial runs, then the Free card says until when, and the other cards do not", async () => {
+    routes['GET /api/subscriptions/patient-1'] = () =>
+      envelope([
+        {
+          id: 's1',
+          packageId: 'individual',
+          packageTitle: 'Individual Package',
+          status: 'Trial',
+          paymentStatus: 'Trial',
+          isActive: true,
+          periodStart: '2026-03-01T10:00:00.000Z',
+          periodEnd: '2026-03-31T10:00:00.000Z',
+        },
+      ]);
+    renderPage();
+    const individual = await screen.findByRole('article', { name: 'Individual Package' });
+    expect(await within(individual).findByText('Your package: free trial until 31 March 2026')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Student Package' })).not.toHaveTextContent('Your package');
   });
 });

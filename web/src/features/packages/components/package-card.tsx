@@ -1,5 +1,7 @@
 import { Check } from 'lucide-react';
+import { formatDate } from '@api/format';
 import { TRIAL_DAYS } from '@api/policy';
+import type { SubscriptionView } from '@api/types';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { priceKind, type Package } from '@/features/packages/api/packages';
 import { benefitLines } from '@/features/packages/benefits';
@@ -7,7 +9,14 @@ import { copyFor } from '@/features/packages/content';
 
 const BUTTON = { trial: 'Get Started', monthly: 'Subscribe now', custom: 'Make Enquiries' } as const;
 
-export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
+interface PackageCardProps {
+  pkg: Package;
+  onSelect: (pkg: Package) => void;
+  /** The signed-in patient's running subscription to this package, if any. */
+  current?: SubscriptionView;
+}
+
+export function PackageCard({ pkg, onSelect, current }: PackageCardProps) {
   const kind = priceKind(pkg.packagePrice);
   const { badge, description } = copyFor(pkg.id);
   const headingId = `package-${pkg.id}`;
@@ -37,6 +46,12 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         )}
         {kind === 'custom' && <strong>{String(pkg.packagePrice)}</strong>}
       </p>
+      {current?.periodEnd && (
+        <p className="package-current">
+          Your package: {current.status === 'Trial' ? 'free trial' : current.status === 'Cancelled' ? 'not renewing' : 'active'}{' '}
+          until {formatDate(current.periodEnd)}
+        </p>
+      )}
       <ul className="package-highlights">
         {highlights.map((line) => (
           <li key={line}>

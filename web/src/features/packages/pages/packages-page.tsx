@@ -7,7 +7,9 @@ import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
-import { subscriptionKeys } from '@/features/accounts/api/subscription-queries';
+import { subscriptionKeys, useSubscriptions } from '@/features/accounts/api/subscription-queries';
+import { currentSubscription } from '@/features/accounts/api/subscriptions';
+import { useSession } from '@/features/accounts/session';
 import { priceKind, usePackages, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
@@ -23,6 +25,10 @@ export default function PackagesPage() {
   const navigate = useNavigate();
   const packages = usePackages();
   const queryClient = useQueryClient();
+  const session = useSession({ unhurried: true });
+  const patientId = session.status === 'signed-in' ? session.uid : '';
+  // A signed-in patient sees which package runs for them and until when.
+  const current = currentSubscription(useSubscriptions(patientId, !!patientId).data);
   const [enquiryOpen, setEnquiryOpen] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
   const payment = usePaymentFlow({
@@ -91,7 +97,12 @@ export default function PackagesPage() {
           <>
             <div className="package-grid">
               {packages.data.map((pkg) => (
-                <PackageCard key={pkg.id} pkg={pkg} onSelect={(p) => void select(p)} />
+                <PackageCard
+                  key={pkg.id}
+                  pkg={pkg}
+                  current={current?.packageId === pkg.id ? current : undefined}
+                  onSelect={(p) => void select(p)}
+                />
               ))}
             </div>
             <CompareFeatures packages={packages.data} />
