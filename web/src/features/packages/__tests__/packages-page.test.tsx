@@ -57,6 +57,7 @@ const PACKAGES = [
     packageTitle: 'Corporate Wellness Package',
     packagePrice: 'Custom Pricing',
     packageItems: [item('People covered', 'Your whole team')],
+    benefits: { virtualConsultationsPerPeriod: 'unlimited', labDiscountPercent: 0, homeVisitsPerPeriod: 0, people: 1 },
   },
 ];
 
@@ -133,10 +134,10 @@ describe('the packages page', () => {
     const family = screen.getByRole('article', { name: 'Family Care Package' });
     expect(family).toHaveTextContent('Unlimited virtual consultations a month');
     expect(family).toHaveTextContent('Covers up to 5 people');
-    // Without benefits data (Corporate is an enquiry) the card keeps its items.
-    expect(screen.getByRole('article', { name: 'Corporate Wellness Package' })).toHaveTextContent(
-      'People covered: Your whole team',
-    );
+    // Corporate is agreed on enquiry: its card keeps its own items, not automatic allowances.
+    const corporate = screen.getByRole('article', { name: 'Corporate Wellness Package' });
+    expect(corporate).toHaveTextContent('People covered: Your whole team');
+    expect(corporate).not.toHaveTextContent('Covers 1 person');
   });
 
   it("when packages load, then Compare Features has the spec's columns and the first package's rows", async () => {

@@ -20,10 +20,12 @@ export function PackageCard({ pkg, onSelect, current }: PackageCardProps) {
   const kind = priceKind(pkg.packagePrice);
   const { badge, description } = copyFor(pkg.id);
   const headingId = `package-${pkg.id}`;
-  // The benefits the server applies, in words; the package's items where it has none (Corporate).
-  const highlights = pkg.benefits
-    ? benefitLines(pkg.benefits)
-    : pkg.packageItems.slice(0, 4).map((item) => `${item.itemName}: ${item.itemValue}`);
+  // The benefits the server applies, in words. A custom-priced package (Corporate) is agreed on
+  // enquiry, so its own items describe it rather than automatic allowances.
+  const highlights =
+    pkg.benefits && kind !== 'custom'
+      ? benefitLines(pkg.benefits)
+      : pkg.packageItems.slice(0, 4).map((item) => `${item.itemName}: ${item.itemValue}`);
   return (
     <article className={`package-card${pkg.id === 'family-care' ? ' package-card--featured' : ''}`} aria-labelledby={headingId}>
       <span className="package-badge">{badge}</span>
