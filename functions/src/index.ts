@@ -7,6 +7,7 @@ import { API_SECRETS, PAYMENT_SECRETS, REGION } from './config';
 import { createCallbackApp } from './payments/callback';
 import { expireLapsedHolds } from './services/holds';
 import { recheckRecentPayments } from './services/payments';
+import { runSubscriptionCalendar } from './services/subscription-calendar';
 
 setGlobalOptions({ region: REGION, maxInstances: 10 });
 
@@ -34,3 +35,9 @@ export const paymentRecheck = onSchedule(
     logger.info('payment re-check', { holds, payments });
   },
 );
+
+/** Every hour: package periods that ended become Expired, and renewal reminders go out (each once). */
+export const subscriptionCalendar = onSchedule({ schedule: 'every 60 minutes', timeoutSeconds: 300 }, async () => {
+  const result = await runSubscriptionCalendar({ deadline: Date.now() + 240_000 });
+  logger.info('subscription calendar', result);
+});

@@ -22,12 +22,11 @@ import { listPackages } from './catalog';
 import { packageById as storedPackage } from '../store/catalog';
 import { storedTime } from '../store/converter';
 import {
-  newRenewalRef,
   newSubscriptionRef,
+  renewalRef,
   subscriptionRef,
   subscriptionsOf,
   trialClaimRef,
-  unpaidRenewalOf,
   usageId,
   usageRef,
   type StoredSubscription,
@@ -245,7 +244,7 @@ async function ownSubscription(patientId: string, subscriptionId: string) {
 /**
  * POST /subscriptions/renew: the payment for the next period, from RENEWAL_WINDOW_DAYS
  * before periodEnd (or after it ended). A renewal is a record of its own with a new
- * clientReference, paid through /payment/initiate; an unpaid one is answered again.
+ * clientReference, paid through /payment/initiate; one per period, answered again until paid.
  */
 export async function renewSubscription(caller: { uid: string }, subscriptionId: string, now = new Date()): Promise<Renewal> {
   const data = await ownSubscription(caller.uid, subscriptionId);
@@ -257,25 +256,34 @@ export async function renewSubscription(caller: { uid: string }, subscriptionId:
   const pkg = await storedPackage(data.packageId);
   const amount = renewalAmountOf(pkg, data);
   if (amount === undefined) throw badRequest(CUSTOM_PRICING_MSG);
-  const open = await unpaidRenewalOf(subscriptionId);
-  if (open) {
-    if (open.data().amount !== amount) await open.ref.update({ amount });
-    return { subscriptionId, renewalId: open.id, clientReference: open.data().clientReference, amount, currencyCode: 'GHS' };
-  }
-  const ref = newRenewalRef();
-  const clientReference = newClientReference();
-  await ref.create({
-    subscriptionId,
-    patientId: caller.uid,
-    packageId: data.packageId,
-    packageTitle: pkg?.packageTitle ?? data.packageTitle,
-    amount,
-    currencyCode: 'GHS',
-    paymentStatus: 'Unpaid',
-    clientReference,
-    createdAt: now.toISOString(),
+  const ref = renewalRef(subscriptionId, period.periodEnd!);
+  const openOrCreate = () =>
+    runTransaction(async (tx) => {
+      const open = (await tx.get(ref)).data();
+      if (open?.paymentStatus === 'Paid') throw conflict('This period has already been renewed.');
+      const clientReference = open?.clientReference ?? newClientReference();
+      // The catalog's price, unless a checkout already asks the patient for the stored one.
+      const charged = open?.checkoutStartedAt ? open.amount : amount;
+      if (open && open.amount !== charged) tx.update(ref, { amount: charged });
+      if (!open)
+        tx.create(ref, {
+          subscriptionId,
+          patientId: caller.uid,
+          packageId: data.packageId,
+          packageTitle: pkg?.packageTitle ?? data.packageTitle,
+          amount,
+          currencyCode: 'GHS',
+          paymentStatus: 'Unpaid',
+          clientReference,
+          createdAt: now.toISOString(),
+        });
+      return { subscriptionId, renewalId: ref.id, clientReference, amount: charged, currencyCode: 'GHS' as const };
+    });
+  // ALREADY_EXISTS: a press at the same moment created it first; reading again answers that one.
+  return openOrCreate().catch((err: unknown) => {
+    if ((err as { code?: unknown }).code === ALREADY_EXISTS) return openOrCreate();
+    throw err;
   });
-  return { subscriptionId, renewalId: ref.id, clientReference, amount, currencyCode: 'GHS' };
 }
 
 /** POST /subscriptions/cancel: no more renewal; the benefits last until periodEnd. */

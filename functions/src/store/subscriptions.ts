@@ -56,6 +56,7 @@ export interface StoredRenewal {
   clientReference: string;
   createdAt: string;
   paymentDate?: string;
+  checkoutStartedAt?: string;
   /** The periodEnd the payment set (after it settled). */
   periodEnd?: string;
 }
@@ -63,17 +64,12 @@ export interface StoredRenewal {
 const renewals = () =>
   db().collection(COLLECTIONS.subscriptionRenewals).withConverter(typedConverter<StoredRenewal>(undefined, PAYABLE_TIMES));
 
-export const newRenewalRef = () => renewals().doc();
-
-/** A subscription's unpaid renewal, if one is open (one at a time: renew answers it again). */
-export async function unpaidRenewalOf(subscriptionId: string) {
-  const snap = await renewals()
-    .where('subscriptionId', '==', subscriptionId)
-    .where('paymentStatus', '==', 'Unpaid')
-    .limit(1)
-    .get();
-  return snap.docs[0];
-}
+/**
+ * subscriptionRenewals/{subscriptionId}_{periodEndMillis}: one renewal per period to renew, so
+ * two Renew presses at once answer one record (paying it moves periodEnd, and the next is new).
+ */
+export const renewalRef = (subscriptionId: string, periodEnd: string) =>
+  renewals().doc(`${subscriptionId}_${Date.parse(periodEnd)}`);
 
 /** subscriptionUsage/{subscriptionId}_{windowStartMillis}: benefits used in one allowance window. */
 export interface StoredUsage {

@@ -44,6 +44,8 @@ const GUARDED: [string, 'post' | 'put', object][] = [
   ['/api/orders', 'post', { items: [{ productId: 'paracetamol', quantity: 1 }] }],
   ['/api/payment/initiate', 'post', { clientReference: 'AAAAAAAAAA' }],
   ['/api/payment/check', 'post', { clientReference: 'AAAAAAAAAA' }],
+  ['/api/subscriptions/renew', 'post', { subscriptionId: 'some-subscription' }],
+  ['/api/subscriptions/cancel', 'post', { subscriptionId: 'some-subscription' }],
 ];
 
 /** What the user has stored: appointments, subscriptions and orders. */

@@ -1,6 +1,6 @@
 /**
  * Notices about a patient's package (design.md 'Subscriptions over time'): the trial's start,
- * renewal reminders, the end of a period, a cancellation and a renewal paid. Pure functions
+ * renewal reminders, the end of a period and a cancellation (a paid renewal gets the receipt). Pure functions
  * record -> Notice; the caller passes the link to the profile where Renew is.
  */
 import { formatDate, formatGhs } from '../../api/format';
@@ -70,13 +70,5 @@ export function subscriptionCancelled(r: PackageRecord): Notice {
       CLINIC,
     ],
     sms: sms(`${CLINIC}: your ${r.packageTitle} will not renew. Its benefits last until ${day(r.periodEnd)}.`),
-  };
-}
-
-export function subscriptionRenewed(r: PackageRecord): Notice {
-  return {
-    subject: `Your ${r.packageTitle} is renewed`,
-    paragraphs: ['Hello,', `Thank you: your ${r.packageTitle} now runs until ${day(r.periodEnd)}.`, CLINIC],
-    sms: sms(`${CLINIC}: thank you, your ${r.packageTitle} now runs until ${day(r.periodEnd)}.`),
   };
 }

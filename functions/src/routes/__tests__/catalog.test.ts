@@ -36,6 +36,12 @@ describe('the public catalog', () => {
     expect(student).toMatchObject({ packageTitle: 'Student Package', packagePrice: 49 });
     expect(student?.packageItems).toEqual(PACKAGES[1].packageItems);
     expect(data.find((p) => p.id === 'individual')?.packagePrice).toBe('Free');
+    expect(data.find((p) => p.id === 'family-care')?.benefits).toEqual({
+      virtualConsultationsPerPeriod: 'unlimited',
+      labDiscountPercent: 20,
+      homeVisitsPerPeriod: 2,
+      people: 5,
+    });
     expect(data.find((p) => p.id === 'corporate-wellness')?.packagePrice).toBe('Custom Pricing');
   });
 

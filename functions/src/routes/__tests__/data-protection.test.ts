@@ -149,6 +149,11 @@ describe('GET /patient/{patientId}/export', () => {
     await request(app).post('/api/auth/verifypatient').set(bearer(patient)).send({ uniqueCode: code }).expect(200);
     await request(app).post('/api/subscriptions').set(bearer(patient)).send({ packageId: 'individual' }).expect(201);
     await request(app)
+      .post(`/api/patient/${patient.uid}/dependants`)
+      .set(bearer(patient))
+      .send({ firstName: 'Kofi', lastName: 'Asante', relation: 'Child', dateOfBirth: '2016-03-04', gender: 'MALE' })
+      .expect(201);
+    await request(app)
       .post('/api/appointments')
       .set(bearer(patient))
       .send({
@@ -175,6 +180,7 @@ describe('GET /patient/{patientId}/export', () => {
     const data = res.body.data;
     expect(data.profile).toMatchObject({ patientId: patient.uid, firstName: 'Abena', emailAddress: patient.email });
     expect(data.subscriptions).toEqual([expect.objectContaining({ packageId: 'individual', patientId: patient.uid })]);
+    expect(data.dependants).toEqual([expect.objectContaining({ firstName: 'Kofi', relation: 'Child', patientId: patient.uid })]);
     expect(data.appointments).toEqual([expect.objectContaining({ requestedServiceId: 6, patientId: patient.uid })]);
     expect(data.newsletter).toEqual({ subscribed: true, since: expect.any(String) });
     const text = JSON.stringify(data);

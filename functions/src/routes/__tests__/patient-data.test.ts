@@ -274,7 +274,7 @@ describe('DELETE /patient/{patientId}', () => {
 
     // What an account leaves behind: a paid subscription (ledger and receipt), an unpaid order,
     // a cancelled appointment with its prescription, a contact message, a newsletter entry.
-    const sub = (await request(app).post('/api/subscriptions').set(bearer(user)).send({ packageId: 'individual' })).body.data;
+    const sub = (await request(app).post('/api/subscriptions').set(bearer(user)).send({ packageId: 'student' })).body.data;
     await setFaults(sub.clientReference, { callback: 'drop' });
     expect(
       (await request(app).post('/api/payment/initiate').set(bearer(user)).send({ clientReference: sub.clientReference })).status,
@@ -288,6 +288,13 @@ describe('DELETE /patient/{patientId}', () => {
       .set(bearer(user))
       .send({ items: [{ productId: 'paracetamol', quantity: 1 }] });
     expect(order.status).toBe(201);
+    // A trial, and a child named for Family Care: the dependant goes with the account.
+    expect((await request(app).post('/api/subscriptions').set(bearer(user)).send({ packageId: 'individual' })).status).toBe(201);
+    const dependant = await request(app)
+      .post(`/api/patient/${user.uid}/dependants`)
+      .set(bearer(user))
+      .send({ firstName: `${firstName}jr`, lastName, relation: 'Child', dateOfBirth: '2015-01-01', gender: 'MALE' });
+    expect(dependant.status).toBe(201);
     const day = new Date(Date.now() + (5 + randomInt(300)) * DAY_MS).toISOString().slice(0, 10);
     const booked = await request(app)
       .post('/api/appointments')

@@ -15,14 +15,14 @@ const callbackApp = createCallbackApp();
 
 const bearer = (u: TestUser) => ({ Authorization: `Bearer ${u.idToken}` });
 
-async function subscribe(user: TestUser, packageId = 'individual') {
+async function subscribe(user: TestUser, packageId = 'student') {
   const res = await request(app).post('/api/subscriptions').set(bearer(user)).send({ packageId });
   expect([200, 201]).toContain(res.status);
   return res.body.data as { id: string; clientReference: string; amount: number };
 }
 
 /** A subscription whose checkout started; the sandbox will not send callbacks unless told. */
-async function startedCheckout(user: TestUser, packageId = 'individual') {
+async function startedCheckout(user: TestUser, packageId = 'student') {
   const sub = await subscribe(user, packageId);
   await setFaults(sub.clientReference, { callback: 'drop' });
   const res = await request(app).post('/api/payment/initiate').set(bearer(user)).send({ clientReference: sub.clientReference });
@@ -34,7 +34,7 @@ const subscriptionDoc = async (id: string) => (await db().collection(COLLECTIONS
 const mailsTo = async (email: string) =>
   (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => d.data());
 
-function callback(clientReference: string, secret: string | null = CALLBACK_SECRET, amount = 99) {
+function callback(clientReference: string, secret: string | null = CALLBACK_SECRET, amount = 49) {
   const req = request(callbackApp).post(
     secret === null ? '/payment/callback' : `/payment/callback?secret=${encodeURIComponent(secret)}`,
   );
@@ -58,25 +58,26 @@ beforeAll(async () => {
 });
 
 describe('POST /subscriptions', () => {
-  it('when a patient picks the Free package, then an Unpaid subscription of GHS 99 for 30 days is made, whatever the browser claims', async () => {
+  it('when a patient picks a paid package, then an Unpaid subscription at its price for 30 days is made, whatever the browser claims', async () => {
     const user = await createTestUser();
     const res = await request(app)
       .post('/api/subscriptions')
       .set(bearer(user))
-      .send({ packageId: 'individual', amount: 1, paymentStatus: 'Paid', isActive: true, clientReference: 'AAAAAAAAAA' });
+      .send({ packageId: 'student', amount: 1, paymentStatus: 'Paid', isActive: true, clientReference: 'AAAAAAAAAA' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       patientId: user.uid,
-      packageId: 'individual',
-      packageTitle: 'Individual Package',
-      amount: 99,
+      packageId: 'student',
+      packageTitle: 'Student Package',
+      amount: 49,
       paymentStatus: 'Unpaid',
+      status: 'Pending',
       duration: 30,
       isActive: false,
     });
     expect(res.body.data.clientReference).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(res.body.data.clientReference).not.toBe('AAAAAAAAAA');
-    expect(await subscriptionDoc(res.body.data.id)).toMatchObject({ amount: 99, paymentStatus: 'Unpaid', isActive: false });
+    expect(await subscriptionDoc(res.body.data.id)).toMatchObject({ amount: 49, paymentStatus: 'Unpaid', isActive: false });
   });
 
   it('when the patient subscribes to the same package again before paying, then the same subscription is returned', async () => {
@@ -209,16 +210,18 @@ describe('POST /payment/check and PUT /subscriptions', () => {
     const stored = await subscriptionDoc(sub.id);
     expect(stored.transactionId).toBeTruthy();
     expect(stored.externalTransactionId).toBeTruthy();
-    expect(stored.amountAfterCharges).toBeLessThan(99);
+    expect(stored.amountAfterCharges).toBeLessThan(49);
     const days = (stored.endDate.toMillis() - stored.startDate.toMillis()) / 86_400_000;
     expect(days).toBe(30);
+    expect(stored.status).toBe('Active');
+    expect((stored.periodEnd.toMillis() - stored.periodStart.toMillis()) / 86_400_000).toBe(30);
     // Checking again (or a late callback) changes nothing and sends no second receipt.
     await request(app).post('/api/payment/check').set(bearer(user)).send({ clientReference: sub.clientReference });
     expect((await callback(sub.clientReference)).status).toBe(200);
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].message.subject).toBe('Payment received: Subscription for Individual Package');
-    expect(mails[0].message.text).toContain('GHS 99.00');
+    expect(mails[0].message.subject).toBe('Payment received: Subscription for Student Package');
+    expect(mails[0].message.text).toContain('GHS 49.00');
     expect(mails[0].message.text).toContain(sub.clientReference);
   });
 
@@ -242,8 +245,9 @@ describe('POST /payment/check and PUT /subscriptions', () => {
     expect(res.body.data).toMatchObject({
       paymentStatus: 'Paid',
       isActive: true,
+      status: 'Active',
       daysLeft: 30,
-      packageTitle: 'Individual Package',
+      packageTitle: 'Student Package',
     });
   });
 
