@@ -197,3 +197,15 @@ describe('the profile package card', () => {
     expect(screen.queryByText("You haven't subscribed to any package")).not.toBeInTheDocument();
   });
 });
+
+describe('the profile package card after a switch of package', () => {
+  it('when the old package runs out not renewing beside the new one, then the card shows the new one', async () => {
+    answer(200, [
+      { ...trial, status: 'Cancelled' },
+      { ...active, id: 'sub-3' },
+    ]);
+    renderCard();
+    expect(await screen.findByText('Family Care Package')).toBeInTheDocument();
+    expect(screen.queryByText('Individual Package')).not.toBeInTheDocument();
+  });
+});
