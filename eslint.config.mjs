@@ -18,6 +18,10 @@ const ALLOWED_FEATURE_IMPORTS = {
   appointments: [
     './accounts/session.ts', // the booking form fills in the signed-in patient's details
     './payments/use-payment-flow.tsx', // a booked appointment with a fee is paid right away
+    './accounts/api/dependants.ts', // 'Someone else' picks one of the patient's family members
+    './accounts/api/subscription-queries.ts', // the package's coverage is noted before booking ...
+    './accounts/api/subscriptions.ts',
+    './packages/benefits.ts', // ... in the packages page's words
   ],
   contact: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Make Enquiries opens from the contact page
   dashboard: [
@@ -31,12 +35,17 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/components', // ... with the appointments feature's booking form and detail
     './appointments/appointments.css',
     './payments/use-payment-flow.tsx', // Make Payment of an appointment
+    './accounts/api/dependants.ts', // Family members lists, adds and removes dependants
+    './packages/benefits.ts', // My package shows benefits and usage in the packages page's words ...
+    './payments/api/subscriptions.ts', // ... and renews (paid like any subscription) or cancels renewal
   ],
   packages: [
     './enquiries/components/lazy-enquiry-modal.tsx', // Custom Pricing is an enquiry
     './payments/api/subscriptions.ts', // choosing a package subscribes to it ...
     './payments/use-payment-flow.tsx', // ... and pays it
     './accounts/api/subscription-queries.ts', // ... which changes the patient's subscriptions (their query is invalidated)
+    './accounts/session.ts', // a signed-in patient's card says which package runs and until when
+    './accounts/api/subscriptions.ts',
   ],
   payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
   staff: ['./accounts/auth-errors.ts'], // staff sign in with Firebase Auth too: the same messages for its errors

@@ -3,49 +3,15 @@
  * modal and dialog while it is open: no serious or critical violation may remain. A failure
  * lists each rule id with the elements it flagged, so it can be fixed straight away.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { checkRoute, seriousViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
 import { PATIENT_PATHS, PUBLIC_PATHS, STAFF_PATHS, type PublicPath } from '../web/src/app/paths';
 import { pickFreeDay } from './support/booking';
 import { bookAsPatient, freshDay, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
-
-/** Rule id, impact and the CSS targets of every serious or critical violation on the page now. */
-async function seriousViolations(page: Page, label: string): Promise<string[]> {
-  // Contrast is measured on what is painted: let opening fades and slides (SweetAlert2's, the
-  // drawers') finish first. Endless ones (a spinner) are not waited for.
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
-    { timeout: 10_000 },
-  );
-  // Only violations are read: axe then skips collecting every passing node, which is most of its time.
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** The page is loaded once its lazy chunk has rendered a heading and the network is quiet. */
-async function settle(page: Page) {
-  await page.locator('main h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.getByText('Just a moment ...').waitFor({ state: 'detached' });
-}
-
-/** Opens `path` and runs axe at phone width, then (same page, resized) at desktop width. */
-async function checkRoute(page: Page, path: string): Promise<string[]> {
-  await page.setViewportSize(PHONE);
-  await page.goto(path);
-  await settle(page);
-  const found = await seriousViolations(page, `${path} @390`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(100);
-  return [...found, ...(await seriousViolations(page, `${path} @1280`))];
-}
 
 /** axe with the dialog open, at the page's current width. */
 async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['locator']>): Promise<string[]> {
@@ -154,7 +120,8 @@ describe('axe for a logged-in patient', () => {
   it('when the payment modal shows the sandbox checkout, then axe finds no serious or critical violation', async () => {
     await patientPage.setViewportSize(PHONE);
     await patientPage.goto('/packages');
-    await patientPage.getByRole('button', { name: /Get Started/ }).click();
+    // The Free package starts a trial with no payment: a paid package opens the checkout.
+    await patientPage.getByRole('button', { name: /Subscribe now.*Student/ }).click();
     const modal = patientPage.getByRole('dialog', { name: 'Make Payment' });
     await patientPage.frameLocator('iframe[title="Secure checkout"]').getByRole('button', { name: 'Pay' }).waitFor();
     expect(await checkDialog(patientPage, 'payment modal', modal)).toEqual([]);

@@ -142,7 +142,7 @@ describe('the pages under the Content-Security-Policy in Chromium', () => {
     await page.goto('/appointment-page');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.goto('/packages');
-    await page.getByRole('button', { name: /Get Started/ }).click();
+    await page.getByRole('button', { name: /Subscribe now.*Student/ }).click();
     const frame = page.frameLocator('iframe[title="Secure checkout"]');
     await frame.getByRole('button', { name: 'Pay' }).waitFor();
     expect(refused).toEqual([]);

@@ -207,7 +207,7 @@ describe('keyboard only', () => {
     const page = await newPage();
     await loginThroughUi(page, patient);
     await page.goto('/packages');
-    const opener = page.getByRole('button', { name: /Get Started/ });
+    const opener = page.getByRole('button', { name: /Subscribe now.*Student/ });
     await opener.waitFor();
     await tabTo(page, opener, { max: 120 });
     await page.keyboard.press('Enter');

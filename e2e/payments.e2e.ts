@@ -38,20 +38,20 @@ describe('buying a package', () => {
     await page.waitForURL(`${SITE_URL}/signup?returnUrl=%2Fpackages`);
   });
 
-  it('when a patient pays the Individual package by mobile money in the frame, then it is Paid with one receipt and the profile shows it', async () => {
+  it('when a patient pays the Student package by mobile money in the frame, then it is Paid with one receipt and the profile shows it', async () => {
     const patient = await createActivatedPatient();
     const page = await loggedInOnPackages(patient);
-    await page.getByRole('button', { name: /Get Started/ }).click();
+    await page.getByRole('button', { name: /Subscribe now.*Student/ }).click();
 
     const modal = page.getByRole('dialog', { name: 'Make Payment' });
     await modal.getByText(`${patient.firstName} ${patient.lastName}`).waitFor();
     const summary = await modal.locator('dl').textContent();
     expect(summary).toContain(`${patient.firstName} ${patient.lastName}`);
     expect(summary).toContain(patient.email);
-    expect(summary).toContain('Subscription for Individual Package (GHS 99.00)');
+    expect(summary).toContain('Subscription for Student Package (GHS 49.00)');
 
     const frame = page.frameLocator('iframe[title="Secure checkout"]');
-    await expect(frame.getByText('GHS 99.00').first().textContent()).resolves.toContain('GHS 99.00');
+    await expect(frame.getByText('GHS 49.00').first().textContent()).resolves.toContain('GHS 49.00');
     await frame.getByLabel('Network').selectOption('MTN');
     await frame.getByLabel('Mobile Money number').fill('0244123456');
     await frame.getByRole('button', { name: 'Pay' }).click();
@@ -61,8 +61,8 @@ describe('buying a package', () => {
     await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
     const [sub] = await subscriptionsOf(patient.uid);
     expect(sub).toMatchObject({
-      packageId: 'individual',
-      amount: 99,
+      packageId: 'student',
+      amount: 49,
       paymentStatus: 'Paid',
       isActive: true,
       paymentMethod: 'mobilemoney',
@@ -70,7 +70,7 @@ describe('buying a package', () => {
     expect(await mailsTo(patient.email)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
-          message: expect.objectContaining({ subject: 'Payment received: Subscription for Individual Package' }),
+          message: expect.objectContaining({ subject: 'Payment received: Subscription for Student Package' }),
         }),
       ]),
     );
@@ -79,8 +79,8 @@ describe('buying a package', () => {
 
     await page.locator('.swal2-confirm').click();
     await page.waitForURL(`${SITE_URL}/dashboard/profile`);
-    await page.getByText('Individual Package').first().waitFor();
-    await page.getByText('Paid', { exact: true }).first().waitFor();
+    await page.getByText('Student Package').first().waitFor();
+    await page.getByText('Active', { exact: true }).first().waitFor();
   });
 
   it('when the patient cancels in the frame, then the subscription stays Unpaid', async () => {

@@ -10,5 +10,5 @@ export const subscriptionKeys = {
   of: (patientId: string) => [...subscriptionKeys.all, patientId] as const,
 };
 
-export const useSubscriptions = (patientId: string) =>
-  useQuery({ queryKey: subscriptionKeys.of(patientId), queryFn: () => getSubscriptions(patientId) });
+export const useSubscriptions = (patientId: string, enabled = true) =>
+  useQuery({ queryKey: subscriptionKeys.of(patientId), queryFn: () => getSubscriptions(patientId), enabled });

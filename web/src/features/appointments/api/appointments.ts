@@ -44,6 +44,8 @@ export { bookingSchema, todayInGhana } from '@api/booking-request';
 /** The form's values as the inputs hold them (the service id as the select's text). */
 export interface BookingValues {
   bookFor: string;
+  /** The family member booked for ('Someone else'), only when one is picked from the patient's list. */
+  dependantId?: string;
   firstName: string;
   lastName: string;
   gender: string;

@@ -54,7 +54,11 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     // What the clinic wrote: why it declined or cancelled, and after the visit its summary.
     ...(a.declineReason ? ([['Reason', a.declineReason]] as [string, string][]) : []),
     ...(a.visitSummary ? ([['Visit summary', a.visitSummary]] as [string, string][]) : []),
-    ['Fee', a.requiresPayment ? formatGhs(a.consultationFee) : 'Free'],
+    [
+      'Fee',
+      a.requiresPayment ? formatGhs(a.consultationFee) : a.coverage ? `Covered by your ${a.coverage.packageTitle}` : 'Free',
+    ],
+    ...(a.coverage ? ([['Package cover', a.coverage.note]] as [string, string][]) : []),
     ['Reference', a.clientReference],
   ];
   if (a.selectedLabs.length) rows.splice(3, 0, ['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);

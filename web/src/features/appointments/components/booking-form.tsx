@@ -33,6 +33,8 @@ import {
   prescriptionDataUrl,
 } from '@/features/appointments/prescription-file';
 import { PreferredDayAndTime } from '@/features/appointments/components/slot-picker';
+import { CoverageNote } from '@/features/appointments/components/coverage-note';
+import { DependantPicker } from '@/features/appointments/components/dependant-picker';
 import { confirm, showApiError, showError } from '@/lib/dialogs';
 import './booking-form.css';
 
@@ -280,6 +282,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
   const navigate = useNavigate();
   const session = useSession({ unhurried: true });
   const profile = profileValues(session);
+  const patientId = session.status === 'signed-in' ? session.uid : undefined;
   const [sending, setSending] = useState(false);
   const create = useCreateAppointment();
 
@@ -344,6 +347,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
               </label>
             ))}
           </fieldset>
+          <DependantPicker patientId={patientId} contact={profile} />
           <div className="form-grid two-columns">
             <FormField
               name="firstName"
@@ -385,6 +389,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
               placeholder="Tell us briefly what is wrong or what you need"
             />
           </div>
+          <CoverageNote patientId={patientId} />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={sending}>
               <CalendarCheck aria-hidden="true" size={18} /> Submit

@@ -5,6 +5,7 @@ import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { type Appointment } from '@/features/appointments/api/appointments';
 import { BookingForm } from '@/features/appointments/components/booking-form';
+import { bookedText } from '@/features/appointments/components/coverage-note';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
 import '../appointments.css';
@@ -26,7 +27,10 @@ export default function AppointmentPage() {
         successText: 'Thank you: your appointment is paid and we have e-mailed your receipt. Our team will call you to confirm.',
       });
     } else {
-      await showSuccess('Saved!', 'Your appointment request has been received. Our team will call you to confirm the visit.');
+      await showSuccess(
+        'Saved!',
+        bookedText(appointment, 'Your appointment request has been received. Our team will call you to confirm the visit.'),
+      );
     }
   }
 

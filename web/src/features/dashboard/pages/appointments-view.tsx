@@ -18,6 +18,7 @@ import {
 } from '@/features/appointments/api/appointments';
 import { AppointmentDetail, statusClass } from '@/features/appointments/components/appointment-detail';
 import { BookingForm } from '@/features/appointments/components/booking-form';
+import { bookedText } from '@/features/appointments/components/coverage-note';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import '@/features/appointments/appointments.css';
@@ -42,6 +43,7 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
             <span className="badges">
               <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>
               {a.requiresPayment && <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>}
+              {a.coverage && <span className="status-badge">Covered</span>}
             </span>
             <ChevronRight aria-hidden="true" size={20} />
             <span className="visually-hidden">View details</span>
@@ -84,7 +86,11 @@ export default function AppointmentsView() {
   async function created(a: Appointment) {
     setMode({ name: 'detail', appointment: a });
     if (a.requiresPayment) pay(a);
-    else await showSuccess('Saved!', 'Your appointment request has been received. Our team will call you to confirm.');
+    else
+      await showSuccess(
+        'Saved!',
+        bookedText(a, 'Your appointment request has been received. Our team will call you to confirm.'),
+      );
   }
 
   const open = (a: Appointment) => setMode({ name: 'detail', appointment: a });

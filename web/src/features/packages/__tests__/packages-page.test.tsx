@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import PackagesPage from '@/features/packages/pages/packages-page';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
+import { fixDate } from '@/test-support/clock';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({
@@ -36,6 +37,7 @@ const PACKAGES = [
     packageTitle: 'Individual Package',
     packagePrice: 'Free',
     packageItems: [item('People covered', '1 person'), item('Nurse home visits', '1 per month')],
+    benefits: { virtualConsultationsPerPeriod: 2, labDiscountPercent: 10, homeVisitsPerPeriod: 1, people: 1 },
   },
   {
     id: 'student',
@@ -48,12 +50,14 @@ const PACKAGES = [
     packageTitle: 'Family Care Package',
     packagePrice: 249,
     packageItems: [item('People covered', 'Up to 5 people'), item('Nurse home visits', '2 per month')],
+    benefits: { virtualConsultationsPerPeriod: 'unlimited', labDiscountPercent: 20, homeVisitsPerPeriod: 2, people: 5 },
   },
   {
     id: 'corporate-wellness',
     packageTitle: 'Corporate Wellness Package',
     packagePrice: 'Custom Pricing',
     packageItems: [item('People covered', 'Your whole team')],
+    benefits: { virtualConsultationsPerPeriod: 'unlimited', labDiscountPercent: 0, homeVisitsPerPeriod: 0, people: 1 },
   },
 ];
 
@@ -105,7 +109,7 @@ describe('the packages page', () => {
     const individual = await screen.findByRole('article', { name: 'Individual Package' });
     expect(within(individual).getByText('For one person')).toBeInTheDocument();
     expect(within(individual).getByText('Free 30-Day Trial')).toBeInTheDocument();
-    expect(within(individual).getByText('GHS 99/month after')).toBeInTheDocument();
+    expect(within(individual).getByText(/GHS 99\/month after, only if you renew/)).toHaveTextContent('No payment today');
     expect(within(individual).getByRole('button', { name: /Get Started/ })).toBeInTheDocument();
 
     const student = screen.getByRole('article', { name: 'Student Package' });
@@ -117,6 +121,23 @@ describe('the packages page', () => {
     const corporate = screen.getByRole('article', { name: 'Corporate Wellness Package' });
     expect(within(corporate).getByText('For teams')).toBeInTheDocument();
     expect(corporate.querySelector('.package-price')).toHaveTextContent(/^Custom Pricing$/);
+  });
+
+  it("when packages load, then each card lists its benefits from the package's benefits data", async () => {
+    renderPage();
+    const individual = await screen.findByRole('article', { name: 'Individual Package' });
+    expect(
+      within(individual)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2 virtual consultations a month', '1 home visit a month', '10% off lab tests', 'Covers 1 person']);
+    const family = screen.getByRole('article', { name: 'Family Care Package' });
+    expect(family).toHaveTextContent('Unlimited virtual consultations a month');
+    expect(family).toHaveTextContent('Covers up to 5 people');
+    // Corporate is agreed on enquiry: its card keeps its own items, not automatic allowances.
+    const corporate = screen.getByRole('article', { name: 'Corporate Wellness Package' });
+    expect(corporate).toHaveTextContent('People covered: Your whole team');
+    expect(corporate).not.toHaveTextContent('Covers 1 person');
   });
 
   it("when packages load, then Compare Features has the spec's columns and the first package's rows", async () => {
@@ -150,7 +171,7 @@ describe('the packages page', () => {
     expect(bodyOf('POST', '/api/subscriptions')).toBeUndefined();
   });
 
-  it('when a logged-in patient subscribes and pays, then the modal shows the summary and frame, and closing it checks the payment', async () => {
+  it('when a logged-in patient picks Get Started on the Free package, then the trial starts with no payment step and the dialog names its end', async () => {
     jest.mocked(isSignedIn).mockResolvedValue(true);
     routes['POST /api/subscriptions'] = () =>
       envelope(
@@ -158,7 +179,49 @@ describe('the packages page', () => {
           id: 's1',
           packageId: 'individual',
           packageTitle: 'Individual Package',
-          amount: 99,
+          amount: 0,
+          duration: 30,
+          status: 'Trial',
+          paymentStatus: 'Trial',
+          periodStart: '2026-03-01T10:00:00.000Z',
+          periodEnd: '2026-03-31T10:00:00.000Z',
+          clientReference: 'AbC123xYz9',
+        },
+        201,
+      );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Get Started/ }));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith(
+        'Your free trial has started',
+        expect.stringContaining('free until 31 March 2026'),
+      ),
+    );
+    expect(bodyOf('POST', '/api/subscriptions')).toEqual({ packageId: 'individual' });
+    expect(bodyOf('POST', '/api/payment/initiate')).toBeUndefined();
+    expect(screen.queryByRole('dialog', { name: 'Make Payment' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/profile'));
+  });
+
+  it("when the patient has had their trial, then the server's refusal shows and nothing is paid", async () => {
+    jest.mocked(isSignedIn).mockResolvedValue(true);
+    routes['POST /api/subscriptions'] = () => envelope(null, 409, 'You have already had your free trial.');
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Get Started/ }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('You have already had your free trial.', 'Oops...'));
+    expect(bodyOf('POST', '/api/payment/initiate')).toBeUndefined();
+    expect(showSuccess).not.toHaveBeenCalled();
+  });
+
+  it('when a logged-in patient subscribes to a paid package and pays, then the modal shows the summary and frame, and closing it checks the payment', async () => {
+    jest.mocked(isSignedIn).mockResolvedValue(true);
+    routes['POST /api/subscriptions'] = () =>
+      envelope(
+        {
+          id: 's1',
+          packageId: 'student',
+          packageTitle: 'Student Package',
+          amount: 49,
           duration: 30,
           paymentStatus: 'Unpaid',
           clientReference: 'AbC123xYz9',
@@ -170,21 +233,21 @@ describe('the packages page', () => {
     routes['POST /api/payment/check'] = () =>
       envelope({ kind: 'subscription', paymentStatus: 'Paid', clientReference: 'AbC123xYz9' });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: /Get Started/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Subscribe now.*Student/ }));
 
     const modal = await screen.findByRole('dialog', { name: 'Make Payment' });
-    expect(bodyOf('POST', '/api/subscriptions')).toEqual({ packageId: 'individual' });
+    expect(bodyOf('POST', '/api/subscriptions')).toEqual({ packageId: 'student' });
     expect(bodyOf('POST', '/api/payment/initiate')).toEqual({ clientReference: 'AbC123xYz9' });
     expect(modal).toHaveTextContent('Kojo Mensah');
     expect(modal).toHaveTextContent('+233201234567');
     expect(modal).toHaveTextContent('Male');
     expect(modal).toHaveTextContent('Tema');
-    expect(modal).toHaveTextContent('Subscription for Individual Package (GHS 99.00)');
+    expect(modal).toHaveTextContent('Subscription for Student Package (GHS 49.00)');
     expect(within(modal).getByTitle('Secure checkout')).toHaveAttribute('src', 'http://127.0.0.1:5005/checkout/direct/abc');
 
     fireEvent.click(within(modal).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
-      expect(showSuccess).toHaveBeenCalledWith('Payment Successful', expect.stringContaining('Individual Package')),
+      expect(showSuccess).toHaveBeenCalledWith('Payment Successful', expect.stringContaining('Student Package')),
     );
     expect(bodyOf('POST', '/api/payment/check')).toEqual({ clientReference: 'AbC123xYz9' });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard/profile'));
@@ -208,11 +271,38 @@ describe('the packages page', () => {
   it('when the provider fails at initiate, then Oops... / Something went wrong. Please try again, and no modal', async () => {
     jest.mocked(isSignedIn).mockResolvedValue(true);
     routes['POST /api/subscriptions'] = () =>
-      envelope({ packageTitle: 'Individual Package', amount: 99, duration: 30, clientReference: 'AbC123xYz9' }, 201);
+      envelope(
+        { packageTitle: 'Student Package', amount: 49, duration: 30, paymentStatus: 'Unpaid', clientReference: 'AbC123xYz9' },
+        201,
+      );
     routes['POST /api/payment/initiate'] = () => envelope(null, 502, 'Something went wrong. Please try again');
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: /Get Started/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Subscribe now.*Student/ }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Something went wrong. Please try again', 'Oops...'));
     expect(screen.queryByRole('dialog', { name: 'Make Payment' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the packages page for a patient with a package', () => {
+  fixDate('2026-03-10T10:00:00.000Z');
+
+  it("when the patient's trial runs, then the Free card says until when, and the other cards do not", async () => {
+    routes['GET /api/subscriptions/patient-1'] = () =>
+      envelope([
+        {
+          id: 's1',
+          packageId: 'individual',
+          packageTitle: 'Individual Package',
+          status: 'Trial',
+          paymentStatus: 'Trial',
+          isActive: true,
+          periodStart: '2026-03-01T10:00:00.000Z',
+          periodEnd: '2026-03-31T10:00:00.000Z',
+        },
+      ]);
+    renderPage();
+    const individual = await screen.findByRole('article', { name: 'Individual Package' });
+    expect(await within(individual).findByText('Your package: free trial until 31 March 2026')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Student Package' })).not.toHaveTextContent('Your package');
   });
 });

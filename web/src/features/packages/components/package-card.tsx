@@ -1,15 +1,31 @@
 import { Check } from 'lucide-react';
+import { formatDate } from '@api/format';
 import { TRIAL_DAYS } from '@api/policy';
+import type { SubscriptionView } from '@api/types';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { priceKind, type Package } from '@/features/packages/api/packages';
+import { benefitLines } from '@/features/packages/benefits';
 import { copyFor } from '@/features/packages/content';
 
 const BUTTON = { trial: 'Get Started', monthly: 'Subscribe now', custom: 'Make Enquiries' } as const;
 
-export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
+interface PackageCardProps {
+  pkg: Package;
+  onSelect: (pkg: Package) => void;
+  /** The signed-in patient's running subscription to this package, if any. */
+  current?: SubscriptionView;
+}
+
+export function PackageCard({ pkg, onSelect, current }: PackageCardProps) {
   const kind = priceKind(pkg.packagePrice);
   const { badge, description } = copyFor(pkg.id);
   const headingId = `package-${pkg.id}`;
+  // The benefits the server applies, in words. A custom-priced package (Corporate) is agreed on
+  // enquiry, so its own items describe it rather than automatic allowances.
+  const highlights =
+    pkg.benefits && kind !== 'custom'
+      ? benefitLines(pkg.benefits)
+      : pkg.packageItems.slice(0, 4).map((item) => `${item.itemName}: ${item.itemValue}`);
   return (
     <article className={`package-card${pkg.id === 'family-care' ? ' package-card--featured' : ''}`} aria-labelledby={headingId}>
       <span className="package-badge">{badge}</span>
@@ -19,7 +35,9 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         {kind === 'trial' && (
           <>
             <strong>Free {TRIAL_DAYS}-Day Trial</strong>
-            <span className="package-price-after">GHS {FREE_PACKAGE_AMOUNT}/month after</span>
+            <span className="package-price-after">
+              No payment today; GHS {FREE_PACKAGE_AMOUNT}/month after, only if you renew
+            </span>
           </>
         )}
         {kind === 'monthly' && (
@@ -30,13 +48,17 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         )}
         {kind === 'custom' && <strong>{String(pkg.packagePrice)}</strong>}
       </p>
+      {current?.periodEnd && (
+        <p className="package-current">
+          Your package: {current.status === 'Trial' ? 'free trial' : current.status === 'Cancelled' ? 'not renewing' : 'active'}{' '}
+          until {formatDate(current.periodEnd)}
+        </p>
+      )}
       <ul className="package-highlights">
-        {pkg.packageItems.slice(0, 4).map((item) => (
-          <li key={item.itemName}>
+        {highlights.map((line) => (
+          <li key={line}>
             <Check aria-hidden="true" size={18} />
-            <span>
-              {item.itemName}: <strong>{item.itemValue}</strong>
-            </span>
+            <span>{line}</span>
           </li>
         ))}
       </ul>

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { formatDate } from '@api/format';
 import { TRIAL_DAYS } from '@api/policy';
 import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
-import { subscriptionKeys } from '@/features/accounts/api/subscription-queries';
+import { subscriptionKeys, useSubscriptions } from '@/features/accounts/api/subscription-queries';
+import { currentSubscription } from '@/features/accounts/api/subscriptions';
+import { useSession } from '@/features/accounts/session';
 import { priceKind, usePackages, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
 import { PackageCard } from '@/features/packages/components/package-card';
@@ -14,7 +17,7 @@ import { subscribeToPackage } from '@/features/payments/api/subscriptions';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
-import { showError } from '@/lib/dialogs';
+import { showError, showSuccess } from '@/lib/dialogs';
 import '../packages.css';
 
 export default function PackagesPage() {
@@ -22,6 +25,10 @@ export default function PackagesPage() {
   const navigate = useNavigate();
   const packages = usePackages();
   const queryClient = useQueryClient();
+  const session = useSession({ unhurried: true });
+  const patientId = session.status === 'signed-in' ? session.uid : '';
+  // A signed-in patient sees which package runs for them and until when.
+  const current = currentSubscription(useSubscriptions(patientId, !!patientId).data);
   const [enquiryOpen, setEnquiryOpen] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
   const payment = usePaymentFlow({
@@ -31,7 +38,10 @@ export default function PackagesPage() {
     },
   });
 
-  /** Spec section 4: Custom Pricing enquires; otherwise log in, subscribe (or reuse the unpaid one), then pay. */
+  /**
+   * Spec section 4: Custom Pricing enquires; otherwise log in and subscribe. The Free package
+   * starts its trial at once (no payment); a paid one (or the reused unpaid one) is then paid.
+   */
   async function select(pkg: Package) {
     if (priceKind(pkg.packagePrice) === 'custom') return setEnquiryOpen(true);
     setSubscribing(true);
@@ -46,6 +56,14 @@ export default function PackagesPage() {
       const subscription = await subscribeToPackage({ packageId: pkg.id });
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       setSubscribing(false);
+      if (subscription.paymentStatus === 'Trial') {
+        await showSuccess(
+          'Your free trial has started',
+          `Your ${subscription.packageTitle} is free until ${formatDate(subscription.periodEnd)}. Nothing to pay now: ` +
+            'we will remind you before it ends, and you can renew from your profile.',
+        );
+        return navigate('/dashboard/profile');
+      }
       await payment.pay({
         clientReference: subscription.clientReference,
         paymentText: `Subscription for ${subscription.packageTitle}`,
@@ -79,7 +97,12 @@ export default function PackagesPage() {
           <>
             <div className="package-grid">
               {packages.data.map((pkg) => (
-                <PackageCard key={pkg.id} pkg={pkg} onSelect={(p) => void select(p)} />
+                <PackageCard
+                  key={pkg.id}
+                  pkg={pkg}
+                  current={current?.packageId === pkg.id ? current : undefined}
+                  onSelect={(p) => void select(p)}
+                />
               ))}
             </div>
             <CompareFeatures packages={packages.data} />

@@ -1,5 +1,17 @@
+import type { Renewal } from '@api/subscriptions-contract';
 import type { SubscribeRequest, SubscriptionView } from '@api/types';
 import { api } from '@/lib/api-client';
 
-/** Creates the caller's Unpaid subscription to a package, or returns the Unpaid one that exists. */
+/**
+ * Subscribes the caller to a package: the Free package starts its trial at once (paymentStatus
+ * 'Trial'); a paid one is created Unpaid (or the Unpaid one that exists is returned) to be paid.
+ */
 export const subscribeToPackage = (body: SubscribeRequest) => api.post<SubscriptionView>('/subscriptions', body, { auth: true });
+
+/** The next period's payment (open from 5 days before periodEnd); paid through the checkout like any other. */
+export const renewSubscription = (subscriptionId: string) =>
+  api.post<Renewal>('/subscriptions/renew', { subscriptionId }, { auth: true });
+
+/** Stops renewal; the package runs to the end of the period already paid. */
+export const cancelRenewal = (subscriptionId: string) =>
+  api.post<SubscriptionView>('/subscriptions/cancel', { subscriptionId }, { auth: true });

@@ -1,0 +1,186 @@
+/**
+ * Packages that live (issue 16) end to end: the free trial started from the packages page,
+ * a virtual consultation the package covers (no payment step), renewal paid in the sandbox's
+ * checkout frame, and axe on the profile's package and family cards.
+ */
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { adminDb, waitUntil } from './support/admin';
+import { createActivatedPatient, idTokenFor, loginThroughUi, openBookingForm, type TestPatient } from './support/accounts';
+import { seriousViolations, settle } from './support/axe';
+import { DESKTOP, PHONE, SITE_URL, newContext, useBrowser } from './support/browser';
+import { freshSlot } from './support/staff';
+
+jest.setTimeout(120_000);
+
+const browser = useBrowser();
+const DAY_MS = 86_400_000;
+
+interface StoredSubscription {
+  id: string;
+  packageId: string;
+  status?: string;
+  paymentStatus: string;
+  periodEnd: Timestamp;
+}
+const subscriptionsOf = async (uid: string) =>
+  (await adminDb().collection('subscriptions').where('patientId', '==', uid).get()).docs.map(
+    (d) => ({ id: d.id, ...d.data() }) as StoredSubscription,
+  );
+const appointmentsOf = async (uid: string) =>
+  (await adminDb().collection('appointments').where('patientId', '==', uid).get()).docs.map((d) => d.data());
+
+/** A call to the API as the patient (test setup only; the tests act through the page). */
+async function asPatient<T>(patient: TestPatient, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${SITE_URL}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(patient.email, patient.password)}` },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { msg: string; data: T };
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** A patient on the Free package's trial, started through the API. */
+async function patientOnTrial(): Promise<TestPatient & { uid: string; subscriptionId: string }> {
+  const patient = await createActivatedPatient();
+  const subscription = await asPatient<{ id: string }>(patient, '/subscriptions', { packageId: 'individual' });
+  return { ...patient, subscriptionId: subscription.id };
+}
+
+async function loggedIn(patient: TestPatient, viewport = PHONE): Promise<Page> {
+  const page = await (await newContext(browser(), viewport)).newPage();
+  await loginThroughUi(page, patient);
+  return page;
+}
+
+const dialogTitle = (page: Page) => page.locator('.swal2-title');
+const dialogText = (page: Page) => page.locator('.swal2-html-container');
+const packageCard = (page: Page) => page.getByRole('region', { name: 'My package' });
+
+describe('the free trial', () => {
+  it('when a patient picks Get Started on the Free package, then the trial starts with no payment step and the profile shows Trial and its end', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient);
+    await page.goto('/packages');
+    await page.getByRole('button', { name: /Get Started/ }).click();
+
+    await dialogTitle(page).getByText('Your free trial has started').waitFor({ timeout: 20_000 });
+    const [stored] = await subscriptionsOf(patient.uid);
+    expect(stored).toMatchObject({ packageId: 'individual', status: 'Trial', paymentStatus: 'Trial' });
+    const end = stored.periodEnd.toDate();
+    expect(end.getTime() - Date.now()).toBeGreaterThan(29 * DAY_MS);
+    const endText = end.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    await expect(dialogText(page).textContent()).resolves.toContain(`free until ${endText}`);
+    expect(await page.getByRole('dialog', { name: 'Make Payment' }).count()).toBe(0);
+
+    await page.locator('.swal2-confirm').click();
+    await page.waitForURL(`${SITE_URL}/dashboard/profile`);
+    const card = packageCard(page);
+    await card.getByText('Individual Package').waitFor();
+    await card.getByText('Trial', { exact: true }).waitFor();
+    await expect(card.textContent()).resolves.toContain(`to ${endText}`);
+  });
+});
+
+describe('a covered virtual consultation', () => {
+  it('when a patient on a trial books a virtual consultation, then the form says it is covered, there is no payment step, and the dashboard shows the cover', async () => {
+    const patient = await patientOnTrial();
+    const page = await loggedIn(patient, DESKTOP);
+    const form = await openBookingForm(page, patient);
+    const { day, time } = freshSlot();
+    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+    await form.getByLabel('Doctor').selectOption('dr-owusu');
+    await form.getByLabel('Preferred Date').fill(day);
+    await form.getByLabel('Preferred Time').fill(time);
+    await form.getByText(/Your Individual Package covers this consultation: nothing to pay/).waitFor();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+
+    await dialogTitle(page).getByText('Saved!').waitFor({ timeout: 20_000 });
+    const [stored] = await waitUntil(
+      () => appointmentsOf(patient.uid),
+      (list) => list.length === 1,
+    );
+    expect(stored).toMatchObject({ requestedServiceId: 1, requiresPayment: false, coveredBy: patient.subscriptionId });
+    const note = (stored as { coverage: { note: string } }).coverage.note;
+    await expect(dialogText(page).textContent()).resolves.toContain(note);
+    expect(await page.getByRole('dialog', { name: 'Make Payment' }).count()).toBe(0);
+    await page.locator('.swal2-confirm').click();
+
+    await page.goto('/dashboard');
+    await page
+      .getByRole('button', { name: /Virtual Consultation/ })
+      .first()
+      .click();
+    const detail = page.getByRole('article', { name: /Virtual Consultation/ });
+    await detail.getByText(note).waitFor();
+    await expect(detail.textContent()).resolves.toContain('Covered by your Individual Package');
+    expect(await detail.getByRole('button', { name: 'Make Payment' }).count()).toBe(0);
+  });
+});
+
+describe('renewal', () => {
+  it('when the period ends within 5 days, then Renew pays the next period in the checkout frame and the period moves on 30 days', async () => {
+    const patient = await patientOnTrial();
+    // Setup: renewal opens 5 days before the end; bring the end to 3 days from now.
+    const endsAt = new Date(Date.now() + 3 * DAY_MS);
+    await adminDb()
+      .collection('subscriptions')
+      .doc(patient.subscriptionId)
+      .update({
+        periodStart: Timestamp.fromDate(new Date(endsAt.getTime() - 30 * DAY_MS)),
+        periodEnd: Timestamp.fromDate(endsAt),
+      });
+
+    const page = await loggedIn(patient);
+    await page.goto('/dashboard/profile');
+    await packageCard(page).getByRole('button', { name: 'Renew', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Make Payment' });
+    await modal.waitFor();
+    await expect(modal.locator('dl').textContent()).resolves.toContain('Renewal of Individual Package (GHS 99.00)');
+    const frame = page.frameLocator('iframe[title="Secure checkout"]');
+    await frame.getByLabel('Network').selectOption('MTN');
+    await frame.getByLabel('Mobile Money number').fill('0244123456');
+    await frame.getByRole('button', { name: 'Pay' }).click();
+    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+
+    const [renewed] = await waitUntil(
+      () => subscriptionsOf(patient.uid),
+      (list) => list[0]?.status === 'Active',
+    );
+    const newEnd = renewed.periodEnd.toDate().getTime();
+    expect(Math.round((newEnd - endsAt.getTime()) / DAY_MS)).toBe(30);
+    await page.locator('.swal2-confirm').click();
+    await packageCard(page).getByText('Active', { exact: true }).waitFor();
+  });
+});
+
+describe('axe on the package and family cards', () => {
+  it('when the profile shows a trial and a family member, and the packages page is open, then axe finds no serious or critical violation at 390 and 1280 px', async () => {
+    const patient = await patientOnTrial();
+    await asPatient(patient, `/patient/${patient.uid}/dependants`, {
+      firstName: 'Kwesi',
+      lastName: 'Owusu',
+      relation: 'Child',
+      dateOfBirth: '2015-04-02',
+      gender: 'MALE',
+    });
+    const page = await loggedIn(patient);
+    const found: string[] = [];
+    for (const path of ['/dashboard/profile', '/packages']) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await settle(page);
+        if (path === '/dashboard/profile') {
+          await packageCard(page).getByText('Trial', { exact: true }).waitFor();
+          await page.getByText('Kwesi Owusu').waitFor();
+        }
+        found.push(...(await seriousViolations(page, `${path} @${viewport.width}`)));
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

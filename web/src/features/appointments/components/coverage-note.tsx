@@ -1,0 +1,69 @@
+import { useFormikContext } from 'formik';
+import { SERVICE_ID } from '@api/service-catalog';
+import type { PackageBenefits, SubscriptionUsage } from '@api/subscriptions-contract';
+import { useSubscriptions } from '@/features/accounts/api/subscription-queries';
+import { currentSubscription } from '@/features/accounts/api/subscriptions';
+import type { Appointment, BookingValues } from '@/features/appointments/api/appointments';
+import { hasLeft } from '@/features/packages/benefits';
+
+/**
+ * The home services a package's home-visit allowance counts (doctor at home, nursing,
+ * physiotherapy, dietary at home), as the server's services/benefits.ts benefitFor counts them.
+ */
+const HOME_SERVICES: number[] = [2, 3, 4];
+const isHomeVisit = (serviceId: number, option: string) =>
+  HOME_SERVICES.includes(serviceId) || (serviceId === SERVICE_ID.dietary && option === 'HOME_VISIT');
+
+export interface Cover {
+  packageTitle: string;
+  benefits: PackageBenefits;
+  usage: Pick<SubscriptionUsage, 'virtualConsultations' | 'homeVisits'>;
+}
+
+/** Who the booking is for, as the server decides cover: the patient, a named family member, or someone else. */
+export type BookedFor = 'self' | 'dependant' | 'other';
+
+const leftText = (left: number | 'unlimited', what: string) =>
+  left === 'unlimited' ? '' : ` (${left} ${what}${left === 1 ? '' : 's'} left this month)`;
+
+/** What the patient's package does for this booking, in a sentence, or nothing. The server decides the fee. */
+export function coverageText(
+  booking: { serviceId: number; option?: string; bookedFor: BookedFor },
+  { packageTitle, benefits, usage }: Cover,
+): string | undefined {
+  // A package covers someone else only when they are on the family list and it covers several people.
+  if (booking.bookedFor === 'other' || (booking.bookedFor === 'dependant' && benefits.people <= 1)) return undefined;
+  const { serviceId } = booking;
+  if (serviceId === SERVICE_ID.virtualConsultation && benefits.virtualConsultationsPerPeriod !== 0) {
+    const u = usage.virtualConsultations;
+    return hasLeft(u)
+      ? `Your ${packageTitle} covers this consultation: nothing to pay${leftText(u.left, 'consultation')}.`
+      : `You have used this month's consultations in your ${packageTitle}, so this one is paid as usual.`;
+  }
+  if (isHomeVisit(serviceId, booking.option ?? '') && benefits.homeVisitsPerPeriod !== 0 && hasLeft(usage.homeVisits))
+    return `Your ${packageTitle} covers this home visit${leftText(usage.homeVisits.left, 'home visit')}.`;
+  if (serviceId === SERVICE_ID.labTests && benefits.labDiscountPercent > 0)
+    return `Your ${packageTitle} takes ${benefits.labDiscountPercent}% off lab tests.`;
+  return undefined;
+}
+
+const bookedFor = (v: BookingValues): BookedFor => (v.bookFor !== 'OTHERS' ? 'self' : v.dependantId ? 'dependant' : 'other');
+
+/** Before submit: says when the signed-in patient's live package covers the chosen service. */
+export function CoverageNote({ patientId }: { patientId?: string }) {
+  const { values } = useFormikContext<BookingValues>();
+  const subscription = currentSubscription(useSubscriptions(patientId ?? '', !!patientId).data);
+  if (!subscription?.benefits || !subscription.usage) return null;
+  const text = coverageText(
+    { serviceId: Number(values.requestedServiceId), option: values.requestedServiceOption, bookedFor: bookedFor(values) },
+    { packageTitle: subscription.packageTitle, benefits: subscription.benefits, usage: subscription.usage },
+  );
+  return text ? (
+    <p className="coverage-note" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The success dialog's text after booking: what the package covered (the server's note), or the usual. */
+export const bookedText = (a: Appointment, usual: string) => (a.coverage ? `${a.coverage.note} ${usual}` : usual);
