@@ -9,7 +9,7 @@ import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, idTokenFor, loginThroughUi, openBookingForm, type TestPatient } from './support/accounts';
 import { seriousViolations, settle } from './support/axe';
 import { DESKTOP, PHONE, SITE_URL, newContext, useBrowser } from './support/browser';
-import { freshSlot } from './support/staff';
+import { pickFreeSlot } from './support/booking';
 
 jest.setTimeout(120_000);
 
@@ -89,11 +89,9 @@ describe('a covered virtual consultation', () => {
     const patient = await patientOnTrial();
     const page = await loggedIn(patient, DESKTOP);
     const form = await openBookingForm(page, patient);
-    const { day, time } = freshSlot();
     await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
     await form.getByLabel('Doctor').selectOption('dr-owusu');
-    await form.getByLabel('Preferred Date').fill(day);
-    await form.getByLabel('Preferred Time').fill(time);
+    await pickFreeSlot(form);
     await form.getByText(/Your Individual Package covers this consultation: nothing to pay/).waitFor();
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
