@@ -5,6 +5,7 @@
  */
 import { object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
+import { SERVICE_ID } from './service-catalog';
 import { PERIOD_DAYS, RENEWAL_WINDOW_DAYS } from './policy';
 import { requiredId, requiredText } from './request-fields';
 
@@ -101,6 +102,22 @@ export interface SubscriptionUsage {
 }
 
 export type CoveredBenefit = 'virtualConsultation' | 'homeVisit' | 'labDiscount';
+
+/** The home services (a home visit each): doctor at home, nursing, physiotherapy, dietary at home. */
+const HOME_SERVICES: number[] = [2, 3, 4];
+
+/** Which benefit a booking may use, if any (the server applies it; the booking form says so beforehand). */
+export function benefitFor(input: {
+  requestedServiceId: number;
+  requestedServiceOption?: string | null;
+}): CoveredBenefit | undefined {
+  const id = input.requestedServiceId;
+  if (id === SERVICE_ID.virtualConsultation) return 'virtualConsultation';
+  if (id === SERVICE_ID.labTests) return 'labDiscount';
+  if (HOME_SERVICES.includes(id) || (id === SERVICE_ID.dietary && input.requestedServiceOption === 'HOME_VISIT'))
+    return 'homeVisit';
+  return undefined;
+}
 
 /** In the answer of POST /appointments when a package covered (or discounted) the booking. */
 export interface Coverage {

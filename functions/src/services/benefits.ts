@@ -1,8 +1,8 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { formatGhs } from '../api/format';
-import { SERVICE_ID } from '../api/service-catalog';
 import {
   allowanceWindow,
+  benefitFor,
   leftOf,
   type Allowance,
   type AppointmentCoverage,
@@ -23,23 +23,7 @@ import { liveSubscriptionsOf, periodOf } from './subscriptions';
  * declining a covered appointment gives it back.
  */
 
-/** The home services (a home visit each): doctor at home, nursing, physiotherapy, dietary at home. */
-const HOME_SERVICES: number[] = [2, 3, 4];
-
 type AllowanceBenefit = Exclude<CoveredBenefit, 'labDiscount'>;
-
-/** Which benefit a booking may use, if any. */
-export function benefitFor(input: {
-  requestedServiceId: number;
-  requestedServiceOption?: string | null;
-}): CoveredBenefit | undefined {
-  const id = input.requestedServiceId;
-  if (id === SERVICE_ID.virtualConsultation) return 'virtualConsultation';
-  if (id === SERVICE_ID.labTests) return 'labDiscount';
-  if (HOME_SERVICES.includes(id) || (id === SERVICE_ID.dietary && input.requestedServiceOption === 'HOME_VISIT'))
-    return 'homeVisit';
-  return undefined;
-}
 
 const allowanceOf = (benefits: PackageBenefits, benefit: AllowanceBenefit): Allowance =>
   benefit === 'virtualConsultation' ? benefits.virtualConsultationsPerPeriod : benefits.homeVisitsPerPeriod;

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { BookingForm } from '@/features/appointments/components/booking-form';
@@ -54,10 +54,13 @@ const envelope = (data: unknown, statusCode = 200) =>
     json: () => Promise.resolve({ statusCode, msg: 'ok', data }),
   } as Response);
 
+const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
 const fetchMock = jest.fn((url: string, init?: RequestInit) => {
   if (url === '/api/patient/patient-1/dependants') return envelope(DEPENDANTS);
   if (url === '/api/subscriptions/patient-1') return envelope([FAMILY]);
   if (url.startsWith('/api/doctors')) return envelope(DOCTORS);
+  if (url.startsWith('/api/services/3/days')) return envelope([{ day: TOMORROW, left: 2 }]);
   if (url === '/api/appointments' && init?.method === 'POST')
     return envelope({ appointmentId: 'a1', ...JSON.parse(String(init.body)) }, 201);
   return envelope(null, 404);
@@ -102,8 +105,8 @@ describe('booking for a family member', () => {
     expect(screen.getByLabelText(/^Location/)).toHaveValue('Kumasi');
 
     await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Nursing Home Care/ }));
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    await user.type(screen.getByLabelText(/^Preferred Date/), tomorrow);
+    const days = await screen.findByRole('radiogroup', { name: /^Preferred Date/ });
+    await user.click(within(days).getByRole('radio', { name: /place left|places left/ }));
     await user.click(screen.getByRole('button', { name: /Submit/ }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/appointments' && init?.method === 'POST');

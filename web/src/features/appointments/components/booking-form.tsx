@@ -238,7 +238,7 @@ function ServiceFields() {
       {chosenDoctor && (
         <p className="field-hint span-all" aria-live="polite">
           Consultation fee with Dr {chosenDoctor.otherNames} {chosenDoctor.surname}: {formatGhs(chosenDoctor.consultationFee)},
-          paid online after you submit.
+          paid online after you submit unless your package covers it.
         </p>
       )}
       {doctors.error && (

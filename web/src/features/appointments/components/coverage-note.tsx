@@ -1,18 +1,9 @@
 import { useFormikContext } from 'formik';
-import { SERVICE_ID } from '@api/service-catalog';
-import type { PackageBenefits, SubscriptionUsage } from '@api/subscriptions-contract';
+import { benefitFor, type PackageBenefits, type SubscriptionUsage } from '@api/subscriptions-contract';
 import { useSubscriptions } from '@/features/accounts/api/subscription-queries';
 import { currentSubscription } from '@/features/accounts/api/subscriptions';
 import type { Appointment, BookingValues } from '@/features/appointments/api/appointments';
 import { hasLeft } from '@/features/packages/benefits';
-
-/**
- * The home services a package's home-visit allowance counts (doctor at home, nursing,
- * physiotherapy, dietary at home), as the server's services/benefits.ts benefitFor counts them.
- */
-const HOME_SERVICES: number[] = [2, 3, 4];
-const isHomeVisit = (serviceId: number, option: string) =>
-  HOME_SERVICES.includes(serviceId) || (serviceId === SERVICE_ID.dietary && option === 'HOME_VISIT');
 
 export interface Cover {
   packageTitle: string;
@@ -33,16 +24,16 @@ export function coverageText(
 ): string | undefined {
   // A package covers someone else only when they are on the family list and it covers several people.
   if (booking.bookedFor === 'other' || (booking.bookedFor === 'dependant' && benefits.people <= 1)) return undefined;
-  const { serviceId } = booking;
-  if (serviceId === SERVICE_ID.virtualConsultation && benefits.virtualConsultationsPerPeriod !== 0) {
+  const benefit = benefitFor({ requestedServiceId: booking.serviceId, requestedServiceOption: booking.option });
+  if (benefit === 'virtualConsultation' && benefits.virtualConsultationsPerPeriod !== 0) {
     const u = usage.virtualConsultations;
     return hasLeft(u)
       ? `Your ${packageTitle} covers this consultation: nothing to pay${leftText(u.left, 'consultation')}.`
       : `You have used this month's consultations in your ${packageTitle}, so this one is paid as usual.`;
   }
-  if (isHomeVisit(serviceId, booking.option ?? '') && benefits.homeVisitsPerPeriod !== 0 && hasLeft(usage.homeVisits))
+  if (benefit === 'homeVisit' && benefits.homeVisitsPerPeriod !== 0 && hasLeft(usage.homeVisits))
     return `Your ${packageTitle} covers this home visit${leftText(usage.homeVisits.left, 'home visit')}.`;
-  if (serviceId === SERVICE_ID.labTests && benefits.labDiscountPercent > 0)
+  if (benefit === 'labDiscount' && benefits.labDiscountPercent > 0)
     return `Your ${packageTitle} takes ${benefits.labDiscountPercent}% off lab tests.`;
   return undefined;
 }
