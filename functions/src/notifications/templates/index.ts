@@ -2,4 +2,6 @@
  * Every notice the clinic sends, one file per area; each template is a pure function from the
  * record to a Notice (../notice.ts). A test renders each one (templates.test.ts).
  */
-export {};
+export * from './account';
+export * from './appointments';
+export * from './payments';
