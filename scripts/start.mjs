@@ -20,7 +20,7 @@ try {
   seed();
   const stopMailPrinter = startMailPrinter();
   console.log(
-    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails the site sends are printed here. Press Ctrl-C to stop.`,
+    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails and SMS the site sends are printed here. Press Ctrl-C to stop.`,
   );
   // The built module of functions/src/seed/staff-accounts.ts (the one list the seed and the e2e tests use).
   const built = new URL('../functions/lib/seed/staff-accounts.js', import.meta.url).href;

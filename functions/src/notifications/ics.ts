@@ -47,7 +47,11 @@ export function foldLine(line: string): string {
 }
 
 /** 20261126T093000Z */
-const utc = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+const utc = (d: Date): string =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 
 const sequenceOf = (a: Appointment): number => Number((a as { rescheduleCount?: unknown }).rescheduleCount ?? 0) || 0;
 

@@ -133,9 +133,7 @@ const SEND_WAIT_MS = 2_000;
 /** Sends right away, waiting at most SEND_WAIT_MS; never throws (the sweep retries what is left). */
 export async function sendSoon(ids: readonly string[]): Promise<void> {
   const sends = Promise.allSettled(
-    ids.map((id) =>
-      sendSms(id).catch((err: unknown) => logger.error('sms send failed', { smsId: id, error: String(err) })),
-    ),
+    ids.map((id) => sendSms(id).catch((err: unknown) => logger.error('sms send failed', { smsId: id, error: String(err) }))),
   );
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((resolve) => {

@@ -270,7 +270,11 @@ async function settle(
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
   const what = describe(record);
   const appointmentId = kind === 'appointment' ? ref.id : undefined;
-  await notifyPatient(record.patientId, paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId }), { tx });
+  await notifyPatient(
+    record.patientId,
+    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId }),
+    { tx },
+  );
   return 'paid';
 }
 

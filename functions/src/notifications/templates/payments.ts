@@ -33,8 +33,10 @@ export function paymentReceived(p: PaymentReceipt): Notice {
   };
 }
 
-export interface RefundNoticeInput
-  extends Pick<Refund, 'clientReference' | 'amount' | 'currency' | 'reason' | 'kind' | 'recordId'> {
+export interface RefundNoticeInput extends Pick<
+  Refund,
+  'clientReference' | 'amount' | 'currency' | 'reason' | 'kind' | 'recordId'
+> {
   what: string;
 }
 
