@@ -26,6 +26,13 @@ const REPLACEMENTS: [RegExp, string][] = [
   [/…/g, '...'],
   [/[\u00a0\u2007\u202f\t]/g, ' '],
   [/•/g, '-'],
+  // Akan and Ewe letters in Ghanaian names.
+  [/ɔ/g, 'o'],
+  [/Ɔ/g, 'O'],
+  [/ɛ/g, 'e'],
+  [/Ɛ/g, 'E'],
+  [/ŋ/g, 'n'],
+  [/Ŋ/g, 'N'],
 ];
 
 export const isGsm7 = (text: string): boolean => [...text].every((c) => BASIC.has(c) || EXTENDED.has(c));
@@ -34,7 +41,7 @@ export const septets = (text: string): number => [...text].reduce((n, c) => n + 
 
 /** Text in GSM-7: known look-alikes replaced, accents dropped where GSM-7 lacks the letter, anything else left out. */
 export function toGsm7(text: string): string {
-  const replaced = REPLACEMENTS.reduce((t, [pattern, by]) => t.replace(pattern, by), text);
+  const replaced = REPLACEMENTS.reduce((t, [pattern, by]) => t.replace(pattern, by), text.normalize('NFC'));
   return [...replaced]
     .map((c) => {
       if (BASIC.has(c) || EXTENDED.has(c)) return c;
