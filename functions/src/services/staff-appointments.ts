@@ -68,7 +68,7 @@ export async function listAppointments(
   return { items: page.items.filter((a) => a.appointmentStatus !== DELETED), nextCursor: page.nextCursor, counts };
 }
 
-async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
+export async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
   const snap = await appointmentRef(appointmentId).get();
   if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
   const a = snap.data()!;
