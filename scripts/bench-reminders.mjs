@@ -44,7 +44,9 @@ async function main() {
   const prefix = `bench-${run}-`;
   const now = new Date(Date.UTC(2150 + Math.floor(Math.random() * 40), 0, 1, 6));
   const phones = new Set();
+  /** @type {[any, object][]} */
   const patients = [];
+  /** @type {[any, object][]} */
   const appointments = [];
   for (let i = 0; i < count; i++) {
     const uid = `${prefix}${String(i).padStart(5, '0')}`;
@@ -97,7 +99,7 @@ async function main() {
   let sent = 0;
   for (;;) {
     const snap = await inRun('sms');
-    sent = snap.docs.filter((d) => d.get('status') === 'Sent').length;
+    sent = snap.docs.filter((/** @type {any} */ d) => d.get('status') === 'Sent').length;
     if (sent >= snap.size || Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
