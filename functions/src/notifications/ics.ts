@@ -53,7 +53,12 @@ const utc = (d: Date): string =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}Z$/, 'Z');
 
-const sequenceOf = (a: Appointment): number => Number((a as { rescheduleCount?: unknown }).rescheduleCount ?? 0) || 0;
+/** Every move of the appointment (the scheduling history, patient's and clinic's alike) raises it. */
+function sequenceOf(a: Appointment): number {
+  const moved = a as { reschedules?: unknown; rescheduleCount?: unknown };
+  if (Array.isArray(moved.reschedules)) return moved.reschedules.length;
+  return Number(moved.rescheduleCount ?? 0) || 0;
+}
 
 function whereOf(a: Appointment): string {
   if (a.requestedServiceOption === 'VIRTUAL' || a.requestedServiceId === 1) return 'Online (virtual consultation)';

@@ -1,4 +1,4 @@
-import { FieldPath, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
 import { appointmentStartsAt } from '../api/policy';
 import type { Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
@@ -37,6 +37,12 @@ export const startsAtOf = (a: { requestedDay?: unknown; requestedTime?: unknown 
   typeof a.requestedDay === 'string' && typeof a.requestedTime === 'string' && a.requestedTime
     ? appointmentStartsAt({ requestedDay: a.requestedDay, requestedTime: a.requestedTime })
     : undefined;
+
+/** The fields an update that moves an appointment must write too (an update bypasses the converter). */
+export const startsAtFields = (requestedDay: string, requestedTime: string | null) => {
+  const startsAt = startsAtOf({ requestedDay, requestedTime });
+  return { startsAt: startsAt ? Timestamp.fromDate(startsAt) : FieldValue.delete() };
+};
 
 const withStartsAt = (doc: DocumentData): DocumentData => {
   const startsAt = doc.startsAt ?? startsAtOf(doc);

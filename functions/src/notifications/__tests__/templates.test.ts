@@ -11,6 +11,10 @@ import { sampleAppointment } from './sample-appointment';
 const EVIL = '<script>alert(1)</script>';
 const evilAppointment = sampleAppointment({ firstName: EVIL, lastName: 'Mensah', location: EVIL });
 
+const evilPackage = { packageTitle: `Family ${EVIL}`, periodEnd: '2026-12-31T00:00:00.000Z' };
+/** A template of another area, looked up by name: on a branch without it, its sample is never called. */
+const other = (name: string) => (templates as unknown as Record<string, (...args: unknown[]) => Notice>)[name];
+
 const SAMPLES: Record<string, () => Notice> = {
   bookingReceived: () => templates.bookingReceived(evilAppointment),
   appointmentStateChanged: () => templates.appointmentStateChanged(evilAppointment, 'decline', `Doctor unwell ${EVIL}`),
@@ -31,6 +35,14 @@ const SAMPLES: Record<string, () => Notice> = {
   verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
   accountErased: () => templates.accountErased(),
   newsletterWelcome: () => templates.newsletterWelcome(),
+  // The scheduling and subscriptions helpers' templates (templates/scheduling.ts, subscriptions.ts), once merged.
+  appointmentRescheduled: () => other('appointmentRescheduled')(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
+  doctorAppointmentRescheduled: () => other('doctorAppointmentRescheduled')(evilAppointment, { day: '2026-12-01', time: null }),
+  trialStarted: () => other('trialStarted')(evilPackage),
+  renewalReminder: () =>
+    other('renewalReminder')({ ...evilPackage, daysBefore: 5, amount: 99, link: 'https://example.com/profile' }),
+  subscriptionExpired: () => other('subscriptionExpired')({ ...evilPackage, link: 'https://example.com/profile' }),
+  subscriptionCancelled: () => other('subscriptionCancelled')(evilPackage),
 };
 
 const exported = Object.entries(templates).filter(([, v]) => typeof v === 'function');
