@@ -59,6 +59,10 @@ describe('the staff console', () => {
     await console_.locator('.staff-card').getByText('Accepted', { exact: true }).waitFor();
     // A second accept is no longer offered: the lifecycle moved on.
     expect(await console_.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
+    // The delivery log: the acceptance went out by e-mail and SMS (issue 15).
+    const messages = console_.getByRole('region', { name: 'Messages sent' });
+    await messages.getByText(/^Your appointment has been accepted: Physiotherapy at Home$/).waitFor();
+    await messages.getByText(/^ExpMed Health: Your Physiotherapy at Home on .* has been accepted\./).waitFor();
 
     const stored = await adminDb().collection('appointments').doc(booked.appointmentId).get();
     expect(stored.get('appointmentStatus')).toBe('Accepted');

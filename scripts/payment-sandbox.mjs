@@ -6,7 +6,7 @@
 // (scripts/sandbox/payments.mjs).
 //
 // One Express app: each stand-in provider (scripts/sandbox/) brings a router for its API and
-// one for its test controls; the coming SMS API will be a second provider beside payments.
+// one for its test controls: payments (sandbox/payments.mjs) and SMS (sandbox/sms.mjs).
 //
 //   node scripts/payment-sandbox.mjs        listens on 127.0.0.1:5005
 import { createServer } from 'node:http';
@@ -14,12 +14,15 @@ import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { HOST, PORTS } from './lib/ports.mjs';
 import { paymentProvider } from './sandbox/payments.mjs';
+import { smsProvider } from './sandbox/sms.mjs';
 
 /** @typedef {import('./sandbox/http.mjs').Provider} Provider @typedef {import('./sandbox/http.mjs').Log} Log */
 
 /** The sandbox's credentials; functions/.secret.local holds the same value. Not a real key. */
 export const SANDBOX_CREDENTIALS = 'sandbox-client-id:sandbox-client-secret';
 export const SANDBOX_MERCHANT = '2020000';
+/** The SMS API's client id and secret (functions/.env.local SMS_CLIENT_ID, .secret.local SMS_CLIENT_SECRET). */
+export const SANDBOX_SMS_CREDENTIALS = 'sandbox-sms-client:sandbox-sms-secret';
 export const SANDBOX_URL = `http://${HOST}:${PORTS.paymentSandbox}`;
 
 /** The sandbox's app: /health, then each provider's API and its controls under /__control. */
@@ -37,6 +40,7 @@ export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} 
   /** @type {Provider[]} */
   const providers = [
     paymentProvider({ credentials: process.env.PAYMENT_SANDBOX_CREDENTIALS ?? SANDBOX_CREDENTIALS, fallbackHost, log }),
+    smsProvider({ credentials: SANDBOX_SMS_CREDENTIALS, log }),
   ];
   for (const provider of providers) {
     app.use(provider.api);

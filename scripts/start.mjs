@@ -8,6 +8,7 @@ ensureInstalled();
 const { SITE_URL } = await import('./lib/ports.mjs');
 const { StackError, assertPortsFree, seed, startStack } = await import('./lib/stack.mjs');
 const { startMailPrinter } = await import('./lib/mail-printer.mjs');
+const { startLocalSchedules } = await import('./lib/local-schedules.mjs');
 
 try {
   await assertPortsFree();
@@ -18,9 +19,11 @@ try {
   }
   const stack = await startStack();
   seed();
+  // The emulator runs no schedules: the SMS sweep and the reminders run here (scripts/lib/local-schedules.mjs).
+  const stopSchedules = await startLocalSchedules();
   const stopMailPrinter = startMailPrinter();
   console.log(
-    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails the site sends are printed here. Press Ctrl-C to stop.`,
+    `\nThe site is running at ${SITE_URL} (ready in ${Math.round((Date.now() - began) / 1000)} s). Mails and SMS the site sends are printed here. Press Ctrl-C to stop.`,
   );
   // The built module of functions/src/seed/staff-accounts.ts (the one list the seed and the e2e tests use).
   const built = new URL('../functions/lib/seed/staff-accounts.js', import.meta.url).href;
@@ -34,6 +37,7 @@ try {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local stack...');
+    stopSchedules();
     await stopMailPrinter();
     await stack.stop();
     process.exit(0);

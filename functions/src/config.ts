@@ -95,6 +95,33 @@ export const providerConfig = () => ({
   authorization: `Basic ${Buffer.from(PAYMENT_CREDENTIALS.value()).toString('base64')}`,
 });
 
+// ---- SMS (design.md 'Notifications'): the provider's SMS API, Hubtel's ---------------------
+
+/** Base of the SMS API: POST {base}/v1/messages/send (Hubtel: https://smsc.hubtel.com). */
+export const SMS_API_BASE = defineString('SMS_API_BASE', {
+  description: 'Base URL of the provider SMS API (POST {base}/v1/messages/send), e.g. https://smsc.hubtel.com',
+});
+
+export const SMS_CLIENT_ID = defineString('SMS_CLIENT_ID', { description: 'Client id of the provider SMS API account' });
+
+/** The sender name the provider approved for the clinic (at most 11 letters or digits). */
+export const SMS_SENDER_ID = defineString('SMS_SENDER_ID', {
+  description: "The clinic's approved SMS sender id (at most 11 characters), e.g. ExpMedHlth",
+});
+
+/** The client secret of the SMS API account, sent with the client id as HTTP Basic auth. */
+export const SMS_CLIENT_SECRET = defineSecret('SMS_CLIENT_SECRET');
+
+/** Every function that may send an SMS (all that notify patients) declares it. */
+export const SMS_SECRETS = [SMS_CLIENT_SECRET];
+
+/** Where, as whom and from what name SMS are sent, read per send. */
+export const smsConfig = () => ({
+  apiBase: trimSlash(SMS_API_BASE.value()),
+  senderId: SMS_SENDER_ID.value(),
+  authorization: `Basic ${Buffer.from(`${SMS_CLIENT_ID.value()}:${SMS_CLIENT_SECRET.value()}`).toString('base64')}`,
+});
+
 // ---- Newsletter ---------------------------------------------------------------------------
 
 /**
@@ -103,5 +130,5 @@ export const providerConfig = () => ({
  */
 export const NEWSLETTER_SECRET = defineSecret('NEWSLETTER_SECRET');
 
-/** Every secret the API function reads (payments and the newsletter). */
-export const API_SECRETS = [...PAYMENT_SECRETS, NEWSLETTER_SECRET];
+/** Every secret the API function reads (payments, SMS and the newsletter). */
+export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET];

@@ -3,7 +3,9 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
-import { API_SECRETS, PAYMENT_SECRETS, REGION } from './config';
+import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS } from './config';
+import { sendDueReminders } from './notifications/reminders';
+import { sweepSms } from './notifications/sms-sender';
 import { createCallbackApp } from './payments/callback';
 import { expireLapsedHolds } from './services/holds';
 import { recheckRecentPayments } from './services/payments';
@@ -15,7 +17,7 @@ setGlobalOptions({ region: REGION, maxInstances: 10 });
 export const api = onRequest({ secrets: API_SECRETS }, createApp());
 
 /** The payment provider's callback, behind Hosting's /payment/callback rewrite. */
-export const paymentCallback = onRequest({ secrets: PAYMENT_SECRETS }, createCallbackApp());
+export const paymentCallback = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] }, createCallbackApp());
 
 /** The scheduled run's timeout; its work stops starting new provider calls a margin before it. */
 const RECHECK_TIMEOUT_SECONDS = 300;
@@ -27,7 +29,7 @@ const RECHECK_MARGIN_MS = 60_000;
  * paginated, a few provider calls at a time, and stop at the time budget; the next run goes on.
  */
 export const paymentRecheck = onSchedule(
-  { schedule: 'every 15 minutes', timeoutSeconds: RECHECK_TIMEOUT_SECONDS, secrets: PAYMENT_SECRETS },
+  { schedule: 'every 15 minutes', timeoutSeconds: RECHECK_TIMEOUT_SECONDS, secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] },
   async () => {
     const deadline = Date.now() + RECHECK_TIMEOUT_SECONDS * 1000 - RECHECK_MARGIN_MS;
     const holds = await expireLapsedHolds({ deadline });
@@ -37,7 +39,27 @@ export const paymentRecheck = onSchedule(
 );
 
 /** Every hour: package periods that ended become Expired, and renewal reminders go out (each once). */
-export const subscriptionCalendar = onSchedule({ schedule: 'every 60 minutes', timeoutSeconds: 300 }, async () => {
-  const result = await runSubscriptionCalendar({ deadline: Date.now() + 240_000 });
-  logger.info('subscription calendar', result);
+export const subscriptionCalendar = onSchedule(
+  { schedule: 'every 60 minutes', timeoutSeconds: 300, secrets: SMS_SECRETS },
+  async () => {
+    const result = await runSubscriptionCalendar({ deadline: Date.now() + 240_000 });
+    logger.info('subscription calendar', result);
+  },
+);
+/**
+ * Every minute: SMS still Queued past their next attempt (a send after its commit that did not
+ * finish, a retry after a transient failure) or Sending past their lease are sent.
+ */
+export const smsSweep = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds: 120, secrets: SMS_SECRETS }, async () => {
+  const result = await sweepSms({ deadline: Date.now() + 90_000 });
+  if (result.looked) logger.info('sms sweep', { result });
 });
+
+/** Every 5 minutes: the 24-hour and 2-hour reminders now due, each once (notifications/reminders.ts). */
+export const appointmentReminders = onSchedule(
+  { schedule: 'every 5 minutes', timeoutSeconds: 240, secrets: SMS_SECRETS },
+  async () => {
+    const result = await sendDueReminders({ deadline: Date.now() + 180_000 });
+    logger.info('appointment reminders', { result });
+  },
+);

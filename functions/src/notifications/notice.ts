@@ -7,10 +7,14 @@ export interface Notice {
   subject: string;
   /** Plain text paragraphs; user text is escaped when the HTML is made, never here. */
   paragraphs: string[];
-  /** At most two GSM-7 parts (320 characters), naming the clinic. */
+  /** At most two GSM-7 parts (306 characters), naming the clinic: ./sms-text.ts smsBody makes it so. */
   sms: string;
   /** Calendar invitations and the like, in the Trigger Email shape. */
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** What happened, for the delivery log and the SMS outbox ('appointment.accepted', 'reminder.24h'...). */
+  event?: string;
+  /** The appointment the notice is about, so staff find its mails and SMS (delivery log). */
+  appointmentId?: string;
 }
 
 /** Confirmations are always sent; reminders obey the patient's reminderPreferences. */

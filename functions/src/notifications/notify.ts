@@ -1,11 +1,20 @@
 import type { Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { escapeHtml } from '../api/format';
-import { accountEmail, queueMail, type Mail } from '../services/mail';
+import { expiryOf } from '../api/retention';
+import type { ReminderPreferences } from '../api/types';
+import { queueMail, type Mail, type MailKind } from '../services/mail';
+import { auth } from '../store/firebase';
+import { findPatient } from '../store/patients';
+import { storeSms } from '../store/sms';
+import { afterCommit } from '../store/transaction';
 import type { Notice, NoticeKind } from './notice';
+import { sendSoon } from './sms-sender';
+import { ghanaPhone, smsBody } from './sms-text';
 
 export type { Notice, NoticeKind } from './notice';
 
-/** The e-mail form of a notice (Trigger Email shape). */
+/** The e-mail form of a notice (Trigger Email shape): the one place a notice's text is escaped into HTML. */
 export function noticeMail(to: string, notice: Notice): Mail {
   return {
     to,
@@ -18,16 +27,63 @@ export function noticeMail(to: string, notice: Notice): Mail {
   };
 }
 
+export interface NotifyOptions {
+  /** Send only if this transaction commits (the SMS goes out right after the commit). */
+  tx?: Transaction;
+  /** 'reminder' obeys the patient's reminderPreferences; 'confirmation' (the default) always sends. */
+  kind?: NoticeKind;
+  /** Addresses the caller knows already (the signed-in e-mail; a registration not stored yet): they win over the stored ones. */
+  contact?: { email?: string; phone?: string };
+  /** How long the copies are kept (api/retention.ts): the verification code's go within a day. */
+  retention?: MailKind;
+}
+
+const EVERYTHING: ReminderPreferences = { sms: true, email: true };
+
+/** The account's own address and phone (patients/{uid}, else the sign-in e-mail), and what it wants of reminders. */
+async function recipientOf(patientId: string, options: NotifyOptions) {
+  const patient = await findPatient(patientId);
+  const email =
+    options.contact?.email ||
+    patient?.emailAddress ||
+    (await auth()
+      .getUser(patientId)
+      .then((u) => u.email)
+      .catch(() => undefined));
+  const phone = options.contact?.phone || patient?.contactNumber;
+  return { email, phone, wants: patient?.reminderPreferences ?? EVERYTHING };
+}
+
 /**
- * Tells a patient about one of their records: e-mail to the account's own address (and, once
- * the SMS outbox exists, an SMS to the account's phone). Pass a transaction to send only if
- * it commits. Reads here are plain reads, so it may be called after the transaction's writes.
+ * Tells a patient about one of their records: e-mail to the account's own address and an SMS
+ * to the account's phone (normalised to +233...; an unusable number gets none, logged).
+ * Reminders obey the patient's opt-outs; confirmations always go. With a transaction, both
+ * are written only if it commits. Reads here are plain reads, so it may be called after the
+ * transaction's writes.
  */
-export async function notifyPatient(
-  patientId: string,
-  notice: Notice,
-  options: { tx?: Transaction; kind?: NoticeKind } = {},
-): Promise<void> {
-  const email = await accountEmail(patientId);
-  if (email) await queueMail(noticeMail(email, notice), options.tx);
+export async function notifyPatient(patientId: string, notice: Notice, options: NotifyOptions = {}): Promise<void> {
+  const { tx, kind = 'confirmation', retention = 'mail' } = options;
+  const { email, phone, wants } = await recipientOf(patientId, options);
+  const wanted = kind === 'reminder' ? wants : EVERYTHING;
+  const about = {
+    patientId,
+    event: notice.event ?? 'notice',
+    ...(notice.appointmentId ? { appointmentId: notice.appointmentId } : {}),
+  };
+  if (email && wanted.email) await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
+  if (!wanted.sms) return;
+  const to = ghanaPhone(phone);
+  if (!to) {
+    logger.warn('no usable phone number for an SMS', { patientId, event: about.event });
+    return;
+  }
+  const expireAt = expiryOf(retention === 'mail' ? 'sms' : retention);
+  const { id, written } = storeSms({ to, body: smsBody(notice.sms), ...about }, expireAt, tx);
+  if (tx) {
+    // Outside store/transaction.ts runTransaction there is no hook: the sweep sends it within a minute.
+    afterCommit(tx, () => sendSoon([id]));
+  } else {
+    await written;
+    await sendSoon([id]);
+  }
 }

@@ -46,6 +46,7 @@ import {
 } from '../services/staff';
 import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
+import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
 
 /**
  * The clinic's side, /staff/... (design.md 'The clinic's side'). Every route runs requireAuth
@@ -89,6 +90,11 @@ staffRouter.get('/staff/appointments/:appointmentId', ...everyone, async (req, r
 
 staffRouter.get('/staff/appointments/:appointmentId/file', ...everyone, async (req, res) => {
   ok(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
+});
+
+/** The e-mails and SMS about the appointment, with their status (issue 15). */
+staffRouter.get('/staff/appointments/:appointmentId/deliveries', ...everyone, async (req, res) => {
+  ok(res, await appointmentDeliveries(staffOf(req), param(req, 'appointmentId')));
 });
 
 const isAction = (value: string): value is StaffAction => (STAFF_ACTIONS as readonly string[]).includes(value);
@@ -167,6 +173,10 @@ staffRouter.get('/staff/patients', ...clinic, async (req, res) => {
 
 staffRouter.get('/staff/patients/:patientId', ...clinic, async (req, res) => {
   ok(res, await patientView(staffOf(req), param(req, 'patientId')));
+});
+
+staffRouter.get('/staff/patients/:patientId/deliveries', ...clinic, async (req, res) => {
+  ok(res, await patientDeliveries(staffOf(req), param(req, 'patientId')));
 });
 
 // --- admins only: roles and the audit log ---

@@ -17,11 +17,13 @@ import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
-import { escapeHtml, formatGhs, ghanaTimestamp } from '../api/format';
+import { ghanaTimestamp } from '../api/format';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
 import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '../api/types';
 import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
-import { accountEmail, queueMail } from './mail';
+import { accountEmail } from './mail';
+import { notifyPatient } from '../notifications/notify';
+import { bookingReceived } from '../notifications/templates';
 import { APPOINTMENT_EXPIRED, paymentBeforeRemoval } from './payments';
 import { createDueRefund } from './refunds';
 import { SERVICE_ID, serviceById } from '../api/service-catalog';
@@ -75,29 +77,6 @@ async function servicePart(input: CreateAppointmentInput) {
     return { fee: round2(labs.reduce((sum, l) => sum + l.itemPrice, 0)), doctor: none, labs };
   }
   return { fee: 0, doctor: none, labs: [] as LabTest[] };
-}
-
-/** To the account's own e-mail: a booking for someone else stores their address, but no mail goes there. */
-function confirmationMail(a: Appointment, accountEmail: string) {
-  const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
-  const pay = a.requiresPayment
-    ? `The fee is ${formatGhs(a.consultationFee, 'GHS')}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
-    : 'There is nothing to pay for this service.';
-  const lines = [
-    `Dear ${a.firstName} ${a.lastName},`,
-    `We have received your request for ${a.requestedService} on ${when}.`,
-    pay,
-    `Your reference is ${a.clientReference}. Our team will call you on ${a.contactNumber} to confirm.`,
-    'ExpMed Health',
-  ];
-  return {
-    to: accountEmail,
-    message: {
-      subject: `Appointment request received: ${a.requestedService}`,
-      text: lines.join('\n\n'),
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
-    },
-  };
 }
 
 /**
@@ -180,7 +159,7 @@ export async function createAppointment(
           base64: file.base64,
           sizeBytes: file.sizeBytes,
         });
-      await queueMail(confirmationMail(booked, accountEmail), tx);
+      await notifyPatient(patientId, bookingReceived(booked), { tx, contact: { email: accountEmail } });
     });
   } catch (err) {
     // ALREADY_EXISTS: another booking holds the slot.

@@ -16,7 +16,10 @@ import { mailRefsTo } from '../store/mail';
 import { codeRef, findPatient, patientRef } from '../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
-import { queueMail, type Mail } from './mail';
+import { queueMail } from './mail';
+import { noticeMail } from '../notifications/notify';
+import { accountErased } from '../notifications/templates';
+import { smsRefsOf } from '../store/sms';
 import { CHECKOUT_IN_PROGRESS_MS } from './payments';
 import { deleteNewsletterEntry, formsSentFrom } from './public-forms';
 
@@ -53,24 +56,6 @@ function assertNothingOpen(records: KeptRecord[], now: Date): void {
   if (records.some((r) => hasLiveCheckout(r, now))) throw conflict(CHECKOUT_IN_PROGRESS);
 }
 
-/** The last mail: no name in it, and its copy expires within a day (api/retention.ts erasureMail). */
-function erasureMail(to: string): Mail {
-  const text = [
-    'Hello,',
-    '',
-    'As you asked, your ExpMed Health account has been deleted: your profile, prescriptions and contact details are gone,',
-    'and your appointments and orders no longer carry your name. Payment records are kept without your name or contact',
-    'for as long as tax law requires. Refunds already due to you are still paid.',
-    '',
-    'If you did not ask for this, contact us at once.',
-  ].join('\n');
-  const html = text
-    .split('\n')
-    .map((line) => (line === '' ? '<br>' : `<p>${line}</p>`))
-    .join('');
-  return { to, message: { subject: 'Your ExpMed Health account has been deleted', text, html } };
-}
-
 /**
  * `DELETE /patient/{patientId}` (design.md 'Patient data'): the Auth user, profile,
  * prescription files, codes, newsletter entry, contact messages, enquiries and old mails go;
@@ -88,16 +73,17 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const forms = email ? await formsSentFrom(email) : { feedback: [], enquiries: [] };
     const oldMails = email ? await mailRefsTo(email) : [];
     const dependants = await dependantRefsOf(uid);
+    const oldSms = await smsRefsOf(uid);
     const writes: ErasureWrite[] = [
       ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId) })),
       ...records
         .filter((r) => r.collection === COLLECTIONS.appointments)
         .map((r) => ({ ref: appointmentFileDoc(r.snap.id), remove: true as const })),
       ...[...forms.feedback, ...forms.enquiries].map((d) => ({ ref: d.ref, remove: true as const })),
-      ...oldMails.map((ref) => ({ ref, remove: true as const })),
       // The people they named for Family Care, and the trial's claim that names their uid.
       ...dependants.map((ref) => ({ ref, remove: true as const })),
       { ref: trialClaimRef(uid), remove: true },
+      ...[...oldMails, ...oldSms].map((ref) => ({ ref, remove: true as const })),
       { ref: codeRef(uid), remove: true },
       { ref: patientRef(uid), remove: true },
       erasureAuditEntry(),
@@ -105,7 +91,8 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     await commitErasure(writes);
     if (email) {
       await deleteNewsletterEntry(email);
-      await queueMail(erasureMail(email), undefined, 'erasureMail');
+      // The last mail: no name in it, and its copy expires within a day (api/retention.ts erasureMail).
+      await queueMail(noticeMail(email, accountErased()), undefined, 'erasureMail');
     }
     await auth().deleteUser(uid);
   } catch (err) {

@@ -1,11 +1,10 @@
 import { logger } from 'firebase-functions';
-import { escapeHtml } from '../api/format';
-import { UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '../api/policy';
+import { unpaidHoldEndsAt } from '../api/policy';
 import { appointmentRef, doctorSlotRef, unpaidPendingAppointments, type StoredAppointment } from '../store/appointments';
 import { storedTime } from '../store/converter';
 import { runTransaction } from '../store/transaction';
-import type { Appointment } from '../api/types';
-import { accountEmail, queueMail } from './mail';
+import { notifyPatient } from '../notifications/notify';
+import { appointmentExpired } from '../notifications/templates';
 import { eachConcurrently, paymentBeforeRemoval } from './payments';
 import { releaseAvailability } from './scheduling';
 
@@ -31,24 +30,6 @@ export interface SweepResult {
   complete: boolean;
 }
 
-function expiredMail(to: string, a: Appointment) {
-  const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
-  const lines = [
-    `Your request for ${a.requestedService} on ${when} has expired, because it was not paid within ${UNPAID_HOLD_MINUTES} minutes, so its time has been released.`,
-    'If you still want it, please book again from the Book Appointment page.',
-    `Reference: ${a.clientReference}`,
-    'ExpMed Health',
-  ];
-  return {
-    to,
-    message: {
-      subject: `Appointment request expired: ${a.requestedService}`,
-      text: lines.join('\n\n'),
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
-    },
-  };
-}
-
 /** Expires one lapsed hold, unless the provider says it was paid (then it is settled) or cannot answer (next run). */
 async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | 'paid' | 'kept'> {
   if (a.checkoutStartedAt) {
@@ -56,7 +37,6 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
     if (verdict === 'paid') return 'paid';
     if (verdict === 'in-progress') return 'kept';
   }
-  const email = await accountEmail(a.patientId);
   return runTransaction(async (tx) => {
     const snap = await tx.get(appointmentRef(a.appointmentId));
     const fresh = snap.data();
@@ -76,7 +56,7 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
     tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: storedTime(now) });
     if (slot?.data()?.appointmentId === fresh.appointmentId) tx.delete(slot.ref);
     releaseAvailability(tx, fresh);
-    if (email) await queueMail(expiredMail(email, fresh), tx);
+    await notifyPatient(fresh.patientId, appointmentExpired(fresh), { tx });
     return 'expired';
   });
 }

@@ -3,6 +3,7 @@ import { escapeHtml } from '../api/format';
 import { NEWSLETTER_SECRET, publicSiteUrl } from '../config';
 import { newsletterCollection } from '../store/public-forms';
 import type { Mail } from './mail';
+import { newsletterWelcome } from '../notifications/templates';
 
 const BRAND = 'ExpMed Health';
 
@@ -53,12 +54,10 @@ export function newsletterMail(subscription: { docid: string; email: string }, s
   };
 }
 
-export const welcomeMail = (subscription: { docid: string; email: string }): Mail =>
-  newsletterMail(subscription, `Welcome to the ${BRAND} newsletter`, [
-    'Akwaaba, and thank you for subscribing.',
-    `About once a month we will send you health tips from our doctors and nurses, news of our services across Ghana, and offers on ${BRAND} packages.`,
-    'We use your e-mail address only to send this newsletter, and we never sell or share it.',
-  ]);
+export function welcomeMail(subscription: { docid: string; email: string }): Mail {
+  const { subject, paragraphs } = newsletterWelcome();
+  return newsletterMail(subscription, subject, paragraphs);
+}
 
 /** The outcome of an unsubscribe link: 'invalid' when the token was not made by us. */
 export type UnsubscribeResult = 'unsubscribed' | 'invalid';

@@ -1,5 +1,4 @@
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { escapeHtml } from '../api/format';
 import { registerSchema, type PatientUpdate, type RegisterInput } from '../api/account-requests';
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
 import type { Patient, PatientConsents, PatientFields } from '../api/types';
@@ -7,12 +6,12 @@ import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { codeRef, patientRef } from '../store/patients';
 import { ghanaTimestamp } from '../api/format';
-import { queueMail, type Mail } from './mail';
+import { notifyPatient } from '../notifications/notify';
+import { verificationCode } from '../notifications/templates';
 import { deleteNewsletterEntry, newsletterEntryOf } from './public-forms';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
 import { runTransaction } from '../store/transaction';
 
-const BRAND = 'ExpMed Health';
 const NO_PATIENT = 'We could not find your patient record. Please sign up first.';
 const DEAD_CODE = 'This code can no longer be used. Please tap Resend Verification Email for a new one.';
 const EXPIRED_CODE = 'This code has expired (codes last 24 hours). Please tap Resend Verification Email for a new one.';
@@ -40,25 +39,6 @@ function toPatient(data: Patient): Patient {
   };
 }
 
-function verificationMail(patient: Patient, code: string): Mail {
-  const text = [
-    `Hello ${patient.firstName},`,
-    '',
-    `Your ${BRAND} verification code is: ${code}`,
-    '',
-    'Enter it on the account check page to activate your account. It can be used for 24 hours.',
-    'If you did not create an account with us, you can ignore this e-mail.',
-    '',
-    `${BRAND}: care at home and online, across Ghana.`,
-  ].join('\n');
-  const html = text
-    .split('\n')
-    .map((line) => (line === '' ? '<br>' : `<p>${escapeHtml(line)}</p>`))
-    .join('')
-    .replace(escapeHtml(code), `<strong style="font-size:1.4em;letter-spacing:2px">${escapeHtml(code)}</strong>`);
-  return { to: patient.emailAddress, message: { subject: `Your ${BRAND} verification code`, text, html } };
-}
-
 /** Stores a fresh code (replacing any other) and queues its e-mail, both inside the transaction. */
 async function issueCode(tx: Transaction, patient: Patient): Promise<void> {
   const code = makeCode(patient.firstName, patient.lastName, patient.contactNumber);
@@ -70,7 +50,11 @@ async function issueCode(tx: Transaction, patient: Patient): Promise<void> {
     wrongTries: 0,
   });
   // The code is in the mail's text: its copy goes when the code does (24 hours), not after 30 days.
-  await queueMail(verificationMail(patient, code), tx, 'verificationMail');
+  await notifyPatient(patient.patientId, verificationCode({ firstName: patient.firstName, code }), {
+    tx,
+    contact: { email: patient.emailAddress, phone: patient.contactNumber },
+    retention: 'verificationMail',
+  });
 }
 
 /** `POST /patient`: one registration per Firebase user, Pending until the e-mailed code comes back. */

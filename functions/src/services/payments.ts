@@ -1,7 +1,6 @@
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, notFound } from '../http/errors';
-import { escapeHtml, formatDate, formatGhs } from '../api/format';
 import type { Checkout, PayableKind } from '../api/types';
 import { initiateCheckout, ProviderError, transactionStatus, type TransactionStatus } from '../payments/provider';
 import { PAYMENT_ERROR } from '../api/messages';
@@ -18,7 +17,9 @@ import {
   settlementLeaseRef,
 } from '../store/payments';
 import { runTransaction } from '../store/transaction';
-import { accountEmail, queueMail } from './mail';
+import { accountEmail } from './mail';
+import { notifyPatient } from '../notifications/notify';
+import { paymentReceived } from '../notifications/templates';
 import { createDueRefund, type RefundReason } from './refunds';
 import { periodOnPayment } from './subscription-periods';
 import { PERIOD_DAYS } from '../api/policy';
@@ -182,35 +183,6 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
 /** paid: applied to its record now; already-paid: this very payment was applied before; refund-due: recorded as owed back. */
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due';
 
-function receipt(to: string, what: string, amount: number, clientReference: string, paidAt: Date) {
-  const date = formatDate(paidAt, { time: true });
-  const lines = [
-    'Thank you: we have received your payment.',
-    '',
-    `What: ${what}`,
-    `Amount: ${formatGhs(amount, 'GHS')}`,
-    `Reference: ${clientReference}`,
-    `Date: ${date} (Ghana time)`,
-    '',
-    'ExpMed Health',
-  ];
-  return {
-    to,
-    message: {
-      subject: `Payment received: ${what}`,
-      text: lines.join('\n'),
-      html: `<p>Thank you: we have received your payment.</p><table>${[
-        ['What', what],
-        ['Amount', formatGhs(amount, 'GHS')],
-        ['Reference', clientReference],
-        ['Date', `${date} (Ghana time)`],
-      ]
-        .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
-        .join('')}</table><p>ExpMed Health</p>`,
-    },
-  };
-}
-
 /** The provider's currency for every price here. */
 const CURRENCY = 'GHS';
 
@@ -295,8 +267,14 @@ async function settle(
     transactionId: status.transactionId,
     paidAt: now.toISOString(),
   });
-  if (email) await queueMail(receipt(email, describe(record), record.amount, clientReference, now), tx);
-  else logger.warn('no e-mail address for the receipt', { clientReference });
+  if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
+  const what = describe(record);
+  const appointmentId = kind === 'appointment' ? ref.id : undefined;
+  await notifyPatient(
+    record.patientId,
+    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId }),
+    { tx },
+  );
   return 'paid';
 }
 

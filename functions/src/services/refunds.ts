@@ -1,9 +1,9 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { escapeHtml } from '../api/format';
 import type { Refund } from '../api/types';
 import { refundRef } from '../store/payments';
-import { queueMail } from './mail';
+import { notifyPatient } from '../notifications/notify';
+import { refundDue } from '../notifications/templates';
 
 /**
  * Money the provider took that the clinic owes back (design.md 'Money, continued'). A refund
@@ -22,35 +22,6 @@ export type DueRefund = Pick<
   what: string;
 };
 
-const WHY: Record<RefundReason, string> = {
-  cancelled: 'the appointment had been cancelled',
-  deleted: 'the appointment had been deleted',
-  expired: 'the appointment had expired and its time was given to someone else',
-  'amount-mismatch': 'the amount paid was not the amount due',
-  duplicate: 'it had already been paid',
-};
-
-const money = (currency: string, amount: number) => `${currency} ${amount.toFixed(2)}`;
-
-/** The patient's mail: a refund will follow, and they need to do nothing. */
-export function refundMail(to: string, r: DueRefund, intro?: string) {
-  const lines = [
-    intro ?? `We received a payment of ${money(r.currency, r.amount)} for ${r.what}, but ${WHY[r.reason]}.`,
-    `We will refund ${money(r.currency, r.amount)} to you. You do not need to do anything.`,
-    `Reference: ${r.clientReference}`,
-    'If you have a question, contact us with this reference.',
-    'ExpMed Health',
-  ];
-  return {
-    to,
-    message: {
-      subject: `A refund will follow: ${r.what}`,
-      text: lines.join('\n\n'),
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
-    },
-  };
-}
-
 /**
  * Writes the refund (status Due) and its mail in the caller's transaction. The caller has
  * read refundRef() in the same transaction and seen that it does not exist.
@@ -59,6 +30,6 @@ export async function createDueRefund(tx: Transaction, r: DueRefund, email: stri
   const { what: _what, ...fields } = r;
   tx.create(refundRef(r.clientReference, r.transactionId), { ...fields, status: 'Due', createdAt: new Date().toISOString() });
   logger.warn('refund due', { clientReference: r.clientReference, reason: r.reason, amount: r.amount });
-  if (email) await queueMail(refundMail(email, r, intro), tx);
-  else logger.warn('no e-mail address for the refund mail', { clientReference: r.clientReference });
+  if (!email) logger.warn('no e-mail address for the refund mail', { clientReference: r.clientReference });
+  await notifyPatient(r.patientId, refundDue(r, intro), { tx });
 }

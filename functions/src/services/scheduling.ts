@@ -27,7 +27,7 @@ import type { Appointment } from '../api/types';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { noticeMail, notifyPatient } from '../notifications/notify';
 import { appointmentRescheduled, doctorAppointmentRescheduled } from '../notifications/templates';
-import { appointmentRef, doctorSlotRef } from '../store/appointments';
+import { appointmentRef, doctorSlotRef, startsAtFields } from '../store/appointments';
 import { doctorsCollection } from '../store/catalog';
 import { db } from '../store/firebase';
 import {
@@ -355,6 +355,8 @@ export async function rescheduleAppointment(
       tx.update(ref, {
         requestedDay: target.day,
         requestedTime: target.time,
+        // The reminders' query field (an update does not pass through the converter).
+        ...startsAtFields(target.day, target.time),
         rescheduleCount,
         reschedules: FieldValue.arrayUnion(entry),
       });

@@ -1,5 +1,4 @@
 import type { DocumentData } from 'firebase-admin/firestore';
-import { escapeHtml } from '../api/format';
 import {
   ACTION_DONE,
   APPOINTMENT_STATES,
@@ -24,7 +23,9 @@ import {
 } from '../store/staff';
 import { CURRENCY, DELETED, heldSlot } from './appointments';
 import { releaseBenefit } from './benefits';
-import { accountEmail, queueMail } from './mail';
+import { accountEmail } from './mail';
+import { notifyPatient } from '../notifications/notify';
+import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
 import type { Staff } from './staff-access';
@@ -69,7 +70,7 @@ export async function listAppointments(
   return { items: page.items.filter((a) => a.appointmentStatus !== DELETED), nextCursor: page.nextCursor, counts };
 }
 
-async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
+export async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
   const snap = await appointmentRef(appointmentId).get();
   if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
   const a = snap.data()!;
@@ -136,29 +137,6 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
   }
 }
 
-/** Actions after which the patient gets a mail (check-in happens with them at the desk). */
-const MAILED: readonly StaffAction[] = ['accept', 'decline', 'complete', 'no-show', 'cancel'];
-
-function stateMail(to: string, a: Appointment, action: StaffAction, input: ActionInput) {
-  const when = [a.requestedDay, a.requestedTime].filter(Boolean).join(' at ');
-  const lines = [
-    `Dear ${a.firstName} ${a.lastName},`,
-    `Your appointment for ${a.requestedService} on ${when} has been ${ACTION_DONE[action]}.`,
-    ...(input.reason ? [`Reason: ${input.reason}`] : []),
-    ...(action === 'complete' ? ['The visit summary is in Appointments in your dashboard.'] : []),
-    `Reference: ${a.clientReference}`,
-    'ExpMed Health',
-  ];
-  return {
-    to,
-    message: {
-      subject: `Your appointment has been ${ACTION_DONE[action]}: ${a.requestedService}`,
-      text: lines.join('\n\n'),
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
-    },
-  };
-}
-
 /**
  * POST /staff/appointments/{id}/{action}: one transaction moves the appointment along the
  * lifecycle (anything else is 409 naming its state), frees the doctor's slot on decline and
@@ -172,7 +150,7 @@ export async function actOnAppointment(
   input: ActionInput,
 ): Promise<Appointment> {
   const before = await visibleAppointment(staff, appointmentId);
-  const email = MAILED.includes(action) ? await accountEmail(before.patientId) : undefined;
+  const email = NOTIFIED_ACTIONS.includes(action) ? await accountEmail(before.patientId) : undefined;
   const ref = appointmentRef(appointmentId);
   return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -214,7 +192,8 @@ export async function actOnAppointment(
         `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}), so nothing is charged.`,
       );
     }
-    if (email) await queueMail(stateMail(email, a, action, input), tx);
+    if (NOTIFIED_ACTIONS.includes(action))
+      await notifyPatient(a.patientId, appointmentStateChanged({ ...a, ...change } as Appointment, action, input.reason), { tx });
     return { ...a, ...change } as Appointment;
   });
 }

@@ -1,4 +1,5 @@
-import { FieldPath, type Query } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
+import { appointmentStartsAt } from '../api/policy';
 import type { Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
@@ -13,17 +14,53 @@ import { db } from './firebase';
 export interface StoredAppointment extends Appointment {
   transactionId?: string;
   deletedAt?: string;
+  /**
+   * When it begins (requestedDay and requestedTime, Ghana time = UTC), for the reminder query.
+   * Written on create by the converter; an update that moves the appointment must set it too.
+   */
+  startsAt?: string;
 }
 
 /** Stored as Timestamps, answered as ISO strings. */
-const APPOINTMENT_TIMES = ['createdAt', 'checkoutStartedAt', 'checkoutOpeningAt', 'paymentDate', 'expiredAt', 'deletedAt'];
+const APPOINTMENT_TIMES = [
+  'createdAt',
+  'checkoutStartedAt',
+  'checkoutOpeningAt',
+  'paymentDate',
+  'expiredAt',
+  'deletedAt',
+  'startsAt',
+];
+
+/** startsAt of a timed appointment (one without a time yet, agreed by phone, gets no reminders). */
+export const startsAtOf = (a: { requestedDay?: unknown; requestedTime?: unknown }): Date | undefined =>
+  typeof a.requestedDay === 'string' && typeof a.requestedTime === 'string' && a.requestedTime
+    ? appointmentStartsAt({ requestedDay: a.requestedDay, requestedTime: a.requestedTime })
+    : undefined;
+
+/** The fields an update that moves an appointment must write too (an update bypasses the converter). */
+export const startsAtFields = (requestedDay: string, requestedTime: string | null) => {
+  const startsAt = startsAtOf({ requestedDay, requestedTime });
+  return { startsAt: startsAt ? Timestamp.fromDate(startsAt) : FieldValue.delete() };
+};
+
+const withStartsAt = (doc: DocumentData): DocumentData => {
+  const startsAt = doc.startsAt ?? startsAtOf(doc);
+  return startsAt ? { ...doc, startsAt } : doc;
+};
+
+const appointmentConverter = typedConverter<StoredAppointment>(
+  (data, id) => ({ ...data, appointmentId: id }) as StoredAppointment,
+  APPOINTMENT_TIMES,
+);
 
 const appointments = () =>
   db()
     .collection(COLLECTIONS.appointments)
-    .withConverter(
-      typedConverter<StoredAppointment>((data, id) => ({ ...data, appointmentId: id }) as StoredAppointment, APPOINTMENT_TIMES),
-    );
+    .withConverter({
+      ...appointmentConverter,
+      toFirestore: (doc) => appointmentConverter.toFirestore(withStartsAt(doc) as StoredAppointment),
+    });
 
 export const appointmentRef = (id: string) => appointments().doc(id);
 export const newAppointmentRef = () => appointments().doc();
@@ -68,4 +105,19 @@ export const unpaidPendingAppointments = (pageSize: number): Query<StoredAppoint
     .where('paymentStatus', '==', 'Unpaid')
     .where('appointmentStatus', '==', 'Pending')
     .orderBy(FieldPath.documentId())
+    .limit(pageSize);
+
+/** States a reminder may be due in (Accepted, or Pending and Paid: checked by the caller). */
+export const REMINDABLE_STATES = ['Pending', 'Accepted'];
+
+/**
+ * Appointments starting in (from, to], earliest first, in pages: the reminder query, on the
+ * composite index (appointmentStatus, startsAt) in firestore.indexes.json.
+ */
+export const appointmentsStartingBetween = (from: Date, to: Date, pageSize: number): Query<StoredAppointment> =>
+  appointments()
+    .where('appointmentStatus', 'in', REMINDABLE_STATES)
+    .where('startsAt', '>', Timestamp.fromDate(from))
+    .where('startsAt', '<=', Timestamp.fromDate(to))
+    .orderBy('startsAt')
     .limit(pageSize);

@@ -29,6 +29,10 @@ export const COLLECTIONS = {
   appointmentFiles: 'appointmentFiles',
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',
+  /** Text messages to patients, sent through the provider's SMS API (notifications/sms-sender.ts). */
+  sms: 'sms',
+  /** One document per appointment and reminder kind, so each reminder is sent once, ever. */
+  reminders: 'reminders',
   rateLimits: 'rateLimits',
   /** One caller at a time settles a confirmed payment (services/payments.ts markPaid). */
   settlementLeases: 'settlementLeases',

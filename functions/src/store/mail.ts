@@ -14,6 +14,10 @@ export interface Mail {
   };
   /** Extra header fields; the extension reads them from the top level, not from `message`. */
   headers?: Record<string, string>;
+  /** Whom and what it is about, for the staff's delivery log (the extension ignores them). */
+  patientId?: string;
+  appointmentId?: string;
+  event?: string;
 }
 
 /** As stored: `expireAt` is what the TTL policy on `mail` (firestore.indexes.json) deletes it by. */
@@ -31,6 +35,10 @@ export async function storeMail(mail: Mail, expireAt: Date, tx?: Transaction): P
   if (tx) tx.create(ref, doc);
   else await ref.create(doc);
 }
+
+/** The mails about a patient or an appointment, newest first (delivery log). */
+export const mailAbout = (field: 'patientId' | 'appointmentId', id: string, limit: number) =>
+  mailCollection().where(field, '==', id).orderBy('createdAt', 'desc').limit(limit).get();
 
 /** Every queued mail to an address (an erased account's old mails). */
 export async function mailRefsTo(address: string) {

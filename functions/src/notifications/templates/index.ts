@@ -4,3 +4,6 @@
  */
 export * from './scheduling';
 export * from './subscriptions';
+export * from './account';
+export * from './appointments';
+export * from './payments';

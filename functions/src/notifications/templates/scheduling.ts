@@ -1,4 +1,5 @@
 import type { Appointment } from '../../api/types';
+import { appointmentInvitation } from '../ics';
 import type { Notice } from '../notice';
 
 /** Notices about the time of an appointment (design.md 'Scheduling'): pure functions, record -> Notice. */
@@ -14,14 +15,18 @@ export interface PreviousTime {
 }
 
 const when = (day: string, time: string | null) => (time ? `${day} at ${time}` : day);
-const SMS_MAX = 320;
-const clip = (sms: string) => (sms.length <= SMS_MAX ? sms : `${sms.slice(0, SMS_MAX - 1)}…`);
 
-/** To the patient: their appointment has a new time (they moved it, or the clinic did). */
-export function appointmentRescheduled(a: Moved, from: PreviousTime, by: 'patient' | 'clinic'): Notice {
+/**
+ * To the patient: their appointment has a new time (they moved it, or the clinic did). The
+ * invitation keeps the appointment's UID with a higher SEQUENCE, so calendars move the entry.
+ */
+export function appointmentRescheduled(a: Appointment, from: PreviousTime, by: 'patient' | 'clinic'): Notice {
   const newWhen = when(a.requestedDay, a.requestedTime);
   const who = by === 'clinic' ? 'The clinic has moved your appointment' : 'Your appointment has been moved';
   return {
+    event: 'appointment.rescheduled',
+    appointmentId: a.appointmentId,
+    attachments: [appointmentInvitation(a)],
     subject: `Appointment rescheduled: ${a.requestedService}, ${newWhen}`,
     paragraphs: [
       `Dear ${a.firstName} ${a.lastName},`,
@@ -30,10 +35,9 @@ export function appointmentRescheduled(a: Moved, from: PreviousTime, by: 'patien
       `Reference: ${a.clientReference}`,
       'ExpMed Health',
     ],
-    sms: clip(
+    sms:
       `ExpMed Health: ${by === 'clinic' ? 'we have moved your' : 'your'} ${a.requestedService} appointment ` +
-        `from ${when(from.day, from.time)} to ${newWhen}. Ref ${a.clientReference}.`,
-    ),
+      `from ${when(from.day, from.time)} to ${newWhen}. Ref ${a.clientReference}.`,
   };
 }
 
@@ -48,8 +52,6 @@ export function doctorAppointmentRescheduled(a: Moved, from: PreviousTime): Noti
       `Reference: ${a.clientReference}. The staff console shows the appointment.`,
       'ExpMed Health',
     ],
-    sms: clip(
-      `ExpMed Health: appointment ${a.clientReference} with ${a.firstName} ${a.lastName} moved from ${when(from.day, from.time)} to ${newWhen}.`,
-    ),
+    sms: `ExpMed Health: appointment ${a.clientReference} with ${a.firstName} ${a.lastName} moved from ${when(from.day, from.time)} to ${newWhen}.`,
   };
 }

@@ -21,6 +21,7 @@ const day = (iso: string) => formatDate(iso);
 
 export function trialStarted(r: PackageRecord): Notice {
   return {
+    event: 'subscription.trial',
     subject: `Your free trial of the ${r.packageTitle} has started`,
     paragraphs: [
       'Hello,',
@@ -36,6 +37,7 @@ export function renewalReminder(r: PackageRecord & { daysBefore: number; amount?
   const when = r.daysBefore === 1 ? 'tomorrow' : `in ${r.daysBefore} days`;
   const price = r.amount !== undefined ? ` for ${formatGhs(r.amount, 'GHS')}` : '';
   return {
+    event: 'subscription.renewal-reminder',
     subject: `Your ${r.packageTitle} ends ${when}`,
     paragraphs: [
       'Hello,',
@@ -49,6 +51,7 @@ export function renewalReminder(r: PackageRecord & { daysBefore: number; amount?
 
 export function subscriptionExpired(r: PackageRecord & { link: string }): Notice {
   return {
+    event: 'subscription.expired',
     subject: `Your ${r.packageTitle} has ended`,
     paragraphs: [
       'Hello,',
@@ -62,6 +65,7 @@ export function subscriptionExpired(r: PackageRecord & { link: string }): Notice
 
 export function subscriptionCancelled(r: PackageRecord): Notice {
   return {
+    event: 'subscription.cancelled',
     subject: `Your ${r.packageTitle} will not renew`,
     paragraphs: [
       'Hello,',

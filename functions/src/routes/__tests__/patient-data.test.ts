@@ -170,6 +170,11 @@ describe('retention', () => {
     const welcome = mails.find((m) => m !== code);
     expect(expiryInDays(code!)).toBeCloseTo(RETENTION_DAYS.verificationMail, 1);
     expect(expiryInDays(welcome!)).toBeCloseTo(RETENTION_DAYS.mail, 1);
+    // The code goes by SMS too, and its copy lasts no longer than the mail's.
+    const sms = (await db().collection(COLLECTIONS.sms).where('patientId', '==', user.uid).get()).docs.map((d) => d.data());
+    expect(sms).toHaveLength(1);
+    expect(sms[0].to).toBe('+233241234567');
+    expect(expiryInDays(sms[0])).toBeCloseTo(RETENTION_DAYS.verificationMail, 1);
   });
 
   it('when a contact message or an enquiry arrives, then it expires after the period the privacy page states', async () => {

@@ -1,6 +1,8 @@
+import { sampleAppointment } from '../../__tests__/sample-appointment';
+import { smsBody } from '../../sms-text';
 import { appointmentRescheduled, doctorAppointmentRescheduled } from '../scheduling';
 
-const moved = {
+const moved = sampleAppointment({
   firstName: 'Ama',
   lastName: 'Mensah',
   requestedService: 'Virtual Consultation (Telemedicine)',
@@ -8,17 +10,18 @@ const moved = {
   requestedTime: '14:30',
   clientReference: 'AB12CD34EF',
   doctorSurName: 'Boateng',
-};
+});
 const from = { day: '2030-03-04', time: '09:00' };
 
 describe('scheduling notices', () => {
-  it('when the patient moved it, then the notice names both times and the reference, and the SMS names the clinic within 320 characters', () => {
+  it('when the patient moved it, then the notice names both times and the reference, the SMS names the clinic within two parts, and the invitation keeps the appointment UID', () => {
     const n = appointmentRescheduled(moved, from, 'patient');
     expect(n.subject).toBe('Appointment rescheduled: Virtual Consultation (Telemedicine), 2030-03-05 at 14:30');
     expect(n.paragraphs.join('\n')).toContain('from 2030-03-04 at 09:00 to 2030-03-05 at 14:30');
     expect(n.paragraphs).toContain('Reference: AB12CD34EF');
     expect(n.sms).toMatch(/^ExpMed Health: /);
-    expect(n.sms.length).toBeLessThanOrEqual(320);
+    expect(smsBody(n.sms).length).toBeLessThanOrEqual(306);
+    expect(n.attachments?.[0].content).toContain(`UID:${moved.appointmentId}@`);
   });
 
   it('when the clinic moved it, then the patient reads that the clinic did; a day-only appointment has no time', () => {
@@ -28,12 +31,12 @@ describe('scheduling notices', () => {
     );
   });
 
-  it("when an endless name is given, then the SMS is still at most 320 characters; the doctor's notice names the patient", () => {
+  it("when an endless name is given, then the SMS as sent is still at most two parts; the doctor's notice names the patient", () => {
     const long = { ...moved, firstName: 'A'.repeat(400) };
-    expect(appointmentRescheduled(long, from, 'patient').sms.length).toBeLessThanOrEqual(320);
+    expect(smsBody(appointmentRescheduled(long, from, 'patient').sms).length).toBeLessThanOrEqual(306);
     const d = doctorAppointmentRescheduled(moved, from);
     expect(d.subject).toBe('Appointment moved: Ama Mensah, now 2030-03-05 at 14:30');
     expect(d.paragraphs[0]).toBe('Dear Dr Boateng,');
-    expect(d.sms.length).toBeLessThanOrEqual(320);
+    expect(smsBody(d.sms).length).toBeLessThanOrEqual(306);
   });
 });

@@ -80,8 +80,12 @@ export function ProfileForm({ patient }: { patient: Patient }) {
               <FormField name="nextOfKinRelationship" label="Relationship to you" />
               <fieldset className="field reminders">
                 <legend>Appointment reminders</legend>
-                <Checkbox name="reminderPreferences.sms" label="By SMS" />
-                <Checkbox name="reminderPreferences.email" label="By e-mail" />
+                <p className="field-hint">
+                  Reminders 24 hours and 2 hours before an appointment. Confirmations (bookings, changes, payments) and
+                  verification codes are always sent.
+                </p>
+                <Checkbox name="reminderPreferences.sms" label="Reminders by SMS" />
+                <Checkbox name="reminderPreferences.email" label="Reminders by e-mail" />
               </fieldset>
               <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
                 {isSubmitting ? 'Saving ...' : 'Save Changes'}

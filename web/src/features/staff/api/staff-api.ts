@@ -21,6 +21,7 @@ import type {
   StaffPatientView,
   StaffRefund,
 } from '@api/staff';
+import type { Delivery } from '@api/notifications';
 import type { Appointment, AppointmentFile, Doctor, Patient } from '@api/types';
 import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
 import { env } from '@/lib/env';
@@ -139,6 +140,13 @@ export const useStaffPatient = (patientId: string) =>
   useQuery({
     queryKey: [...staffKeys.patients, 'detail', patientId],
     queryFn: ({ signal }) => api.get<StaffPatientView>(`/staff/patients/${id(patientId)}`, { ...opts, signal }),
+  });
+
+/** The e-mails and SMS about an appointment or a patient (GET /staff/{about}/{id}/deliveries). */
+export const useDeliveries = (about: 'appointments' | 'patients', recordId: string) =>
+  useQuery({
+    queryKey: ['staff', about, 'deliveries', recordId],
+    queryFn: ({ signal }) => api.get<Delivery[]>(`/staff/${about}/${id(recordId)}/deliveries`, { ...opts, signal }),
   });
 
 export const useStaffMembers = () =>

@@ -13,6 +13,7 @@ import {
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { MessagesSection } from '@/features/staff/components/messages-section';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
@@ -158,6 +159,7 @@ export default function AppointmentDetailPage() {
           </article>
         )}
       </ListState>
+      {a && <MessagesSection about="appointments" id={a.appointmentId} />}
       <SpinnerOverlay show={acting.isPending} />
     </div>
   );

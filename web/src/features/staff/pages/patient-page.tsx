@@ -5,6 +5,7 @@ import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
 import { AppointmentBadges, ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { MessagesSection } from '@/features/staff/components/messages-section';
 
 /** One patient as the clinic holds them: contact, appointments, packages and orders (the read is audited). */
 export default function PatientPage() {
@@ -104,6 +105,7 @@ export default function PatientPage() {
                 </ul>
               )}
             </section>
+            <MessagesSection about="patients" id={patientId} />
           </>
         )}
       </ListState>

@@ -1,0 +1,95 @@
+import * as templates from '../templates';
+import type { Notice } from '../notice';
+import { noticeMail } from '../notify';
+import { isGsm7, septets, smsBody, SMS_MAX_SEPTETS } from '../sms-text';
+import { sampleAppointment } from './sample-appointment';
+
+/**
+ * Renders every template the index exports. A template without a sample here fails the first
+ * test: add one (with '<script>' in every piece of user text it shows).
+ */
+const EVIL = '<script>alert(1)</script>';
+const evilAppointment = sampleAppointment({ firstName: EVIL, lastName: 'Mensah', location: EVIL });
+
+const evilPackage = { packageTitle: `Family ${EVIL}`, periodEnd: '2026-12-31T00:00:00.000Z' };
+/** A template of another area, looked up by name: on a branch without it, its sample is never called. */
+const other = (name: string) => (templates as unknown as Record<string, (...args: unknown[]) => Notice>)[name];
+
+const SAMPLES: Record<string, () => Notice> = {
+  bookingReceived: () => templates.bookingReceived(evilAppointment),
+  appointmentStateChanged: () => templates.appointmentStateChanged(evilAppointment, 'decline', `Doctor unwell ${EVIL}`),
+  appointmentExpired: () => templates.appointmentExpired({ ...evilAppointment, requestedService: `Lab ${EVIL}` }),
+  appointmentReminder: () => templates.appointmentReminder(evilAppointment, '24h'),
+  paymentReceived: () =>
+    templates.paymentReceived({ what: `Order: 1 x ${EVIL}`, amount: 25, clientReference: 'ref-1', paidAt: new Date() }),
+  refundDue: () =>
+    templates.refundDue({
+      clientReference: 'ref-1',
+      amount: 25,
+      currency: 'GHS',
+      reason: 'cancelled',
+      kind: 'appointment',
+      recordId: 'appt-1',
+      what: `Appointment: ${EVIL}`,
+    }),
+  verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
+  accountErased: () => templates.accountErased(),
+  newsletterWelcome: () => templates.newsletterWelcome(),
+  // The scheduling and subscriptions helpers' templates (templates/scheduling.ts, subscriptions.ts), once merged.
+  appointmentRescheduled: () => other('appointmentRescheduled')(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
+  doctorAppointmentRescheduled: () => other('doctorAppointmentRescheduled')(evilAppointment, { day: '2026-12-01', time: null }),
+  trialStarted: () => other('trialStarted')(evilPackage),
+  renewalReminder: () =>
+    other('renewalReminder')({ ...evilPackage, daysBefore: 5, amount: 99, link: 'https://example.com/profile' }),
+  subscriptionExpired: () => other('subscriptionExpired')({ ...evilPackage, link: 'https://example.com/profile' }),
+  subscriptionCancelled: () => other('subscriptionCancelled')(evilPackage),
+};
+
+const exported = Object.entries(templates).filter(([, v]) => typeof v === 'function');
+
+describe('notice templates', () => {
+  it('has a sample for every template the index exports', () => {
+    expect(exported.map(([name]) => name).filter((name) => !SAMPLES[name])).toEqual([]);
+  });
+
+  describe.each(exported.map(([name]) => [name]))('%s', (name) => {
+    const notice = SAMPLES[name]();
+    const mail = noticeMail('ama@example.com', notice);
+
+    it('has a subject, text and HTML in which user text is escaped', () => {
+      expect(notice.subject.length).toBeGreaterThan(5);
+      expect(notice.paragraphs.length).toBeGreaterThan(0);
+      expect(mail.message.text).toBe(notice.paragraphs.join('\n\n'));
+      expect(mail.message.html).not.toContain('<script>');
+      if (mail.message.text.includes(EVIL)) expect(mail.message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    });
+
+    it('has an SMS body in GSM-7, within two parts, naming the clinic', () => {
+      const body = smsBody(notice.sms);
+      expect(isGsm7(body)).toBe(true);
+      expect(septets(body)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+      expect(body).toMatch(/^ExpMed Health/);
+    });
+  });
+
+  it('renders whole SMS for ordinary records, without cutting them', () => {
+    const a = sampleAppointment();
+    for (const notice of [
+      templates.bookingReceived(a),
+      templates.appointmentStateChanged(a, 'decline', 'The doctor is away that day; please choose another day.'),
+      templates.appointmentReminder(a, '2h'),
+    ]) {
+      expect(smsBody(notice.sms).endsWith('...')).toBe(false);
+    }
+    expect(smsBody(templates.bookingReceived(a).sms)).toBe(
+      'ExpMed Health: We received your request for Virtual Consultation on 3 Dec 2026 09:30. Fee GHS 150.00: pay in your dashboard. Ref ref-abc123.',
+    );
+  });
+
+  it('attaches the invitation to the booking and acceptance only', () => {
+    const a = sampleAppointment();
+    expect(templates.bookingReceived(a).attachments?.[0].filename).toBe('appointment.ics');
+    expect(templates.appointmentStateChanged(a, 'accept').attachments?.[0].content).toContain('STATUS:CONFIRMED');
+    expect(templates.appointmentStateChanged(a, 'decline', 'x').attachments).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+import { formatGhs } from '../../api/format';
+import { UNPAID_HOLD_MINUTES } from '../../api/policy';
+import { ACTION_DONE, type StaffAction } from '../../api/staff';
+import type { Appointment } from '../../api/types';
+import { appointmentInvitation } from '../ics';
+import type { Notice } from '../notice';
+import { appointmentWhen, appointmentWhenShort } from './when';
+
+/** Notices about appointments: booked, what the clinic did, expired, reminders. */
+
+const SIGNATURE = 'ExpMed Health';
+
+/** Booking received: to the account, with a calendar invitation (tentative until accepted). */
+export function bookingReceived(a: Appointment): Notice {
+  const pay = a.requiresPayment
+    ? `The fee is ${formatGhs(a.consultationFee, 'GHS')}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
+    : 'There is nothing to pay for this service.';
+  return {
+    event: 'appointment.received',
+    appointmentId: a.appointmentId,
+    subject: `Appointment request received: ${a.requestedService}`,
+    paragraphs: [
+      `Dear ${a.firstName} ${a.lastName},`,
+      `We have received your request for ${a.requestedService} on ${appointmentWhen(a)} (Ghana time).`,
+      pay,
+      `Your reference is ${a.clientReference}. Our team will call you on ${a.contactNumber} to confirm.`,
+      SIGNATURE,
+    ],
+    sms:
+      `We received your request for ${a.requestedService} on ${appointmentWhenShort(a)}. ` +
+      (a.requiresPayment ? `Fee ${formatGhs(a.consultationFee, 'GHS')}: pay in your dashboard. ` : '') +
+      `Ref ${a.clientReference}.`,
+    attachments: [appointmentInvitation(a)],
+  };
+}
+
+/** Actions after which the patient is told (check-in happens with them at the desk). */
+export const NOTIFIED_ACTIONS: readonly StaffAction[] = ['accept', 'decline', 'complete', 'no-show', 'cancel'];
+
+/** What the clinic did: accepted (with the invitation, now confirmed), declined or cancelled (with the reason), completed, no-show. */
+export function appointmentStateChanged(a: Appointment, action: StaffAction, reason?: string): Notice {
+  const done = ACTION_DONE[action];
+  return {
+    event: `appointment.${action}`,
+    appointmentId: a.appointmentId,
+    subject: `Your appointment has been ${done}: ${a.requestedService}`,
+    paragraphs: [
+      `Dear ${a.firstName} ${a.lastName},`,
+      `Your appointment for ${a.requestedService} on ${appointmentWhen(a)} (Ghana time) has been ${done}.`,
+      ...(reason ? [`Reason: ${reason}`] : []),
+      ...(action === 'complete' ? ['The visit summary is in Appointments in your dashboard.'] : []),
+      `Reference: ${a.clientReference}`,
+      SIGNATURE,
+    ],
+    sms:
+      `Your ${a.requestedService} on ${appointmentWhenShort(a)} has been ${done}.` +
+      (reason ? ` Reason: ${reason}` : '') +
+      ` Ref ${a.clientReference}.`,
+    ...(action === 'accept' ? { attachments: [appointmentInvitation({ ...a, appointmentStatus: 'Accepted' })] } : {}),
+  };
+}
+
+/** An unpaid hold lapsed: the time was released. */
+export function appointmentExpired(a: Appointment): Notice {
+  return {
+    event: 'appointment.expired',
+    appointmentId: a.appointmentId,
+    subject: `Appointment request expired: ${a.requestedService}`,
+    paragraphs: [
+      `Your request for ${a.requestedService} on ${appointmentWhen(a)} has expired, because it was not paid within ${UNPAID_HOLD_MINUTES} minutes, so its time has been released.`,
+      'If you still want it, please book again from the Book Appointment page.',
+      `Reference: ${a.clientReference}`,
+      SIGNATURE,
+    ],
+    sms: `Your request for ${a.requestedService} on ${appointmentWhenShort(a)} expired unpaid; the time was released. Please book again if you still need it. Ref ${a.clientReference}.`,
+  };
+}
+
+export type ReminderKind = '24h' | '2h';
+
+/** 24 hours or 2 hours before an accepted or paid appointment; the patient may turn these off. */
+export function appointmentReminder(a: Appointment, kind: ReminderKind): Notice {
+  const soon = kind === '24h' ? 'tomorrow' : 'in 2 hours';
+  return {
+    event: `reminder.${kind}`,
+    appointmentId: a.appointmentId,
+    subject: `Reminder: ${a.requestedService} ${soon}`,
+    paragraphs: [
+      `Dear ${a.firstName} ${a.lastName},`,
+      `This is a reminder of your ${a.requestedService} ${soon}, on ${appointmentWhen(a)} (Ghana time).`,
+      'If you cannot come, please cancel or change it in Appointments in your dashboard.',
+      `Reference: ${a.clientReference}`,
+      'You can turn reminders off in your profile.',
+      SIGNATURE,
+    ],
+    sms: `Reminder: your ${a.requestedService} is ${soon}, ${appointmentWhenShort(a)} (Ghana time). Ref ${a.clientReference}.`,
+  };
+}

@@ -1,0 +1,68 @@
+import { formatDate, formatGhs } from '../../api/format';
+import type { Refund } from '../../api/types';
+import type { Notice } from '../notice';
+
+/** Notices about money: a payment received, a refund that will follow. */
+
+const SIGNATURE = 'ExpMed Health';
+
+export interface PaymentReceipt {
+  /** What was paid for, e.g. 'Appointment: Virtual Consultation'. */
+  what: string;
+  amount: number;
+  clientReference: string;
+  paidAt: Date;
+  appointmentId?: string;
+}
+
+export function paymentReceived(p: PaymentReceipt): Notice {
+  const date = formatDate(p.paidAt, { time: true });
+  return {
+    event: 'payment.received',
+    ...(p.appointmentId ? { appointmentId: p.appointmentId } : {}),
+    subject: `Payment received: ${p.what}`,
+    paragraphs: [
+      'Thank you: we have received your payment.',
+      `What: ${p.what}`,
+      `Amount: ${formatGhs(p.amount, 'GHS')}`,
+      `Reference: ${p.clientReference}`,
+      `Date: ${date} (Ghana time)`,
+      SIGNATURE,
+    ],
+    sms: `Payment received: ${formatGhs(p.amount, 'GHS')} for ${p.what}. Ref ${p.clientReference}. Thank you.`,
+  };
+}
+
+export interface RefundNoticeInput extends Pick<
+  Refund,
+  'clientReference' | 'amount' | 'currency' | 'reason' | 'kind' | 'recordId'
+> {
+  what: string;
+}
+
+const WHY: Record<Refund['reason'], string> = {
+  cancelled: 'the appointment had been cancelled',
+  deleted: 'the appointment had been deleted',
+  expired: 'the appointment had expired and its time was given to someone else',
+  'amount-mismatch': 'the amount paid was not the amount due',
+  duplicate: 'it had already been paid',
+};
+
+const money = (currency: string, amount: number) => `${currency} ${amount.toFixed(2)}`;
+
+/** A refund will follow, and the patient needs to do nothing. `intro` says what happened when the caller knows better. */
+export function refundDue(r: RefundNoticeInput, intro?: string): Notice {
+  return {
+    event: 'refund.due',
+    ...(r.kind === 'appointment' ? { appointmentId: r.recordId } : {}),
+    subject: `A refund will follow: ${r.what}`,
+    paragraphs: [
+      intro ?? `We received a payment of ${money(r.currency, r.amount)} for ${r.what}, but ${WHY[r.reason]}.`,
+      `We will refund ${money(r.currency, r.amount)} to you. You do not need to do anything.`,
+      `Reference: ${r.clientReference}`,
+      'If you have a question, contact us with this reference.',
+      SIGNATURE,
+    ],
+    sms: `We will refund ${money(r.currency, r.amount)} to you for ${r.what}; you need do nothing. Ref ${r.clientReference}.`,
+  };
+}

@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { createApp } from '../../app';
+import type { Delivery } from '../../api/notifications';
+import { seedCatalog } from '../../seed/seed';
+import { db } from '../../store/firebase';
+import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
+import { virtualConsultationBooking } from '../../test-support/booking';
+import { eventually, freshPhone, setPatientContact } from '../../test-support/sms';
+
+/** The staff's delivery log: the mails and SMS about an appointment or a patient, with their status. */
+const app = createApp();
+
+let staff: TestUser;
+
+beforeAll(async () => {
+  await seedCatalog(db());
+  staff = await createStaffUser('staff');
+});
+
+const log = (path: string) => request(app).get(`/api/staff${path}`).set('Authorization', `Bearer ${staff.idToken}`);
+
+it('when a patient books, then staff see the e-mail (Queued until the mail extension reports) and the SMS (Sent) for the appointment and the patient', async () => {
+  const patient = await createTestUser();
+  const phone = freshPhone();
+  await setPatientContact(patient.uid, { contactNumber: phone });
+  const booked = await request(app)
+    .post('/api/appointments')
+    .set('Authorization', `Bearer ${patient.idToken}`)
+    .send(virtualConsultationBooking());
+  expect(booked.status).toBe(201);
+  const appointmentId = booked.body.data.appointmentId as string;
+
+  const res = await eventually(
+    () => log(`/appointments/${appointmentId}/deliveries`),
+    (r) => (r.body.data as Delivery[]).some((d) => d.channel === 'sms' && d.status === 'Sent'),
+  );
+  expect(res.status).toBe(200);
+  const deliveries = res.body.data as Delivery[];
+  expect(deliveries).toHaveLength(2);
+  expect(deliveries).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        channel: 'email',
+        to: patient.email.toLowerCase(),
+        event: 'appointment.received',
+        summary: expect.stringMatching(/^Appointment request received/),
+        status: 'Queued',
+        appointmentId,
+      }),
+      expect.objectContaining({
+        channel: 'sms',
+        to: phone,
+        status: 'Sent',
+        attempts: 1,
+        summary: expect.stringMatching(/^ExpMed Health/),
+      }),
+    ]),
+  );
+
+  // The extension's report shows through.
+  const mail = deliveries.find((d) => d.channel === 'email')!;
+  await db()
+    .collection('mail')
+    .doc(mail.id)
+    .update({ delivery: { state: 'ERROR', error: 'Mailbox unavailable' } });
+  const patientLog = await log(`/patients/${patient.uid}/deliveries`);
+  expect(patientLog.status).toBe(200);
+  expect(patientLog.body.data).toEqual(
+    expect.arrayContaining([expect.objectContaining({ id: mail.id, status: 'Failed', failureReason: 'Mailbox unavailable' })]),
+  );
+});
+
+it('answers 404 for an appointment or patient that does not exist, and 401 without sign-in', async () => {
+  expect((await log('/appointments/no-such-appointment/deliveries')).status).toBe(404);
+  expect((await log('/patients/no-such-patient/deliveries')).status).toBe(404);
+  expect((await request(app).get('/api/staff/patients/x/deliveries')).status).toBe(401);
+});

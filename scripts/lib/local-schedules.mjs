@@ -1,0 +1,60 @@
+// @ts-check
+// The Functions emulator does not run scheduled functions, so `npm start` runs the two that
+// notifications need itself, in-process from the built code, on their production schedules:
+// the SMS sweep (every minute: retries after a provider failure) and the appointment
+// reminders (every 5 minutes). Same code as functions/src/index.ts smsSweep and appointmentReminders.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './install.mjs';
+import { EMULATOR_ENV } from './ports.mjs';
+
+/** Starts both schedules; returns stop(). */
+export async function startLocalSchedules({ log = console.log } = {}) {
+  Object.assign(process.env, EMULATOR_ENV);
+  // The values the Functions emulator gives the functions (the SMS sandbox's address and credentials).
+  for (const file of ['.env.local', '.secret.local']) {
+    for (const line of readFileSync(join(ROOT, 'functions', file), 'utf8').split('\n')) {
+      const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+      if (match) process.env[match[1]] ??= match[2];
+    }
+  }
+  // The functions' own firebase-admin app first (store/firebase.ts takes the first app there is,
+  // and the mail printer's is a named one of its own).
+  /** @type {{ db: () => unknown }} */
+  const store = await import(join(ROOT, 'functions/lib/store/firebase.js'));
+  store.db();
+  /** @type {{ sweepSms: (o: object) => Promise<{ looked: number, sent: number, failed: number }> }} */
+  const sender = await import(join(ROOT, 'functions/lib/notifications/sms-sender.js'));
+  /** @type {{ sendDueReminders: (o: object) => Promise<{ sent: number }> }} */
+  const reminders = await import(join(ROOT, 'functions/lib/notifications/reminders.js'));
+
+  /** @param {string} name @param {number} everyMs @param {() => Promise<string | undefined>} job */
+  const every = (name, everyMs, job) => {
+    let running = false;
+    return setInterval(async () => {
+      if (running) return;
+      running = true;
+      try {
+        const said = await job();
+        if (said) log(`${name}: ${said}`);
+      } catch (err) {
+        log(`${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        running = false;
+      }
+    }, everyMs);
+  };
+  const timers = [
+    every('SMS sweep', 60_000, async () => {
+      const r = await sender.sweepSms({ deadline: Date.now() + 50_000 });
+      return r.looked ? `${r.sent} sent, ${r.failed} failed of ${r.looked} due` : undefined;
+    }),
+    every('Reminders', 5 * 60_000, async () => {
+      const r = await reminders.sendDueReminders({ deadline: Date.now() + 240_000 });
+      return r.sent ? `${r.sent} sent` : undefined;
+    }),
+  ];
+  return () => {
+    for (const t of timers) clearInterval(t);
+  };
+}

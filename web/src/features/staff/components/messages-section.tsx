@@ -1,0 +1,58 @@
+import { formatDate } from '@api/format';
+import type { Delivery } from '@api/notifications';
+import { useDeliveries } from '@/features/staff/api/staff-api';
+import { ListState, StateBadge } from '@/features/staff/components/list-parts';
+
+/**
+ * The delivery log of an appointment or a patient: every e-mail and SMS about it, newest
+ * first, with its status (Queued, Sending, Sent, Failed and why).
+ */
+export function MessagesSection({ about, id }: { about: 'appointments' | 'patients'; id: string }) {
+  const log = useDeliveries(about, id);
+  const items: Delivery[] = log.data ?? [];
+  const headingId = `${about}-messages`;
+  return (
+    <section className="staff-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Messages</h2>
+      <ListState
+        loading={log.isPending}
+        error={log.error}
+        empty="No e-mails or SMS yet."
+        isEmpty={items.length === 0}
+        onRetry={() => void log.refetch()}
+      >
+        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Messages sent">
+          <table className="staff-table stack">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">By</th>
+                <th scope="col">To</th>
+                <th scope="col">Message</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((d) => (
+                <tr key={`${d.channel}-${d.id}`}>
+                  <td data-label="When">{formatDate(d.sentAt ?? d.createdAt, { time: true })}</td>
+                  <td data-label="By">{d.channel === 'sms' ? 'SMS' : 'E-mail'}</td>
+                  <td data-label="To" className="staff-break">
+                    {d.to}
+                  </td>
+                  <td data-label="Message" className="staff-break">
+                    {d.summary}
+                  </td>
+                  <td data-label="Status">
+                    <StateBadge state={d.status} />
+                    {d.failureReason && <span className="staff-muted"> {d.failureReason}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListState>
+    </section>
+  );
+}
