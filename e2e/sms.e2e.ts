@@ -6,6 +6,7 @@
 import { createActivatedPatient, idTokenFor } from './support/accounts';
 import { waitUntil } from './support/admin';
 import { SITE_URL } from './support/browser';
+import { freeSlotOf } from './support/booking';
 
 jest.setTimeout(90_000);
 
@@ -19,9 +20,7 @@ it('when a patient signs up and books, then the sandbox receives the code and th
   const local = `055${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const phone = `+233${local.slice(1)}`;
   const patient = await createActivatedPatient({ phone: local });
-  const day = new Date(Date.now() + (3 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = Math.floor(Math.random() * 24 * 60);
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const { day, time } = await freeSlotOf('dr-boateng');
   const res = await fetch(`${SITE_URL}/api/appointments`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(patient.email, patient.password)}` },

@@ -23,7 +23,7 @@ import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, Lab
 import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
 import { accountEmail } from './mail';
 import { notifyPatient } from '../notifications/notify';
-import { bookingReceived } from '../notifications/templates';
+import { appointmentCancelled, bookingReceived } from '../notifications/templates';
 import { APPOINTMENT_EXPIRED, paymentBeforeRemoval } from './payments';
 import { createDueRefund } from './refunds';
 import { SERVICE_ID, serviceById } from '../api/service-catalog';
@@ -333,7 +333,7 @@ export async function cancelAppointment(
         email,
         `Your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}) was cancelled ${why}.`,
       );
-    }
+    } else await notifyPatient(patientId, appointmentCancelled({ ...a, ...change }), { tx });
     return { ...a, ...change, cancellation };
   });
 }

@@ -1,17 +1,8 @@
 /**
- * For payment tests: the same provider configuration the Functions emulator reads
- * (functions/.env.local and .secret.local, pointing at the payment sandbox), and helpers
- * that steer the sandbox over HTTP. The sandbox is the provider's stand-in, not a mock.
+ * For payment tests: helpers that steer the payment sandbox over HTTP (its address and the
+ * provider configuration come from functions/.env.local through ./env.ts). The sandbox is the
+ * provider's stand-in, not a mock.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-for (const file of ['.env.local', '.secret.local']) {
-  for (const line of readFileSync(join(__dirname, '../../', file), 'utf8').split('\n')) {
-    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
-    if (match) process.env[match[1]] ??= match[2];
-  }
-}
 
 export const SANDBOX = process.env.PAYMENT_API_BASE as string;
 export const CALLBACK_SECRET = process.env.PAYMENT_CALLBACK_SECRET as string;

@@ -1,6 +1,6 @@
 /**
  * For SMS tests: the provider configuration the Functions emulator reads (loaded by
- * ./payments.ts from functions/.env.local and .secret.local) and helpers that read and steer
+ * ./env.ts from functions/.env.local and .secret.local) and helpers that read and steer
  * the sandbox's SMS API over HTTP (scripts/sandbox/sms.mjs). Each test uses a number of its own.
  */
 import { SANDBOX } from './payments';

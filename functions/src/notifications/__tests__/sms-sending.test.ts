@@ -44,7 +44,7 @@ describe('SMS: sent through the provider, once', () => {
     const res = await request(app)
       .post('/api/appointments')
       .set('Authorization', `Bearer ${patient.idToken}`)
-      .send(virtualConsultationBooking());
+      .send(await virtualConsultationBooking());
     expect(res.status).toBe(201);
     const [sent] = await eventually(
       () => smsSentTo(phone),

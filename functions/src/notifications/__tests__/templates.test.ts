@@ -12,12 +12,11 @@ const EVIL = '<script>alert(1)</script>';
 const evilAppointment = sampleAppointment({ firstName: EVIL, lastName: 'Mensah', location: EVIL });
 
 const evilPackage = { packageTitle: `Family ${EVIL}`, periodEnd: '2026-12-31T00:00:00.000Z' };
-/** A template of another area, looked up by name: on a branch without it, its sample is never called. */
-const other = (name: string) => (templates as unknown as Record<string, (...args: unknown[]) => Notice>)[name];
 
 const SAMPLES: Record<string, () => Notice> = {
   bookingReceived: () => templates.bookingReceived(evilAppointment),
   appointmentStateChanged: () => templates.appointmentStateChanged(evilAppointment, 'decline', `Doctor unwell ${EVIL}`),
+  appointmentCancelled: () => templates.appointmentCancelled(evilAppointment),
   appointmentExpired: () => templates.appointmentExpired({ ...evilAppointment, requestedService: `Lab ${EVIL}` }),
   appointmentReminder: () => templates.appointmentReminder(evilAppointment, '24h'),
   paymentReceived: () =>
@@ -35,14 +34,13 @@ const SAMPLES: Record<string, () => Notice> = {
   verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
   accountErased: () => templates.accountErased(),
   newsletterWelcome: () => templates.newsletterWelcome(),
-  // The scheduling and subscriptions helpers' templates (templates/scheduling.ts, subscriptions.ts), once merged.
-  appointmentRescheduled: () => other('appointmentRescheduled')(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
-  doctorAppointmentRescheduled: () => other('doctorAppointmentRescheduled')(evilAppointment, { day: '2026-12-01', time: null }),
-  trialStarted: () => other('trialStarted')(evilPackage),
+  appointmentRescheduled: () => templates.appointmentRescheduled(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
+  doctorAppointmentRescheduled: () => templates.doctorAppointmentRescheduled(evilAppointment, { day: '2026-12-01', time: null }),
+  trialStarted: () => templates.trialStarted(evilPackage),
   renewalReminder: () =>
-    other('renewalReminder')({ ...evilPackage, daysBefore: 5, amount: 99, link: 'https://example.com/profile' }),
-  subscriptionExpired: () => other('subscriptionExpired')({ ...evilPackage, link: 'https://example.com/profile' }),
-  subscriptionCancelled: () => other('subscriptionCancelled')(evilPackage),
+    templates.renewalReminder({ ...evilPackage, daysBefore: 5, amount: 99, link: 'https://example.com/profile' }),
+  subscriptionExpired: () => templates.subscriptionExpired({ ...evilPackage, link: 'https://example.com/profile' }),
+  subscriptionCancelled: () => templates.subscriptionCancelled(evilPackage),
 };
 
 const exported = Object.entries(templates).filter(([, v]) => typeof v === 'function');

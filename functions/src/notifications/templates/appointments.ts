@@ -60,6 +60,23 @@ export function appointmentStateChanged(a: Appointment, action: StaffAction, rea
   };
 }
 
+/** The patient cancelled it themselves (a paid one is told through its refund notice instead). */
+export function appointmentCancelled(a: Appointment): Notice {
+  return {
+    event: 'appointment.cancelled-by-patient',
+    appointmentId: a.appointmentId,
+    subject: `Appointment cancelled: ${a.requestedService}`,
+    paragraphs: [
+      `Dear ${a.firstName} ${a.lastName},`,
+      `As you asked, your appointment for ${a.requestedService} on ${appointmentWhen(a)} (Ghana time) has been cancelled and its time released.`,
+      'If you still need care, you can book again from the Book Appointment page.',
+      `Reference: ${a.clientReference}`,
+      SIGNATURE,
+    ],
+    sms: `Your ${a.requestedService} on ${appointmentWhenShort(a)} has been cancelled as you asked. Ref ${a.clientReference}.`,
+  };
+}
+
 /** An unpaid hold lapsed: the time was released. */
 export function appointmentExpired(a: Appointment): Notice {
   return {

@@ -397,7 +397,7 @@ describe('cancel and delete', () => {
   const remove = (user: TestUser, appointmentId: string) =>
     request(app).delete(`/api/appointments/${appointmentId}`).set('Authorization', `Bearer ${user.idToken}`);
 
-  it('when a Pending one is cancelled, then it is Cancelled with declineByPatient, and a second cancel is 409', async () => {
+  it('when a Pending one is cancelled, then it is Cancelled with declineByPatient, the account is told once, and a second cancel is 409', async () => {
     const a = await post(patient, base({ requestedServiceId: 2 }));
     const id = a.body.data.appointmentId;
     const res = await cancel(patient, id, { appointmentStatus: 'Pending', paymentStatus: 'Paid' });
@@ -405,6 +405,12 @@ describe('cancel and delete', () => {
     const stored = (await db().collection(COLLECTIONS.appointments).doc(id).get()).data();
     expect(stored).toMatchObject({ appointmentStatus: 'Cancelled', declineByPatient: true, paymentStatus: 'Not Applicable' });
     expect((await cancel(patient, id)).status).toBe(409);
+    const told = await db().collection(COLLECTIONS.mail).where('appointmentId', '==', id).get();
+    expect(told.docs.map((d) => [d.get('to'), d.get('message.subject')])).toContainEqual([
+      patient.email,
+      expect.stringMatching(/^Appointment cancelled: /),
+    ]);
+    expect(told.docs.filter((d) => d.get('event') === 'appointment.cancelled-by-patient')).toHaveLength(1);
   });
 
   it("when another patient's appointment is cancelled or deleted, then 403 and it is unchanged", async () => {

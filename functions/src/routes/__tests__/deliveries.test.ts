@@ -26,7 +26,7 @@ it('when a patient books, then staff see the e-mail (Queued until the mail exten
   const booked = await request(app)
     .post('/api/appointments')
     .set('Authorization', `Bearer ${patient.idToken}`)
-    .send(virtualConsultationBooking());
+    .send(await virtualConsultationBooking());
   expect(booked.status).toBe(201);
   const appointmentId = booked.body.data.appointmentId as string;
 

@@ -77,8 +77,9 @@ const refundsOf = async (clientReference: string) =>
 const subjectsTo = async (email: string) =>
   (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => String(d.get('message.subject')));
 /** The mails about money to this address: the booking's own confirmation goes to the account too. */
+/** The mails about money (receipts, refunds), without the booking's and the cancellation's confirmations. */
 const moneyMailsTo = async (email: string) =>
-  (await subjectsTo(email)).filter((subject) => !subject.startsWith('Appointment request received'));
+  (await subjectsTo(email)).filter((subject) => !/^Appointment (request received|cancelled):/.test(subject));
 const ledgerOf = async (clientReference: string) =>
   (await db().collection(COLLECTIONS.payments).doc(clientReference).get()).data();
 
