@@ -48,7 +48,11 @@ const ALLOWED_FEATURE_IMPORTS = {
     './accounts/api/subscriptions.ts',
   ],
   payments: ['./accounts/session.ts'], // the Make Payment summary shows the signed-in patient
-  staff: ['./accounts/auth-errors.ts'], // staff sign in with Firebase Auth too: the same messages for its errors
+  staff: [
+    './accounts/auth-errors.ts', // staff sign in with Firebase Auth too: the same messages for its errors
+    './appointments/components/reschedule-dialog.tsx', // Reschedule is the patient's form and picker, on the staff route ...
+    './appointments/api/availability.ts', // ... and the move refreshes the free times they showed
+  ],
   products: [
     './payments/api/orders.ts', // Confirm Payment creates the order ...
     './payments/use-payment-flow.tsx', // ... and pays it

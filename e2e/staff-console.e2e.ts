@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { adminDb } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
-import { freeSlotOf } from './support/booking';
+import { freeSlotOf, pickFreeSlot, publicSlots } from './support/booking';
 import { bookAsPatient, freshDay, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
@@ -101,6 +101,44 @@ describe('the staff console', () => {
     const detail = dashboard.locator('.appointment-detail');
     await detail.getByText('Visit summary').waitFor();
     await detail.getByText(summary).waitFor();
+  });
+
+  it('when staff reschedule a patient’s doctor appointment to another free slot, then the patient’s dashboard shows the new time and the old one is free again', async () => {
+    const patient = await createActivatedPatient({ firstName: 'Akua', lastName: `Owusu${Date.now() % 100000}` });
+    const doctorId = await seededDoctorId();
+    // Within the picker's 31 days, so the dialog shows the days around it.
+    const old = await freeSlotOf(doctorId, 3);
+    const booked = await bookAsPatient(patient, {
+      requestedServiceId: 1,
+      doctorId,
+      requestedDay: old.day,
+      requestedTime: old.time,
+    });
+    await payAsPatient(patient, booked);
+
+    const console_ = await (await newContext(browser(), DESKTOP)).newPage();
+    await staffSignIn(console_, 'staff');
+    await openFromDayView(console_, old.day, patient);
+    await console_.getByRole('button', { name: 'Reschedule', exact: true }).click();
+    const dialog = console_.getByRole('dialog', { name: 'Reschedule appointment' });
+    const next = await pickFreeSlot(dialog, 3, [old.day]);
+    await dialog.getByRole('button', { name: 'Move appointment' }).click();
+    await dialogTitle(console_).getByText('Saved!').waitFor();
+    expect(await console_.locator('.swal2-html-container').textContent()).toMatch(new RegExp(`at ${next.time}\\.$`));
+    await console_.locator('.swal2-confirm').click();
+    const card = console_.locator('.staff-card');
+    await card.getByText(next.day, { exact: true }).waitFor();
+    await card.getByText(next.time, { exact: true }).waitFor();
+
+    const stored = (await adminDb().collection('appointments').doc(booked.appointmentId).get()).data()!;
+    expect(stored).toMatchObject({ requestedDay: next.day, requestedTime: next.time, paymentStatus: 'Paid' });
+    const [oldDay] = await publicSlots(doctorId, old.day, 1);
+    expect(oldDay.times).toContain(old.time);
+
+    const dashboard = await patientDetail(patient, /Virtual Consultation/);
+    const detail = dashboard.locator('.appointment-detail');
+    await detail.getByText(next.day, { exact: true }).waitFor();
+    await detail.getByText(next.time, { exact: true }).waitFor();
   });
 
   it('when a signed-in patient opens /staff, then they are told it is for the clinic’s staff', async () => {

@@ -1,6 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { todayInGhana } from '@api/booking-request';
+import type { RescheduleRequest } from '@api/scheduling';
 import { SERVICE_ID } from '@api/service-catalog';
 import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
@@ -18,7 +19,7 @@ function availabilityOf(a: Appointment): Availability | undefined {
   return undefined;
 }
 
-const when = (day: string, time: string | null | undefined) => `${longDay(day)}${time ? ` at ${time}` : ''}`;
+export const when = (day: string, time: string | null | undefined) => `${longDay(day)}${time ? ` at ${time}` : ''}`;
 
 /** A day and time typed in, for a service without slots or a daily capacity (lab tests, a dietician online). */
 function PlainDayAndTime({
@@ -56,9 +57,22 @@ function PlainDayAndTime({
   );
 }
 
-function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; onDone: () => void }) {
+export interface RescheduleFormProps {
+  appointment: Appointment;
+  /** Sends the move: the patient's route, or the console's (which may move at any time). */
+  move: (to: RescheduleRequest) => Promise<Appointment>;
+  pending: boolean;
+  /** After the move: the caller's confirmation. */
+  onMoved: (moved: Appointment) => Promise<unknown>;
+  onDone: () => void;
+  /** A refusal (409: taken meanwhile, too late, moved twice): by default the server's sentence in the form. */
+  onRefused?: (err: unknown) => Promise<unknown>;
+}
+
+/** The new day (and time) from the same source as when it was booked, then the move. */
+export function RescheduleForm({ appointment: a, move, pending, onMoved, onDone, onRefused }: RescheduleFormProps) {
   const [choice, setChoice] = useState({ day: '', time: '' });
-  const move = useRescheduleAppointment();
+  const [refusal, setRefusal] = useState('');
   const availability = availabilityOf(a);
   const withTime = Boolean(a.requestedTime);
   const complete = Boolean(choice.day && (!withTime || choice.time));
@@ -66,17 +80,15 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!complete) return;
+    setRefusal('');
     try {
-      const moved = await move.mutateAsync({
-        appointmentId: a.appointmentId,
-        requestedDay: choice.day,
-        ...(withTime ? { requestedTime: choice.time } : {}),
-      });
+      const moved = await move({ requestedDay: choice.day, ...(withTime ? { requestedTime: choice.time } : {}) });
       onDone();
-      await showSuccess('Saved!', `Your appointment is now on ${when(moved.requestedDay, moved.requestedTime)}.`);
+      await onMoved(moved);
     } catch (err) {
-      // A 409 (taken meanwhile, too late, moved twice): the server's sentence; the free times have refreshed.
-      await showApiError(err);
+      // The free times have refreshed meanwhile, so a taken one is no longer offered.
+      if (onRefused) await onRefused(err);
+      else setRefusal(err instanceof Error ? err.message : String(err));
     }
   }
 
@@ -100,15 +112,20 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
           onChange={(day, time) => setChoice({ day, time })}
         />
       )}
+      {refusal && (
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={!complete || move.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={!complete || pending}>
           <CalendarClock aria-hidden="true" size={18} /> Move appointment
         </button>
         <button type="button" className="btn btn-outline" onClick={onDone}>
           Keep current time
         </button>
       </div>
-      <SpinnerOverlay show={move.isPending} />
+      <SpinnerOverlay show={pending} />
     </form>
   );
 }
@@ -116,6 +133,7 @@ function RescheduleForm({ appointment: a, onDone }: { appointment: Appointment; 
 /** 'Reschedule' beside Make Payment / Delete / Cancel, when the policy allows a move; it opens the free days and times. */
 export function RescheduleButton({ appointment }: { appointment: Appointment }) {
   const [open, setOpen] = useState(false);
+  const move = useRescheduleAppointment();
   if (!mayReschedule(appointment)) return null;
   return (
     <>
@@ -123,7 +141,16 @@ export function RescheduleButton({ appointment }: { appointment: Appointment }) 
         <CalendarClock aria-hidden="true" size={18} /> Reschedule
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title="Reschedule" className="reschedule-dialog">
-        <RescheduleForm appointment={appointment} onDone={() => setOpen(false)} />
+        <RescheduleForm
+          appointment={appointment}
+          move={(to) => move.mutateAsync({ appointmentId: appointment.appointmentId, ...to })}
+          pending={move.isPending}
+          onMoved={(moved) =>
+            showSuccess('Saved!', `Your appointment is now on ${when(moved.requestedDay, moved.requestedTime)}.`)
+          }
+          onDone={() => setOpen(false)}
+          onRefused={showApiError}
+        />
       </Modal>
     </>
   );

@@ -22,11 +22,13 @@ import type {
   StaffRefund,
 } from '@api/staff';
 import type { Delivery } from '@api/notifications';
+import type { RescheduleRequest } from '@api/scheduling';
 import type { Appointment, AppointmentFile, Doctor, Patient } from '@api/types';
 import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import { currentIdToken } from '@/lib/firebase';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
+import { availabilityKeys } from '@/features/appointments/api/availability';
 
 // ---- records as the staff routes answer them (shapes in @api/staff and @api/types) ----
 
@@ -177,6 +179,14 @@ export const useAppointmentAction = () =>
     ({ appointmentId, action, body }: ActionArgs) =>
       api.post<StaffAppointment>(`/staff/appointments/${id(appointmentId)}/${action}`, body ?? {}, opts),
     [staffKeys.appointments, staffKeys.refunds, staffKeys.patients],
+  );
+
+/** The clinic moves an appointment at any time, to a free slot or a day with places; the freed and taken times refresh. */
+export const useStaffReschedule = () =>
+  useChange(
+    ({ appointmentId, ...to }: RescheduleRequest & { appointmentId: string }) =>
+      api.post<StaffAppointment>(`/staff/appointments/${id(appointmentId)}/reschedule`, to, opts),
+    [staffKeys.appointments, staffKeys.patients, availabilityKeys.all],
   );
 
 export const useSetEnquiryStatus = () =>

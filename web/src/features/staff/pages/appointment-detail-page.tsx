@@ -14,6 +14,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { MessagesSection } from '@/features/staff/components/messages-section';
+import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
@@ -155,6 +156,7 @@ export default function AppointmentDetailPage() {
                   {ACTION_LABELS[action]}
                 </button>
               ))}
+              <RescheduleAction appointment={a} disabled={acting.isPending} />
             </div>
           </article>
         )}
