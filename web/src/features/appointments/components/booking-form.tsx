@@ -32,7 +32,7 @@ import {
   dataUrlBytes,
   prescriptionDataUrl,
 } from '@/features/appointments/prescription-file';
-import { PreferredDayAndTime } from '@/features/appointments/components/slot-picker';
+import { PreferredDayAndTime } from '@/features/appointments/components/preferred-day-and-time';
 import { CoverageNote } from '@/features/appointments/components/coverage-note';
 import { DependantPicker } from '@/features/appointments/components/dependant-picker';
 import { confirm, showApiError, showError } from '@/lib/dialogs';
