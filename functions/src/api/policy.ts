@@ -87,3 +87,6 @@ export function unpaidHoldEndsAt(a: { createdAt: string; checkoutStartedAt?: str
   const from = Math.max(Date.parse(a.createdAt), a.checkoutStartedAt ? Date.parse(a.checkoutStartedAt) : 0);
   return new Date(from + UNPAID_HOLD_MINUTES * 60 * 1000);
 }
+
+/** The states an appointment can be moved from (the console reads this without @api/scheduling's yup schemas). */
+export const RESCHEDULABLE_STATES = ['Pending', 'Accepted'];

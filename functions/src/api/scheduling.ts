@@ -5,7 +5,13 @@
  * picker use the same ones. Imports only yup and siblings: bundled into the browser.
  */
 import { array, number, object, string, type InferType } from 'yup';
-import { FREE_CANCELLATION_HOURS, MAX_AVAILABILITY_DAYS, RESCHEDULE_LIMIT, appointmentStartsAt } from './policy';
+import {
+  FREE_CANCELLATION_HOURS,
+  MAX_AVAILABILITY_DAYS,
+  RESCHEDULABLE_STATES,
+  RESCHEDULE_LIMIT,
+  appointmentStartsAt,
+} from './policy';
 import { SERVICE_ID } from './service-catalog';
 
 // --- the schedule ---
@@ -240,7 +246,7 @@ export const rescheduleSchema = object({
 
 export type RescheduleRequest = InferType<typeof rescheduleSchema>;
 
-export const RESCHEDULABLE_STATES = ['Pending', 'Accepted'];
+export { RESCHEDULABLE_STATES };
 
 export const RESCHEDULE_TOO_LATE =
   `An appointment can be rescheduled online only at least ${FREE_CANCELLATION_HOURS} hours before it. ` +

@@ -83,7 +83,7 @@ async function renderPage() {
 
 async function chooseFreeTime(user: ReturnType<typeof userEvent.setup>, time: string) {
   await user.click(screen.getByRole('button', { name: 'Reschedule' }));
-  const dialog = screen.getByRole('dialog', { name: 'Reschedule appointment' });
+  const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
   await user.click(await within(dialog).findByRole('radio', { name: new RegExp(`^${when(FREE, null)},`) }));
   await user.click(within(dialog).getByRole('radio', { name: time }));
   await user.click(within(dialog).getByRole('button', { name: 'Move appointment' }));

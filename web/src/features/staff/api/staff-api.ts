@@ -28,7 +28,6 @@ import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import { currentIdToken } from '@/lib/firebase';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
-import { availabilityKeys } from '@/features/appointments/api/availability';
 
 // ---- records as the staff routes answer them (shapes in @api/staff and @api/types) ----
 
@@ -181,12 +180,15 @@ export const useAppointmentAction = () =>
     [staffKeys.appointments, staffKeys.refunds, staffKeys.patients],
   );
 
-/** The clinic moves an appointment at any time, to a free slot or a day with places; the freed and taken times refresh. */
-export const useStaffReschedule = () =>
+/**
+ * The clinic moves an appointment at any time, to a free slot or a day with places.
+ * `freeTimes`: the key of the public free times the dialog showed (the freed and the taken one change).
+ */
+export const useStaffReschedule = (freeTimes: QueryKey) =>
   useChange(
     ({ appointmentId, ...to }: RescheduleRequest & { appointmentId: string }) =>
       api.post<StaffAppointment>(`/staff/appointments/${id(appointmentId)}/reschedule`, to, opts),
-    [staffKeys.appointments, staffKeys.patients, availabilityKeys.all],
+    [staffKeys.appointments, staffKeys.patients, freeTimes],
   );
 
 export const useSetEnquiryStatus = () =>
