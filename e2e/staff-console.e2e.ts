@@ -2,7 +2,8 @@
  * The clinic's side end to end (issue 13): staff sign in on /staff with the seeded login and
  * accept a booking a patient made in the same test, which the patient's dashboard then shows
  * Accepted; a doctor accepts, checks in and completes their own patient's visit with a
- * summary that the patient reads. Real site through Hosting, API, Auth and Firestore
+ * summary that the patient reads; staff move a booked doctor appointment to another free slot,
+ * which the patient's dashboard shows and which frees the old one. Real site through Hosting, API, Auth and Firestore
  * emulators, payment sandbox.
  */
 import type { Page } from 'playwright-core';
