@@ -3,8 +3,8 @@
  * accept a booking a patient made in the same test, which the patient's dashboard then shows
  * Accepted; a doctor accepts, checks in and completes their own patient's visit with a
  * summary that the patient reads; staff move a booked doctor appointment to another free slot,
- * which the patient's dashboard shows and which frees the old one. Real site through Hosting, API, Auth and Firestore
- * emulators, payment sandbox.
+ * which the patient's dashboard shows and which frees the old one. Real site through Hosting,
+ * API, Auth and Firestore emulators, payment sandbox.
  */
 import type { Page } from 'playwright-core';
 import { adminDb } from './support/admin';
