@@ -1,0 +1,52 @@
+// @ts-check
+// `npm run backfill`: once after deploying the scheduled jobs, gives records written before them the
+// fields the jobs query (appointments' startsAt, subscriptions' status and period); a second run
+// changes nothing. Against the Firestore emulator when FIRESTORE_EMULATOR_HOST is set, else against
+// the real project of GOOGLE_APPLICATION_CREDENTIALS or gcloud's application default credentials
+// (GCLOUD_PROJECT or GOOGLE_CLOUD_PROJECT names the project). Runs the built functions/lib (npm run build).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './lib/install.mjs';
+
+const require = createRequire(new URL('../functions/package.json', import.meta.url));
+const { initializeApp, applicationDefault } = require('firebase-admin/app');
+
+const emulator = process.env.FIRESTORE_EMULATOR_HOST;
+const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? (emulator ? 'demo-healthcare' : undefined);
+if (!emulator && !projectId) {
+  console.error(
+    'Name the project: GCLOUD_PROJECT=<project id> npm run backfill (or set FIRESTORE_EMULATOR_HOST for the emulator).',
+  );
+  process.exit(1);
+}
+// functions/lib's store uses the app made first (store/firebase.ts), so it gets these credentials.
+process.env.GCLOUD_PROJECT = projectId;
+initializeApp(emulator ? { projectId } : { credential: applicationDefault(), projectId });
+const where = emulator ? `the Firestore emulator at ${emulator}` : `project ${projectId}`;
+
+/**
+ * @param {unknown} err
+ * @returns {never}
+ */
+function failed(err) {
+  const text = err instanceof Error ? err.message : String(err);
+  const hint = /credential/i.test(text)
+    ? ' Set GOOGLE_APPLICATION_CREDENTIALS to a service account key of the project, or run `gcloud auth application-default login`.'
+    : '';
+  console.error(`The backfill failed in ${where}: ${text}${hint}`);
+  process.exit(1);
+}
+process.on('uncaughtException', failed);
+process.on('unhandledRejection', failed);
+
+try {
+  /** @type {any} */
+  const { runBackfill } = await import(join(ROOT, 'functions/lib/services/backfill.js'));
+  const { appointments, subscriptions } = await runBackfill();
+  console.log(`Backfill in ${where}:`);
+  console.log(`  appointments: ${appointments.looked} looked at, ${appointments.updated} given startsAt`);
+  console.log(`  subscriptions: ${subscriptions.looked} looked at, ${subscriptions.updated} given status and period`);
+  process.exit(0);
+} catch (err) {
+  failed(err);
+}
