@@ -70,8 +70,19 @@ describe('npm run backfill', () => {
     await oldSubscription(running, 'Paid', endingSoon - 30 * DAY, endingSoon);
     await oldSubscription(ended, 'Paid', now.getTime() - 90 * DAY, now.getTime() - 60 * DAY);
     await oldSubscription(unpaid, 'Unpaid', now.getTime(), now.getTime() + 30 * DAY);
+    const newShaped = `new-sub-${tag}`;
+    await raw(COLLECTIONS.subscriptions, newShaped).set({
+      patientId: `old-patient-${newShaped}`,
+      packageId: 'individual',
+      paymentStatus: 'Paid',
+      status: 'Cancelled',
+      renews: false,
+      periodStart: Timestamp.fromMillis(now.getTime() - 40 * DAY),
+      periodEnd: Timestamp.fromMillis(now.getTime() - 10 * DAY),
+    });
     const beforeRun = {
       appointment: (await raw(COLLECTIONS.appointments, current).get()).updateTime,
+      subscription: (await raw(COLLECTIONS.subscriptions, newShaped).get()).updateTime,
     };
 
     const first = await runBackfill({ now });
@@ -83,6 +94,7 @@ describe('npm run backfill', () => {
     );
     expect((await stored(COLLECTIONS.appointments, untimed)).startsAt).toBeUndefined();
     expect((await raw(COLLECTIONS.appointments, current).get()).updateTime).toEqual(beforeRun.appointment);
+    expect((await raw(COLLECTIONS.subscriptions, newShaped).get()).updateTime).toEqual(beforeRun.subscription);
 
     expect(await stored(COLLECTIONS.subscriptions, running)).toMatchObject({
       status: 'Active',
