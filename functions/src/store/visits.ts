@@ -1,6 +1,7 @@
-import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import type { Visit, VisitEvent } from '../api/visits';
+import { FieldValue, type DocumentData, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { VISIT_CHAT, VISIT_PRESENCE, VISIT_SIGNALS, type Visit, type VisitEvent } from '../api/visits';
 import { COLLECTIONS } from './collections';
+import type { ErasureWrite } from './erasure';
 import { plainValue, storedTime } from './converter';
 import { db } from './firebase';
 
@@ -43,4 +44,39 @@ export async function rosterDoctorUids(doctorId: string): Promise<string[]> {
     .filter((d) => d.get('role') === 'doctor')
     .sort((a, b) => (b.get('grantedAt')?.toMillis?.() ?? 0) - (a.get('grantedAt')?.toMillis?.() ?? 0))
     .map((d) => d.id);
+}
+
+/**
+ * Erasing an account (services/erasure.ts): its visits' records stay with the appointments,
+ * under the erased id (participants and every join, leave and mode change); what was said in
+ * their chat, their signals and presence go.
+ */
+export async function visitErasureWrites(uid: string, erasedId: string, appointmentIds: string[]): Promise<ErasureWrite[]> {
+  if (!appointmentIds.length) return [];
+  const refs = appointmentIds.map((id) => db().collection(COLLECTIONS.visits).doc(id));
+  const snaps = (await db().getAll(...refs)).filter((s) => s.exists);
+  const swap = (who: unknown) => (who === uid ? erasedId : who);
+  const writes = await Promise.all(
+    snaps.map(async (snap): Promise<ErasureWrite[]> => {
+      const below = await Promise.all(
+        [VISIT_CHAT, VISIT_SIGNALS, VISIT_PRESENCE].map((sub) => snap.ref.collection(sub).listDocuments()),
+      );
+      const events = Object.fromEntries(
+        EVENT_LISTS.map((list) => [list, ((snap.get(list) ?? []) as DocumentData[]).map((e) => ({ ...e, uid: swap(e.uid) }))]),
+      );
+      return [
+        ...below.flat().map((ref) => ({ ref, remove: true as const })),
+        {
+          ref: snap.ref,
+          update: {
+            patientId: erasedId,
+            participants: ((snap.get('participants') ?? []) as unknown[]).map(swap),
+            ...events,
+            erasedAt: FieldValue.serverTimestamp(),
+          },
+        },
+      ];
+    }),
+  );
+  return writes.flat();
 }

@@ -423,3 +423,28 @@ describe('concurrency', () => {
     );
   });
 });
+
+describe('erasing the account', () => {
+  it("keeps the visit's record under the erased id and deletes its chat", async () => {
+    const leaving = await createTestUser();
+    const doctor = await visitDoctor();
+    const id = (await virtualAppointment(leaving.uid, doctor.doctorId, -20)).appointmentId;
+    await join(leaving, id);
+    await join(doctor, id);
+    await admit(doctor, id);
+    const chat = db().collection(COLLECTIONS.visits).doc(id).collection('chat');
+    await chat.add({ from: leaving.uid, text: 'My chest still hurts at night.', at: Timestamp.now() });
+    expect((await complete(doctor, id)).status).toBe(200);
+
+    const res = await request(app).delete(`/api/patient/${leaving.uid}`).set(bearer(leaving));
+    expect(res.status).toBe(200);
+    const visit = (await storedVisit(id))!;
+    expect(visit.patientId).toMatch(/^erased-/);
+    expect(visit.participants).toEqual([visit.patientId, doctor.uid]);
+    expect(visit.joined.map((j: { uid: string }) => j.uid)).toEqual([visit.patientId, doctor.uid]);
+    expect(visit.joined[0].at).toBeInstanceOf(Timestamp);
+    expect(JSON.stringify(visit)).not.toContain(leaving.uid);
+    expect(visit.state).toBe('Ended');
+    expect((await chat.get()).size).toBe(0);
+  });
+});
