@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { availabilityQuerySchema, rescheduleSchema } from '../api/scheduling';
+import { formatWhen } from '../api/format';
 import { callerOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
@@ -35,5 +36,5 @@ schedulingRouter.get('/services/:serviceId/days', async (req, res) => {
 schedulingRouter.post('/appointments/:appointmentId/reschedule', requireAuth, async (req, res) => {
   const input = await bodyOf(req, rescheduleSchema);
   const moved = await rescheduleAppointment({ kind: 'patient', uid: callerOf(req).uid }, String(req.params.appointmentId), input);
-  ok(res, moved, `Your appointment has been moved to ${[moved.requestedDay, moved.requestedTime].filter(Boolean).join(' at ')}.`);
+  ok(res, moved, `Your appointment has been moved to ${formatWhen(moved.requestedDay, moved.requestedTime)}.`);
 });

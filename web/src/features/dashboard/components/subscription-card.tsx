@@ -39,7 +39,7 @@ function rowsOf(s: Subscription): DetailRow[] {
     rows.push(['Period', `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}${daysLeftText(s.daysLeft)}`]);
   else rows.push(['Duration', `${s.duration} days`]);
   if (s.renewalAmount !== undefined && s.status !== 'Cancelled')
-    rows.push(['Renewal', `${formatGhs(s.renewalAmount, 'GHS')} for the next ${PERIOD_DAYS} days`]);
+    rows.push(['Renewal', `${formatGhs(s.renewalAmount)} for the next ${PERIOD_DAYS} days`]);
   if (s.benefits && s.usage) {
     const lines = usageLines(s.benefits, s.usage);
     if (lines.length)

@@ -47,7 +47,7 @@ export function PaymentModal({ open, checkoutUrl, paymentText, amount, onClose }
     ['Email', email],
     ['Gender', genderLabel(patient?.gender)],
     ['Location', patient?.patientLocation ?? ''],
-    ['Payment', amount === undefined ? paymentText : `${paymentText} (${formatGhs(amount, 'GHS')})`],
+    ['Payment', amount === undefined ? paymentText : `${paymentText} (${formatGhs(amount)})`],
   ];
 
   return (
