@@ -91,6 +91,12 @@ describe('the staff console', () => {
     await openFromDayView(console_, day, patient);
     await act(console_, 'Accept');
     await act(console_, 'Check in');
+    // The visit is now under way: a visit cannot be completed more than 15 minutes before its start.
+    const now = new Date().toISOString();
+    await adminDb()
+      .collection('appointments')
+      .doc(booked.appointmentId)
+      .update({ requestedDay: now.slice(0, 10), requestedTime: now.slice(11, 16) });
     const summary = `Tension headache. Rest, fluids, paracetamol 500 mg as needed. ${Date.now()}`;
     await act(console_, 'Complete visit', summary);
     await console_.locator('.staff-card').getByText('Completed', { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
 import type { PatientDataExport } from '../api/types';
 import { ordersOf } from '../store/orders';
-import { appointmentHistory, pendingAppointments } from './appointments';
+import { appointmentHistory, upcomingAppointments } from './appointments';
 import { getConsents, getPatient } from './patients';
 import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
@@ -16,9 +16,9 @@ import { ghanaTimestamp } from '../api/format';
  */
 export async function exportPatientData(uid: string): Promise<PatientDataExport> {
   const profile = await getPatient(uid);
-  const [subscriptions, pending, history, orders, consents, forms, dependants] = await Promise.all([
+  const [subscriptions, upcoming, history, orders, consents, forms, dependants] = await Promise.all([
     listSubscriptions(uid),
-    pendingAppointments(uid),
+    upcomingAppointments(uid),
     appointmentHistory(uid),
     ordersOf(uid),
     getConsents(uid),
@@ -33,7 +33,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     consents,
     subscriptions,
     dependants,
-    appointments: [...pending, ...history],
+    appointments: [...upcoming, ...history],
     orders,
     newsletter: consents.marketing,
     contactMessages: forms.feedback.map((d) => d.data()),
