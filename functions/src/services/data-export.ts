@@ -6,11 +6,12 @@ import { getConsents, getPatient } from './patients';
 import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
 import { listDependants } from './dependants';
+import { withoutInternal } from '../api/data-export';
 import { ghanaTimestamp } from '../api/format';
 
 /**
- * The patient's own records as the API shows them to them: the profile without verification
- * codes (those live apart and never leave the server), prescription files described but not
+ * The patient's own records as the API shows them to them, without the system's own fields
+ * (api/data-export.ts): the profile without verification codes (those live apart and never leave the server), prescription files described but not
  * included, payments as their status on each record, consents with dates and the notice's
  * version, and what was sent from their e-mail through the contact and enquiry forms.
  */
@@ -25,7 +26,8 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     formsSentFrom(profile.emailAddress),
     listDependants(uid),
   ]);
-  return {
+  // The system's own fields (device tokens, app build, checkout plumbing) are not the patient's data.
+  return withoutInternal({
     exportedAt: ghanaTimestamp(),
     controller: 'ExpMed Health',
     privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
@@ -38,5 +40,5 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     newsletter: consents.marketing,
     contactMessages: forms.feedback.map((d) => d.data()),
     enquiries: forms.enquiries.map((d) => d.data()),
-  };
+  });
 }
