@@ -91,12 +91,21 @@ describe('the staff console', () => {
     await openFromDayView(console_, day, patient);
     await act(console_, 'Accept');
     await act(console_, 'Check in');
-    // The visit is now under way: a visit cannot be completed more than 15 minutes before its start.
+    // A visit cannot be completed more than 15 minutes before its start: the console says so before asking for the summary.
+    await console_.getByRole('button', { name: 'Complete visit', exact: true }).click();
+    await dialogTitle(console_).getByText('Not yet').waitFor();
+    expect(await console_.locator('.swal2-html-container').textContent()).toMatch(
+      /^This visit has not started yet: it can be completed from /,
+    );
+    await console_.locator('.swal2-confirm').click();
+    // Now the visit is under way.
     const now = new Date().toISOString();
     await adminDb()
       .collection('appointments')
       .doc(booked.appointmentId)
       .update({ requestedDay: now.slice(0, 10), requestedTime: now.slice(11, 16) });
+    await console_.reload();
+    await console_.getByRole('button', { name: 'Complete visit', exact: true }).waitFor();
     const summary = `Tension headache. Rest, fluids, paracetamol 500 mg as needed. ${Date.now()}`;
     await act(console_, 'Complete visit', summary);
     await console_.locator('.staff-card').getByText('Completed', { exact: true }).waitFor();

@@ -98,6 +98,9 @@ export interface AuditEntry {
   /** The document path acted on, e.g. 'appointments/abc'. */
   target: string;
   at: string;
+  /** GET /staff/audit: the actor's name or e-mail, and the account's when the target is one (users/…, patients/…). */
+  actorName?: string;
+  targetName?: string;
 }
 
 /** POST /api/staff/roles (admin only). */

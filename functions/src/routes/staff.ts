@@ -47,6 +47,7 @@ import {
 import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
 import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
+import { withNames } from '../services/audit-names';
 
 /**
  * The clinic's side, /staff/... (design.md 'The clinic's side'). Every route runs requireAuth
@@ -202,5 +203,5 @@ staffRouter.delete('/staff/roles/:id', ...admins, async (req, res) => {
 
 staffRouter.get('/staff/audit', ...admins, async (req, res) => {
   const { limit, cursor } = await query(req, pageQuerySchema);
-  ok(res, await paged(() => listAudit(limit, cursor)));
+  ok(res, await withNames(await paged(() => listAudit(limit, cursor))));
 });

@@ -271,4 +271,19 @@ describe('roles and the audit log (admins)', () => {
     expect(at).toEqual([...at].sort().reverse());
     expect(new Set([...first.body.data.items, ...second.body.data.items].map((e: { id: string }) => e.id)).size).toBe(at.length);
   });
+
+  it("names the people in the audit log: the actor's e-mail and the account acted on, not only their ids", async () => {
+    const person = await createTestUser();
+    expect((await post(admin, '/staff/roles', { email: person.email, role: 'staff' })).status).toBe(201);
+    const { items } = (await get(admin, '/staff/audit?limit=20')).body.data as {
+      items: { action: string; target: string; actorUid: string; actorName?: string; targetName?: string }[];
+    };
+    const grant = items.find((e) => e.target === `users/${person.uid}`);
+    expect(grant).toMatchObject({
+      action: 'role.grant.staff',
+      actorUid: admin.uid,
+      actorName: admin.email,
+      targetName: person.email,
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import { ArrowLeft, FileText } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, formatGhs } from '@api/format';
+import { formatDate, formatGhs, formatWhen } from '@api/format';
+import { tooEarlyToComplete } from '@api/messages';
+import { completableFrom } from '@api/policy';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
@@ -16,7 +18,7 @@ import { ListState, PageHeader, StateBadge } from '@/features/staff/components/l
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
-import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
 
 /** Opens the prescription (the server logs every opening by staff). */
@@ -31,7 +33,7 @@ async function openFile(appointmentId: string) {
 
 /** What an action needs from the person before it is sent: a reason, a summary or a yes. undefined: they stepped back. */
 async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
-  const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
+  const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${formatWhen(a.requestedDay, a.requestedTime)}`;
   switch (action) {
     case 'decline': {
       const reason = await askText({
@@ -44,6 +46,12 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
       return reason === undefined ? undefined : { reason };
     }
     case 'complete': {
+      // Said before the summary is typed: the server refuses a visit completed before it could have started.
+      const from = completableFrom(a);
+      if (Date.now() < from.getTime()) {
+        await showInfo(tooEarlyToComplete(formatDate(from, { time: true })), 'Not yet');
+        return undefined;
+      }
       const visitSummary = await askText({
         title: 'Complete visit',
         label: 'Visit summary',
@@ -59,6 +67,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
         'Cancel appointment?',
         'Yes, cancel',
         `${who}. The cancellation policy applies; a paid one is refunded as it says.`,
+        'Keep appointment',
       ))
         ? {}
         : undefined;
@@ -77,7 +86,7 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     ['Location', a.location || '—'],
     ['Gender', a.gender || '—'],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
-    ['Day', a.requestedDay],
+    ['Day', formatDate(a.requestedDay)],
     ['Time', a.requestedTime ?? 'To agree with the patient'],
     ['Doctor', doctor ? `Dr ${doctor}` : '—'],
     ['Health problem', a.healthProblem || '—'],
@@ -87,6 +96,8 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
         <>
           <StateBadge state={a.paymentStatus} /> {formatGhs(a.consultationFee)}
         </>
+      ) : a.coverage ? (
+        `Covered by ${a.coverage.packageTitle}`
       ) : (
         'Free'
       ),
@@ -116,7 +127,7 @@ export default function AppointmentDetailPage() {
     if (!body) return;
     try {
       await acting.mutateAsync({ appointmentId: a.appointmentId, action, body });
-      await showSuccess('Saved!', `The appointment is now ${resultOf(action)}.`);
+      await showSuccess('Saved!', `The appointment has been ${resultOf(action)}.`);
     } catch (err) {
       // 409: someone moved it first; the server's msg names the state, and the detail refetches.
       await showApiError(err);

@@ -1,10 +1,17 @@
+import { Link } from 'react-router-dom';
 import { formatDate } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAudit } from '@/features/staff/api/staff-api';
 import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
+import { auditActionText, auditTargetOf } from '@/features/staff/audit-words';
 import { ROLE_LABELS } from '@/features/staff/nav';
 
-/** The audit log (admin only): every staff read of a patient and every staff change, newest first. */
+function AuditTarget({ target, name }: { target: string; name?: string }) {
+  const { text, to } = auditTargetOf(target, name);
+  return to ? <Link to={to}>{text}</Link> : <>{text}</>;
+}
+
+/** The audit log (admin only): every staff read of a patient and every staff change, newest first, in words. */
 export default function AuditPage() {
   usePageTitle('Audit log');
   const log = useAudit();
@@ -34,12 +41,12 @@ export default function AuditPage() {
                 <tr key={e.id}>
                   <td data-label="When">{formatDate(e.at, { time: true })}</td>
                   <td data-label="Who">
-                    {e.actorUid}{' '}
+                    {e.actorName ?? (e.actorUid === 'self' ? 'The patient' : e.actorUid)}{' '}
                     <span className="staff-muted">({e.actorRole === 'patient' ? 'Patient' : ROLE_LABELS[e.actorRole]})</span>
                   </td>
-                  <td data-label="Action">{e.action}</td>
+                  <td data-label="Action">{auditActionText(e.action)}</td>
                   <td data-label="Record" className="staff-break">
-                    {e.target}
+                    <AuditTarget target={e.target} name={e.targetName} />
                   </td>
                 </tr>
               ))}

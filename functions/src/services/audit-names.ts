@@ -1,0 +1,29 @@
+import type { UserIdentifier } from 'firebase-admin/auth';
+import type { AuditEntry, Page } from '../api/staff';
+import { auth } from '../store/firebase';
+
+/** Account ids an entry names: who acted, and the account acted on (a role change, a patient's record). */
+const uidsOf = (e: AuditEntry): string[] => {
+  const target = /^(?:users|patients)\/([^/]+)$/.exec(e.target)?.[1];
+  return [e.actorUid, ...(target ? [target] : [])];
+};
+
+/**
+ * The audit page with the people's names beside their ids, so the log reads 'Ama Mensah
+ * (ama@…)' rather than a uid: one Auth lookup for the page (at most 100 ids). An account
+ * deleted since keeps only its id.
+ */
+export async function withNames(page: Page<AuditEntry>): Promise<Page<AuditEntry>> {
+  const uids = [...new Set(page.items.flatMap(uidsOf))].filter((uid) => uid !== 'self').slice(0, 100);
+  if (uids.length === 0) return page;
+  const { users } = await auth().getUsers(uids.map((uid): UserIdentifier => ({ uid })));
+  const names = new Map(users.map((u) => [u.uid, u.displayName || u.email || '']));
+  const name = (uid: string | undefined) => (uid ? names.get(uid) || undefined : undefined);
+  return {
+    ...page,
+    items: page.items.map((e) => {
+      const [, target] = uidsOf(e);
+      return { ...e, actorName: name(e.actorUid), targetName: name(target) };
+    }),
+  };
+}
