@@ -156,7 +156,7 @@ describe('axe for a logged-in patient', () => {
     await patientPage.setViewportSize(PHONE);
     await patientPage.goto('/appointment-page');
     const form = patientPage.getByRole('form', { name: 'Book an appointment' });
-    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
     await form.getByLabel('Doctor').selectOption('dr-boateng');
     await pickFreeDay(form);
     await form.getByRole('radiogroup', { name: /^Preferred Time/ }).waitFor();

@@ -25,7 +25,7 @@ async function patientPage(patient: TestPatient, viewport = PHONE): Promise<Page
 }
 
 async function chooseDoctor(form: Locator, doctorId: string) {
-  await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+  await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
   await form.getByLabel('Doctor').selectOption(doctorId);
 }
 

@@ -89,7 +89,7 @@ describe('a covered virtual consultation', () => {
     const patient = await patientOnTrial();
     const page = await loggedIn(patient, DESKTOP);
     const form = await openBookingForm(page, patient);
-    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
     await form.getByLabel('Doctor').selectOption('dr-owusu');
     await pickFreeSlot(form);
     await form.getByText(/Your Individual Package covers this consultation: nothing to pay/).waitFor();
