@@ -1,4 +1,4 @@
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
 
 /**
  * The API's configuration, in one place: deployment and request limits, and every Functions
@@ -132,3 +132,27 @@ export const NEWSLETTER_SECRET = defineSecret('NEWSLETTER_SECRET');
 
 /** Every secret the API function reads (payments, SMS and the newsletter). */
 export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET];
+
+// ---- Deployment: outbound address and App Check (docs/operations.md) ------------------------
+
+/**
+ * The Serverless VPC Access connector the functions send all their traffic through, so it
+ * leaves by Cloud NAT's reserved static IP, the one the provider's status API has whitelisted
+ * (ops/network.sh makes both). Empty (the default, and locally): no connector.
+ */
+export const VPC_CONNECTOR = defineString('VPC_CONNECTOR', {
+  default: '',
+  description: 'Serverless VPC Access connector for a static outbound IP (ops/network.sh), e.g. expmed-egress; empty for none',
+});
+
+/**
+ * Whether the API refuses writes without a valid App Check token (http/app-check.ts). True in
+ * production, where the site sends one (reCAPTCHA Enterprise); false on the emulators, where
+ * the local build has no App Check.
+ */
+export const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', {
+  description: 'Refuse API writes without a valid App Check token (true in production)',
+});
+
+/** Every outbound call goes through the connector (when one is set): the status API sees only the static IP. */
+export const VPC_EGRESS = 'ALL_TRAFFIC';
