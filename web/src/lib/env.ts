@@ -9,6 +9,8 @@ export interface Env {
   apiBase: string;
   /** reCAPTCHA Enterprise site key for App Check; none on the emulators (the API does not enforce it there). */
   appCheckSiteKey?: string;
+  /** Which build this is (CI sets VITE_RELEASE to the commit), so an error report names it. */
+  release: string;
 }
 
 const vars = import.meta.env;
@@ -24,4 +26,5 @@ export const env: Env = {
   useAuthEmulator: vars.VITE_USE_EMULATORS === 'true',
   apiBase: '/api',
   appCheckSiteKey: text(vars.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY),
+  release: text(vars.VITE_RELEASE) ?? '',
 };
