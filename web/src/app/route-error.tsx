@@ -15,14 +15,14 @@ export function RouteError() {
     <main id="main" className="container page route-error" tabIndex={-1}>
       <h1>Something went wrong</h1>
       <p>{GENERIC_ERROR}</p>
-      <p>
+      <div className="route-error-actions">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload the page
-        </button>{' '}
+        </button>
         <a className="btn btn-outline" href="/">
           Go to the home page
         </a>
-      </p>
+      </div>
     </main>
   );
 }
