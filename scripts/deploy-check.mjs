@@ -85,15 +85,16 @@ const secrets = new Set();
 if (parts.has('functions')) {
   for (const codebase of firebase.functions ?? []) {
     const source = at(codebase.source ?? 'functions');
-    const runtime = runtimeChoice.getRuntimeChoice(source, codebase.runtime);
+    let runtime = '';
     try {
+      runtime = runtimeChoice.getRuntimeChoice(source, codebase.runtime);
       if (!runtimes.isRuntime(runtime)) throw new Error(`${runtime} is not a runtime firebase-tools knows.`);
       runtimes.guardVersionSupport(runtime);
     } catch (err) {
       fail(`The functions' runtime would be refused by firebase deploy: ${/** @type {Error} */ (err).message}`);
     }
     const engines = readJson(join(source, 'package.json')).engines?.node;
-    if (engines && `nodejs${engines}` !== runtime)
+    if (runtime && engines && `nodejs${engines}` !== runtime)
       fail(`The functions' runtime is ${runtime} in firebase.json but engines.node is ${engines} in their package.json.`);
   }
   for (const line of functionsLockProblems(root)) fail(line);
