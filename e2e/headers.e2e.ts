@@ -1,7 +1,10 @@
 /**
- * Security headers as the Hosting emulator serves them from firebase.json, and the
- * Content-Security-Policy proven in Chromium: the pages work and nothing is refused.
+ * Security headers as the Hosting emulator serves them (firebase.json, with the emulators'
+ * Content-Security-Policy from deploy/emulators-csp.json: scripts/lib/hosting-config.mjs), and
+ * that policy proven in Chromium: the pages work and nothing is refused.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
@@ -9,6 +12,10 @@ import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 jest.setTimeout(90_000);
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:5005';
+const EMULATORS_CSP = JSON.parse(readFileSync(join(__dirname, '../deploy/emulators-csp.json'), 'utf8')) as Record<
+  string,
+  string[]
+>;
 
 const headersOf = async (path: string) => (await fetch(`${SITE_URL}${path}`, { redirect: 'manual' })).headers;
 
@@ -42,6 +49,9 @@ describe('security headers from Hosting', () => {
       expect(csp['connect-src']).toEqual(
         expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
       );
+      // The whole policy is the emulators' one, and it lets the web SDK reach the Firestore emulator (video visits).
+      expect(csp).toEqual(EMULATORS_CSP);
+      expect(csp['connect-src']).toContain('http://127.0.0.1:8080');
     },
   );
 

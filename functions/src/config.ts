@@ -1,4 +1,4 @@
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
 
 /**
  * The API's configuration, in one place: deployment and request limits, and every Functions
@@ -160,6 +160,29 @@ export const iceConfig = () => ({
   turnUrls: urlList(TURN_URLS.value()),
   turnSecret: TURN_SHARED_SECRET.value(),
 });
-
 /** Every secret the API function reads (payments, SMS, the newsletter and TURN). */
 export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET, TURN_SHARED_SECRET];
+
+// ---- Deployment: outbound address and App Check (docs/operations.md) ------------------------
+
+/**
+ * The Serverless VPC Access connector the functions send all their traffic through, so it
+ * leaves by Cloud NAT's reserved static IP, the one the provider's status API has whitelisted
+ * (ops/network.sh makes both). Empty (the default, and locally): no connector.
+ */
+export const VPC_CONNECTOR = defineString('VPC_CONNECTOR', {
+  default: '',
+  description: 'Serverless VPC Access connector for a static outbound IP (ops/network.sh), e.g. expmed-egress; empty for none',
+});
+
+/**
+ * Whether the API refuses writes without a valid App Check token (http/app-check.ts). True in
+ * production, where the site sends one (reCAPTCHA Enterprise); false on the emulators, where
+ * the local build has no App Check.
+ */
+export const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', {
+  description: 'Refuse API writes without a valid App Check token (true in production)',
+});
+
+/** Every outbound call goes through the connector (when one is set): the status API sees only the static IP. */
+export const VPC_EGRESS = 'ALL_TRAFFIC';

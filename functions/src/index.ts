@@ -3,7 +3,7 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
-import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS } from './config';
+import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS, VPC_CONNECTOR, VPC_EGRESS } from './config';
 import { sendDueReminders } from './notifications/reminders';
 import { sweepSms } from './notifications/sms-sender';
 import { createCallbackApp } from './payments/callback';
@@ -11,7 +11,8 @@ import { expireLapsedHolds } from './services/holds';
 import { recheckRecentPayments } from './services/payments';
 import { runSubscriptionCalendar } from './services/subscription-calendar';
 
-setGlobalOptions({ region: REGION, maxInstances: 10 });
+// With VPC_CONNECTOR set, all egress leaves by the static IP the provider whitelists; unset, firebase deploy applies no connector.
+setGlobalOptions({ region: REGION, maxInstances: 10, vpcConnector: VPC_CONNECTOR, vpcConnectorEgressSettings: VPC_EGRESS });
 
 /** The whole API: one Express app behind Hosting's /api/** rewrite. */
 export const api = onRequest({ secrets: API_SECRETS }, createApp());

@@ -2,12 +2,16 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/routes';
+import { warmAppCheckOnFormFocus } from '@/lib/app-check';
+import { reportUncaughtErrors } from '@/lib/error-reporting';
 import { registerServiceWorker } from '@/lib/service-worker';
 import '@fontsource/nunito/latin-400.css';
 import '@fontsource/nunito/latin-700.css';
 import '@/styles/global.css';
 
 registerServiceWorker();
+reportUncaughtErrors();
+warmAppCheckOnFormFocus();
 const container = document.getElementById('root')!;
 
 // prerender.mjs marks the page it rendered. Its HTML is taken over as it is only when the

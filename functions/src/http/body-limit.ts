@@ -3,7 +3,7 @@ import { LARGE_BODY_BYTES, LARGE_BODY_ROUTES, SMALL_BODY_BYTES } from '../config
 import { tooLarge } from './errors';
 
 /** The path without the /api prefix that Hosting's rewrite keeps. */
-const routeKey = (req: Request) => `${req.method} ${req.path.replace(/^\/api(?=\/|$)/, '') || '/'}`;
+export const routeKey = (req: Request) => `${req.method} ${req.path.replace(/^\/api(?=\/|$)/, '') || '/'}`;
 
 export const bodyLimitFor = (req: Request): number =>
   LARGE_BODY_ROUTES.has(routeKey(req)) ? LARGE_BODY_BYTES : SMALL_BODY_BYTES;

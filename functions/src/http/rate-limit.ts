@@ -54,11 +54,15 @@ async function takeSlot(who: string, limit: number, windowMs: number): Promise<b
   return false;
 }
 
-/** Public writes: at most `limit` posts per minute from one client; over it -> 429 and the route never runs. */
-export function throttle(limit = PUBLIC_WRITES_PER_MINUTE): RequestHandler {
+/**
+ * Public writes: at most `limit` posts per minute from one client; over it -> 429 and the route
+ * never runs. A named `bucket` counts apart from the forms (browser error reports).
+ */
+export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string): RequestHandler {
   // Express 5 passes a rejected promise to the error handler.
   return async (req, _res, next) => {
-    next((await takeSlot(clientOf(req), limit, WINDOW_MS)) ? undefined : new HttpError(429, TOO_MANY));
+    const who = bucket ? `${bucket}:${clientOf(req)}` : clientOf(req);
+    next((await takeSlot(who, limit, WINDOW_MS)) ? undefined : new HttpError(429, TOO_MANY));
   };
 }
 

@@ -5,4 +5,5 @@ export const env: Env = {
   firebase: { apiKey: 'demo-api-key', authDomain: 'demo-healthcare.firebaseapp.com', projectId: 'demo-healthcare' },
   useAuthEmulator: true,
   apiBase: '/api',
+  release: 'test-build',
 };

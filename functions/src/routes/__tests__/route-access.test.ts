@@ -4,6 +4,7 @@ import { createApp } from '../../app';
 import { requireAuth } from '../../http/auth';
 import { appointmentsRouter } from '../appointments';
 import { catalogRouter } from '../catalog';
+import { clientErrorsRouter } from '../client-errors';
 import { dataProtectionRouter } from '../data-protection';
 import { healthRouter } from '../health';
 import { patientsRouter } from '../patients';
@@ -33,11 +34,13 @@ const PUBLIC = new Set([
   'POST /enquiries',
   'GET /doctors/:doctorId/slots',
   'GET /services/:serviceId/days',
+  'POST /client-errors',
 ]);
 
 const ROUTERS: Record<string, Router> = {
   appointmentsRouter,
   catalogRouter,
+  clientErrorsRouter,
   dataProtectionRouter,
   healthRouter,
   patientsRouter,
