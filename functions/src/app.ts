@@ -9,6 +9,7 @@ import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
 import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
+import { recordRouter } from './routes/record';
 import { schedulingRouter } from './routes/scheduling';
 import { staffRouter } from './routes/staff';
 import { subscriptionsRouter } from './routes/subscriptions';
@@ -25,6 +26,7 @@ function routes(): Router {
   router.use(catalogRouter);
   router.use(publicFormsRouter);
   router.use(dataProtectionRouter);
+  router.use(recordRouter);
   router.use(staffRouter);
   return router;
 }
