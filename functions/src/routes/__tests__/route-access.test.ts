@@ -9,6 +9,7 @@ import { healthRouter } from '../health';
 import { patientsRouter } from '../patients';
 import { paymentsRouter } from '../payments';
 import { publicFormsRouter } from '../public-forms';
+import { recordRouter } from '../record';
 import { schedulingRouter } from '../scheduling';
 
 /**
@@ -32,6 +33,8 @@ const PUBLIC = new Set([
   'POST /enquiries',
   'GET /doctors/:doctorId/slots',
   'GET /services/:serviceId/days',
+  // A pharmacy checks a prescription's code (throttled; initials only: routes/record.ts).
+  'GET /rx/:code',
 ]);
 
 const ROUTERS: Record<string, Router> = {
@@ -42,6 +45,7 @@ const ROUTERS: Record<string, Router> = {
   patientsRouter,
   paymentsRouter,
   publicFormsRouter,
+  recordRouter,
   schedulingRouter,
 };
 
@@ -67,7 +71,14 @@ const app = createApp();
 it('finds the routes (at least the public ones and the patient routes design.md names)', () => {
   const names = ROUTES.map((r) => r.name);
   expect(names).toEqual(
-    expect.arrayContaining([...PUBLIC, 'POST /appointments', 'GET /patient/:patientId', 'POST /payment/initiate']),
+    expect.arrayContaining([
+      ...PUBLIC,
+      'POST /appointments',
+      'GET /patient/:patientId',
+      'POST /payment/initiate',
+      'GET /prescriptions/:patientId',
+      'GET /prescriptions/:patientId/:prescriptionId/pdf',
+    ]),
   );
 });
 
