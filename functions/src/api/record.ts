@@ -75,7 +75,7 @@ export const followUpSchema = object({
   note: optionalText('Follow-up note (followUp.note)', FOLLOW_UP_NOTE_MAX),
 }).test(
   'one-of',
-  'Follow-up (followUp): give either afterDays or date, not both.',
+  'Follow-up (followUp): give either afterDays or date (one of them).',
   (f) => !f || (f.afterDays === undefined) !== !f.date,
 );
 
