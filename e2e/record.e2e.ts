@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { freeSlotOf, pickFreeDay } from './support/booking';
 import { DESKTOP, newContext, PHONE, useBrowser } from './support/browser';
 import { bookAsPatient, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
@@ -25,6 +26,16 @@ async function saved(page: Page): Promise<string> {
   const text = (await page.locator('.swal2-html-container').textContent()) ?? '';
   await page.locator('.swal2-confirm').click();
   return text;
+}
+
+/** axe on the page as it is now, at phone and desktop width (the page is left at `end`). */
+async function axeBothWidths(page: Page, label: string, end = PHONE): Promise<string[]> {
+  await page.setViewportSize(PHONE);
+  const found = await seriousViolations(page, `${label} @390`);
+  await page.setViewportSize(DESKTOP);
+  found.push(...(await seriousViolations(page, `${label} @1280`)));
+  await page.setViewportSize(end);
+  return found;
 }
 
 /** The file a click downloads, as bytes. */
@@ -106,6 +117,8 @@ describe('the record after a visit', () => {
     await complete.getByRole('button', { name: 'Complete visit' }).click();
     await saved(page);
     await page.locator('.staff-card').getByText('Completed', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Clinical notes' }).waitFor();
+    expect(await axeBothWidths(page, 'appointment with its visit record', DESKTOP)).toEqual([]);
 
     const stored = (await adminDb().collection('appointments').doc(visitId).get()).data()!;
     expect(stored).toMatchObject({ appointmentStatus: 'Completed', visitSummary: summary, clinicalNotes: notes });
@@ -115,6 +128,7 @@ describe('the record after a visit', () => {
     await page.getByRole('link', { name: 'Patient record' }).click();
     await page.getByRole('heading', { level: 1, name: `${patient.firstName} ${patient.lastName}` }).waitFor();
     await page.getByText(notes.findings).waitFor();
+    expect(await axeBothWidths(page, 'patient record (doctor)', DESKTOP)).toEqual([]);
   });
 
   it('when the patient opens the visit, then they read the summary and not the notes, and download the prescription as a PDF', async () => {
@@ -136,6 +150,7 @@ describe('the record after a visit', () => {
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain('Amoxicillin 500 mg');
     expect(text).toContain(code);
+    expect(await axeBothWidths(patientPage, 'Prescriptions & results')).toEqual([]);
   });
 
   it('when the patient orders the medicines, then a Medicine Delivery booking carries the prescription without a file', async () => {
@@ -217,8 +232,13 @@ describe('the record after a visit', () => {
     await pharmacy.getByRole('button', { name: 'Check' }).click();
     await pharmacy.waitForURL(`**/rx/${code}`);
     await pharmacy.getByRole('heading', { name: 'Genuine: not yet dispensed' }).waitFor();
-    await pharmacy.getByRole('rowheader', { name: 'Amoxicillin 500 mg' }).waitFor();
+    await pharmacy
+      .getByRole('listitem')
+      .filter({ hasText: 'Amoxicillin 500 mg' })
+      .getByText('1 capsule, 3 times a day, for 5 days. Quantity: 15')
+      .waitFor();
     expect(await pharmacy.content()).not.toContain(patient.lastName);
+    expect(await axeBothWidths(pharmacy, '/rx genuine')).toEqual([]);
 
     const console_ = await (await newContext(browser(), DESKTOP)).newPage();
     await staffSignIn(console_, 'staff');
@@ -232,5 +252,7 @@ describe('the record after a visit', () => {
 
     await pharmacy.getByRole('button', { name: 'Check again' }).click();
     await pharmacy.getByRole('heading', { name: 'Genuine, but already dispensed' }).waitFor();
+    expect(await axeBothWidths(pharmacy, '/rx dispensed')).toEqual([]);
+    expect(await axeBothWidths(console_, 'patient record (staff)', DESKTOP)).toEqual([]);
   });
 });

@@ -49,33 +49,19 @@ function Verdict({ check, code }: { check: RxCheck; code: string }) {
           <dd>{check.patientInitials || '—'}</dd>
         </div>
       </dl>
-      <div className="rx-table-wrap">
-        <table className="rx-items">
-          <caption>Medicines</caption>
-          <thead>
-            <tr>
-              <th scope="col">Medicine</th>
-              <th scope="col">Dose</th>
-              <th scope="col">How often</th>
-              <th scope="col">How long</th>
-              <th scope="col">Quantity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {check.items.map((item, i) => (
-              <tr key={i}>
-                <th scope="row">
-                  {item.medicine} {item.strength}
-                </th>
-                <td>{item.dose}</td>
-                <td>{item.frequency}</td>
-                <td>{item.duration}</td>
-                <td>{item.quantity}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <h3>Medicines</h3>
+      <ul className="rx-items">
+        {check.items.map((item, i) => (
+          <li key={i}>
+            <strong>
+              {item.medicine} {item.strength}
+            </strong>
+            <span>
+              {item.dose}, {item.frequency}, for {item.duration}. Quantity: {item.quantity}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
