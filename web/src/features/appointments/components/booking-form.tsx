@@ -253,6 +253,11 @@ function ServiceFields() {
           <Options items={DIETARY_MODES} placeholder="Choose how you want to meet the dietician" />
         </FormField>
       )}
+      {service === SERVICE_ID.labTests && values.labRequestId && (
+        <p className="field-hint span-all" role="status">
+          The tests your doctor requested are ticked. Choose a day, then Submit.
+        </p>
+      )}
       {service === SERVICE_ID.labTests &&
         (labs.items ? <LabTable labs={labs.items} /> : <p className="span-all">{labs.error ?? 'Loading lab tests…'}</p>)}
       {service === SERVICE_ID.prescription &&
@@ -263,11 +268,6 @@ function ServiceFields() {
         ) : (
           <PrescriptionInput />
         ))}
-      {service === SERVICE_ID.labTests && values.labRequestId && (
-        <p className="field-hint span-all" role="status">
-          The tests your doctor requested are ticked. Choose a day, then Submit.
-        </p>
-      )}
       {community && (
         <>
           <FormField name="organiztionName" label="Organization Name" required maxLength={120} />

@@ -22,7 +22,6 @@ import {
 import { statusClass } from '@/features/appointments/components/appointment-detail';
 import { downloadPrescriptionPdf, useLabRequests, usePrescriptions } from '@/features/dashboard/api/record';
 import { showApiError } from '@/lib/dialogs';
-import '@/features/appointments/appointments.css';
 
 /** A prescription's medicines are on their way while the delivery booking made from it is live. */
 const orderedIn = (p: Prescription, appointments: Appointment[]) =>
@@ -49,7 +48,8 @@ function PrescriptionCard({ p, patientId, appointments }: { p: Prescription; pat
             <strong>
               {item.medicine} {item.strength}
             </strong>
-            : {item.dose}, {item.frequency}, for {item.duration} ({item.quantity}){item.notes ? `. ${item.notes}` : ''}
+            : {item.dose}, {item.frequency}, for {item.duration}; quantity {item.quantity}
+            {item.notes ? `. ${item.notes}` : ''}
           </li>
         ))}
       </ul>

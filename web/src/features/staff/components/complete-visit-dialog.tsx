@@ -88,7 +88,11 @@ export function CompleteVisitDialog({
             aria-label="Complete visit"
             onSubmit={(e) => {
               e.preventDefault();
-              void formik.submitForm();
+              const form = e.currentTarget;
+              // Refused by the schema: the first field that says why gets the focus.
+              void formik
+                .submitForm()
+                .then(() => setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()));
             }}
           >
             <div className="form-grid">

@@ -62,7 +62,11 @@ export function PrescribeDialog({ appointment: a, onClose }: { appointment: Staf
             aria-label="Prescribe"
             onSubmit={(e) => {
               e.preventDefault();
-              void formik.submitForm();
+              const form = e.currentTarget;
+              // Refused by the schema: the first field that says why gets the focus.
+              void formik
+                .submitForm()
+                .then(() => setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()));
             }}
           >
             <FieldArray name="items">

@@ -13,10 +13,15 @@ export const RecordStyles = () => <style>{recordCss}</style>;
 
 /** The doctor's structured notes (staff side only). */
 export function NotesList({ notes }: { notes: ClinicalNotes }) {
-  return <DetailsList rows={NOTE_FIELDS.filter(([field]) => notes[field]).map(([field, label]) => [label, notes[field]])} />;
+  return (
+    <div className="record-notes">
+      <DetailsList rows={NOTE_FIELDS.filter(([field]) => notes[field]).map(([field, label]) => [label, notes[field]])} />
+    </div>
+  );
 }
 
-export const followUpText = (f: FollowUp) => `Around ${formatDate(f.dueDate)}${f.note ? `: ${f.note}` : ''}`;
+/** 'around 10 December 2026: Come back if the fever returns' */
+export const followUpText = (f: FollowUp) => `around ${formatDate(f.dueDate)}${f.note ? `: ${f.note}` : ''}`;
 
 /** One prescription: its code, status, prescriber and medicines; staff and admins mark it dispensed. */
 export function PrescriptionCard({ p, canDispense }: { p: StaffPrescription; canDispense: boolean }) {

@@ -83,7 +83,7 @@ export function VisitRecordSection({ appointment: a, role }: { appointment: Staf
           <NotesList notes={a.clinicalNotes} />
         </article>
       )}
-      {a.followUp && <p>Follow-up suggested: {followUpText(a.followUp)}.</p>}
+      {a.followUp && <p>Follow-up suggested {followUpText(a.followUp)}.</p>}
       {writes && (
         <div className="form-actions">
           <button type="button" className="btn btn-primary" onClick={() => setDialog('prescribe')}>
