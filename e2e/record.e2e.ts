@@ -9,10 +9,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
-import { createActivatedPatient, loginThroughUi } from './support/accounts';
+import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { freeSlotOf, pickFreeDay } from './support/booking';
-import { DESKTOP, newContext, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, newContext, PHONE, SITE_URL, useBrowser } from './support/browser';
 import { bookAsPatient, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
 
 jest.setTimeout(180_000);
@@ -254,5 +254,28 @@ describe('the record after a visit', () => {
     await pharmacy.getByRole('heading', { name: 'Genuine, but already dispensed' }).waitFor();
     expect(await axeBothWidths(pharmacy, '/rx dispensed')).toEqual([]);
     expect(await axeBothWidths(console_, 'patient record (staff)', DESKTOP)).toEqual([]);
+  });
+
+  it('when the PDF and the result are fetched through Hosting, then they are private, no-store and never sniffed; another patient is refused', async () => {
+    const token = await idTokenFor(patient.email, patient.password);
+    const prescription = (await adminDb().collection('prescriptions').where('code', '==', code).get()).docs[0];
+    const lab = (await appointmentsOf(patient.uid)).find((a) => a.requestedServiceId === 6)!;
+    const [result] = lab.results as { fileId: string }[];
+    const paths = [
+      `/api/prescriptions/${patient.uid}/${prescription.id}/pdf`,
+      `/api/appointments/${String(lab.id)}/results/${result.fileId}`,
+    ];
+    for (const path of paths) {
+      const res = await fetch(`${SITE_URL}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 200, 'application/pdf']);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const other = await createActivatedPatient();
+    const otherToken = await idTokenFor(other.email, other.password);
+    const refused = await Promise.all(
+      paths.map((path) => fetch(`${SITE_URL}${path}`, { headers: { Authorization: `Bearer ${otherToken}` } })),
+    );
+    expect(refused.map((r) => r.status)).toEqual([403, 403]);
   });
 });
