@@ -92,7 +92,13 @@ describe('the staff console', () => {
     await act(console_, 'Accept');
     await act(console_, 'Check in');
     const summary = `Tension headache. Rest, fluids, paracetamol 500 mg as needed. ${Date.now()}`;
-    await act(console_, 'Complete visit', summary);
+    // Complete visit asks in a form of its own: the summary the patient reads (notes are optional).
+    await console_.getByRole('button', { name: 'Complete visit', exact: true }).click();
+    const complete = console_.getByRole('dialog', { name: 'Complete visit' });
+    await complete.getByLabel('Visit summary (the patient reads this)').fill(summary);
+    await complete.getByRole('button', { name: 'Complete visit' }).click();
+    await dialogTitle(console_).getByText('Saved!').waitFor();
+    await console_.locator('.swal2-confirm').click();
     await console_.locator('.staff-card').getByText('Completed', { exact: true }).waitFor();
 
     const stored = await adminDb().collection('appointments').doc(booked.appointmentId).get();

@@ -11,6 +11,7 @@ import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
 import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
+import { recordRouter } from './routes/record';
 import { schedulingRouter } from './routes/scheduling';
 import { staffRouter } from './routes/staff';
 import { subscriptionsRouter } from './routes/subscriptions';
@@ -30,6 +31,7 @@ function routes(): Router {
   router.use(dataProtectionRouter);
   router.use(visitsRouter);
   router.use(clientErrorsRouter);
+  router.use(recordRouter);
   router.use(staffRouter);
   return router;
 }

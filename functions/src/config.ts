@@ -32,6 +32,9 @@ export const LARGE_BODY_BYTES = 1024 * 1024;
 /** Requests allowed the large body limit, as "METHOD /path" without the /api prefix. */
 export const LARGE_BODY_ROUTES = new Set(['POST /appointments']);
 
+/** The same for paths with an id in them: a lab result's upload (its bytes, at most api/record.ts MAX_RESULT_BYTES). */
+export const LARGE_BODY_PATTERNS: readonly RegExp[] = [/^POST \/staff\/appointments\/[^/]+\/results$/];
+
 /**
  * X-Forwarded-For entries our own front ends append, counted from the right. Through Hosting,
  * its CDN appends the visitor's address and Google's front end of the function appends the

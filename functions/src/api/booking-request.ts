@@ -25,6 +25,12 @@ const onlyFor = (ids: number[], schema: StringSchema, requiredMsg: string) =>
     otherwise: (s) => s.strip(),
   });
 
+/** A field only one service takes, and that one may leave out ('' is left out too). */
+const optionalFor = (id: number, schema: StringSchema) =>
+  schema
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .when('requestedServiceId', { is: id, then: (s) => s.optional(), otherwise: (s) => s.strip() });
+
 const isVirtualDietary = (id: number, option: string) => id === SERVICE_ID.dietary && option === 'VIRTUAL';
 
 const validDay = (value: string | undefined) => {
@@ -94,11 +100,16 @@ export const bookingSchema = object({
         .max(30, 'Lab tests (selectedLabs): at most 30 may be chosen.'),
     otherwise: (s) => s.strip(),
   }),
-  appointmentFiles: onlyFor(
-    [SERVICE_ID.prescription],
-    string(),
-    'Prescription file (appointmentFiles) is required for medicine delivery.',
-  ),
+  appointmentFiles: string().when(['requestedServiceId', 'prescriptionId'], {
+    // An e-prescription of ours (prescriptionId) stands in for the photo of a paper one.
+    is: (id: number, prescriptionId: string | undefined) => id === SERVICE_ID.prescription && !prescriptionId,
+    then: (s) => s.required('Prescription file (appointmentFiles) is required for medicine delivery.'),
+    otherwise: (s) => s.strip(),
+  }),
+  /** Medicine Delivery of one of the patient's own e-prescriptions (api/record.ts): no file needed. */
+  prescriptionId: optionalFor(SERVICE_ID.prescription, idField('Prescription (prescriptionId)')),
+  /** A lab booking of the tests a doctor requested (api/record.ts). */
+  labRequestId: optionalFor(SERVICE_ID.labTests, idField('Lab request (labRequestId)')),
   appointmentFileName: string().trim().max(200).default(''),
   organiztionName: onlyFor(
     COMMUNITY_SERVICES,

@@ -4,6 +4,7 @@
  */
 import { mixed, number, object, string, type ObjectSchema } from 'yup';
 import { requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import { clinicalNotesSchema, followUpSchema } from './record';
 import {
   DEFAULT_PAGE_SIZE,
   ENQUIRY_STATUSES,
@@ -12,7 +13,6 @@ import {
   ORDER_STATUSES,
   APPOINTMENT_STATES,
   STAFF_ROLES,
-  type CompleteRequest,
   type DeclineRequest,
   type EnquiryStatusRequest,
   type GrantRoleRequest,
@@ -29,8 +29,11 @@ export const declineSchema: ObjectSchema<DeclineRequest> = object({
   reason: requiredText('Reason (reason)', REASON_MAX),
 });
 
-export const completeSchema: ObjectSchema<CompleteRequest> = object({
+/** The patient-facing summary, and for the clinic the structured notes and a suggested follow-up (api/record.ts). */
+export const completeSchema = object({
   visitSummary: requiredText('Visit summary (visitSummary)', VISIT_SUMMARY_MAX),
+  clinicalNotes: clinicalNotesSchema.default(undefined).optional(),
+  followUp: followUpSchema.default(undefined).optional(),
 });
 
 export const staffCancelSchema: ObjectSchema<StaffCancelRequest> = object({

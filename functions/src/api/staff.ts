@@ -3,6 +3,7 @@
  * shapes of `/api/staff/...` answers and requests, shared by the server and the staff console.
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
+import type { ClinicalNotes, FollowUpRequest } from './record';
 import type { Appointment, OrderView, Patient, Refund, SubscriptionView } from './types';
 import type { StaffVisitMark, Visit } from './visits';
 
@@ -54,6 +55,10 @@ export interface DeclineRequest {
 export interface CompleteRequest {
   /** The short visit summary the patient reads in their dashboard. */
   visitSummary: string;
+  /** The clinic's structured notes (never shown to the patient in the dashboard). */
+  clinicalNotes?: ClinicalNotes;
+  /** A suggested follow-up: the patient is reminded with a link that books it. */
+  followUp?: FollowUpRequest;
 }
 
 /** One page of a list: pass `nextCursor` back as `cursor` for the next page; null at the end. */

@@ -7,6 +7,7 @@
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
 import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
 import type { RescheduleEntry } from './scheduling';
+import type { AppointmentRecordFields, ClinicalNotes, LabRequest, Prescription } from './record';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -170,7 +171,7 @@ export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
 export type AppointmentStatus = 'Pending' | 'Cancelled' | 'Expired' | string;
 
 /** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
-export interface Appointment extends AppointmentCoverage {
+export interface Appointment extends AppointmentCoverage, AppointmentRecordFields {
   appointmentId: string;
   source: 'WEBSITE';
   patientId: string;
@@ -362,4 +363,9 @@ export interface PatientDataExport {
   enquiries: unknown[];
   /** The privacy notice in force when this copy was made. */
   privacyNoticeVersion: string;
+  /** E-prescriptions and lab requests from visits (result files are described on their lab appointments). */
+  prescriptions: Prescription[];
+  labRequests: LabRequest[];
+  /** The clinic's notes of each visit: the dashboard shows the summary only, this copy holds all (docs/record.md). */
+  visitNotes: { appointmentId: string; requestedService: string; requestedDay: string; clinicalNotes: ClinicalNotes }[];
 }

@@ -46,6 +46,7 @@ import {
 } from '../services/staff';
 import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
+import { addRecordRoutes } from './staff-record';
 import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
 
 /**
@@ -106,8 +107,9 @@ async function actionInput(req: Request, action: StaffAction): Promise<ActionInp
   return {};
 }
 
-// Before the :action route, which would take 'reschedule' for an action.
+// Before the :action route, which would take 'reschedule' (or 'prescriptions') for an action.
 addSchedulingRoutes(staffRouter);
+addRecordRoutes(staffRouter);
 
 staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, async (req, res) => {
   const action = param(req, 'action');

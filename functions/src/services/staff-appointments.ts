@@ -34,11 +34,15 @@ import { runTransaction } from '../store/transaction';
 import { visitRef } from '../store/visits';
 import { isVirtualVisit } from '../api/visits';
 import { ENDS_VISIT, endVisit, readVisit, withVisitMarks } from './visit-record';
+import type { ClinicalNotes, FollowUpRequest } from '../api/record';
+import { visitRecord } from './visit-notes';
 
-/** What the action's body carries (decline: reason; complete: visitSummary; cancel: an optional reason). */
+/** What the action's body carries (decline: reason; complete: visitSummary, notes, follow-up; cancel: an optional reason). */
 export interface ActionInput {
   reason?: string;
   visitSummary?: string;
+  clinicalNotes?: ClinicalNotes;
+  followUp?: FollowUpRequest;
 }
 
 const NOT_FOUND = 'We could not find that appointment.';
@@ -143,7 +147,7 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
     case 'check-in':
       return { checkedInAt: now, checkedInBy: staff.uid };
     case 'complete':
-      return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid };
+      return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid, ...visitRecord(staff, input) };
     case 'no-show':
       return { noShowAt: now, noShowBy: staff.uid };
     case 'cancel':

@@ -29,6 +29,12 @@ export const COLLECTIONS = {
   payments: 'payments',
   refunds: 'refunds',
   appointmentFiles: 'appointmentFiles',
+  /** E-prescriptions a doctor writes at a visit (docs/record.md), each with its public check code. */
+  prescriptions: 'prescriptions',
+  /** Lab tests a doctor asks for at a visit; the patient books them as one lab booking. */
+  labRequests: 'labRequests',
+  /** Result files on lab bookings: the bytes, their checked type and the owner (served only by the API). */
+  files: 'files',
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',
   /** Text messages to patients, sent through the provider's SMS API (notifications/sms-sender.ts). */

@@ -183,6 +183,8 @@ export interface AuditRecord {
   actorRole: StaffRole | 'patient';
   action: string;
   target: string;
+  /** Whose data was read or changed, when the target is not the patient's own document (docs/record.md). */
+  patientId?: string;
 }
 
 /** Writes one audit entry; in `tx` when given, so it exists exactly when the change does. */

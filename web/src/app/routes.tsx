@@ -35,11 +35,14 @@ const DATA_PAGES = {
   '/product/:id': () => import('@/features/products/pages/product-details-page'),
   '/checkout': () => import('@/features/products/pages/checkout-page'),
   '/gallery': () => import('@/features/gallery/pages/gallery-page'),
+  '/rx': () => import('@/features/rx/pages/rx-page'),
+  '/rx/:code': () => import('@/features/rx/pages/rx-page'),
 } satisfies Partial<Record<PublicPath, PageModule>>;
 
 /** The dashboard's pages, under its layout (which guards them). */
 const PATIENT_PAGES = {
   '/dashboard': () => import('@/features/dashboard/pages/appointments-view'),
+  '/dashboard/records': () => import('@/features/dashboard/pages/records-view'),
   '/dashboard/profile': () => import('@/features/dashboard/pages/profile-view'),
 } satisfies Record<PatientPath, PageModule>;
 

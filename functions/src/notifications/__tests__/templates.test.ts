@@ -42,6 +42,22 @@ const SAMPLES: Record<string, () => Notice> = {
     templates.renewalReminder({ ...evilPackage, daysBefore: 5, amount: 99, link: 'https://example.com/profile' }),
   subscriptionExpired: () => templates.subscriptionExpired({ ...evilPackage, link: 'https://example.com/profile' }),
   subscriptionCancelled: () => templates.subscriptionCancelled(evilPackage),
+  prescriptionIssued: () =>
+    templates.prescriptionIssued({
+      doctor: `Dr ${EVIL}`,
+      code: 'AB23CD45',
+      medicines: 3,
+      appointmentId: 'appt-1',
+      checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+    }),
+  resultReady: () => templates.resultReady({ ...evilAppointment, link: 'https://expmedhealth.com/dashboard/records' }),
+  followUpReminder: () =>
+    templates.followUpReminder({
+      ...evilAppointment,
+      dueDate: '2026-12-10',
+      note: `Bring your results ${EVIL}`,
+      link: 'https://expmedhealth.com/appointment-page?service=1&doctor=dr-mensah',
+    }),
 };
 
 const exported = Object.entries(templates).filter(([, v]) => typeof v === 'function');
@@ -97,6 +113,24 @@ describe('notice templates', () => {
     expect(day.paragraphs).toContain(`It is a video visit: join it from 15 minutes before the start here: ${link}`);
     expect(noticeMail('ama@example.com', day).message.html).toContain(link);
     expect(templates.appointmentReminder(a, '24h').sms).not.toContain('visit/');
+  });
+
+  it('sends a prescription’s code and check link whole, and never a result in its notice', () => {
+    const rx = smsBody(
+      templates.prescriptionIssued({
+        doctor: 'Dr Nii Armah Tetteh',
+        code: 'AB23CD45',
+        medicines: 2,
+        appointmentId: 'a',
+        checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+      }).sms,
+    );
+    expect(rx).toBe(
+      'ExpMed Health: Prescription code AB23CD45 from Dr Nii Armah Tetteh (2 medicines). A pharmacy can check it at https://expmedhealth.com/rx/AB23CD45. See it in your dashboard.',
+    );
+    const ready = templates.resultReady({ ...sampleAppointment(), link: 'https://expmedhealth.com/dashboard/records' });
+    expect(ready.paragraphs.join(' ')).toMatch(/it is not in this e-mail/);
+    expect(ready.attachments).toBeUndefined();
   });
 
   it('attaches the invitation to the booking and acceptance only', () => {

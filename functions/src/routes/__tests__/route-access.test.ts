@@ -10,6 +10,7 @@ import { healthRouter } from '../health';
 import { patientsRouter } from '../patients';
 import { paymentsRouter } from '../payments';
 import { publicFormsRouter } from '../public-forms';
+import { recordRouter } from '../record';
 import { schedulingRouter } from '../scheduling';
 import { visitsRouter } from '../visits';
 
@@ -35,6 +36,8 @@ const PUBLIC = new Set([
   'GET /doctors/:doctorId/slots',
   'GET /services/:serviceId/days',
   'POST /client-errors',
+  // A pharmacy checks a prescription's code (throttled; initials only: routes/record.ts).
+  'GET /rx/:code',
 ]);
 
 const ROUTERS: Record<string, Router> = {
@@ -46,6 +49,7 @@ const ROUTERS: Record<string, Router> = {
   patientsRouter,
   paymentsRouter,
   publicFormsRouter,
+  recordRouter,
   schedulingRouter,
   visitsRouter,
 };
@@ -79,6 +83,8 @@ it('finds the routes (at least the public ones and the patient routes design.md 
       'POST /payment/initiate',
       'POST /visits/:appointmentId/join',
       'GET /visits/:appointmentId',
+      'GET /prescriptions/:patientId',
+      'GET /prescriptions/:patientId/:prescriptionId/pdf',
     ]),
   );
 });

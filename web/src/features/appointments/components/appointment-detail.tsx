@@ -1,9 +1,11 @@
-import { ArrowLeft, CreditCard, FileText, Trash2, XCircle } from 'lucide-react';
-import { formatGhs } from '@api/format';
+import { ArrowLeft, CreditCard, FileDown, FileText, Trash2, XCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatGhs } from '@api/format';
+import { followUpBookingPath } from '@api/record';
 import { CANCELLATION_POLICY, canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
-import { canPay, fetchAppointmentFile, type Appointment } from '@/features/appointments/api/appointments';
+import { canPay, fetchAppointmentFile, openResult, type Appointment } from '@/features/appointments/api/appointments';
 import { holdNote } from '@/features/appointments/booking-rules';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError, showInfo } from '@/lib/dialogs';
@@ -54,6 +56,19 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     // What the clinic wrote: why it declined or cancelled, and after the visit its summary.
     ...(a.declineReason ? ([['Reason', a.declineReason]] as [string, string][]) : []),
     ...(a.visitSummary ? ([['Visit summary', a.visitSummary]] as [string, string][]) : []),
+    // A follow-up the doctor suggested (docs/record.md), with the booking form prefilled for it.
+    ...(a.followUp
+      ? ([
+          [
+            'Follow-up',
+            <>
+              Around {formatDate(a.followUp.dueDate)}
+              {a.followUp.note ? `: ${a.followUp.note}` : '.'} <Link to={followUpBookingPath(a)}>Book follow-up</Link>
+            </>,
+          ],
+        ] as DetailRow[])
+      : []),
+    ...(a.prescriptionId ? ([['Prescription', 'Your e-prescription from the clinic']] as [string, string][]) : []),
     [
       'Fee',
       a.requiresPayment ? formatGhs(a.consultationFee) : a.coverage ? `Covered by your ${a.coverage.packageTitle}` : 'Free',
@@ -71,6 +86,24 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       </button>
       <h2 id="appointment-detail-title">{a.requestedService}</h2>
       <DetailsList rows={rows} />
+      {(a.results ?? []).length > 0 && (
+        <section aria-labelledby="appointment-results-title">
+          <h3 id="appointment-results-title">Results</h3>
+          <ul className="records-results">
+            {a.results!.map((r) => (
+              <li key={r.fileId}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void openResult(a.appointmentId, r).catch((err: unknown) => showApiError(err))}
+                >
+                  <FileDown aria-hidden="true" size={18} /> Open {r.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {holdNote(a) && <p className="hold-note">{holdNote(a)}</p>}
       <div className="form-actions">
         {canPay(a) && (

@@ -169,8 +169,8 @@ function useChange<A, R>(change: (arg: A) => Promise<R>, keys: QueryKey[]) {
 export interface ActionArgs {
   appointmentId: string;
   action: StaffAction;
-  /** `{ reason }` for decline, `{ visitSummary }` for complete. */
-  body?: Record<string, string>;
+  /** `{ reason }` for decline, `{ visitSummary, clinicalNotes?, followUp? }` for complete (@api/staff CompleteRequest). */
+  body?: object;
 }
 
 export const useAppointmentAction = () =>

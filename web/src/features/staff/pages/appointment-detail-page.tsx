@@ -1,5 +1,6 @@
-import { ArrowLeft, FileText } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, ClipboardList, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useOutletContext, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
@@ -13,8 +14,11 @@ import {
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
+import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
+import type { SignedInStaff } from '@/features/staff/staff-session';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
@@ -29,7 +33,7 @@ async function openFile(appointmentId: string) {
   }
 }
 
-/** What an action needs from the person before it is sent: a reason, a summary or a yes. undefined: they stepped back. */
+/** What an action needs from the person before it is sent: a reason or a yes. undefined: they stepped back. */
 async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
   const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
   switch (action) {
@@ -42,17 +46,6 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
         multiline: true,
       });
       return reason === undefined ? undefined : { reason };
-    }
-    case 'complete': {
-      const visitSummary = await askText({
-        title: 'Complete visit',
-        label: 'Visit summary',
-        text: `${who}. A short summary the patient reads in their dashboard.`,
-        confirmButtonText: 'Complete',
-        multiline: true,
-        maxLength: 2000,
-      });
-      return visitSummary === undefined ? undefined : { visitSummary };
     }
     case 'cancel':
       return (await confirm(
@@ -107,11 +100,16 @@ export default function AppointmentDetailPage() {
   const { appointmentId = '' } = useParams();
   const appointment = useStaffAppointment(appointmentId);
   const acting = useAppointmentAction();
+  // The layout hands down who is signed in (type only: this page loads no Firebase Auth of its own).
+  const staff = useOutletContext<SignedInStaff | undefined>();
+  const [completing, setCompleting] = useState(false);
   const a = appointment.data;
   usePageTitle(a ? `${a.firstName} ${a.lastName}: appointment` : 'Appointment');
 
   async function act(action: StaffAction) {
     if (!a) return;
+    // Completing asks for the summary, the clinical notes and a follow-up in a form of its own.
+    if (action === 'complete') return setCompleting(true);
     const body = await askFor(action, a);
     if (!body) return;
     try {
@@ -128,7 +126,13 @@ export default function AppointmentDetailPage() {
       <Link to={a ? `/staff/appointments?day=${a.requestedDay}` : '/staff/appointments'} className="staff-back">
         <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
       </Link>
-      <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'} />
+      <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'}>
+        {a && (
+          <Link to={`/staff/records/${encodeURIComponent(a.patientId)}`} className="btn btn-outline">
+            <ClipboardList aria-hidden="true" size={18} /> Patient record
+          </Link>
+        )}
+      </PageHeader>
       <ListState
         loading={appointment.isPending}
         error={appointment.error}
@@ -161,7 +165,9 @@ export default function AppointmentDetailPage() {
           </article>
         )}
       </ListState>
+      {a && <VisitRecordSection appointment={a} role={staff?.role} />}
       {a && <MessagesSection about="appointments" id={a.appointmentId} />}
+      {a && completing && <CompleteVisitDialog appointment={a} onClose={() => setCompleting(false)} />}
       <SpinnerOverlay show={acting.isPending} />
     </div>
   );
