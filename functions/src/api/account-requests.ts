@@ -64,6 +64,16 @@ export const verifySchema = object({
     .max(32, 'uniqueCode (the verification code) is too long.'),
 });
 
+/** `POST /patient/{patientId}/phone/verify`: the 6-digit code from the SMS (spaces people type are dropped). */
+export const phoneVerifySchema = object({
+  code: string()
+    .typeError('code must be text.')
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '') : value))
+    .required('Please enter the 6-digit code from the SMS (code).')
+    .matches(/^\d{6}$/, 'code must be the 6 digits from the SMS.'),
+});
+export type PhoneVerifyForm = { code: string };
+
 /** `POST /auth/patient`: a new code. */
 export const resendSchema = object({ patientId: ownPatientId() });
 

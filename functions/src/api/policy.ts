@@ -90,3 +90,13 @@ export function unpaidHoldEndsAt(a: { createdAt: string; checkoutStartedAt?: str
 
 /** The states an appointment can be moved from (the console reads this without @api/scheduling's yup schemas). */
 export const RESCHEDULABLE_STATES = ['Pending', 'Accepted'];
+
+/**
+ * Codes by SMS (confirming a phone number): each send takes one of these per hour, for the
+ * number and for the account, so new accounts typing someone else's number cannot flood it.
+ */
+export const PHONE_CODE_SENDS_PER_HOUR = { perNumber: 3, perAccount: 3 } as const;
+/** A phone code works this long after it is sent. */
+export const PHONE_CODE_MINUTES = 15;
+/** Any SMS from the clinic: at most this many an hour to one number (a safety net; confirmations are a few an hour). */
+export const SMS_PER_NUMBER_PER_HOUR = 20;

@@ -37,9 +37,10 @@ const keyOf = (who: string, window: number) => `${createHash('sha256').update(wh
  * Counts calls per window in Firestore, so every instance of the function shares the count:
  * each allowed call takes one of `limit` numbered slots with create(), which only one writer
  * can win, so concurrent calls are counted exactly. False when every slot is taken.
- * `expiresAt` lets a Firestore TTL policy delete old slots.
+ * `expiresAt` lets a Firestore TTL policy delete old slots. `who` names the budget and its
+ * holder ('phone-code-number:+233...'); only its hash is stored.
  */
-async function takeSlot(who: string, limit: number, windowMs: number): Promise<boolean> {
+export async function takeSlot(who: string, limit: number, windowMs: number): Promise<boolean> {
   const window = Math.floor(Date.now() / windowMs);
   const key = keyOf(who, window);
   const expiresAt = Timestamp.fromMillis((window + 2) * windowMs);

@@ -36,6 +36,8 @@ export interface NotifyOptions {
   contact?: { email?: string; phone?: string };
   /** How long the copies are kept (api/retention.ts): the verification code's go within a day. */
   retention?: MailKind;
+  /** Only these channels (a phone code goes by SMS alone: a mailbox must not confirm a phone). Both by default. */
+  channels?: readonly ('email' | 'sms')[];
 }
 
 const EVERYTHING: ReminderPreferences = { sms: true, email: true };
@@ -62,7 +64,7 @@ async function recipientOf(patientId: string, options: NotifyOptions) {
  * transaction's writes.
  */
 export async function notifyPatient(patientId: string, notice: Notice, options: NotifyOptions = {}): Promise<void> {
-  const { tx, kind = 'confirmation', retention = 'mail' } = options;
+  const { tx, kind = 'confirmation', retention = 'mail', channels = ['email', 'sms'] } = options;
   const { email, phone, wants } = await recipientOf(patientId, options);
   const wanted = kind === 'reminder' ? wants : EVERYTHING;
   const about = {
@@ -70,8 +72,9 @@ export async function notifyPatient(patientId: string, notice: Notice, options: 
     event: notice.event ?? 'notice',
     ...(notice.appointmentId ? { appointmentId: notice.appointmentId } : {}),
   };
-  if (email && wanted.email) await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
-  if (!wanted.sms) return;
+  if (email && wanted.email && channels.includes('email'))
+    await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
+  if (!wanted.sms || !channels.includes('sms') || !notice.sms) return;
   const to = ghanaPhone(phone);
   if (!to) {
     logger.warn('no usable phone number for an SMS', { patientId, event: about.event });
