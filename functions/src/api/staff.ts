@@ -100,6 +100,9 @@ export interface GrantRoleRequest {
   doctorId?: string;
 }
 
+/** The API's 401 to a token whose role was removed or changed since sign-in; the console signs out on it. */
+export const ROLE_CHANGED = 'Your role at the clinic has changed since you signed in. Please sign in again.';
+
 export interface StaffMember {
   uid: string;
   email: string;

@@ -14,7 +14,7 @@ export async function seedStaffAccounts(auth: Auth, db: Firestore): Promise<numb
     const doctorId = 'doctorId' in account ? account.doctorId : undefined;
     const existing = await auth.getUserByEmail(email).catch(() => undefined);
     const user = existing
-      ? await auth.updateUser(existing.uid, { password: LOCAL_STAFF_PASSWORD, displayName })
+      ? await auth.updateUser(existing.uid, { password: LOCAL_STAFF_PASSWORD, displayName, emailVerified: true })
       : await auth.createUser({ email, password: LOCAL_STAFF_PASSWORD, displayName, emailVerified: true });
     const claims = doctorId ? { role, doctorId } : { role };
     await auth.setCustomUserClaims(user.uid, claims);

@@ -250,31 +250,51 @@ export async function patientView(staff: Staff, patientId: string): Promise<Staf
 
 // --- roles (admin only) ---
 
-/** Sets a role: the custom claim (the user's next token carries it) and the roster entry. */
+export const UNVERIFIED_EMAIL = (email: string) =>
+  `${email} has not verified their e-mail address yet: roles go only to verified accounts. ` +
+  'Ask them to sign in on the site and enter the code we e-mailed them, then try again.';
+
+/**
+ * Sets a role: the roster entry (what requireRole checks on every staff request), then the
+ * custom claim (the user's next token carries it). Only to an account whose e-mail is
+ * verified, so a role never goes to an address its holder may not own. A changed role (or
+ * doctor) also ends the person's sessions: their old token stops at once (requireRole) and
+ * the console signs them out.
+ */
 export async function grantRole(staff: Staff, input: GrantRoleRequest): Promise<StaffMember> {
   const user = await auth()
     .getUserByEmail(input.email)
     .catch(() => undefined);
   if (!user) throw notFound(`No account uses ${input.email}: the person must sign up first.`);
+  if (!user.emailVerified) throw conflict(UNVERIFIED_EMAIL(input.email));
   if (input.role === 'doctor' && !(await doctorById(input.doctorId!)))
     throw badRequest(`doctorId: there is no doctor '${input.doctorId}'.`);
   const claims = input.role === 'doctor' ? { role: input.role, doctorId: input.doctorId } : { role: input.role };
-  await auth().setCustomUserClaims(user.uid, claims);
+  const before = user.customClaims ?? {};
+  const changed = Boolean(before.role) && (before.role !== claims.role || before.doctorId !== claims.doctorId);
+  if (changed && user.uid === staff.uid) throw conflict('You cannot change your own role: ask another admin.');
   const member: StaffMember = { uid: user.uid, email: input.email, ...claims };
   await staffMemberRef(user.uid).set({ ...member, grantedBy: staff.uid, grantedAt: Timestamp.now() });
+  await auth().setCustomUserClaims(user.uid, claims);
+  if (changed) await auth().revokeRefreshTokens(user.uid);
   await writeAudit(audit(staff, `role.grant.${input.role}`, `users/${user.uid}`));
   return member;
 }
 
-/** Removes a staff role; an admin cannot remove their own (the clinic would risk having none). */
+/**
+ * Removes a staff role, effective on the holder's next request: the roster entry first (which
+ * requireRole checks), then the claim, then their refresh tokens (every session ends, the
+ * console signs them out). An admin cannot remove their own (the clinic would risk having none).
+ */
 export async function revokeRole(staff: Staff, uid: string): Promise<void> {
   if (uid === staff.uid) throw conflict('You cannot remove your own role: ask another admin.');
   const user = await auth()
     .getUser(uid)
     .catch(() => undefined);
   if (!user) throw notFound('There is no account with that id.');
-  await auth().setCustomUserClaims(uid, null);
   await staffMemberRef(uid).delete();
+  await auth().setCustomUserClaims(uid, null);
+  await auth().revokeRefreshTokens(uid);
   await writeAudit(audit(staff, 'role.revoke', `users/${uid}`));
 }
 

@@ -203,6 +203,14 @@ export const auditPage = (limit: number, cursor: string | undefined) =>
 
 // --- staff roster ---
 
+/** Who the roster says the user is on the clinic's side (requireRole checks every staff request against it). */
+export async function staffMemberOf(uid: string): Promise<StaffMember | undefined> {
+  const snap = await staffMemberRef(uid).get();
+  if (!snap.exists) return undefined;
+  const d = snap.data()!;
+  return { uid, email: d.email, role: d.role, ...(d.doctorId ? { doctorId: d.doctorId } : {}) };
+}
+
 export const staffMembersPage = (limit: number, cursor: string | undefined) =>
   pageOf<StaffMember>(
     collection(COLLECTIONS.staffMembers),
