@@ -81,6 +81,9 @@ const page = {
 
 export const pageQuerySchema = object(page);
 
+/** GET /staff/audit: newest first, or only the entries naming one patient. */
+export const auditQuerySchema = object({ ...page, patientId: idField('patientId').optional() });
+
 export const appointmentListQuerySchema = object({
   ...page,
   day: trimmed('day')

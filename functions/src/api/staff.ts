@@ -88,9 +88,16 @@ export interface AuditEntry {
   actorRole: StaffRole;
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
-  /** The document path acted on, e.g. 'appointments/abc'. */
+  /** The document path acted on, e.g. 'appointments/abc', or the collection a list or search read. */
   target: string;
   at: string;
+  /** Whose records the answer showed or changed (GET /api/staff/audit?patientId= filters on it). */
+  patientIds?: string[];
+  /** A list's filter or a search's text, and how many records came back. */
+  query?: string;
+  count?: number;
+  /** Records shown that belong to no patient account (enquiries, contact messages): their ids. */
+  recordIds?: string[];
 }
 
 /** POST /api/staff/roles (admin only). */

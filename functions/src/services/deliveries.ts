@@ -65,12 +65,13 @@ async function deliveriesAbout(field: 'patientId' | 'appointmentId', id: string)
 
 /** GET /staff/appointments/{id}/deliveries: a doctor only for their own appointments. */
 export async function appointmentDeliveries(staff: Staff, appointmentId: string): Promise<Delivery[]> {
-  await visibleAppointment(staff, appointmentId);
+  const { patientId } = await visibleAppointment(staff, appointmentId);
   await writeAudit({
     actorUid: staff.uid,
     actorRole: staff.role,
     action: 'appointment.deliveries.read',
     target: `appointments/${appointmentId}`,
+    patientIds: [patientId],
   });
   return deliveriesAbout('appointmentId', appointmentId);
 }
@@ -83,6 +84,7 @@ export async function patientDeliveries(staff: Staff, patientId: string): Promis
     actorRole: staff.role,
     action: 'patient.deliveries.read',
     target: `patients/${patientId}`,
+    patientIds: [patientId],
   });
   return deliveriesAbout('patientId', patientId);
 }

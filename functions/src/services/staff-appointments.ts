@@ -28,7 +28,7 @@ import { notifyPatient } from '../notifications/notify';
 import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
-import type { Staff } from './staff-access';
+import { listQuery, type Staff } from './staff-access';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
 
@@ -67,7 +67,17 @@ export async function listAppointments(
     appointmentCounts(f, APPOINTMENT_STATES),
   ]);
   // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
-  return { items: page.items.filter((a) => a.appointmentStatus !== DELETED), nextCursor: page.nextCursor, counts };
+  const items = page.items.filter((a) => a.appointmentStatus !== DELETED);
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.list',
+    target: 'appointments',
+    query: listQuery({ ...f, cursor }),
+    count: items.length,
+    patientIds: items.map((a) => a.patientId),
+  });
+  return { items, nextCursor: page.nextCursor, counts };
 }
 
 export async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
@@ -84,7 +94,13 @@ const target = (appointmentId: string) => `appointments/${appointmentId}`;
 export async function staffAppointment(staff: Staff, appointmentId: string): Promise<StaffAppointmentDetail> {
   const a = await visibleAppointment(staff, appointmentId);
   const [patient, refunds] = await Promise.all([patientRef(a.patientId).get(), refundsOfRecord(appointmentId)]);
-  await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'appointment.read', target: target(appointmentId) });
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.read',
+    target: target(appointmentId),
+    patientIds: [a.patientId],
+  });
   const account = patient.exists
     ? {
         name: `${String(patient.get('firstName') ?? '')} ${String(patient.get('lastName') ?? '')}`.trim(),
@@ -105,6 +121,7 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
     actorRole: staff.role,
     action: 'appointment.file.read',
     target: target(appointmentId),
+    patientIds: [a.patientId],
   });
   const contentType = String(snap.get('contentType'));
   return {
@@ -171,7 +188,13 @@ export async function actOnAppointment(
     if (ends) releaseAvailability(tx, a);
     if (ends) releaseBenefit(tx, a);
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: `appointment.${action}`,
+        target: target(appointmentId),
+        patientIds: [a.patientId],
+      },
       tx,
     );
     if (paid && !refundExists) {
