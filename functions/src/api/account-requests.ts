@@ -6,7 +6,7 @@
 import { boolean, object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
 import { LIMITS } from './form-limits';
-import { idField, optionalText, requiredText, storedGhanaPhone, trimmed } from './request-fields';
+import { birthDay, idField, optionalText, requiredText, storedGhanaPhone, trimmed } from './request-fields';
 import type { Gender, PatientFields, ReminderPreferences } from './types';
 
 const CHOOSE_GENDER = 'Please select your Gender.';
@@ -36,7 +36,7 @@ export const registerSchema: ObjectSchema<RegisterInput> = object({
     'patientPicture must be an https address.',
     (v) => !v || /^https:\/\//.test(v),
   ),
-  dateOfBirth: optionalText('dateOfBirth', 10).matches(/^(\d{4}-\d{2}-\d{2})?$/, 'dateOfBirth must be written yyyy-MM-dd.'),
+  dateOfBirth: birthDay('dateOfBirth'),
   address: optionalText('address', 120),
   emergencyContact: optionalText('emergencyContact', 120),
   recoveryEmail: optionalText('recoveryEmail', LIMITS.email),
@@ -47,7 +47,7 @@ export const registerSchema: ObjectSchema<RegisterInput> = object({
   nextOfKinContact: optionalText('nextOfKinContact', 120),
   nextOfKinLocation: optionalText('nextOfKinLocation', 120),
   nextOfKinRelationship: optionalText('nextOfKinRelationship', 120),
-  nextOfKinBirthdate: optionalText('nextOfKinBirthdate', 10),
+  nextOfKinBirthdate: birthDay('nextOfKinBirthdate'),
   notificationToken: optionalText('notificationToken', 512),
   buildNumber: optionalText('buildNumber', 20),
   versionNumber: optionalText('versionNumber', 20),

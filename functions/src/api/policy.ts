@@ -14,6 +14,8 @@ export const UNPAID_HOLD_MINUTES = 30;
 export const RESCHEDULE_LIMIT = 2;
 /** Free slots start at least this many hours from now: the clinic needs time to prepare. */
 export const MIN_BOOKING_NOTICE_HOURS = 2;
+/** Booking, and moving a booking, reach at most this many days ahead. */
+export const MAX_BOOKING_DAYS_AHEAD = 366;
 /** One request for free slots or days covers at most this many days. */
 export const MAX_AVAILABILITY_DAYS = 31;
 /** Places a day for a home or community service until an admin sets its own number. */

@@ -163,7 +163,11 @@ export async function listOrders(
   cursor?: string,
 ): Promise<Page<StaffOrder>> {
   const page = await orderPage(status, limit, cursor, asOrder);
-  const shown = { query: listQuery({ status, cursor }), count: page.items.length, patientIds: page.items.map((o) => o.patientId) };
+  const shown = {
+    query: listQuery({ status, cursor }),
+    count: page.items.length,
+    patientIds: page.items.map((o) => o.patientId),
+  };
   await writeAudit(audit(staff, 'order.list', COLLECTIONS.orders, shown));
   return page;
 }
@@ -224,7 +228,11 @@ export async function listRefunds(
   cursor?: string,
 ): Promise<Page<StaffRefund>> {
   const page = await refundPage(status, limit, cursor, asRefund);
-  const shown = { query: listQuery({ status, cursor }), count: page.items.length, patientIds: page.items.map((r) => r.patientId) };
+  const shown = {
+    query: listQuery({ status, cursor }),
+    count: page.items.length,
+    patientIds: page.items.map((r) => r.patientId),
+  };
   await writeAudit(audit(staff, 'refund.list', COLLECTIONS.refunds, shown));
   return page;
 }

@@ -200,7 +200,9 @@ export async function writeAudit(entry: AuditRecord, tx?: Transaction): Promise<
 /** The audit log newest first; with a patient, only the entries naming them (index: patientIds + at). */
 export function auditPage(limit: number, cursor: string | undefined, patientId?: string) {
   const base = collection(COLLECTIONS.auditLog);
-  const query = patientId ? base.where('patientIds', 'array-contains', patientId).orderBy('at', 'desc') : base.orderBy('at', 'desc');
+  const query = patientId
+    ? base.where('patientIds', 'array-contains', patientId).orderBy('at', 'desc')
+    : base.orderBy('at', 'desc');
   return pageOf<AuditEntry>(base, query, limit, cursor, (id, d) => ({
     id,
     actorUid: d.actorUid,
