@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { escapeHtml } from '../api/format';
+import { cleanText, escapeHtml } from '../api/format';
 import { expiryOf } from '../api/retention';
 import type { ReminderPreferences } from '../api/types';
 import { queueMail, type Mail, type MailKind } from '../services/mail';
@@ -14,14 +14,19 @@ import { ghanaPhone, smsBody } from './sms-text';
 
 export type { Notice, NoticeKind } from './notice';
 
-/** The e-mail form of a notice (Trigger Email shape): the one place a notice's text is escaped into HTML. */
+/**
+ * The e-mail form of a notice (Trigger Email shape): the one place a notice's text is cleaned
+ * of control characters (the subject on one line: a line break there would start a header)
+ * and escaped into HTML.
+ */
 export function noticeMail(to: string, notice: Notice): Mail {
+  const paragraphs = notice.paragraphs.map((p) => cleanText(p));
   return {
     to,
     message: {
-      subject: notice.subject,
-      text: notice.paragraphs.join('\n\n'),
-      html: notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+      subject: cleanText(notice.subject, { singleLine: true }),
+      text: paragraphs.join('\n\n'),
+      html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
       ...(notice.attachments ? { attachments: notice.attachments } : {}),
     },
   };
