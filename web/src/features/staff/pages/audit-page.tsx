@@ -62,14 +62,16 @@ export default function AuditPage() {
           <label htmlFor={inputId}>Patient ID</label>
           <input id={inputId} type="search" name="patientId" defaultValue={patientId} key={patientId} autoComplete="off" />
         </div>
-        <button type="submit" className="btn btn-primary">
-          Filter
-        </button>
-        {patientId && (
-          <button type="button" className="btn btn-outline" onClick={() => filterBy('')}>
-            Show all
+        <div className="staff-search-actions">
+          <button type="submit" className="btn btn-primary">
+            Filter
           </button>
-        )}
+          {patientId && (
+            <button type="button" className="btn btn-outline" onClick={() => filterBy('')}>
+              Show all
+            </button>
+          )}
+        </div>
       </form>
       <ListState
         loading={log.isPending}
