@@ -11,7 +11,15 @@ describe('seedStaffAccounts against the Auth emulator', () => {
     // An account left unverified by an older seed is verified by the next run.
     const admin = await auth().getUserByEmail(LOCAL_STAFF_ACCOUNTS.admin.email);
     await auth().updateUser(admin.uid, { emailVerified: false });
+    // And one whose password someone changed gets the local one back.
+    const doctor = await auth().getUserByEmail(LOCAL_STAFF_ACCOUNTS.doctor.email);
+    await auth().updateUser(doctor.uid, { password: 'changed-locally' });
     await seedStaffAccounts(auth(), db());
+    const validSince = (await auth().getUserByEmail(LOCAL_STAFF_ACCOUNTS.staff.email)).tokensValidAfterTime;
+    await new Promise((r) => setTimeout(r, 1100));
+    await seedStaffAccounts(auth(), db());
+    // A run that finds the accounts as they should be ends nobody's session (the e2e tests sign in with them meanwhile).
+    expect((await auth().getUserByEmail(LOCAL_STAFF_ACCOUNTS.staff.email)).tokensValidAfterTime).toBe(validSince);
     for (const account of Object.values(LOCAL_STAFF_ACCOUNTS)) {
       const user = await auth().getUserByEmail(account.email);
       const doctorId = 'doctorId' in account ? account.doctorId : undefined;
