@@ -9,6 +9,7 @@ import { dataProtectionRouter } from './routes/data-protection';
 import { appointmentsRouter } from './routes/appointments';
 import { healthRouter } from './routes/health';
 import { patientsRouter } from './routes/patients';
+import { phoneVerificationRouter } from './routes/phone-verification';
 import { paymentsRouter } from './routes/payments';
 import { publicFormsRouter } from './routes/public-forms';
 import { recordRouter } from './routes/record';
@@ -24,6 +25,7 @@ function routes(): Router {
   router.use(appointmentsRouter);
   router.use(schedulingRouter);
   router.use(patientsRouter);
+  router.use(phoneVerificationRouter);
   router.use(subscriptionsRouter);
   router.use(paymentsRouter);
   router.use(catalogRouter);

@@ -36,12 +36,30 @@ export const LARGE_BODY_ROUTES = new Set(['POST /appointments']);
 export const LARGE_BODY_PATTERNS: readonly RegExp[] = [/^POST \/staff\/appointments\/[^/]+\/results$/];
 
 /**
- * X-Forwarded-For entries our own front ends append, counted from the right. Through Hosting,
- * its CDN appends the visitor's address and Google's front end of the function appends the
- * CDN's, so the visitor is the 2nd from the right; whatever stands left of it the client wrote
- * itself and may forge. The local emulators append nothing (tests play the front end).
+ * X-Forwarded-For entries our own front ends append, counted from the right. In production,
+ * Firebase Hosting's CDN (Fastly) appends the address that connected to it, the visitor, and
+ * Google's front end of the function (Cloud Run) appends the CDN's; so the visitor is the 2nd
+ * from the right, and whatever stands left of it the client wrote and may forge (docs/
+ * roles-and-audit.md, 'Client addresses', says how this was found and how to check it).
  */
 export const TRUSTED_PROXY_HOPS = 2;
+
+/**
+ * The local stack has no front end: firebase-tools' Hosting emulator forwards the client's
+ * own X-Forwarded-For and appends nothing (lib/hosting/proxy.js), nor does the Functions
+ * emulator. So in the emulator no entry is trusted and every client is the socket's peer,
+ * unless the request carries this header with the local key (functions/.env.local
+ * LOCAL_FRONT_END_KEY): tests and `npm run load` play production's front ends with it, to
+ * count made-up visitors apart. Outside the emulator neither is ever read.
+ */
+export const LOCAL_FRONT_END_HEADER = 'x-local-front-end';
+
+/** How many entries of this request's X-Forwarded-For our front ends wrote. */
+export function trustedProxyHops(header: (name: string) => string | undefined): number {
+  if (process.env.FUNCTIONS_EMULATOR !== 'true') return TRUSTED_PROXY_HOPS;
+  const key = process.env.LOCAL_FRONT_END_KEY;
+  return key && header(LOCAL_FRONT_END_HEADER) === key ? TRUSTED_PROXY_HOPS : 0;
+}
 
 // ---- The site -----------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
  * with these and the console builds its requests from them. Imports only yup and siblings.
  */
 import { mixed, number, object, string, type ObjectSchema } from 'yup';
-import { requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import { calendarDay, requiredEmail, requiredText, idField, trimmed } from './request-fields';
 import { clinicalNotesSchema, followUpSchema } from './record';
 import {
   DEFAULT_PAGE_SIZE,
@@ -84,11 +84,12 @@ const page = {
 
 export const pageQuerySchema = object(page);
 
+/** GET /staff/audit: newest first, or only the entries naming one patient. */
+export const auditQuerySchema = object({ ...page, patientId: idField('patientId').optional() });
+
 export const appointmentListQuerySchema = object({
   ...page,
-  day: trimmed('day')
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date like 2026-03-14.')
-    .optional(),
+  day: calendarDay('day').optional(),
   status: mixed<(typeof APPOINTMENT_STATES)[number]>()
     .oneOf([...APPOINTMENT_STATES], `status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
     .optional(),

@@ -100,9 +100,16 @@ export interface AuditEntry {
   actorRole: StaffRole | 'patient';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
-  /** The document path acted on, e.g. 'appointments/abc'. */
+  /** The document path acted on, e.g. 'appointments/abc', or the collection a list or search read. */
   target: string;
   at: string;
+  /** Whose records the answer showed or changed (GET /api/staff/audit?patientId= filters on it). */
+  patientIds?: string[];
+  /** A list's filter or a search's text, and how many records came back. */
+  query?: string;
+  count?: number;
+  /** Records shown that belong to no patient account (enquiries, contact messages): their ids. */
+  recordIds?: string[];
 }
 
 /** POST /api/staff/roles (admin only). */
@@ -111,6 +118,9 @@ export interface GrantRoleRequest {
   role: StaffRole;
   doctorId?: string;
 }
+
+/** The API's 401 to a token whose role was removed or changed since sign-in; the console signs out on it. */
+export const ROLE_CHANGED = 'Your role at the clinic has changed since you signed in. Please sign in again.';
 
 export interface StaffMember {
   uid: string;

@@ -155,6 +155,8 @@ export interface Patient extends PatientFields {
   reminderPreferences?: ReminderPreferences;
   /** The sign-up consent to treatment, with its time and notice version. */
   treatmentConsent?: ConsentRecord;
+  /** When the patient confirmed contactNumber with the code sent to it by SMS (ISO); absent until then, and again after the number changes. */
+  phoneVerifiedAt?: string;
   patientId: string;
   accountStatus: AccountStatus;
   userType: 'patient';

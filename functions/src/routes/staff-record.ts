@@ -3,6 +3,7 @@ import { labRequestSchema, prescriptionSchema } from '../api/record';
 import { LARGE_BODY_BYTES } from '../config';
 import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { created, ok } from '../http/envelope';
+import { showsPatientData } from '../http/patient-data';
 import { sendFile } from '../http/file-answer';
 import { validateBody } from '../http/validate';
 import { requestLabs } from '../services/lab-requests';
@@ -33,15 +34,15 @@ const bytesOf = (req: Request): Buffer => {
 };
 
 export function addRecordRoutes(router: Router): void {
-  router.get('/staff/patients/:patientId/record', ...everyone, async (req, res) => {
+  router.get('/staff/patients/:patientId/record', ...everyone, showsPatientData, async (req, res) => {
     ok(res, await patientRecord(staffOf(req), param(req, 'patientId')));
   });
 
-  router.get('/staff/patients/:patientId/files/:fileId', ...everyone, async (req, res) => {
+  router.get('/staff/patients/:patientId/files/:fileId', ...everyone, showsPatientData, async (req, res) => {
     sendFile(res, await staffResultFile(staffOf(req), param(req, 'patientId'), param(req, 'fileId')));
   });
 
-  router.get('/staff/appointments/:appointmentId/record', ...everyone, async (req, res) => {
+  router.get('/staff/appointments/:appointmentId/record', ...everyone, showsPatientData, async (req, res) => {
     ok(res, await appointmentRecord(staffOf(req), param(req, 'appointmentId')));
   });
 
@@ -74,7 +75,7 @@ export function addRecordRoutes(router: Router): void {
     },
   );
 
-  router.post('/staff/prescriptions/:id/dispensed', ...clinic, async (req, res) => {
+  router.post('/staff/prescriptions/:id/dispensed', ...clinic, showsPatientData, async (req, res) => {
     ok(res, await markDispensed(staffOf(req), param(req, 'id')), 'The prescription is marked dispensed.');
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '../store/erasure';
 import { auth } from '../store/firebase';
 import { mailRefsTo } from '../store/mail';
-import { codeRef, findPatient, patientRef } from '../store/patients';
+import { codeRef, findPatient, patientRef, phoneCodeRef } from '../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
 import { queueMail } from './mail';
@@ -107,6 +107,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
       { ref: trialClaimRef(uid), remove: true },
       ...[...oldMails, ...oldSms].map((ref) => ({ ref, remove: true as const })),
       { ref: codeRef(uid), remove: true },
+      { ref: phoneCodeRef(uid), remove: true },
       { ref: patientRef(uid), remove: true },
       erasureAuditEntry(),
     ];

@@ -43,7 +43,7 @@ export async function requestLabs(staff: Staff, appointmentId: string, tests: st
     assertAfterVisit(now);
     tx.create(ref, request);
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'lab-request.create', target: ref.path, patientId: a.patientId },
+      { actorUid: staff.uid, actorRole: staff.role, action: 'lab-request.create', target: ref.path, patientIds: [a.patientId] },
       tx,
     );
   });

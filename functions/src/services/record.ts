@@ -30,7 +30,7 @@ export const isClinicianOf = (staff: Staff, a: Pick<Appointment, 'doctorId'> & {
   (Boolean(staff.doctorId) && a.doctorId === staff.doctorId) || a.assignedTo === staff.uid;
 
 const audit = (staff: Staff, action: string, target: string, patientId: string) =>
-  writeAudit({ actorUid: staff.uid, actorRole: staff.role, action, target, patientId });
+  writeAudit({ actorUid: staff.uid, actorRole: staff.role, action, target, patientIds: [patientId] });
 
 /** An appointment the caller may work on: admins and staff any; a doctor their own or one assigned to them (else 403). */
 export async function appointmentForClinic(staff: Staff, appointmentId: string): Promise<StoredAppointment> {

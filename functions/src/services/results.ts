@@ -65,7 +65,7 @@ export async function uploadResult(staff: Staff, appointmentId: string, bytes: B
     });
     tx.update(appointmentRef(appointmentId), { results: FieldValue.arrayUnion(result) });
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'result.upload', target: ref.path, patientId: a.patientId },
+      { actorUid: staff.uid, actorRole: staff.role, action: 'result.upload', target: ref.path, patientIds: [a.patientId] },
       tx,
     );
     await notifyPatient(a.patientId, resultReady({ ...a, link: RESULTS_LINK() }), { tx });

@@ -28,7 +28,7 @@ import { notifyPatient } from '../notifications/notify';
 import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
-import type { Staff } from './staff-access';
+import { listQuery, type Staff } from './staff-access';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
 import { visitRef } from '../store/visits';
@@ -81,6 +81,15 @@ export async function listAppointments(
   ]);
   // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
   const items = await withVisitMarks(page.items.filter((a) => a.appointmentStatus !== DELETED));
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.list',
+    target: 'appointments',
+    query: listQuery({ ...f, cursor }),
+    count: items.length,
+    patientIds: items.map((a) => a.patientId),
+  });
   return { items, nextCursor: page.nextCursor, counts };
 }
 
@@ -102,7 +111,13 @@ export async function staffAppointment(staff: Staff, appointmentId: string): Pro
     refundsOfRecord(appointmentId),
     isVirtualVisit(a) ? visitRef(appointmentId).get() : undefined,
   ]);
-  await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'appointment.read', target: target(appointmentId) });
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.read',
+    target: target(appointmentId),
+    patientIds: [a.patientId],
+  });
   const account = patient.exists
     ? {
         name: `${String(patient.get('firstName') ?? '')} ${String(patient.get('lastName') ?? '')}`.trim(),
@@ -128,6 +143,7 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
     actorRole: staff.role,
     action: 'appointment.file.read',
     target: target(appointmentId),
+    patientIds: [a.patientId],
   });
   const contentType = String(snap.get('contentType'));
   return {
@@ -212,7 +228,13 @@ export async function actInTransaction(
   if (ends) releaseAvailability(tx, a);
   if (ends) releaseBenefit(tx, a);
   await writeAudit(
-    { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
+    {
+      actorUid: staff.uid,
+      actorRole: staff.role,
+      action: `appointment.${action}`,
+      target: target(appointmentId),
+      patientIds: [a.patientId],
+    },
     tx,
   );
   if (visit && visit.state !== 'Ended') await endVisit(tx, visit, { actorUid: staff.uid, actorRole: staff.role }, now);

@@ -13,6 +13,8 @@ export const COLLECTIONS = {
   enquiries: 'enquiries',
   patients: 'patients',
   verificationCodes: 'verificationCodes',
+  /** phoneCodes/{uid}: the code last sent by SMS to confirm the patient's phone (a hash, the number, tries). */
+  phoneCodes: 'phoneCodes',
   subscriptions: 'subscriptions',
   /** A payment for the next period of a subscription (its own clientReference; services/subscriptions.ts renew). */
   subscriptionRenewals: 'subscriptionRenewals',

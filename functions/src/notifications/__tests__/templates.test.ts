@@ -33,6 +33,7 @@ const SAMPLES: Record<string, () => Notice> = {
       what: `Appointment: ${EVIL}`,
     }),
   verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
+  phoneCode: () => templates.phoneCode({ code: '123456', minutes: 15 }),
   accountErased: () => templates.accountErased(),
   newsletterWelcome: () => templates.newsletterWelcome(),
   appointmentRescheduled: () => templates.appointmentRescheduled(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
@@ -79,8 +80,9 @@ describe('notice templates', () => {
       if (mail.message.text.includes(EVIL)) expect(mail.message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     });
 
-    it('has an SMS body in GSM-7, within two parts, naming the clinic', () => {
-      const body = smsBody(notice.sms);
+    it('has an SMS body in GSM-7, within two parts, naming the clinic (the e-mail code has none: it never goes by SMS)', () => {
+      if (name === 'verificationCode') return expect(notice.sms).toBeUndefined();
+      const body = smsBody(notice.sms!);
       expect(isGsm7(body)).toBe(true);
       expect(septets(body)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
       expect(body).toMatch(/^ExpMed Health/);
@@ -96,9 +98,9 @@ describe('notice templates', () => {
       templates.appointmentReminder(a, '2h', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
       templates.appointmentReminder(a, '10m', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
     ]) {
-      expect(smsBody(notice.sms).endsWith('...')).toBe(false);
+      expect(smsBody(notice.sms!).endsWith('...')).toBe(false);
     }
-    expect(smsBody(templates.bookingReceived(a).sms)).toBe(
+    expect(smsBody(templates.bookingReceived(a).sms!)).toBe(
       'ExpMed Health: We received your request for Virtual Consultation on 3 Dec 2026 09:30. Fee GHS 150.00: pay in your dashboard. Ref ref-abc123.',
     );
   });
@@ -106,7 +108,7 @@ describe('notice templates', () => {
   it("a video visit's reminders carry its join link, in the mail and in the SMS before the reference", () => {
     const a = sampleAppointment({ clientReference: 'REF1234567' });
     const link = 'https://expmedhealth.com/visit/appt-123';
-    expect(smsBody(templates.appointmentReminder(a, '10m', link).sms)).toBe(
+    expect(smsBody(templates.appointmentReminder(a, '10m', link).sms!)).toBe(
       `ExpMed Health: Reminder: your Virtual Consultation is in 10 minutes, 3 Dec 2026 09:30 (Ghana time). Join the video visit: ${link} Ref REF1234567.`,
     );
     const day = templates.appointmentReminder(a, '24h', link);
@@ -123,7 +125,7 @@ describe('notice templates', () => {
         medicines: 2,
         appointmentId: 'a',
         checkLink: 'https://expmedhealth.com/rx/AB23CD45',
-      }).sms,
+      }).sms!,
     );
     expect(rx).toBe(
       'ExpMed Health: Prescription code AB23CD45 from Dr Nii Armah Tetteh (2 medicines). A pharmacy can check it at https://expmedhealth.com/rx/AB23CD45. See it in your dashboard.',

@@ -151,7 +151,7 @@ describe('GET /staff/patients/{patientId}/record', () => {
     expect(res.body.data).toHaveProperty('prescriptions');
     expect(res.body.data).toHaveProperty('labRequests');
     expect(await auditOf(`patients/${patient.uid}`)).toContainEqual(
-      expect.objectContaining({ actorUid: admin.uid, action: 'patient.record.read', patientId: patient.uid }),
+      expect.objectContaining({ actorUid: admin.uid, action: 'patient.record.read', patientIds: [patient.uid] }),
     );
   });
 
@@ -194,7 +194,7 @@ describe('POST /staff/appointments/{appointmentId}/prescriptions', () => {
       patientInitials: 'A. S. B.',
     });
     expect(await auditOf(`prescriptions/${prescriptionId}`)).toEqual([
-      expect.objectContaining({ actorUid: doctor.uid, action: 'prescription.issue', patientId: patient.uid }),
+      expect.objectContaining({ actorUid: doctor.uid, action: 'prescription.issue', patientIds: [patient.uid] }),
     ]);
     const sms = (await smsDocsOf(patient.uid)).filter((s) => s.event === 'prescription.issued');
     expect(sms.map((s) => s.body)).toContainEqual(expect.stringContaining(`Prescription code ${code}`));
@@ -335,7 +335,7 @@ describe('the patient’s prescriptions, the PDF, the public check and dispensin
     const check = await request(app).get(`/api/rx/${code}`).set('X-Forwarded-For', forwardedFor());
     expect(check.body.data.status).toBe('Dispensed');
     expect(await auditOf(`prescriptions/${prescriptionId}`)).toContainEqual(
-      expect.objectContaining({ action: 'prescription.dispensed', actorUid: staff.uid, patientId: patient.uid }),
+      expect.objectContaining({ action: 'prescription.dispensed', actorUid: staff.uid, patientIds: [patient.uid] }),
     );
   });
 
@@ -524,7 +524,7 @@ describe('result files on a lab booking', () => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(await auditOf(`files/${fileId}`)).toContainEqual(
-      expect.objectContaining({ action: 'patient.file.read', actorUid: staff.uid, patientId: patient.uid }),
+      expect.objectContaining({ action: 'patient.file.read', actorUid: staff.uid, patientIds: [patient.uid] }),
     );
     const stranger = await createStaffUser('doctor', 'dr-danso');
     expect((await request(app).get(`/api/staff/patients/${patient.uid}/files/${fileId}`).set(bearer(stranger))).status).toBe(403);

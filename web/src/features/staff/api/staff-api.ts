@@ -128,7 +128,9 @@ export const useOrders = (status?: OrderStatus) =>
   usePaged<StaffOrder>([...staffKeys.orders, status ?? 'all'], '/staff/orders', { status });
 export const useRefunds = (status: StaffRefund['status']) =>
   usePaged<StaffRefund>([...staffKeys.refunds, status], '/staff/refunds', { status });
-export const useAudit = () => usePaged<AuditEntry>(staffKeys.audit, '/staff/audit');
+/** The audit log, newest first; with a patient id, only the entries naming that patient. */
+export const useAudit = (patientId?: string) =>
+  usePaged<AuditEntry>([...staffKeys.audit, patientId ?? ''], '/staff/audit', { patientId: patientId || undefined });
 
 export const usePatientSearch = (q: string) =>
   useQuery({
