@@ -6,6 +6,8 @@
 export interface Env {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
   useAuthEmulator: boolean;
+  /** Where the local build's Firestore is (the emulator); undefined in production (the real project). */
+  firestoreEmulator?: { host: string; port: number };
   apiBase: string;
 }
 
@@ -26,6 +28,7 @@ export const env: Env = apiKey
   : {
       firebase: { apiKey: 'demo-api-key', authDomain: 'demo-healthcare.firebaseapp.com', projectId: 'demo-healthcare' },
       useAuthEmulator: true,
+      firestoreEmulator: { host: '127.0.0.1', port: 8080 },
       apiBase: '/api',
     };
 

@@ -3,7 +3,7 @@ import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence
 import { env } from '@/lib/env';
 
 /** The one Firebase app in the browser. Loaded lazily: pages that never sign in never pay for it. */
-const app = initializeApp(env.firebase);
+export const app = initializeApp(env.firebase);
 
 // initializeAuth rather than getAuth: the site signs in by e-mail only, and getAuth's popup and
 // redirect support would load a script from apis.google.com on every page that uses Auth.

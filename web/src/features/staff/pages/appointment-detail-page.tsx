@@ -18,6 +18,7 @@ import { RescheduleAction } from '@/features/staff/components/reschedule-action'
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
+import { appointmentLine, askVisitSummary } from '@/lib/visit-summary';
 
 /** Opens the prescription (the server logs every opening by staff). */
 async function openFile(appointmentId: string) {
@@ -31,7 +32,7 @@ async function openFile(appointmentId: string) {
 
 /** What an action needs from the person before it is sent: a reason, a summary or a yes. undefined: they stepped back. */
 async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
-  const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
+  const who = appointmentLine(a);
   switch (action) {
     case 'decline': {
       const reason = await askText({
@@ -44,14 +45,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
       return reason === undefined ? undefined : { reason };
     }
     case 'complete': {
-      const visitSummary = await askText({
-        title: 'Complete visit',
-        label: 'Visit summary',
-        text: `${who}. A short summary the patient reads in their dashboard.`,
-        confirmButtonText: 'Complete',
-        multiline: true,
-        maxLength: 2000,
-      });
+      const visitSummary = await askVisitSummary(a);
       return visitSummary === undefined ? undefined : { visitSummary };
     }
     case 'cancel':
