@@ -4,6 +4,7 @@
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
 import type { Appointment, OrderView, Patient, Refund, SubscriptionView } from './types';
+import type { StaffVisitMark, Visit } from './visits';
 
 /** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role. */
 export const STAFF_ROLES = ['admin', 'staff', 'doctor'] as const;
@@ -61,8 +62,13 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** A row of the day list: a virtual visit's row carries its room's state (api/visits.ts). */
+export interface StaffAppointmentRow extends Appointment {
+  visit?: StaffVisitMark;
+}
+
 /** GET /api/staff/appointments: one page, and the counts per state for the same filter (day, doctor, service). */
-export interface StaffAppointmentList extends Page<Appointment> {
+export interface StaffAppointmentList extends Page<StaffAppointmentRow> {
   counts: Partial<Record<AppointmentState, number>>;
 }
 
@@ -85,7 +91,8 @@ export interface StaffPatientView {
 export interface AuditEntry {
   id: string;
   actorUid: string;
-  actorRole: StaffRole;
+  /** 'patient' for a patient's own acts that are logged (a visit joined, an account erased). */
+  actorRole: StaffRole | 'patient';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
   /** The document path acted on, e.g. 'appointments/abc'. */
@@ -157,6 +164,8 @@ export interface StaffAppointmentDetail extends Appointment {
   /** The patient's account (the booking may be for someone else, whose contact is on the appointment). */
   account: { name: string; emailAddress: string; contactNumber: string } | null;
   refunds: StaffRefund[];
+  /** A virtual visit's record (who joined when, mode, start, end, duration); null before its room opened; absent for other services. */
+  visit?: Visit | null;
 }
 
 export const ENQUIRY_STATUSES = ['Pending', 'Contacted', 'Closed'] as const;

@@ -1,8 +1,9 @@
-/** An error that carries the HTTP status and the sentence the person will read. */
+/** An error that carries the HTTP status, the sentence the person will read and, rarely, data that says more (e.g. when a room opens). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -13,6 +14,6 @@ export const badRequest = (msg: string) => new HttpError(400, msg);
 export const unauthorized = (msg: string) => new HttpError(401, msg);
 export const forbidden = (msg = 'You may only see and change your own records.') => new HttpError(403, msg);
 export const notFound = (msg: string) => new HttpError(404, msg);
-export const conflict = (msg: string) => new HttpError(409, msg);
+export const conflict = (msg: string, data: unknown = null) => new HttpError(409, msg, data);
 export const tooLarge = (msg: string) => new HttpError(413, msg);
 export const badGateway = (msg: string) => new HttpError(502, msg);
