@@ -8,9 +8,18 @@
  * once (video dropped and why, muted), peer to peer as well.
  */
 
+import type { SignalCandidate } from '@api/visits';
+
 /** What goes through the signalling channel (visits/{id}/signals: offer, answer, candidate, bye). */
 export type OutgoingSignal =
-  { type: 'offer' | 'answer'; sdp: string } | { type: 'candidate'; candidate: RTCIceCandidateInit } | { type: 'bye' };
+  { type: 'offer' | 'answer'; sdp: string } | { type: 'candidate'; candidate: SignalCandidate } | { type: 'bye' };
+
+/** A signal from the other side, as read back. */
+export interface IncomingSignal {
+  type: string;
+  sdp?: string;
+  candidate?: SignalCandidate;
+}
 
 /** Messages on the data channel. */
 export type PeerMessage =
@@ -37,7 +46,6 @@ const DISCONNECTED_GRACE_MS = 4_000;
 export class PeerCall {
   readonly pc: RTCPeerConnection;
   private readonly channel: RTCDataChannel;
-  private readonly remote = new MediaStream();
   private makingOffer = false;
   private ignoreOffer = false;
   /** Remote signals are applied one at a time, in the order they were sent. */
@@ -60,13 +68,17 @@ export class PeerCall {
     // Audio only from the start: still ready to receive the other side's video until the call says otherwise.
     if (!options.stream.getVideoTracks().length) this.pc.addTransceiver('video', { direction: 'recvonly' });
 
-    this.pc.ontrack = ({ track }) => {
-      this.remote.addTrack(track);
-      options.onRemoteStream(this.remote);
-    };
+    // The other side adds its tracks with its stream, so the browser keeps one remote stream
+    // (firing addtrack and removetrack as video comes and goes).
+    this.pc.ontrack = ({ track, streams }) => options.onRemoteStream(streams[0] ?? new MediaStream([track]));
     this.pc.onnegotiationneeded = () => void this.offer();
     this.pc.onicecandidate = ({ candidate }) => {
-      if (candidate) void this.sendSafely({ type: 'candidate', candidate: candidate.toJSON() });
+      if (!candidate?.candidate) return; // the end of candidates needs no message
+      const { sdpMid, sdpMLineIndex, usernameFragment } = candidate;
+      void this.sendSafely({
+        type: 'candidate',
+        candidate: { candidate: candidate.candidate, sdpMid, sdpMLineIndex, usernameFragment },
+      });
     };
     this.pc.onconnectionstatechange = () => this.connectionChanged();
   }
@@ -85,7 +97,9 @@ export class PeerCall {
     try {
       this.makingOffer = true;
       await this.pc.setLocalDescription();
-      await this.sendSafely({ type: 'offer', sdp: this.pc.localDescription!.sdp });
+      // In 'have-remote-offer' the browser makes an answer: send what it made.
+      const { type, sdp } = this.pc.localDescription!;
+      await this.sendSafely({ type: type === 'answer' ? 'answer' : 'offer', sdp });
     } catch (err) {
       this.options.onError?.(err);
     } finally {
@@ -113,12 +127,12 @@ export class PeerCall {
   }
 
   /** A signal from the other side. Applied in order; errors are reported, never thrown. */
-  receive(signal: { type: string; sdp?: string; candidate?: RTCIceCandidateInit }): Promise<void> {
+  receive(signal: IncomingSignal): Promise<void> {
     this.queue = this.queue.then(() => this.apply(signal)).catch((err: unknown) => this.options.onError?.(err));
     return this.queue;
   }
 
-  private async apply(signal: { type: string; sdp?: string; candidate?: RTCIceCandidateInit }) {
+  private async apply(signal: IncomingSignal) {
     if (this.closed) return;
     if ((signal.type === 'offer' || signal.type === 'answer') && signal.sdp) {
       const collision = signal.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');

@@ -14,21 +14,25 @@ import {
   orderBy,
   query,
   serverTimestamp,
+  setDoc,
   Timestamp,
   where,
   type Unsubscribe,
 } from 'firebase/firestore';
+import {
+  SIGNAL_TTL_HOURS,
+  VISIT_CHAT,
+  VISIT_PRESENCE,
+  VISIT_SIGNALS,
+  VISITS_COLLECTION,
+  type SignalCandidate,
+  type Visit,
+} from '@api/visits';
 import { db } from '@/lib/firestore';
-import type { OutgoingSignal } from '@/features/visit/peer';
+import type { IncomingSignal, OutgoingSignal } from '@/features/visit/peer';
 
 /** Signals are kept a day (a TTL policy on expireAt deletes them); the chat stays with the visit. */
-const SIGNAL_TTL_MS = 24 * 60 * 60 * 1000;
-
-export interface IncomingSignal {
-  type: string;
-  sdp?: string;
-  candidate?: RTCIceCandidateInit;
-}
+const expireAt = () => Timestamp.fromMillis(Date.now() + SIGNAL_TTL_HOURS * 3_600_000);
 
 export interface ChatMessage {
   id: string;
@@ -38,8 +42,8 @@ export interface ChatMessage {
   at?: Date;
 }
 
-const signalsOf = (visitId: string) => collection(db, 'visits', visitId, 'signals');
-const chatOf = (visitId: string) => collection(db, 'visits', visitId, 'chat');
+const signalsOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_SIGNALS);
+const chatOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_CHAT);
 
 export class Signalling {
   private since: Timestamp | undefined;
@@ -55,7 +59,7 @@ export class Signalling {
       from: this.uid,
       ...signal,
       at: serverTimestamp(),
-      expireAt: Timestamp.fromMillis(Date.now() + SIGNAL_TTL_MS),
+      expireAt: expireAt(),
     });
   }
 
@@ -69,7 +73,7 @@ export class Signalling {
       from: this.uid,
       type: 'bye',
       at: serverTimestamp(),
-      expireAt: Timestamp.fromMillis(Date.now() + SIGNAL_TTL_MS),
+      expireAt: expireAt(),
     });
     this.since = (await getDocFromServer(ref)).get('at') as Timestamp;
   }
@@ -88,7 +92,7 @@ export class Signalling {
           onSignal({
             type: String(data.type),
             sdp: data.sdp as string | undefined,
-            candidate: data.candidate as RTCIceCandidateInit,
+            candidate: data.candidate as SignalCandidate | undefined,
           });
         }
       },
@@ -115,9 +119,26 @@ export class Signalling {
   async sendChat(text: string): Promise<void> {
     await addDoc(chatOf(this.visitId), { from: this.uid, text, at: serverTimestamp() });
   }
+
+  /** This participant is on the page now (visits/{id}/presence/{uid}). */
+  async markPresent(): Promise<void> {
+    await setDoc(doc(db, VISITS_COLLECTION, this.visitId, VISIT_PRESENCE, this.uid), { seenAt: serverTimestamp() });
+  }
+
+  /** The visit record as the server keeps it (participants may read it), its times as ISO strings like the API's. */
+  listenVisit(onVisit: (visit: Visit) => void, onError: (err: Error) => void): Unsubscribe {
+    return onSnapshot(
+      doc(db, VISITS_COLLECTION, this.visitId),
+      (snap) => snap.exists() && onVisit(isoTimes(snap.data()) as Visit),
+      onError,
+    );
+  }
 }
 
-/** The visit record as the participants may read it (the server writes it). */
-export function listenVisit<T>(visitId: string, onVisit: (visit: T | undefined) => void, onError: (err: Error) => void) {
-  return onSnapshot(doc(db, 'visits', visitId), (snap) => onVisit(snap.exists() ? (snap.data() as T) : undefined), onError);
+/** Firestore Timestamps (at any depth) as ISO strings: the record in the API's shape. */
+function isoTimes(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  if (Array.isArray(value)) return value.map(isoTimes);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isoTimes(v)]));
+  return value;
 }

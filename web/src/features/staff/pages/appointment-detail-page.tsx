@@ -1,5 +1,5 @@
 import { ArrowLeft, FileText } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useOutletContext, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
@@ -12,9 +12,13 @@ import {
   useStaffAppointment,
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
+import type { StaffAppointmentDetail } from '@api/staff';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
+import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mark';
+import type { SignedInStaff } from '@/features/staff/staff-session';
+import { canStartVisit } from '@/features/staff/visits';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
@@ -61,7 +65,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
   }
 }
 
-function rowsOf(a: StaffAppointment): DetailRow[] {
+function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
   const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
   const rows: DetailRow[] = [
     ['Status', <StateBadge state={a.appointmentStatus} />],
@@ -93,7 +97,7 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     rows.push(['Organisation', `${a.organiztionName}, ${a.organiztionLocation ?? ''} (${a.expectedPeople ?? '?'} people)`]);
   if (a.declineReason) rows.push(['Decline reason', a.declineReason]);
   if (a.visitSummary) rows.push(['Visit summary', a.visitSummary]);
-  return rows;
+  return [...rows, ...visitRows(a.visit)];
 }
 
 /** One appointment: who, what, when, the payment, and the lifecycle's next steps. */
@@ -101,6 +105,8 @@ export default function AppointmentDetailPage() {
   const { appointmentId = '' } = useParams();
   const appointment = useStaffAppointment(appointmentId);
   const acting = useAppointmentAction();
+  // The console's layout hands down who is signed in (useStaff, without loading Firebase Auth here).
+  const staff = useOutletContext<SignedInStaff | undefined>();
   const a = appointment.data;
   usePageTitle(a ? `${a.firstName} ${a.lastName}: appointment` : 'Appointment');
 
@@ -151,6 +157,7 @@ export default function AppointmentDetailPage() {
                 </button>
               ))}
               <RescheduleAction appointment={a} disabled={acting.isPending} />
+              {staff?.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
             </div>
           </article>
         )}
