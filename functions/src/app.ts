@@ -12,6 +12,7 @@ import { publicFormsRouter } from './routes/public-forms';
 import { schedulingRouter } from './routes/scheduling';
 import { staffRouter } from './routes/staff';
 import { subscriptionsRouter } from './routes/subscriptions';
+import { visitsRouter } from './routes/visits';
 
 /** The routes, answered under /api (through Hosting) and without it (the function's own URL). */
 function routes(): Router {
@@ -25,6 +26,7 @@ function routes(): Router {
   router.use(catalogRouter);
   router.use(publicFormsRouter);
   router.use(dataProtectionRouter);
+  router.use(visitsRouter);
   router.use(staffRouter);
   return router;
 }

@@ -130,5 +130,36 @@ export const smsConfig = () => ({
  */
 export const NEWSLETTER_SECRET = defineSecret('NEWSLETTER_SECRET');
 
-/** Every secret the API function reads (payments, SMS and the newsletter). */
-export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET];
+// ---- Video visits (docs/visits.md): STUN and TURN servers for WebRTC -----------------------
+
+/** Comma-separated stun: URLs, e.g. 'stun:turn.example.com:3478'; empty locally (peers on one machine need none). */
+export const STUN_URLS = defineString('STUN_URLS', {
+  default: '',
+  description: 'Comma-separated STUN URLs for video visits, e.g. stun:turn.example.com:3478 (empty: none)',
+});
+
+/** Comma-separated turn:/turns: URLs of a TURN server with coturn's use-auth-secret (docs/visits.md); empty: no TURN. */
+export const TURN_URLS = defineString('TURN_URLS', {
+  default: '',
+  description:
+    'Comma-separated TURN URLs for video visits, e.g. turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349 (empty: none)',
+});
+
+/** coturn's static-auth-secret: the API mints short-lived TURN credentials from it (TURN REST API scheme). */
+export const TURN_SHARED_SECRET = defineSecret('TURN_SHARED_SECRET');
+
+const urlList = (value: string) =>
+  value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** The STUN and TURN servers and the TURN secret, read per join. */
+export const iceConfig = () => ({
+  stunUrls: urlList(STUN_URLS.value()),
+  turnUrls: urlList(TURN_URLS.value()),
+  turnSecret: TURN_SHARED_SECRET.value(),
+});
+
+/** Every secret the API function reads (payments, SMS, the newsletter and TURN). */
+export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET, TURN_SHARED_SECRET];

@@ -48,6 +48,12 @@ export const RETENTION_TABLE: readonly (readonly [what: string, howLong: string]
       'If you delete your account, your name, contact, location, health problem and prescriptions are removed from them at once.',
   ],
   [
+    'Video visits',
+    'Never recorded: sound and picture go straight between you and the doctor. Who joined and when, how the visit was held ' +
+      `(video, audio or phone) and its chat are kept with the appointment (${LEGAL_RETENTION_YEARS.medicalRecords} years); ` +
+      'the connection messages between the two devices are deleted within a day. If you delete your account, the chat is deleted at once.',
+  ],
+  [
     'Payment records (amount, reference, status)',
     `${LEGAL_RETENTION_YEARS.payments} years, for tax and audit, without your name or contact once you delete your account; ` +
       'card and mobile money details never reach us.',

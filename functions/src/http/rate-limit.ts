@@ -77,6 +77,8 @@ export const CALLER_LIMITS = {
   subscriptions: { name: 'subscriptions', limit: 10, windowMinutes: 60 },
   payments: { name: 'payments', limit: 30, windowMinutes: 10 },
   verification: { name: 'verification', limit: 10, windowMinutes: 60 },
+  /** Joins (a reload rejoins), admits, mode changes and leaves of video visits: a long visit on a poor link needs a few dozen. */
+  visits: { name: 'visits', limit: 120, windowMinutes: 60 },
 } as const satisfies Record<string, CallerLimit>;
 
 const tooManyFor = (minutes: number) =>

@@ -20,6 +20,7 @@ import { queueMail } from './mail';
 import { noticeMail } from '../notifications/notify';
 import { accountErased } from '../notifications/templates';
 import { smsRefsOf } from '../store/sms';
+import { visitErasureWrites } from '../store/visits';
 import { CHECKOUT_IN_PROGRESS_MS } from './payments';
 import { deleteNewsletterEntry, formsSentFrom } from './public-forms';
 
@@ -74,11 +75,15 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const oldMails = email ? await mailRefsTo(email) : [];
     const dependants = await dependantRefsOf(uid);
     const oldSms = await smsRefsOf(uid);
+    const appointmentIds = records.filter((r) => r.collection === COLLECTIONS.appointments).map((r) => r.snap.id);
+    const visits = await visitErasureWrites(uid, erasedId, appointmentIds);
     const writes: ErasureWrite[] = [
       ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId) })),
       ...records
         .filter((r) => r.collection === COLLECTIONS.appointments)
         .map((r) => ({ ref: appointmentFileDoc(r.snap.id), remove: true as const })),
+      // Video visits: the record stays under the erased id, the chat goes.
+      ...visits,
       ...[...forms.feedback, ...forms.enquiries].map((d) => ({ ref: d.ref, remove: true as const })),
       // The people they named for Family Care, and the trial's claim that names their uid.
       ...dependants.map((ref) => ({ ref, remove: true as const })),

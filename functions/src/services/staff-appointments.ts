@@ -1,4 +1,4 @@
-import type { DocumentData } from 'firebase-admin/firestore';
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import {
   ACTION_DONE,
   APPOINTMENT_STATES,
@@ -31,6 +31,9 @@ import { releaseAvailability } from './scheduling';
 import type { Staff } from './staff-access';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
+import { visitRef } from '../store/visits';
+import { isVirtualVisit } from '../api/visits';
+import { ENDS_VISIT, endVisit, readVisit, withVisitMarks } from './visit-record';
 
 /** What the action's body carries (decline: reason; complete: visitSummary; cancel: an optional reason). */
 export interface ActionInput {
@@ -40,9 +43,15 @@ export interface ActionInput {
 
 const NOT_FOUND = 'We could not find that appointment.';
 
-/** A doctor acts only on their own appointments (design.md): another doctor's is 403. */
-function assertMayAct(staff: Staff, a: Pick<Appointment, 'doctorId'>) {
-  if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw forbidden("This appointment is another doctor's.");
+/**
+ * A doctor acts only on their own appointments (design.md): another doctor's is 403. Their
+ * own: their doctorId's, or one without a doctor that staff assigned to them (`assignedTo`,
+ * e.g. a dietary video visit they host).
+ */
+function assertMayAct(staff: Staff, a: Pick<Appointment, 'doctorId'> & { assignedTo?: string }) {
+  if (staff.role !== 'doctor' || a.doctorId === staff.doctorId) return;
+  if (!a.doctorId && a.assignedTo === staff.uid) return;
+  throw forbidden("This appointment is another doctor's.");
 }
 
 /** Doctors see only their own: a filter naming another doctor is 403, none means their own. */
@@ -67,7 +76,8 @@ export async function listAppointments(
     appointmentCounts(f, APPOINTMENT_STATES),
   ]);
   // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
-  return { items: page.items.filter((a) => a.appointmentStatus !== DELETED), nextCursor: page.nextCursor, counts };
+  const items = await withVisitMarks(page.items.filter((a) => a.appointmentStatus !== DELETED));
+  return { items, nextCursor: page.nextCursor, counts };
 }
 
 export async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
@@ -83,7 +93,11 @@ const target = (appointmentId: string) => `appointments/${appointmentId}`;
 /** GET /staff/appointments/{id}: the record, the account's contact and its refunds; the read is audited. */
 export async function staffAppointment(staff: Staff, appointmentId: string): Promise<StaffAppointmentDetail> {
   const a = await visibleAppointment(staff, appointmentId);
-  const [patient, refunds] = await Promise.all([patientRef(a.patientId).get(), refundsOfRecord(appointmentId)]);
+  const [patient, refunds, visit] = await Promise.all([
+    patientRef(a.patientId).get(),
+    refundsOfRecord(appointmentId),
+    isVirtualVisit(a) ? visitRef(appointmentId).get() : undefined,
+  ]);
   await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'appointment.read', target: target(appointmentId) });
   const account = patient.exists
     ? {
@@ -92,7 +106,12 @@ export async function staffAppointment(staff: Staff, appointmentId: string): Pro
         contactNumber: String(patient.get('contactNumber') ?? ''),
       }
     : null;
-  return { ...a, account, refunds: refunds.map(({ id, data }) => ({ ...data, id }) as StaffRefund) };
+  return {
+    ...a,
+    account,
+    refunds: refunds.map(({ id, data }) => ({ ...data, id }) as StaffRefund),
+    ...(visit ? { visit: visit.data() ?? null } : {}),
+  };
 }
 
 /** GET /staff/appointments/{id}/file: the prescription, opened by staff and logged. */
@@ -141,7 +160,8 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
  * POST /staff/appointments/{id}/{action}: one transaction moves the appointment along the
  * lifecycle (anything else is 409 naming its state), frees the doctor's slot on decline and
  * cancel, creates the refund of a paid appointment the clinic ends (all of it: the patient
- * did not cancel), queues the patient's mail and writes the audit entry.
+ * did not cancel), closes a video visit's room on complete, cancel and no-show, queues the
+ * patient's mail and writes the audit entry.
  */
 export async function actOnAppointment(
   staff: Staff,
@@ -151,49 +171,66 @@ export async function actOnAppointment(
 ): Promise<Appointment> {
   const before = await visibleAppointment(staff, appointmentId);
   const email = NOTIFIED_ACTIONS.includes(action) ? await accountEmail(before.patientId) : undefined;
-  const ref = appointmentRef(appointmentId);
-  return runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
-    const a = snap.data()!;
-    assertMayAct(staff, a);
-    const to = nextState(a.appointmentStatus, action);
-    if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
-    const ends = action === 'decline' || action === 'cancel';
-    const slot = ends ? await heldSlot(tx, a) : undefined;
-    const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
-    const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
-    const refundExists = refund ? (await tx.get(refund)).exists : false;
+  return runTransaction((tx) => actInTransaction(tx, staff, appointmentId, action, input, email));
+}
 
-    const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp()) };
-    tx.update(ref, change);
-    if (slot) tx.delete(slot);
-    if (ends) releaseAvailability(tx, a);
-    if (ends) releaseBenefit(tx, a);
-    await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
+/**
+ * The action inside the caller's transaction (the visit's admit checks the appointment in
+ * with the room's own change). It reads before it writes; a caller that reads too must do so
+ * before calling it. `email`: the account's address, for the notices of NOTIFIED_ACTIONS.
+ */
+export async function actInTransaction(
+  tx: Transaction,
+  staff: Staff,
+  appointmentId: string,
+  action: StaffAction,
+  input: ActionInput,
+  email?: string,
+): Promise<Appointment> {
+  const ref = appointmentRef(appointmentId);
+  const snap = await tx.get(ref);
+  if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
+  const a = snap.data()!;
+  assertMayAct(staff, a);
+  const to = nextState(a.appointmentStatus, action);
+  if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
+  const ends = action === 'decline' || action === 'cancel';
+  const slot = ends ? await heldSlot(tx, a) : undefined;
+  const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
+  const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
+  const refundExists = refund ? (await tx.get(refund)).exists : false;
+  const visit = (ENDS_VISIT as readonly string[]).includes(action) ? await readVisit(tx, appointmentId) : undefined;
+
+  const now = new Date();
+  const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp(now)) };
+  tx.update(ref, change);
+  if (slot) tx.delete(slot);
+  if (ends) releaseAvailability(tx, a);
+  if (ends) releaseBenefit(tx, a);
+  await writeAudit(
+    { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
+    tx,
+  );
+  if (visit && visit.state !== 'Ended') await endVisit(tx, visit, { actorUid: staff.uid, actorRole: staff.role }, now);
+  if (paid && !refundExists) {
+    await createDueRefund(
       tx,
+      {
+        clientReference: a.clientReference,
+        kind: 'appointment',
+        recordId: a.appointmentId,
+        patientId: a.patientId,
+        amount: a.consultationFee,
+        currency: CURRENCY,
+        reason: 'cancelled',
+        transactionId: a.transactionId ?? '',
+        what: `Appointment: ${a.requestedService}`,
+      },
+      email,
+      `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}), so nothing is charged.`,
     );
-    if (paid && !refundExists) {
-      await createDueRefund(
-        tx,
-        {
-          clientReference: a.clientReference,
-          kind: 'appointment',
-          recordId: a.appointmentId,
-          patientId: a.patientId,
-          amount: a.consultationFee,
-          currency: CURRENCY,
-          reason: 'cancelled',
-          transactionId: a.transactionId ?? '',
-          what: `Appointment: ${a.requestedService}`,
-        },
-        email,
-        `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}), so nothing is charged.`,
-      );
-    }
-    if (NOTIFIED_ACTIONS.includes(action))
-      await notifyPatient(a.patientId, appointmentStateChanged({ ...a, ...change } as Appointment, action, input.reason), { tx });
-    return { ...a, ...change } as Appointment;
-  });
+  }
+  if (NOTIFIED_ACTIONS.includes(action))
+    await notifyPatient(a.patientId, appointmentStateChanged({ ...a, ...change } as Appointment, action, input.reason), { tx });
+  return { ...a, ...change } as Appointment;
 }

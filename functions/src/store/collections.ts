@@ -1,4 +1,6 @@
-/** The one place that knows Firestore collection names. */
+import { VISITS_COLLECTION } from '../api/visits';
+
+/** The one place that knows Firestore collection names (visits' name is shared with the site's signalling code). */
 export const COLLECTIONS = {
   packages: 'packages',
   doctors: 'doctors',
@@ -46,6 +48,8 @@ export const COLLECTIONS = {
   serviceCapacity: 'serviceCapacity',
   /** Who holds the places of one service on one day, `${serviceId}_${day}`. */
   capacityDays: 'capacityDays',
+  /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
+  visits: VISITS_COLLECTION,
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -179,7 +179,8 @@ export async function ordersOfPatient(patientId: string): Promise<{ id: string; 
 
 export interface AuditRecord {
   actorUid: string;
-  actorRole: StaffRole;
+  /** 'patient' for a patient's own logged acts (api/staff.ts AuditEntry). */
+  actorRole: StaffRole | 'patient';
   action: string;
   target: string;
 }

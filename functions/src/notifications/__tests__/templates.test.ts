@@ -18,7 +18,8 @@ const SAMPLES: Record<string, () => Notice> = {
   appointmentStateChanged: () => templates.appointmentStateChanged(evilAppointment, 'decline', `Doctor unwell ${EVIL}`),
   appointmentCancelled: () => templates.appointmentCancelled(evilAppointment),
   appointmentExpired: () => templates.appointmentExpired({ ...evilAppointment, requestedService: `Lab ${EVIL}` }),
-  appointmentReminder: () => templates.appointmentReminder(evilAppointment, '24h'),
+  appointmentReminder: () =>
+    templates.appointmentReminder(evilAppointment, '10m', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
   paymentReceived: () =>
     templates.paymentReceived({ what: `Order: 1 x ${EVIL}`, amount: 25, clientReference: 'ref-1', paidAt: new Date() }),
   refundDue: () =>
@@ -76,12 +77,26 @@ describe('notice templates', () => {
       templates.bookingReceived(a),
       templates.appointmentStateChanged(a, 'decline', 'The doctor is away that day; please choose another day.'),
       templates.appointmentReminder(a, '2h'),
+      templates.appointmentReminder(a, '2h', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
+      templates.appointmentReminder(a, '10m', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
     ]) {
       expect(smsBody(notice.sms).endsWith('...')).toBe(false);
     }
     expect(smsBody(templates.bookingReceived(a).sms)).toBe(
       'ExpMed Health: We received your request for Virtual Consultation on 3 Dec 2026 09:30. Fee GHS 150.00: pay in your dashboard. Ref ref-abc123.',
     );
+  });
+
+  it("a video visit's reminders carry its join link, in the mail and in the SMS before the reference", () => {
+    const a = sampleAppointment({ clientReference: 'REF1234567' });
+    const link = 'https://expmedhealth.com/visit/appt-123';
+    expect(smsBody(templates.appointmentReminder(a, '10m', link).sms)).toBe(
+      `ExpMed Health: Reminder: your Virtual Consultation is in 10 minutes, 3 Dec 2026 09:30 (Ghana time). Join the video visit: ${link} Ref REF1234567.`,
+    );
+    const day = templates.appointmentReminder(a, '24h', link);
+    expect(day.paragraphs).toContain(`It is a video visit: join it from 15 minutes before the start here: ${link}`);
+    expect(noticeMail('ama@example.com', day).message.html).toContain(link);
+    expect(templates.appointmentReminder(a, '24h').sms).not.toContain('visit/');
   });
 
   it('attaches the invitation to the booking and acceptance only', () => {

@@ -10,6 +10,7 @@ import { patientsRouter } from '../patients';
 import { paymentsRouter } from '../payments';
 import { publicFormsRouter } from '../public-forms';
 import { schedulingRouter } from '../scheduling';
+import { visitsRouter } from '../visits';
 
 /**
  * Every non-staff route, listed from the routers themselves (the staff routes have their own
@@ -43,6 +44,7 @@ const ROUTERS: Record<string, Router> = {
   paymentsRouter,
   publicFormsRouter,
   schedulingRouter,
+  visitsRouter,
 };
 
 interface Layer {
@@ -67,7 +69,14 @@ const app = createApp();
 it('finds the routes (at least the public ones and the patient routes design.md names)', () => {
   const names = ROUTES.map((r) => r.name);
   expect(names).toEqual(
-    expect.arrayContaining([...PUBLIC, 'POST /appointments', 'GET /patient/:patientId', 'POST /payment/initiate']),
+    expect.arrayContaining([
+      ...PUBLIC,
+      'POST /appointments',
+      'GET /patient/:patientId',
+      'POST /payment/initiate',
+      'POST /visits/:appointmentId/join',
+      'GET /visits/:appointmentId',
+    ]),
   );
 });
 
