@@ -11,10 +11,15 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /**
- * Chromium with a made-up camera and microphone that it grants without asking: for the visit's
- * tests, which make calls between two contexts.
+ * Chromium with a made-up camera and microphone that it grants without asking, for the visit's
+ * tests, which make calls between two contexts. WebRTC skips the loopback interface unless told
+ * otherwise, and a test machine's network namespace may have nothing else.
  */
-export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+export const FAKE_MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);

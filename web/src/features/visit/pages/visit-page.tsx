@@ -16,13 +16,12 @@ import { HostRoom, WaitingRoom } from '@/features/visit/components/rooms';
 import { mediaErrorMessage, openMedia, stopStream } from '@/features/visit/media';
 import type { PeerMessage } from '@/features/visit/peer';
 import type { Quality } from '@/features/visit/quality';
-import { VisitSession } from '@/features/visit/session';
+import type { VisitSession } from '@/features/visit/session';
 import type { ChatMessage } from '@/features/visit/signalling';
 import { initialState, peerNameOf, reduce, roleOf, screenOf } from '@/features/visit/visit-machine';
 import { ApiError, api } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { auth } from '@/lib/firebase';
-import { queryClient } from '@/lib/query-client';
 import { askVisitSummary, completeAppointment } from '@/lib/visit-summary';
 import visitCss from '../visit.css?inline';
 
@@ -42,6 +41,12 @@ const remembered = (appointmentId: string): { audioOnly: boolean } | undefined =
   const raw = sessionStorage.getItem(rejoinKey(appointmentId));
   return raw ? (JSON.parse(raw) as { audioOnly: boolean }) : undefined;
 };
+
+/**
+ * The session and Firestore with it (the larger part of this page's script) load while the
+ * person checks their camera: the check shows sooner on a slow connection.
+ */
+const loadSession = () => import('@/features/visit/session');
 
 /** A refusal the person cannot retry (403, 404, 409) against one they can (no connection, a server error). */
 const isRefusal = (err: unknown) => err instanceof ApiError && [403, 404, 409].includes(err.status);
@@ -106,6 +111,10 @@ export default function VisitPage() {
 
   // ---- joining ----
 
+  useEffect(() => {
+    if (uid) void loadSession();
+  }, [uid]);
+
   // The session outlives renders: its handlers read what the page knows now through this ref.
   const latest = useRef({ peerName, session });
   useEffect(() => {
@@ -133,7 +142,7 @@ export default function VisitPage() {
     dispatch({ type: 'joining', audioOnly });
     let visitSession: VisitSession | undefined;
     try {
-      const answer = await joinVisit(appointmentId);
+      const [answer, { VisitSession }] = await Promise.all([joinVisit(appointmentId), loadSession()]);
       let lastLabel: string | undefined;
       visitSession = new VisitSession(appointmentId, uid!, answer.role, answer.iceServers, stream, {
         onVisit: (visit) => dispatch({ type: 'visit', visit }),
@@ -298,7 +307,8 @@ export default function VisitPage() {
     if (visitSummary === undefined) return;
     await run(async () => {
       await completeAppointment(appointmentId, visitSummary);
-      void queryClient.invalidateQueries({ queryKey: ['staff'] });
+      // The console's lists show it completed when the doctor goes back.
+      void import('@/lib/query-client').then(({ queryClient }) => queryClient.invalidateQueries({ queryKey: ['staff'] }));
     });
   }
 
