@@ -43,9 +43,9 @@ const POOR = { rttMs: 700, lossPercent: 8, videoKbps: WEAK_LINK_KBPS };
 type StatsEntry = Record<string, unknown> & { type: string; id: string };
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** One sample from an RTCStatsReport (or its entries, as tests and the benchmark pass them). */
-export function sampleOf(report: Iterable<StatsEntry> | Map<string, StatsEntry>, at: number): StatsSample {
-  const entries = [...(report instanceof Map ? report.values() : report)];
+/** One sample from an RTCStatsReport (a map from ids to entries), or a list of its entries. */
+export function sampleOf(report: { values(): Iterable<StatsEntry> }, at: number): StatsSample {
+  const entries = [...report.values()];
   const byId = new Map(entries.map((e) => [e.id, e]));
   // The pair in use: the transport names it; older browsers only flag it as nominated and succeeded.
   const transport = entries.find((e) => e.type === 'transport' && typeof e.selectedCandidatePairId === 'string');

@@ -130,7 +130,8 @@ export class VisitSession {
   private async readStats() {
     const pc = this.peer?.pc;
     if (!pc || pc.connectionState !== 'connected') return;
-    const sample = sampleOf((await pc.getStats()) as unknown as Map<string, { type: string; id: string }>, performance.now());
+    const report = (await pc.getStats()) as unknown as Map<string, { type: string; id: string }>;
+    const sample = sampleOf(report, performance.now());
     const previous = this.lastSample;
     this.lastSample = sample;
     const sendingVideo = this.stream.getVideoTracks().some((t) => t.readyState === 'live');
