@@ -11,12 +11,12 @@ const ROOM_WORDS: Record<NonNullable<StaffVisitMark['state']>, string> = {
   Ended: 'Visit ended',
 };
 
-/** The day list's mark on a virtual visit: that it is one, and who waits since when. */
+/** The day list's mark on a virtual visit (badges, inside the row's badge group): that it is one, and who waits since when. */
 export function VisitMark({ appointment, visit }: { appointment: Appointment; visit?: StaffVisitMark }) {
   if (!isVirtualVisit(appointment)) return null;
   const waiting = visit?.state === 'Waiting' && visit.waitingSince;
   return (
-    <span className="staff-list-badges">
+    <>
       <span className="staff-badge visit">
         <Video aria-hidden="true" size={14} /> Video visit
       </span>
@@ -25,7 +25,7 @@ export function VisitMark({ appointment, visit }: { appointment: Appointment; vi
       ) : (
         visit?.state && <span className="staff-badge">{visit.mode === 'phone' ? 'By phone' : ROOM_WORDS[visit.state]}</span>
       )}
-    </span>
+    </>
   );
 }
 

@@ -135,8 +135,10 @@ export default function AppointmentsPage() {
                     {a.doctorSurName ? ` · Dr ${a.doctorSurName}` : ''}
                   </span>
                 </span>
-                <AppointmentBadges appointment={a} />
-                <VisitMark appointment={a} visit={a.visit} />
+                <span className="staff-list-badges">
+                  <AppointmentBadges appointment={a} />
+                  <VisitMark appointment={a} visit={a.visit} />
+                </span>
               </Link>
               {staff.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
             </li>

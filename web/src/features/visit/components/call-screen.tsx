@@ -56,7 +56,7 @@ function statusOf(connection: RTCPeerConnectionState, peerAway: boolean, peerNam
   }
 }
 
-/** Whether a stream has a picture now: re-rendered as its tracks come, go, mute and unmute. */
+/** Whether a stream has a picture now: re-rendered as its tracks come and go. */
 function useHasPicture(stream: MediaStream | undefined): boolean {
   const [, bump] = useState(0);
   useEffect(() => {
@@ -81,7 +81,8 @@ function useHasPicture(stream: MediaStream | undefined): boolean {
       }
     };
   }, [stream]);
-  return !!stream?.getVideoTracks().some((t) => t.readyState === 'live' && !t.muted);
+  // Not `muted`: Chromium leaves a remote track muted after renegotiations even while frames arrive.
+  return !!stream?.getVideoTracks().some((t) => t.readyState === 'live');
 }
 
 /** The call: the other side large, oneself small, the controls, the quality and the chat. */
