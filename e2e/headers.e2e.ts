@@ -38,7 +38,8 @@ describe('security headers from Hosting', () => {
       expect(headers.get('strict-transport-security')).toMatch(/max-age=\d{8,}/);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+      // The site's own pages may use the camera and microphone (the visit), no frame or other origin may.
+      expect(headers.get('permissions-policy')).toMatch(/camera=\(self\), microphone=\(self\)/);
       const csp = directives(headers.get('content-security-policy') ?? '');
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['script-src']).toEqual(["'self'"]);

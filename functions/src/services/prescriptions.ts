@@ -196,7 +196,13 @@ export async function markDispensed(staff: Staff, prescriptionId: string): Promi
     const change = { status: 'Dispensed' as const, dispensedAt: new Date().toISOString(), dispensedBy: staff.email ?? staff.uid };
     tx.update(ref, { ...change, dispensedAt: new Date(change.dispensedAt) });
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'prescription.dispensed', target: ref.path, patientIds: [p.patientId] },
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'prescription.dispensed',
+        target: ref.path,
+        patientIds: [p.patientId],
+      },
       tx,
     );
     return staffPrescription({ ...p, ...change });

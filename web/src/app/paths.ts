@@ -51,9 +51,16 @@ export const STAFF_PATHS = [
   '/staff/audit',
 ] as const;
 
+/**
+ * The video visit (docs/visits.md): one page for the patient and the doctor who hosts it,
+ * signed in either way; the server decides who may join. Its chunk alone loads Firestore.
+ */
+export const VISIT_PATHS = ['/visit/:appointmentId'] as const;
+
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 export type PatientPath = (typeof PATIENT_PATHS)[number];
 export type StaffPath = (typeof STAFF_PATHS)[number];
+export type VisitPath = (typeof VISIT_PATHS)[number];
 
 /** Public pages built from the query string or a product id: rendered in the browser only. */
 const BROWSER_ONLY: PublicPath[] = ['/auth', '/product/:id', '/checkout', '/unsubscribe', '/rx/:code'];

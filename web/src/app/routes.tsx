@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
-import { PRERENDERED_PATHS, type PatientPath, type PublicPath } from '@/app/paths';
+import { PRERENDERED_PATHS, type PatientPath, type PublicPath, type VisitPath } from '@/app/paths';
 import { RouteError } from '@/app/route-error';
 import { Loading } from '@/components/spinner';
 
@@ -46,6 +46,11 @@ const PATIENT_PAGES = {
   '/dashboard/profile': () => import('@/features/dashboard/pages/profile-view'),
 } satisfies Record<PatientPath, PageModule>;
 
+/** The visit: full screen, without the site's navigation (a tap away would end the call). */
+const VISIT_PAGES = {
+  '/visit/:appointmentId': () => import('@/features/visit/pages/visit-page'),
+} satisfies Record<VisitPath, PageModule>;
+
 // Every public path has exactly one page (a new path in paths.ts without a page fails the type check).
 ({ ...STATIC_PAGES, ...DATA_PAGES }) satisfies Record<PublicPath, PageModule>;
 
@@ -84,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'staff/*', lazy: page(() => import('@/app/staff-console')) },
         ],
       },
+      ...routesOf(VISIT_PAGES),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -6,6 +6,8 @@
 export interface Env {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
   useAuthEmulator: boolean;
+  /** Where the local build's Firestore is (the emulator); undefined in production (the real project). */
+  firestoreEmulator?: { host: string; port: number };
   apiBase: string;
   /** reCAPTCHA Enterprise site key for App Check; none on the emulators (the API does not enforce it there). */
   appCheckSiteKey?: string;
@@ -24,6 +26,8 @@ export const env: Env = {
     appId: text(vars.VITE_FIREBASE_APP_ID),
   },
   useAuthEmulator: vars.VITE_USE_EMULATORS === 'true',
+  // The visit's signalling (lib/firestore.ts) talks to the local Firestore emulator on the emulator build.
+  firestoreEmulator: vars.VITE_USE_EMULATORS === 'true' ? { host: '127.0.0.1', port: 8080 } : undefined,
   apiBase: '/api',
   appCheckSiteKey: text(vars.VITE_RECAPTCHA_ENTERPRISE_SITE_KEY),
   release: text(vars.VITE_RELEASE) ?? '',

@@ -7,6 +7,7 @@ import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
 import { canPay, fetchAppointmentFile, openResult, type Appointment } from '@/features/appointments/api/appointments';
 import { holdNote } from '@/features/appointments/booking-rules';
+import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError, showInfo } from '@/lib/dialogs';
 
@@ -105,6 +106,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         </section>
       )}
       {holdNote(a) && <p className="hold-note">{holdNote(a)}</p>}
+      <JoinVisitLink appointment={a} />
       <div className="form-actions">
         {canPay(a) && (
           <button type="button" className="btn btn-primary" onClick={() => onPay(a)}>

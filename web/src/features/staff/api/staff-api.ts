@@ -12,6 +12,7 @@ import type {
   OrderStatus,
   Page,
   StaffAction,
+  StaffAppointmentDetail,
   StaffAppointmentList,
   StaffEnquiry,
   StaffMessage,
@@ -27,6 +28,7 @@ import type { Appointment, AppointmentFile, Doctor, Patient } from '@api/types';
 import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import { currentIdToken } from '@/lib/firebase';
+import { canStartVisit } from '@/features/staff/visits';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
 // ---- records as the staff routes answer them (shapes in @api/staff and @api/types) ----
@@ -88,7 +90,11 @@ export const useOverview = () =>
     queryFn: ({ signal }) => api.get<StaffOverview>('/staff/overview', { ...opts, signal }),
   });
 
-export function useAppointmentList(filter: AppointmentFilter) {
+/** How often a day list with video visits to come is read again, so the waiting room shows (docs/visits.md). */
+const WAITING_ROOM_REFRESH_MS = 20_000;
+
+/** `live`: the day is today; the list is then read again while it holds video visits that can still be held. */
+export function useAppointmentList(filter: AppointmentFilter, live = false) {
   return useInfiniteQuery({
     queryKey: staffKeys.appointmentList(filter),
     queryFn: ({ pageParam, signal }) =>
@@ -99,13 +105,17 @@ export function useAppointmentList(filter: AppointmentFilter) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (query) =>
+      live && itemsOf(query.state.data).some((a) => a.visit && a.visit.state !== 'Ended' && canStartVisit(a))
+        ? WAITING_ROOM_REFRESH_MS
+        : false,
   });
 }
 
 export const useStaffAppointment = (appointmentId: string) =>
   useQuery({
     queryKey: staffKeys.appointment(appointmentId),
-    queryFn: ({ signal }) => api.get<StaffAppointment>(`/staff/appointments/${id(appointmentId)}`, { ...opts, signal }),
+    queryFn: ({ signal }) => api.get<StaffAppointmentDetail>(`/staff/appointments/${id(appointmentId)}`, { ...opts, signal }),
   });
 
 /** The prescription file: each opening is logged by the server. */

@@ -13,15 +13,19 @@ import {
   useStaffAppointment,
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
+import type { StaffAppointmentDetail } from '@api/staff';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
 import type { SignedInStaff } from '@/features/staff/staff-session';
+import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mark';
+import { canStartVisit } from '@/features/staff/visits';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
+import { appointmentLine } from '@/lib/visit-summary';
 
 /** Opens the prescription (the server logs every opening by staff). */
 async function openFile(appointmentId: string) {
@@ -35,7 +39,7 @@ async function openFile(appointmentId: string) {
 
 /** What an action needs from the person before it is sent: a reason or a yes. undefined: they stepped back. */
 async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
-  const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
+  const who = appointmentLine(a);
   switch (action) {
     case 'decline': {
       const reason = await askText({
@@ -60,7 +64,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
   }
 }
 
-function rowsOf(a: StaffAppointment): DetailRow[] {
+function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
   const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
   const rows: DetailRow[] = [
     ['Status', <StateBadge state={a.appointmentStatus} />],
@@ -92,7 +96,7 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     rows.push(['Organisation', `${a.organiztionName}, ${a.organiztionLocation ?? ''} (${a.expectedPeople ?? '?'} people)`]);
   if (a.declineReason) rows.push(['Decline reason', a.declineReason]);
   if (a.visitSummary) rows.push(['Visit summary', a.visitSummary]);
-  return rows;
+  return [...rows, ...visitRows(a.visit)];
 }
 
 /** One appointment: who, what, when, the payment, and the lifecycle's next steps. */
@@ -161,6 +165,7 @@ export default function AppointmentDetailPage() {
                 </button>
               ))}
               <RescheduleAction appointment={a} disabled={acting.isPending} />
+              {staff?.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
             </div>
           </article>
         )}
