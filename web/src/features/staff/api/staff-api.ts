@@ -150,8 +150,8 @@ export const useDeliveries = (about: 'appointments' | 'patients', recordId: stri
     queryFn: ({ signal }) => api.get<Delivery[]>(`/staff/${about}/${id(recordId)}/deliveries`, { ...opts, signal }),
   });
 
-export const useStaffMembers = () =>
-  useQuery({ queryKey: staffKeys.roles, queryFn: ({ signal }) => api.get<StaffMember[]>('/staff/roles', { ...opts, signal }) });
+/** Who holds a role: GET /staff/roles answers cursor pages like every staff list. */
+export const useStaffMembers = () => usePaged<StaffMember>(staffKeys.roles, '/staff/roles');
 
 // ---- changes ----
 
