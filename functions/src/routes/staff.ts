@@ -18,6 +18,7 @@ import { STAFF_ACTIONS, type StaffAction } from '../api/staff';
 import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
+import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
 import { validateBody } from '../http/validate';
 import {
@@ -88,8 +89,9 @@ staffRouter.get('/staff/appointments/:appointmentId', ...everyone, async (req, r
   ok(res, await staffAppointment(staffOf(req), param(req, 'appointmentId')));
 });
 
+/** The prescription itself (its content type, not JSON); each opening is audited. */
 staffRouter.get('/staff/appointments/:appointmentId/file', ...everyone, async (req, res) => {
-  ok(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
+  sendFile(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
 });
 
 /** The e-mails and SMS about the appointment, with their status (issue 15). */

@@ -84,6 +84,25 @@ export async function request<T>(
   return envelope.data;
 }
 
+/**
+ * GET of a file the API serves as itself, not in the envelope (a prescription, a CSV), with
+ * the signed-in person's ID token: its bytes, or ApiError with the server's msg (failures
+ * still answer the envelope) or `failure` when there is none.
+ */
+export async function getFile(path: string, failure: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path), { headers: await authHeader() });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
+    throw new ApiError(response.status, envelope?.msg ?? failure);
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),

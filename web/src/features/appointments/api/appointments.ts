@@ -5,8 +5,8 @@ import { formatGhs } from '@api/format';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
-import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
-import { api } from '@/lib/api-client';
+import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '@api/types';
+import { api, getFile } from '@/lib/api-client';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
@@ -200,11 +200,9 @@ export function useCancelAppointment() {
   );
 }
 
-/** The prescription of the caller's appointment, as a data URL. */
+/** The prescription of the caller's appointment, the file itself (its own content type). */
 export const fetchAppointmentFile = (appointmentId: string) =>
-  api.get<AppointmentFile>(`/appointments/${encodeURIComponent(appointmentId)}/file`, {
-    auth: true,
-  });
+  getFile(`/appointments/${encodeURIComponent(appointmentId)}/file`, 'The prescription could not be opened.');
 
 /** Delete and Cancel follow the server's rules (canDelete, canCancel in @api/policy); paying is offered while Unpaid. */
 export const canPay = (a: Appointment) =>

@@ -1,13 +1,13 @@
 import { ArrowLeft, FileText } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
+import { prescriptionFileName } from '@api/prescription';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import {
   fetchStaffAppointmentFile,
-  saveBlob,
   useAppointmentAction,
   useStaffAppointment,
   type StaffAppointment,
@@ -17,13 +17,16 @@ import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
 
-/** Opens the prescription (the server logs every opening by staff). */
-async function openFile(appointmentId: string) {
+/** Opens the prescription in a new tab (the server logs every opening by staff). */
+async function openFile(a: StaffAppointment) {
   try {
-    const file = await fetchStaffAppointmentFile(appointmentId);
-    saveBlob(await (await fetch(file.dataUrl)).blob(), file.fileName);
+    await openInNewTab(
+      () => fetchStaffAppointmentFile(a.appointmentId),
+      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
+    );
   } catch (err) {
     await showApiError(err);
   }
@@ -141,7 +144,7 @@ export default function AppointmentDetailPage() {
             <DetailsList rows={rowsOf(a)} />
             <div className="form-actions">
               {a.appointmentFileName && (
-                <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
+                <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
                   <FileText aria-hidden="true" size={18} /> Open prescription
                 </button>
               )}
