@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
 import { PRERENDERED_PATHS, type PatientPath, type PublicPath } from '@/app/paths';
+import { RouteError } from '@/components/route-error';
 import { Loading } from '@/components/spinner';
 
 export { PRERENDERED_PATHS };
@@ -60,6 +61,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // What the browser shows while the page's module loads, on pages it renders itself.
     hydrateFallbackElement: <Loading />,
+    // A page that fails (its chunk did not download, or it threw): reload once, then say so.
+    errorElement: <RouteError />,
     children: [
       {
         element: <PublicLayout />,
