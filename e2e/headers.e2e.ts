@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { PAGE_HEADINGS, pageShows } from './support/pages';
 
 jest.setTimeout(90_000);
 
@@ -128,9 +129,9 @@ describe('the pages under the Content-Security-Policy in Chromium', () => {
   it('when a visitor opens home, signup, privacy and a dialog, then nothing is refused', async () => {
     const { page, refused } = await watchedPage();
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await pageShows(page, PAGE_HEADINGS['/']);
     await page.goto('/signup');
-    await page.getByLabel('Email Address').first().waitFor();
+    await pageShows(page, PAGE_HEADINGS['/signup']);
     await page.goto('/privacy');
     await page.getByRole('heading', { name: 'How we look after your information' }).waitFor();
     // SweetAlert2 injects its stylesheet: the dialog must still look like one.
@@ -141,8 +142,9 @@ describe('the pages under the Content-Security-Policy in Chromium', () => {
     expect(refused).toEqual([]);
 
     // The watch itself works: an inline script (what an injection would add) is refused and seen.
+    const reported = page.waitForEvent('console', (msg) => /Content Security Policy/i.test(msg.text()));
     await page.evaluate(() => document.body.append(Object.assign(document.createElement('script'), { textContent: 'void 0' })));
-    await page.waitForTimeout(200);
+    await reported;
     expect(refused).toEqual([expect.stringMatching(/script-src/)]);
   });
 
@@ -151,7 +153,7 @@ describe('the pages under the Content-Security-Policy in Chromium', () => {
     const { page, refused } = await watchedPage();
     await loginThroughUi(page, patient);
     await page.goto('/appointment-page');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await pageShows(page, PAGE_HEADINGS['/appointment-page']);
     await page.goto('/packages');
     await page.getByRole('button', { name: /Subscribe now.*Student/ }).click();
     const frame = page.frameLocator('iframe[title="Secure checkout"]');

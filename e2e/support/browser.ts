@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { emulatorAddress } from './emulators';
+import { trackPages } from './open-pages';
 
 /** The site as the Hosting emulator serves it. */
 export const SITE_URL = `http://${emulatorAddress('hosting')}`;
@@ -23,7 +24,7 @@ export const FAKE_MEDIA_ARGS = [
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -36,6 +37,8 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
+  // A failing test names the page it was on (support/environment.ts).
+  return trackPages(browser);
 }
 
 /**

@@ -235,13 +235,6 @@ export interface Appointment extends AppointmentCoverage, AppointmentRecordField
   reschedules?: RescheduleEntry[];
 }
 
-/** GET /appointments/{id}/file: the caller's prescription as a data URL. */
-export interface AppointmentFile {
-  fileName: string;
-  contentType: string;
-  dataUrl: string;
-}
-
 // --- payments: POST /subscriptions, GET /subscriptions/{patientId}, POST /orders, /payment/initiate, /payment/check ---
 
 /** POST /subscriptions. */

@@ -3,7 +3,7 @@ import { normaliseRxCode, RX_CODE_LENGTH } from '../api/record';
 import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
-import { sendFile } from '../http/file-answer';
+import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
 import { throttle } from '../http/rate-limit';
 import { patientLabRequests } from '../services/lab-requests';

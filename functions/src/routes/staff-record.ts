@@ -4,7 +4,7 @@ import { LARGE_BODY_BYTES } from '../config';
 import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { showsPatientData } from '../http/patient-data';
-import { sendFile } from '../http/file-answer';
+import { sendFile } from '../http/file';
 import { validateBody } from '../http/validate';
 import { requestLabs } from '../services/lab-requests';
 import { issuePrescription, markDispensed } from '../services/prescriptions';

@@ -20,6 +20,7 @@ import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { showsPatientData } from '../http/patient-data';
 import { created, ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
+import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
 import { validateBody } from '../http/validate';
 import {
@@ -93,8 +94,9 @@ staffRouter.get('/staff/appointments/:appointmentId', ...everyone, showsPatientD
   ok(res, await staffAppointment(staffOf(req), param(req, 'appointmentId')));
 });
 
+/** The prescription itself (its content type, not JSON); each opening is audited. */
 staffRouter.get('/staff/appointments/:appointmentId/file', ...everyone, showsPatientData, async (req, res) => {
-  ok(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
+  sendFile(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
 });
 
 /** The e-mails and SMS about the appointment, with their status (issue 15). */

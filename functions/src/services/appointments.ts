@@ -19,7 +19,9 @@ import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
 import { ghanaTimestamp } from '../api/format';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
-import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '../api/types';
+import { prescriptionFileName } from '../api/prescription';
+import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '../api/types';
+import type { FileAnswer } from '../http/file';
 import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
 import { accountEmail } from './mail';
 import { notifyPatient } from '../notifications/notify';
@@ -209,15 +211,15 @@ async function ownAppointment(patientId: string, appointmentId: string, tx?: Tra
 export const getAppointment = async (patientId: string, appointmentId: string) =>
   withoutStaffOnly((await ownAppointment(patientId, appointmentId)).appointment);
 
-/** The prescription file of the caller's appointment, as a data URL. */
-export async function getAppointmentFile(patientId: string, appointmentId: string): Promise<AppointmentFile> {
+/** The prescription file of the caller's appointment, as its bytes. */
+export async function getAppointmentFile(patientId: string, appointmentId: string): Promise<FileAnswer> {
   const { appointment } = await ownAppointment(patientId, appointmentId);
   const file = (await appointmentFileRef(appointmentId).get()).data();
   if (!file || file.patientId !== patientId) throw notFound('This appointment has no prescription file.');
   return {
-    fileName: appointment.appointmentFileName ?? 'prescription',
+    name: prescriptionFileName(appointment.appointmentFileName, file.contentType),
     contentType: file.contentType,
-    dataUrl: `data:${file.contentType};base64,${file.base64}`,
+    bytes: Buffer.from(file.base64, 'base64'),
   };
 }
 

@@ -9,8 +9,10 @@ import {
   type StaffAppointmentList,
   type StaffRefund,
 } from '../api/staff';
-import type { Appointment, AppointmentFile } from '../api/types';
+import { prescriptionFileName } from '../api/prescription';
+import type { Appointment } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
+import type { FileAnswer } from '../http/file';
 import { appointmentFileRef, appointmentRef } from '../store/appointments';
 import { refundRef } from '../store/payments';
 import {
@@ -134,7 +136,7 @@ export async function staffAppointment(staff: Staff, appointmentId: string): Pro
 }
 
 /** GET /staff/appointments/{id}/file: the prescription, opened by staff and logged. */
-export async function staffAppointmentFile(staff: Staff, appointmentId: string): Promise<AppointmentFile> {
+export async function staffAppointmentFile(staff: Staff, appointmentId: string): Promise<FileAnswer> {
   const a = await visibleAppointment(staff, appointmentId);
   const snap = await appointmentFileRef(appointmentId).get();
   if (!snap.exists) throw notFound('This appointment has no prescription file.');
@@ -147,9 +149,9 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
   });
   const contentType = String(snap.get('contentType'));
   return {
-    fileName: a.appointmentFileName ?? 'prescription',
+    name: prescriptionFileName(a.appointmentFileName, contentType),
     contentType,
-    dataUrl: `data:${contentType};base64,${String(snap.get('base64'))}`,
+    bytes: Buffer.from(String(snap.get('base64')), 'base64'),
   };
 }
 

@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // What the browser shows while the page's module loads, on pages it renders itself.
     hydrateFallbackElement: <Loading />,
-    // A page that throws or whose code fails to load: a way on, and a report to the API.
+    // A page that fails (its chunk did not download, or it threw): reload once, then say so, and report it.
     errorElement: <RouteError />,
     children: [
       {

@@ -15,31 +15,24 @@ async function authHeader(): Promise<Record<string, string>> {
 }
 
 /** The refusal's sentence from its envelope, as ApiError. */
-async function refusal(response: Response): Promise<ApiError> {
+async function refusal(response: Response, failure: string): Promise<ApiError> {
   const envelope = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
-  return new ApiError(response.status, envelope?.msg ?? GENERIC_ERROR);
+  return new ApiError(response.status, envelope?.msg ?? failure);
 }
 
-async function call(path: string, init: RequestInit = {}): Promise<Response> {
+async function call(path: string, init: RequestInit = {}, failure = GENERIC_ERROR): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`${env.apiBase}${path}`, { ...init, headers: { ...(init.headers ?? {}), ...(await authHeader()) } });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }
-  if (!response.ok) throw await refusal(response);
+  if (!response.ok) throw await refusal(response, failure);
   return response;
 }
 
-/** GET a file the API serves: its bytes, with the type the server found in them. */
-export const fetchApiFile = async (path: string): Promise<Blob> => (await call(path)).blob();
-
-/** Saves `blob` as `fileName` through a temporary link (the browser shows or keeps it, as it does with downloads). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** GET a file the API serves: its bytes, with the type the server found in them; `failure` when a refusal says nothing. */
+export const fetchApiFile = async (path: string, failure?: string): Promise<Blob> => (await call(path, {}, failure)).blob();
 
 /** POST a file as its own bytes (its type is checked by the server from the bytes); answers the envelope's data. */
 export async function uploadApiFile<T>(path: string, file: Blob, query: Record<string, string>): Promise<T> {

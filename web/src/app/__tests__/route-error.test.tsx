@@ -1,4 +1,3 @@
-import { GENERIC_ERROR } from '@api/messages';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RouteError } from '@/app/route-error';
@@ -27,9 +26,9 @@ describe('the error boundary', () => {
     });
     render(<RouterProvider router={router} />);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
-    expect(screen.getByText(GENERIC_ERROR)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page did not load' })).toBeInTheDocument();
+    expect(screen.getByText(/Something went wrong while showing this page\. Please try again/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
 
     const [report] = sentReports(fetchMock);

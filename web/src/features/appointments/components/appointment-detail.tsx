@@ -2,6 +2,7 @@ import { ArrowLeft, CreditCard, FileDown, FileText, Trash2, XCircle } from 'luci
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { followUpBookingPath } from '@api/record';
+import { prescriptionFileName } from '@api/prescription';
 import { CANCELLATION_POLICY, canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
@@ -10,6 +11,7 @@ import { holdNote } from '@/features/appointments/booking-rules';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError, showInfo } from '@/lib/dialogs';
+import { openInNewTab } from '@/lib/files';
 
 export const cancellationPolicy = (reference: string) =>
   `This appointment can no longer be cancelled or deleted online. ${CANCELLATION_POLICY} To ask for a refund, call ` +
@@ -17,14 +19,13 @@ export const cancellationPolicy = (reference: string) =>
 
 export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
 
-async function openFile(appointmentId: string) {
+/** Opens the patient's own prescription in a new tab. */
+async function openFile(a: Appointment) {
   try {
-    const file = await fetchAppointmentFile(appointmentId);
-    const blob = await (await fetch(file.dataUrl)).blob();
-    const url = URL.createObjectURL(blob);
-    const link = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await openInNewTab(
+      () => fetchAppointmentFile(a.appointmentId),
+      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
+    );
   } catch (err) {
     await showApiError(err);
   }
@@ -115,8 +116,8 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         )}
         <RescheduleButton appointment={a} />
         {a.appointmentFileName && (
-          <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
-            <FileText aria-hidden="true" size={18} /> Download prescription
+          <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
+            <FileText aria-hidden="true" size={18} /> Open prescription
           </button>
         )}
         {canDelete(a) ? (

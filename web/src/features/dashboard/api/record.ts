@@ -6,7 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LabRequest, Prescription } from '@api/record';
 import { api } from '@/lib/api-client';
-import { fetchApiFile, saveFile } from '@/lib/api-files';
+import { fetchApiFile } from '@/lib/api-files';
+import { saveBlob } from '@/lib/files';
 
 const id = encodeURIComponent;
 
@@ -34,5 +35,5 @@ export async function downloadPrescriptionPdf(
   patientId: string,
   p: Pick<Prescription, 'prescriptionId' | 'code'>,
 ): Promise<void> {
-  saveFile(await fetchApiFile(`/prescriptions/${id(patientId)}/${id(p.prescriptionId)}/pdf`), `prescription-${p.code}.pdf`);
+  saveBlob(await fetchApiFile(`/prescriptions/${id(patientId)}/${id(p.prescriptionId)}/pdf`), `prescription-${p.code}.pdf`);
 }

@@ -9,7 +9,8 @@ import type { AppointmentRecord, PatientRecord, StaffPrescription } from '@api/s
 import type { LabTest } from '@api/types';
 import { staffKeys } from '@/features/staff/api/staff-api';
 import { api } from '@/lib/api-client';
-import { fetchApiFile, saveFile, uploadApiFile } from '@/lib/api-files';
+import { fetchApiFile, uploadApiFile } from '@/lib/api-files';
+import { saveBlob } from '@/lib/files';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
 const opts = { auth: true } as const;
@@ -78,5 +79,5 @@ export const useUploadResult = () =>
 
 /** Opens (downloads) a result from the patient's record; the server logs each opening. */
 export async function openStaffResult(patientId: string, result: Pick<LabResult, 'fileId' | 'name'>): Promise<void> {
-  saveFile(await fetchApiFile(`/staff/patients/${id(patientId)}/files/${id(result.fileId)}`), result.name);
+  saveBlob(await fetchApiFile(`/staff/patients/${id(patientId)}/files/${id(result.fileId)}`), result.name);
 }

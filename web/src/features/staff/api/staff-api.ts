@@ -24,11 +24,11 @@ import type {
 } from '@api/staff';
 import type { Delivery } from '@api/notifications';
 import type { RescheduleRequest } from '@api/scheduling';
-import type { Appointment, AppointmentFile, Doctor, Patient } from '@api/types';
-import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
-import { env } from '@/lib/env';
-import { currentIdToken } from '@/lib/firebase';
+import type { Appointment, Doctor, Patient } from '@api/types';
+import { api } from '@/lib/api-client';
 import { canStartVisit } from '@/features/staff/visits';
+import { fetchApiFile } from '@/lib/api-files';
+import { saveBlob } from '@/lib/files';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
 // ---- records as the staff routes answer them (shapes in @api/staff and @api/types) ----
@@ -118,9 +118,9 @@ export const useStaffAppointment = (appointmentId: string) =>
     queryFn: ({ signal }) => api.get<StaffAppointmentDetail>(`/staff/appointments/${id(appointmentId)}`, { ...opts, signal }),
   });
 
-/** The prescription file: each opening is logged by the server. */
+/** The prescription file itself (its own content type): each opening is logged by the server. */
 export const fetchStaffAppointmentFile = (appointmentId: string) =>
-  api.get<AppointmentFile>(`/staff/appointments/${id(appointmentId)}/file`, opts);
+  fetchApiFile(`/staff/appointments/${id(appointmentId)}/file`, 'The prescription could not be opened.');
 
 /** The public list of doctors, for the doctor filter. */
 export const useDoctorList = (enabled: boolean) =>
@@ -162,8 +162,8 @@ export const useDeliveries = (about: 'appointments' | 'patients', recordId: stri
     queryFn: ({ signal }) => api.get<Delivery[]>(`/staff/${about}/${id(recordId)}/deliveries`, { ...opts, signal }),
   });
 
-export const useStaffMembers = () =>
-  useQuery({ queryKey: staffKeys.roles, queryFn: ({ signal }) => api.get<StaffMember[]>('/staff/roles', { ...opts, signal }) });
+/** Who holds a role: GET /staff/roles answers cursor pages like every staff list. */
+export const useStaffMembers = () => usePaged<StaffMember>(staffKeys.roles, '/staff/roles');
 
 // ---- changes ----
 
@@ -232,25 +232,8 @@ export const useRevokeRole = () =>
 
 // ---- files ----
 
-/** Saves `blob` as `fileName` through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** GET /staff/newsletter.csv: text/csv on success, the usual envelope on failure. */
 export async function downloadNewsletterCsv(): Promise<void> {
-  const token = await currentIdToken();
-  let response: Response;
-  try {
-    response = await fetch(`${env.apiBase}/staff/newsletter.csv`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
-    throw new ApiError(response.status, envelope?.msg ?? 'The subscriber list could not be downloaded.');
-  }
-  saveBlob(await response.blob(), `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+  const csv = await fetchApiFile('/staff/newsletter.csv', 'The subscriber list could not be downloaded.');
+  saveBlob(csv, `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -2,13 +2,13 @@ import { ArrowLeft, ClipboardList, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
+import { prescriptionFileName } from '@api/prescription';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import {
   fetchStaffAppointmentFile,
-  saveBlob,
   useAppointmentAction,
   useStaffAppointment,
   type StaffAppointment,
@@ -24,14 +24,17 @@ import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mar
 import { canStartVisit } from '@/features/staff/visits';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
 import { appointmentLine } from '@/lib/visit-summary';
 
-/** Opens the prescription (the server logs every opening by staff). */
-async function openFile(appointmentId: string) {
+/** Opens the prescription in a new tab (the server logs every opening by staff). */
+async function openFile(a: StaffAppointment) {
   try {
-    const file = await fetchStaffAppointmentFile(appointmentId);
-    saveBlob(await (await fetch(file.dataUrl)).blob(), file.fileName);
+    await openInNewTab(
+      () => fetchStaffAppointmentFile(a.appointmentId),
+      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
+    );
   } catch (err) {
     await showApiError(err);
   }
@@ -149,7 +152,7 @@ export default function AppointmentDetailPage() {
             <DetailsList rows={rowsOf(a)} />
             <div className="form-actions">
               {a.appointmentFileName && (
-                <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
+                <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
                   <FileText aria-hidden="true" size={18} /> Open prescription
                 </button>
               )}
