@@ -170,6 +170,11 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     'POST /staff/enquiries/:id/status': { path: path.replace(':id', ids.enquiry), body: { status: 'Contacted' } },
     'POST /staff/orders/:id/status': { path: path.replace(':id', ids.order), body: { status: 'Cancelled' } },
     'POST /staff/refunds/:id/refunded': { path: path.replace(':id', ids.refund), body: { providerReference: 'MOMO-123' } },
+    // The record's writes, refused (an empty prescription or test list, no file, no such prescription): they show nothing of P's.
+    'POST /staff/appointments/:appointmentId/prescriptions': { path, body: { items: [] } },
+    'POST /staff/appointments/:appointmentId/lab-requests': { path, body: { tests: [] } },
+    'POST /staff/appointments/:appointmentId/results': { path: `${path}?name=result.pdf` },
+    'POST /staff/prescriptions/:id/dispensed': { path: path.replace(':id', 'no-such-prescription') },
     // These change roles, schedules and capacities: no patient in their answers (checked with a body they refuse).
     'POST /staff/roles': { path, body: {} },
     'DELETE /staff/roles/:id': { path: path.replace(':id', 'no-such-id') },
