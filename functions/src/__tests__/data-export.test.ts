@@ -54,6 +54,37 @@ const data: PatientDataExport = {
   newsletter: { subscribed: false },
   contactMessages: [],
   enquiries: [],
+  prescriptions: [
+    {
+      prescriptionId: 'rx-1',
+      appointmentId: 'appt-1',
+      patientId: 'uid-1',
+      doctorId: 'dr-owusu',
+      doctor: 'Dr Kofi Owusu',
+      items: [
+        {
+          medicine: 'Paracetamol',
+          strength: '500 mg',
+          dose: '1 tablet',
+          frequency: '3 times a day',
+          duration: '5 days',
+          quantity: 15,
+        },
+      ],
+      code: 'AB23CD45',
+      status: 'Issued',
+      issuedAt: '2026-11-27 10:50:00',
+    },
+  ],
+  labRequests: [],
+  visitNotes: [
+    {
+      appointmentId: 'appt-1',
+      requestedService: 'Virtual Consultation',
+      requestedDay: '2026-11-27',
+      clinicalNotes: { complaint: 'Fever', findings: 'Temp 38.2', assessment: 'Malaria?', plan: 'RDT' },
+    },
+  ],
 };
 
 describe('the data export', () => {
@@ -70,7 +101,14 @@ describe('the data export', () => {
   it('is a page a person reads: grouped as the privacy page groups it, dates and money as people write them, text escaped', () => {
     const html = exportHtml(withoutInternal(data));
     const headings = [...html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1]);
-    expect(headings).toEqual(['Your account', 'Appointments', 'Payments', 'Newsletter', 'Messages and enquiries']);
+    expect(headings).toEqual([
+      'Your account',
+      'Appointments',
+      'Your medical record',
+      'Payments',
+      'Newsletter',
+      'Messages and enquiries',
+    ]);
     expect(html).toContain('<h4>Virtual Consultation, Fri 27 Nov 2026 at 10:30</h4>');
     expect(html).toContain('<dt>Fee</dt><dd>GHS 150.00</dd>');
     expect(html).toContain('<dt>Date of birth</dt><dd>14 May 1990</dd>');
@@ -79,5 +117,8 @@ describe('the data export', () => {
     expect(html).not.toContain('Asante <b>');
     expect(html).not.toMatch(/device-token|buildNumber|Build number/);
     expect(html).toContain('You have no orders.');
+    expect(html).toContain('<h4>Prescription AB23CD45, Fri 27 Nov 2026</h4>');
+    expect(html).toContain('<dt>Presenting complaint</dt><dd>Fever</dd>');
+    expect(html).toContain('No lab requests.');
   });
 });

@@ -90,6 +90,14 @@ const LABELS: Record<string, string> = {
   fullName: 'Name',
   date: 'Sent',
   privacyNoticeVersion: 'Privacy notice of',
+  issuedAt: 'Issued',
+  dispensedAt: 'Dispensed',
+  requestedAt: 'Requested',
+  testNames: 'Tests',
+  tests: 'Test codes',
+  clinicalNotes: 'Notes',
+  complaint: 'Presenting complaint',
+  visitSummary: 'Visit summary',
 };
 
 const MONEY = new Set([
@@ -156,7 +164,7 @@ dd{margin:0;overflow-wrap:anywhere}dd dl{border-left:3px solid #d9e2ec;padding-l
 
 /**
  * The copy as one HTML page: Your account (details, consents, family members), Appointments,
- * Payments (packages, orders; an appointment's payment is on the appointment), Newsletter,
+ * Your medical record (visit notes, prescriptions, lab requests), Payments (packages, orders; an appointment's payment is on the appointment), Newsletter,
  * Messages and enquiries. Every value is escaped.
  */
 export function exportHtml(data: PatientDataExport): string {
@@ -180,6 +188,20 @@ export function exportHtml(data: PatientDataExport): string {
     ),
     '<h2>Appointments</h2>',
     section('Your appointments', data.appointments, appointmentTitle, 'You have no appointments.'),
+    '<h2>Your medical record</h2>',
+    section(
+      'Visit notes',
+      data.visitNotes,
+      (n) => `${str(n.requestedService)}, ${formatDate(str(n.requestedDay))}`,
+      'No visit notes yet.',
+    ),
+    section(
+      'Prescriptions',
+      data.prescriptions,
+      (p) => `Prescription ${str(p.code)}, ${formatDate(str(p.issuedAt))}`,
+      'No prescriptions.',
+    ),
+    section('Lab requests', data.labRequests, (r) => `Lab request of ${formatDate(str(r.requestedAt))}`, 'No lab requests.'),
     '<h2>Payments</h2>',
     section('Packages', data.subscriptions, (s) => str(s.packageTitle), 'You have not subscribed to a package.'),
     section('Orders', data.orders, (o) => `Order ${str(o.clientReference)}`, 'You have no orders.'),

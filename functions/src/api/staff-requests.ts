@@ -3,7 +3,8 @@
  * with these and the console builds its requests from them. Imports only yup and siblings.
  */
 import { mixed, number, object, string, type ObjectSchema } from 'yup';
-import { requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import { calendarDay, requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import { clinicalNotesSchema, followUpSchema } from './record';
 import {
   DEFAULT_PAGE_SIZE,
   ENQUIRY_STATUSES,
@@ -12,7 +13,6 @@ import {
   ORDER_STATUSES,
   APPOINTMENT_STATES,
   STAFF_ROLES,
-  type CompleteRequest,
   type DeclineRequest,
   type EnquiryStatusRequest,
   type GrantRoleRequest,
@@ -29,8 +29,11 @@ export const declineSchema: ObjectSchema<DeclineRequest> = object({
   reason: requiredText('Reason (reason)', REASON_MAX),
 });
 
-export const completeSchema: ObjectSchema<CompleteRequest> = object({
+/** The patient-facing summary, and for the clinic the structured notes and a suggested follow-up (api/record.ts). */
+export const completeSchema = object({
   visitSummary: requiredText('Visit summary (visitSummary)', VISIT_SUMMARY_MAX),
+  clinicalNotes: clinicalNotesSchema.default(undefined).optional(),
+  followUp: followUpSchema.default(undefined).optional(),
 });
 
 export const staffCancelSchema: ObjectSchema<StaffCancelRequest> = object({
@@ -81,11 +84,12 @@ const page = {
 
 export const pageQuerySchema = object(page);
 
+/** GET /staff/audit: newest first, or only the entries naming one patient. */
+export const auditQuerySchema = object({ ...page, patientId: idField('patientId').optional() });
+
 export const appointmentListQuerySchema = object({
   ...page,
-  day: trimmed('day')
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date like 2026-03-14.')
-    .optional(),
+  day: calendarDay('day').optional(),
   status: mixed<(typeof APPOINTMENT_STATES)[number]>()
     .oneOf([...APPOINTMENT_STATES], `status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
     .optional(),

@@ -3,6 +3,7 @@
  * shapes of `/api/staff/...` answers and requests, shared by the server and the staff console.
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
+import type { ClinicalNotes, FollowUpRequest } from './record';
 import type { Appointment, OrderView, Patient, Refund, SubscriptionView } from './types';
 import type { StaffVisitMark, Visit } from './visits';
 
@@ -54,6 +55,10 @@ export interface DeclineRequest {
 export interface CompleteRequest {
   /** The short visit summary the patient reads in their dashboard. */
   visitSummary: string;
+  /** The clinic's structured notes (never shown to the patient in the dashboard). */
+  clinicalNotes?: ClinicalNotes;
+  /** A suggested follow-up: the patient is reminded with a link that books it. */
+  followUp?: FollowUpRequest;
 }
 
 /** One page of a list: pass `nextCursor` back as `cursor` for the next page; null at the end. */
@@ -95,12 +100,19 @@ export interface AuditEntry {
   actorRole: StaffRole | 'patient';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
-  /** The document path acted on, e.g. 'appointments/abc'. */
+  /** The document path acted on, e.g. 'appointments/abc', or the collection a list or search read. */
   target: string;
   at: string;
   /** GET /staff/audit: the actor's name or e-mail, and the account's when the target is one (users/…, patients/…). */
   actorName?: string;
   targetName?: string;
+  /** Whose records the answer showed or changed (GET /api/staff/audit?patientId= filters on it). */
+  patientIds?: string[];
+  /** A list's filter or a search's text, and how many records came back. */
+  query?: string;
+  count?: number;
+  /** Records shown that belong to no patient account (enquiries, contact messages): their ids. */
+  recordIds?: string[];
 }
 
 /** POST /api/staff/roles (admin only). */
@@ -109,6 +121,9 @@ export interface GrantRoleRequest {
   role: StaffRole;
   doctorId?: string;
 }
+
+/** The API's 401 to a token whose role was removed or changed since sign-in; the console signs out on it. */
+export const ROLE_CHANGED = 'Your role at the clinic has changed since you signed in. Please sign in again.';
 
 export interface StaffMember {
   uid: string;

@@ -2,10 +2,9 @@
  * The video visit (docs/visits.md): which appointments have a room and when it is open, the
  * `visits/{appointmentId}` record the server keeps, the answers and requests of
  * `/api/visits/{appointmentId}/...`, and the documents the two browsers write to Firestore
- * for signalling and chat (firestore.rules checks the same shapes). Imports only yup and
- * siblings: the site bundles it too.
+ * for signalling and chat (firestore.rules checks the same shapes). Imports only siblings:
+ * the site bundles it too.
  */
-import { mixed, object, type ObjectSchema } from 'yup';
 import { formatDate } from './format';
 import { appointmentStartsAt } from './policy';
 import { SERVICE_ID } from './service-catalog';
@@ -198,12 +197,7 @@ export const VISIT_NOBODY_WAITING = 'The patient is not in the waiting room.';
 export interface VisitModeRequest {
   mode: VisitMode;
 }
-
-export const visitModeSchema: ObjectSchema<VisitModeRequest> = object({
-  mode: mixed<VisitMode>()
-    .oneOf([...VISIT_MODES], `mode must be one of ${VISIT_MODES.join(', ')}.`)
-    .required('mode is required.'),
-});
+// Its schema is in visit-requests.ts: importing this module must not load yup into the site's pages.
 
 /** POST .../mode answers the visit; to the host choosing (or seeing) 'phone', the patient's number too. */
 export interface VisitModeAnswer {

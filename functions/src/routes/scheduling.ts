@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { withoutStaffOnly } from '../api/record';
 import { availabilityQuerySchema, rescheduleSchema } from '../api/scheduling';
 import { formatWhen } from '../api/format';
 import { callerOf, requireAuth } from '../http/auth';
@@ -36,5 +37,5 @@ schedulingRouter.get('/services/:serviceId/days', async (req, res) => {
 schedulingRouter.post('/appointments/:appointmentId/reschedule', requireAuth, async (req, res) => {
   const input = await bodyOf(req, rescheduleSchema);
   const moved = await rescheduleAppointment({ kind: 'patient', uid: callerOf(req).uid }, String(req.params.appointmentId), input);
-  ok(res, moved, `Your appointment has been moved to ${formatWhen(moved.requestedDay, moved.requestedTime)}.`);
+  ok(res, withoutStaffOnly(moved), `Your appointment has been moved to ${formatWhen(moved.requestedDay, moved.requestedTime)}.`);
 });

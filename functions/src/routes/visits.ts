@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
-import { visitModeSchema, type VisitMode } from '../api/visits';
+import { visitModeSchema } from '../api/visit-requests';
+import type { VisitMode } from '../api/visits';
 import { callerOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';

@@ -367,6 +367,7 @@ export async function rescheduleAppointment(
             actorRole: who.staff.role,
             action: 'appointment.reschedule',
             target: `appointments/${appointmentId}`,
+            patientIds: [a.patientId],
           },
           tx,
         );

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../api/staff';
+import type { AuditEntry, StaffRole } from '../api/staff';
 
 /** The staff member acting: who, in which role, and for a doctor which doctor they are. */
 export interface Staff {
@@ -6,4 +6,14 @@ export interface Staff {
   role: StaffRole;
   email?: string;
   doctorId?: string;
+}
+
+/** What an answer showed, for its audit entry (design.md: every staff read of patient data is recorded). */
+export type Shown = Pick<AuditEntry, 'patientIds' | 'query' | 'count' | 'recordIds'>;
+
+/** A list's filter as the audit entry records it ('status=Pending&cursor=abc'); undefined for none. */
+export function listQuery(filter: Record<string, string | number | undefined>): string | undefined {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.size ? params.toString() : undefined;
 }

@@ -9,8 +9,10 @@ import {
   type StaffAppointmentList,
   type StaffRefund,
 } from '../api/staff';
-import type { Appointment, AppointmentFile } from '../api/types';
+import { prescriptionFileName } from '../api/prescription';
+import type { Appointment } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
+import type { FileAnswer } from '../http/file';
 import { appointmentFileRef, appointmentRef } from '../store/appointments';
 import { refundRef } from '../store/payments';
 import {
@@ -28,7 +30,7 @@ import { notifyPatient } from '../notifications/notify';
 import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
-import type { Staff } from './staff-access';
+import { listQuery, type Staff } from './staff-access';
 import { formatDate, formatWhen, ghanaTimestamp } from '../api/format';
 import { tooEarlyToComplete } from '../api/messages';
 import { completableFrom } from '../api/policy';
@@ -36,11 +38,15 @@ import { runTransaction } from '../store/transaction';
 import { visitRef } from '../store/visits';
 import { isVirtualVisit } from '../api/visits';
 import { ENDS_VISIT, endVisit, readVisit, withVisitMarks } from './visit-record';
+import type { ClinicalNotes, FollowUpRequest } from '../api/record';
+import { visitRecord } from './visit-notes';
 
-/** What the action's body carries (decline: reason; complete: visitSummary; cancel: an optional reason). */
+/** What the action's body carries (decline: reason; complete: visitSummary, notes, follow-up; cancel: an optional reason). */
 export interface ActionInput {
   reason?: string;
   visitSummary?: string;
+  clinicalNotes?: ClinicalNotes;
+  followUp?: FollowUpRequest;
 }
 
 const NOT_FOUND = 'We could not find that appointment.';
@@ -79,6 +85,15 @@ export async function listAppointments(
   ]);
   // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
   const items = await withVisitMarks(page.items.filter((a) => a.appointmentStatus !== DELETED));
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.list',
+    target: 'appointments',
+    query: listQuery({ ...f, cursor }),
+    count: items.length,
+    patientIds: items.map((a) => a.patientId),
+  });
   return { items, nextCursor: page.nextCursor, counts };
 }
 
@@ -100,7 +115,13 @@ export async function staffAppointment(staff: Staff, appointmentId: string): Pro
     refundsOfRecord(appointmentId),
     isVirtualVisit(a) ? visitRef(appointmentId).get() : undefined,
   ]);
-  await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'appointment.read', target: target(appointmentId) });
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.read',
+    target: target(appointmentId),
+    patientIds: [a.patientId],
+  });
   const account = patient.exists
     ? {
         name: `${String(patient.get('firstName') ?? '')} ${String(patient.get('lastName') ?? '')}`.trim(),
@@ -117,7 +138,7 @@ export async function staffAppointment(staff: Staff, appointmentId: string): Pro
 }
 
 /** GET /staff/appointments/{id}/file: the prescription, opened by staff and logged. */
-export async function staffAppointmentFile(staff: Staff, appointmentId: string): Promise<AppointmentFile> {
+export async function staffAppointmentFile(staff: Staff, appointmentId: string): Promise<FileAnswer> {
   const a = await visibleAppointment(staff, appointmentId);
   const snap = await appointmentFileRef(appointmentId).get();
   if (!snap.exists) throw notFound('This appointment has no prescription file.');
@@ -126,12 +147,13 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
     actorRole: staff.role,
     action: 'appointment.file.read',
     target: target(appointmentId),
+    patientIds: [a.patientId],
   });
   const contentType = String(snap.get('contentType'));
   return {
-    fileName: a.appointmentFileName ?? 'prescription',
+    name: prescriptionFileName(a.appointmentFileName, contentType),
     contentType,
-    dataUrl: `data:${contentType};base64,${String(snap.get('base64'))}`,
+    bytes: Buffer.from(String(snap.get('base64')), 'base64'),
   };
 }
 
@@ -145,7 +167,7 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
     case 'check-in':
       return { checkedInAt: now, checkedInBy: staff.uid };
     case 'complete':
-      return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid };
+      return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid, ...visitRecord(staff, input) };
     case 'no-show':
       return { noShowAt: now, noShowBy: staff.uid };
     case 'cancel':
@@ -212,7 +234,13 @@ export async function actInTransaction(
   if (ends) releaseAvailability(tx, a);
   if (ends) releaseBenefit(tx, a);
   await writeAudit(
-    { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
+    {
+      actorUid: staff.uid,
+      actorRole: staff.role,
+      action: `appointment.${action}`,
+      target: target(appointmentId),
+      patientIds: [a.patientId],
+    },
     tx,
   );
   if (visit && visit.state !== 'Ended') await endVisit(tx, visit, { actorUid: staff.uid, actorRole: staff.role }, now);

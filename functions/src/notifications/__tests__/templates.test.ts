@@ -33,6 +33,7 @@ const SAMPLES: Record<string, () => Notice> = {
       what: `Appointment: ${EVIL}`,
     }),
   verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
+  phoneCode: () => templates.phoneCode({ code: '123456', minutes: 15 }),
   accountErased: () => templates.accountErased(),
   newsletterWelcome: () => templates.newsletterWelcome(),
   appointmentRescheduled: () => templates.appointmentRescheduled(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
@@ -42,6 +43,22 @@ const SAMPLES: Record<string, () => Notice> = {
     templates.renewalReminder({ ...evilPackage, daysBefore: 5, amount: 99, link: 'https://example.com/profile' }),
   subscriptionExpired: () => templates.subscriptionExpired({ ...evilPackage, link: 'https://example.com/profile' }),
   subscriptionCancelled: () => templates.subscriptionCancelled(evilPackage),
+  prescriptionIssued: () =>
+    templates.prescriptionIssued({
+      doctor: `Dr ${EVIL}`,
+      code: 'AB23CD45',
+      medicines: 3,
+      appointmentId: 'appt-1',
+      checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+    }),
+  resultReady: () => templates.resultReady({ ...evilAppointment, link: 'https://expmedhealth.com/dashboard/records' }),
+  followUpReminder: () =>
+    templates.followUpReminder({
+      ...evilAppointment,
+      dueDate: '2026-12-10',
+      note: `Bring your results ${EVIL}`,
+      link: 'https://expmedhealth.com/appointment-page?service=1&doctor=dr-mensah',
+    }),
 };
 
 const exported = Object.entries(templates).filter(([, v]) => typeof v === 'function');
@@ -63,8 +80,9 @@ describe('notice templates', () => {
       if (mail.message.text.includes(EVIL)) expect(mail.message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     });
 
-    it('has an SMS body in GSM-7, within two parts, naming the clinic', () => {
-      const body = smsBody(notice.sms);
+    it('has an SMS body in GSM-7, within two parts, naming the clinic (the e-mail code has none: it never goes by SMS)', () => {
+      if (name === 'verificationCode') return expect(notice.sms).toBeUndefined();
+      const body = smsBody(notice.sms!);
       expect(isGsm7(body)).toBe(true);
       expect(septets(body)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
       expect(body).toMatch(/^ExpMed Health/);
@@ -90,9 +108,9 @@ describe('notice templates', () => {
         new Date('2026-12-03T09:20:00Z'),
       ),
     ]) {
-      expect(smsBody(notice.sms).endsWith('...')).toBe(false);
+      expect(smsBody(notice.sms!).endsWith('...')).toBe(false);
     }
-    expect(smsBody(templates.bookingReceived(a).sms)).toBe(
+    expect(smsBody(templates.bookingReceived(a).sms!)).toBe(
       'ExpMed Health: We received your request for Virtual Consultation on Thu 3 Dec 2026, 09:30. Fee GHS 150.00: pay in your dashboard. Ref ref-abc123.',
     );
   });
@@ -100,7 +118,7 @@ describe('notice templates', () => {
   it("a video visit's reminders carry its join link, in the mail and in the SMS before the reference", () => {
     const a = sampleAppointment({ clientReference: 'REF1234567' });
     const link = 'https://expmedhealth.com/visit/appt-123';
-    expect(smsBody(templates.appointmentReminder(a, '10m', link, new Date('2026-12-03T09:22:00Z')).sms)).toBe(
+    expect(smsBody(templates.appointmentReminder(a, '10m', link, new Date('2026-12-03T09:22:00Z')).sms!)).toBe(
       `ExpMed Health: Reminder: your Virtual Consultation is in 8 minutes, Thu 3 Dec 2026, 09:30 (Ghana time). Join the video visit: ${link} Ref REF1234567.`,
     );
     const day = templates.appointmentReminder(a, '24h', link, new Date('2026-12-02T10:00:00Z'));
@@ -113,7 +131,9 @@ describe('notice templates', () => {
     const a = sampleAppointment({ requestedDay: '2026-11-27', requestedTime: '18:00' });
     const sameDay = templates.appointmentReminder(a, '24h', undefined, new Date('2026-11-27T15:37:00Z'));
     expect(sameDay.subject).toBe('Reminder: Virtual Consultation today');
-    expect(smsBody(sameDay.sms)).toMatch(/^ExpMed Health: Reminder: your Virtual Consultation is today, Fri 27 Nov 2026, 18:00 /);
+    expect(smsBody(sameDay.sms!)).toMatch(
+      /^ExpMed Health: Reminder: your Virtual Consultation is today, Fri 27 Nov 2026, 18:00 /,
+    );
     const dayBefore = templates.appointmentReminder(a, '24h', undefined, new Date('2026-11-26T19:00:00Z'));
     expect(dayBefore.sms).toContain('is tomorrow, Fri 27 Nov 2026, 18:00');
     // Booked 90 minutes ahead: its 2-hour reminder says the time actually left.
@@ -121,6 +141,24 @@ describe('notice templates', () => {
       'is in 1 hour 30 minutes,',
     );
     expect(templates.appointmentReminder(a, '2h', undefined, new Date('2026-11-27T16:01:00Z')).sms).toContain('is in 2 hours,');
+  });
+
+  it('sends a prescription’s code and check link whole, and never a result in its notice', () => {
+    const rx = smsBody(
+      templates.prescriptionIssued({
+        doctor: 'Dr Nii Armah Tetteh',
+        code: 'AB23CD45',
+        medicines: 2,
+        appointmentId: 'a',
+        checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+      }).sms!,
+    );
+    expect(rx).toBe(
+      'ExpMed Health: Prescription code AB23CD45 from Dr Nii Armah Tetteh (2 medicines). A pharmacy can check it at https://expmedhealth.com/rx/AB23CD45. See it in your dashboard.',
+    );
+    const ready = templates.resultReady({ ...sampleAppointment(), link: 'https://expmedhealth.com/dashboard/records' });
+    expect(ready.paragraphs.join(' ')).toMatch(/it is not in this e-mail/);
+    expect(ready.attachments).toBeUndefined();
   });
 
   it('attaches the invitation to the booking and acceptance only', () => {

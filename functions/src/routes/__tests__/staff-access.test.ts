@@ -63,6 +63,7 @@ const pathOf = (r: StaffRoute) =>
     .replace(':patientId', patient.uid)
     .replace(':doctorId', 'dr-owusu')
     .replace(':serviceId', '3')
+    .replace(':fileId', 'no-such-file')
     .replace(':id', 'no-such-id')}`;
 
 function call(r: StaffRoute, user?: TestUser) {
@@ -89,6 +90,9 @@ it('lists the routes of the clinic: at least those design.md names', () => {
       'POST /staff/roles',
       'DELETE /staff/roles/:id',
       'GET /staff/audit',
+      'GET /staff/patients/:patientId/record',
+      'POST /staff/appointments/:appointmentId/prescriptions',
+      'POST /staff/prescriptions/:id/dispensed',
     ]),
   );
 });

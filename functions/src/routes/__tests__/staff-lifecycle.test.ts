@@ -10,7 +10,8 @@ import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
 import { freshSlot } from '../../test-support/booking';
-import { auditOf, storedAppointment } from '../../test-support/staff';
+import { asBytes } from '../../test-support/file';
+import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
 
 /** The appointment lifecycle on the clinic's side: the server's state machine, its records, slots, refunds and mails. */
 const app = createApp();
@@ -38,12 +39,6 @@ const BODIES = {
   'no-show': {},
   cancel: { reason: 'The clinic is closed for a public holiday.' },
 } satisfies Record<StaffAction, object>;
-
-/** An appointment starting `minutes` from now (Ghana time is UTC): a visit is completed at or near its time. */
-const startingIn = (minutes: number) => {
-  const at = new Date(Date.now() + minutes * 60_000).toISOString();
-  return { requestedDay: at.slice(0, 10), requestedTime: at.slice(11, 16) };
-};
 
 const act = (user: TestUser, id: string, action: string, body: object = {}) =>
   request(app).post(`/api/staff/appointments/${id}/${action}`).set(bearer(user)).send(body);
@@ -208,8 +203,15 @@ describe('what each action records', () => {
       account: { emailAddress: patient.email.toLowerCase(), contactNumber: '+233241234567' },
       refunds: [],
     });
-    const file = await request(app).get(`/api/staff/appointments/${a.appointmentId}/file`).set(bearer(staff));
-    expect(file.body.data).toMatchObject({ fileName: 'rx.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' });
+    const file = await asBytes(request(app).get(`/api/staff/appointments/${a.appointmentId}/file`).set(bearer(staff)));
+    expect(file.status).toBe(200);
+    expect(file.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'attachment; filename="rx.png"',
+    });
+    expect((file.body as Buffer).toString('base64')).toBe('iVBORw0KGgo=');
     expect((await auditOf(`appointments/${a.appointmentId}`)).map((e) => e.action).sort()).toEqual([
       'appointment.file.read',
       'appointment.read',

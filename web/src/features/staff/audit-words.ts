@@ -3,7 +3,9 @@
  * An action not listed here reads as its code, so a new one still shows.
  */
 const ACTIONS: Record<string, string> = {
+  'appointment.list': 'Listed appointments',
   'appointment.read': 'Opened an appointment',
+  'appointment.record.read': "Opened a visit's record",
   'appointment.file.read': 'Opened a prescription file',
   'appointment.deliveries.read': "Read an appointment's messages",
   'appointment.accept': 'Accepted an appointment',
@@ -15,6 +17,16 @@ const ACTIONS: Record<string, string> = {
   'appointment.reschedule': 'Moved an appointment',
   'patient.read': "Opened a patient's record",
   'patient.search': 'Searched patients',
+  'patient.record.read': "Opened a patient's medical record",
+  'patient.file.read': 'Opened a result file',
+  'prescription.issue': 'Issued a prescription',
+  'prescription.dispensed': 'Marked a prescription dispensed',
+  'lab-request.create': 'Requested lab tests',
+  'result.upload': 'Uploaded a lab result',
+  'enquiry.list': 'Listed enquiries',
+  'message.list': 'Listed contact messages',
+  'order.list': 'Listed orders',
+  'refund.list': 'Listed refunds',
   'patient.deliveries.read': "Read a patient's messages",
   'patient.erase': 'Deleted their own account',
   'enquiry.pending': 'Set an enquiry to Pending',
@@ -43,17 +55,29 @@ export function auditActionText(action: string): string {
   return ACTIONS[action] ?? action;
 }
 
+/** A list or search reads a whole collection: its name as people say it. */
+const COLLECTIONS: Record<string, string> = {
+  appointments: 'Appointments',
+  patients: 'Patients',
+  enquiries: 'Enquiries',
+  feedback: 'Contact messages',
+  orders: 'Orders',
+  refunds: 'Refunds',
+  newsletter: 'Newsletter list',
+};
+
 /** What a target path names, and the console page that shows it when there is one. */
 export function auditTargetOf(target: string, name?: string): { text: string; to?: string } {
   const [collection, id] = target.split('/');
-  const short = id ? id.slice(0, 8) : '';
+  if (!id) return { text: COLLECTIONS[collection] ?? target };
+  const short = id.slice(0, 8);
   switch (collection) {
     case 'appointments':
     case 'visits':
       return { text: `Appointment ${short}`, to: `/staff/appointments/${encodeURIComponent(id)}` };
     case 'patients':
-      return id === 'erased' || !id
-        ? { text: id ? 'An erased account' : 'Patients' }
+      return id === 'erased'
+        ? { text: 'An erased account' }
         : { text: name ? `Patient ${name}` : `Patient ${short}`, to: `/staff/patients/${encodeURIComponent(id)}` };
     case 'users':
       return { text: name ?? `Account ${short}` };
@@ -67,8 +91,12 @@ export function auditTargetOf(target: string, name?: string): { text: string; to
       return { text: `Schedule of ${id}`, to: '/staff/schedule' };
     case 'serviceCapacity':
       return { text: `Places of service ${id}`, to: '/staff/capacity' };
-    case 'newsletter':
-      return { text: 'Newsletter list' };
+    case 'prescriptions':
+      return { text: `Prescription ${short}` };
+    case 'labRequests':
+      return { text: `Lab request ${short}` };
+    case 'files':
+      return { text: `Result file ${short}` };
     default:
       return { text: target };
   }

@@ -28,9 +28,12 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
 
 export const sectionsFor = (role: StaffRole) => STAFF_SECTIONS.filter((s) => s.roles.includes(role));
 
+/** Pages reached from a section rather than the menu: a patient's medical record (the API refuses a doctor someone else's patient). */
+const LINKED_PAGES: readonly Omit<StaffSection, 'label'>[] = [{ to: '/staff/records', roles: EVERYONE }];
+
 /** Whether `role` may open the section at `path` (the section whose address is the longest prefix of it). */
 export function mayOpen(role: StaffRole, path: string): boolean {
-  const section = [...STAFF_SECTIONS]
+  const section = [...STAFF_SECTIONS, ...LINKED_PAGES]
     .sort((a, b) => b.to.length - a.to.length)
     .find((s) => path === s.to || path.startsWith(`${s.to}/`));
   return !section || section.roles.includes(role);

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { Appointment } from '@api/types';
 import { AppointmentDetail } from '@/features/appointments/components/appointment-detail';
 import { fixDate } from '@/test-support/clock';
@@ -60,7 +61,9 @@ function appointment(change: Partial<Appointment> = {}): Appointment {
 const show = (a: Appointment) =>
   render(
     withQueryClient(
-      <AppointmentDetail appointment={a} onBack={jest.fn()} onPay={jest.fn()} onDelete={jest.fn()} onCancel={jest.fn()} />,
+      <MemoryRouter>
+        <AppointmentDetail appointment={a} onBack={jest.fn()} onPay={jest.fn()} onDelete={jest.fn()} onCancel={jest.fn()} />
+      </MemoryRouter>,
     ),
   );
 

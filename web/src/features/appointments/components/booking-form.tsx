@@ -48,6 +48,8 @@ export interface BookingFormProps {
   returnUrl: string;
   /** Preselects a service, e.g. from /appointment-page?service=6. */
   initialServiceId?: string;
+  /** Fields filled from a link (a follow-up's doctor, a lab request's tests, an e-prescription to deliver). */
+  prefill?: Partial<BookingValues>;
 }
 
 const PERSONAL = ['firstName', 'lastName', 'emailAddress', 'contactNumber', 'location', 'gender'] as const;
@@ -335,9 +337,21 @@ function ServiceFields() {
           <Options items={DIETARY_MODES} placeholder="Choose how you want to meet the dietician" />
         </FormField>
       )}
+      {service === SERVICE_ID.labTests && values.labRequestId && (
+        <p className="field-hint span-all" role="status">
+          The tests your doctor requested are ticked. Choose a day, then Submit.
+        </p>
+      )}
       {service === SERVICE_ID.labTests &&
         (labs.items ? <LabTable labs={labs.items} /> : <p className="span-all">{labs.error ?? 'Loading lab tests…'}</p>)}
-      {service === SERVICE_ID.prescription && <PrescriptionInput />}
+      {service === SERVICE_ID.prescription &&
+        (values.prescriptionId ? (
+          <p className="field-hint span-all" role="status">
+            Your e-prescription from the clinic goes with this order: no upload is needed.
+          </p>
+        ) : (
+          <PrescriptionInput />
+        ))}
       {community && (
         <>
           <FormField name="organiztionName" label="Organization Name" required maxLength={120} />
@@ -362,7 +376,7 @@ function ServiceFields() {
  * The booking form of the public page and the dashboard. The browser checks the same rules
  * as the API to help the patient; the API decides the fee, the statuses and who books.
  */
-export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: BookingFormProps) {
+export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefill }: BookingFormProps) {
   const navigate = useNavigate();
   const session = useSession({ unhurried: true });
   const profile = profileValues(session);
@@ -401,7 +415,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
 
   return (
     <Formik<BookingValues>
-      initialValues={emptyBooking(initialServiceId)}
+      initialValues={{ ...emptyBooking(initialServiceId), ...prefill }}
       validationSchema={bookingSchema}
       onSubmit={() => undefined}
     >

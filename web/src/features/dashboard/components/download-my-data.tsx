@@ -57,8 +57,8 @@ export function DownloadMyData({ patientId }: { patientId: string }) {
       <h2 id="my-data-heading">My data</h2>
       <p>
         Download a copy of the information we hold about you, grouped as our <Link to={SITE.privacyUrl}>privacy policy</Link>{' '}
-        describes it: your account, appointments, payments, newsletter, and messages. It is a page you can open and read; the same
-        data is also available as a JSON file, for another service.
+        describes it: your account, appointments, medical record, payments, newsletter, and messages. It is a page you can open
+        and read; the same data is also available as a JSON file, for another service.
       </p>
       <div className="form-actions">
         <button type="button" className="btn btn-outline" onClick={() => void download('html')} disabled={busy} aria-busy={busy}>

@@ -109,6 +109,9 @@ describe('who sees what', () => {
     expect(mayOpen('doctor', '/staff/appointments/abc')).toBe(true);
     expect(mayOpen('doctor', '/staff')).toBe(false);
     expect(mayOpen('doctor', '/staff/refunds')).toBe(false);
+    // A patient's medical record opens from their appointment (the API allows a doctor their own patients only).
+    expect(mayOpen('doctor', '/staff/records/p1')).toBe(true);
+    expect(mayOpen('doctor', '/staff/patients/p1')).toBe(false);
   });
   it('when staff sign in, then admin-only sections are hidden and closed', () => {
     expect(sectionsFor('staff').map((s) => s.label)).not.toContain('Staff & roles');
@@ -145,5 +148,8 @@ describe('the audit log in words', () => {
     });
     expect(auditTargetOf('users/uid-2', 'kofi@example.com')).toEqual({ text: 'kofi@example.com' });
     expect(auditTargetOf('patients/erased')).toEqual({ text: 'An erased account' });
+    // A list or search names the collection it read, with no link to a record that is not one.
+    expect(auditTargetOf('appointments')).toEqual({ text: 'Appointments' });
+    expect(auditActionText('appointment.list')).toBe('Listed appointments');
   });
 });

@@ -1,6 +1,8 @@
-import { ArrowLeft, FileText } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
-import { formatDate, formatGhs, formatWhen } from '@api/format';
+import { ArrowLeft, ClipboardList, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useOutletContext, useParams } from 'react-router-dom';
+import { formatDate, formatGhs } from '@api/format';
+import { prescriptionFileName } from '@api/prescription';
 import { tooEarlyToComplete } from '@api/messages';
 import { completableFrom } from '@api/policy';
 import type { StaffAction } from '@api/staff';
@@ -9,31 +11,51 @@ import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import {
   fetchStaffAppointmentFile,
-  saveBlob,
   useAppointmentAction,
   useStaffAppointment,
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
+import type { StaffAppointmentDetail } from '@api/staff';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
+import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
+import type { SignedInStaff } from '@/features/staff/staff-session';
+import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mark';
+import { canStartVisit } from '@/features/staff/visits';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
+import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
+import { appointmentLine } from '@/lib/visit-summary';
 
-/** Opens the prescription (the server logs every opening by staff). */
-async function openFile(appointmentId: string) {
+/** Opens the prescription in a new tab (the server logs every opening by staff). */
+async function openFile(a: StaffAppointment) {
   try {
-    const file = await fetchStaffAppointmentFile(appointmentId);
-    saveBlob(await (await fetch(file.dataUrl)).blob(), file.fileName);
+    await openInNewTab(
+      () => fetchStaffAppointmentFile(a.appointmentId),
+      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
+    );
   } catch (err) {
     await showApiError(err);
   }
 }
 
-/** What an action needs from the person before it is sent: a reason, a summary or a yes. undefined: they stepped back. */
+/**
+ * Whether it is too early to complete the visit, said before the form opens: the server refuses
+ * a visit completed more than 15 minutes before its start (api/policy.ts completableFrom).
+ */
+async function saidTooEarly(a: StaffAppointment): Promise<boolean> {
+  const from = completableFrom(a);
+  if (Date.now() >= from.getTime()) return false;
+  await showInfo(tooEarlyToComplete(formatDate(from, { time: true })), 'Not yet');
+  return true;
+}
+
+/** What an action needs from the person before it is sent: a reason or a yes. undefined: they stepped back. */
 async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
-  const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${formatWhen(a.requestedDay, a.requestedTime)}`;
+  const who = appointmentLine(a);
   switch (action) {
     case 'decline': {
       const reason = await askText({
@@ -44,23 +66,6 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
         multiline: true,
       });
       return reason === undefined ? undefined : { reason };
-    }
-    case 'complete': {
-      // Said before the summary is typed: the server refuses a visit completed before it could have started.
-      const from = completableFrom(a);
-      if (Date.now() < from.getTime()) {
-        await showInfo(tooEarlyToComplete(formatDate(from, { time: true })), 'Not yet');
-        return undefined;
-      }
-      const visitSummary = await askText({
-        title: 'Complete visit',
-        label: 'Visit summary',
-        text: `${who}. A short summary the patient reads in their dashboard.`,
-        confirmButtonText: 'Complete',
-        multiline: true,
-        maxLength: 2000,
-      });
-      return visitSummary === undefined ? undefined : { visitSummary };
     }
     case 'cancel':
       return (await confirm(
@@ -76,7 +81,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
   }
 }
 
-function rowsOf(a: StaffAppointment): DetailRow[] {
+function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
   const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
   const rows: DetailRow[] = [
     ['Status', <StateBadge state={a.appointmentStatus} />],
@@ -110,7 +115,7 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     rows.push(['Organisation', `${a.organiztionName}, ${a.organiztionLocation ?? ''} (${a.expectedPeople ?? '?'} people)`]);
   if (a.declineReason) rows.push(['Decline reason', a.declineReason]);
   if (a.visitSummary) rows.push(['Visit summary', a.visitSummary]);
-  return rows;
+  return [...rows, ...visitRows(a.visit)];
 }
 
 /** One appointment: who, what, when, the payment, and the lifecycle's next steps. */
@@ -118,11 +123,19 @@ export default function AppointmentDetailPage() {
   const { appointmentId = '' } = useParams();
   const appointment = useStaffAppointment(appointmentId);
   const acting = useAppointmentAction();
+  // The layout hands down who is signed in (type only: this page loads no Firebase Auth of its own).
+  const staff = useOutletContext<SignedInStaff | undefined>();
+  const [completing, setCompleting] = useState(false);
   const a = appointment.data;
   usePageTitle(a ? `${a.firstName} ${a.lastName}: appointment` : 'Appointment');
 
   async function act(action: StaffAction) {
     if (!a) return;
+    // Completing asks for the summary, the clinical notes and a follow-up in a form of its own.
+    if (action === 'complete') {
+      if (!(await saidTooEarly(a))) setCompleting(true);
+      return;
+    }
     const body = await askFor(action, a);
     if (!body) return;
     try {
@@ -139,7 +152,13 @@ export default function AppointmentDetailPage() {
       <Link to={a ? `/staff/appointments?day=${a.requestedDay}` : '/staff/appointments'} className="staff-back">
         <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
       </Link>
-      <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'} />
+      <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'}>
+        {a && (
+          <Link to={`/staff/records/${encodeURIComponent(a.patientId)}`} className="btn btn-outline">
+            <ClipboardList aria-hidden="true" size={18} /> Patient record
+          </Link>
+        )}
+      </PageHeader>
       <ListState
         loading={appointment.isPending}
         error={appointment.error}
@@ -152,7 +171,7 @@ export default function AppointmentDetailPage() {
             <DetailsList rows={rowsOf(a)} />
             <div className="form-actions">
               {a.appointmentFileName && (
-                <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
+                <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
                   <FileText aria-hidden="true" size={18} /> Open prescription
                 </button>
               )}
@@ -168,11 +187,14 @@ export default function AppointmentDetailPage() {
                 </button>
               ))}
               <RescheduleAction appointment={a} disabled={acting.isPending} />
+              {staff?.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
             </div>
           </article>
         )}
       </ListState>
+      {a && <VisitRecordSection appointment={a} role={staff?.role} />}
       {a && <MessagesSection about="appointments" id={a.appointmentId} />}
+      {a && completing && <CompleteVisitDialog appointment={a} onClose={() => setCompleting(false)} />}
       <SpinnerOverlay show={acting.isPending} />
     </div>
   );

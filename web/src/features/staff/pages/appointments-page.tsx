@@ -8,6 +8,8 @@ import { SERVICES } from '@/content/services';
 import { itemsOf, useAppointmentList, useDoctorList, type AppointmentFilter } from '@/features/staff/api/staff-api';
 import { AppointmentBadges, ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
+import { StartVisitLink, VisitMark } from '@/features/staff/components/visit-mark';
+import { canStartVisit } from '@/features/staff/visits';
 import { useStaff } from '@/features/staff/staff-session';
 import { stateName } from '@/features/staff/lifecycle';
 
@@ -36,7 +38,8 @@ export default function AppointmentsPage() {
   usePageTitle('Appointments');
   const staff = useStaff();
   const [filter, update] = useFilter();
-  const list = useAppointmentList(filter);
+  // Today's list follows the waiting room (who is waiting for a video visit, since when).
+  const list = useAppointmentList(filter, filter.day === todayInGhana());
   const doctors = useDoctorList(staff.role !== 'doctor');
   const serviceId = useId();
   const doctorId = useId();
@@ -121,7 +124,7 @@ export default function AppointmentsPage() {
       >
         <ul className="staff-list">
           {items.map((a) => (
-            <li key={a.appointmentId}>
+            <li key={a.appointmentId} className={staff.role === 'doctor' && canStartVisit(a) ? 'has-visit' : undefined}>
               <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>
                 <span className="staff-list-main">
                   <strong>
@@ -132,8 +135,12 @@ export default function AppointmentsPage() {
                     {a.doctorSurName ? ` · Dr ${a.doctorSurName}` : ''}
                   </span>
                 </span>
-                <AppointmentBadges appointment={a} />
+                <span className="staff-list-badges">
+                  <AppointmentBadges appointment={a} />
+                  <VisitMark appointment={a} visit={a.visit} />
+                </span>
               </Link>
+              {staff.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ClipboardList } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs, formatWhen } from '@api/format';
 import { DetailsList } from '@/components/details-list';
@@ -20,7 +20,11 @@ export default function PatientPage() {
       <Link to="/staff/patients" className="staff-back">
         <ArrowLeft aria-hidden="true" size={18} /> Back to patients
       </Link>
-      <PageHeader title={name} />
+      <PageHeader title={name}>
+        <Link to={`/staff/records/${encodeURIComponent(patientId)}`} className="btn btn-outline">
+          <ClipboardList aria-hidden="true" size={18} /> Medical record
+        </Link>
+      </PageHeader>
       <ListState loading={view.isPending} error={view.error} empty="" isEmpty={false} onRetry={() => void view.refetch()}>
         {v && (
           <>

@@ -1,0 +1,25 @@
+import { registerSchema } from '../api/account-requests';
+import type { Patient, PatientFields } from '../api/types';
+
+/** The stored record as the API shows it: only the known patient fields. */
+export function toPatient(data: Patient): Patient {
+  const picked = Object.fromEntries(
+    Object.keys(registerSchema.fields)
+      .filter((k) => k !== 'patientId')
+      .map((k) => [k, data[k as keyof PatientFields]]),
+  ) as Partial<PatientFields>;
+  return {
+    ...(picked as PatientFields),
+    patientId: data.patientId,
+    accountStatus: data.accountStatus,
+    userType: data.userType,
+    entryDate: data.entryDate,
+    lastLogIn: data.lastLogIn,
+    verifyDate: data.verifyDate,
+    wallet: data.wallet,
+    balance: data.balance,
+    reminderPreferences: data.reminderPreferences ?? { sms: true, email: true },
+    ...(data.treatmentConsent ? { treatmentConsent: data.treatmentConsent } : {}),
+    ...(data.phoneVerifiedAt ? { phoneVerifiedAt: data.phoneVerifiedAt } : {}),
+  };
+}
