@@ -93,7 +93,7 @@ function LabRequestCard({ r }: { r: LabRequest }) {
 
 function ResultsOf({ a }: { a: Appointment }) {
   return (
-    <li className="records-card" aria-label={`Results of ${a.requestedService} on ${a.requestedDay}`}>
+    <li className="records-card" aria-label={`Results of ${a.requestedService} on ${formatDate(a.requestedDay)}`}>
       <h3>
         {a.selectedLabs.map((l) => l.itemName).join(', ') || a.requestedService}, {formatDate(a.requestedDay)}
       </h3>

@@ -8,6 +8,7 @@ import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
 import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
+import { appointmentLine } from '@/lib/visit-summary';
 
 /** In how many days, or 'date' for a chosen day; '' for none. */
 const FOLLOW_UPS = [
@@ -78,9 +79,7 @@ export function CompleteVisitDialog({
 
   return (
     <Modal open onClose={onClose} title="Complete visit" className="record-dialog">
-      <p className="modal-intro">
-        {a.firstName} {a.lastName}, {a.requestedService} on {a.requestedDay}.
-      </p>
+      <p className="modal-intro">{appointmentLine(a)}.</p>
       <Formik<CompleteValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
         {(formik) => (
           <form
