@@ -2,11 +2,11 @@ import type { UserIdentifier } from 'firebase-admin/auth';
 import type { AuditEntry, Page } from '../api/staff';
 import { auth } from '../store/firebase';
 
-/** Account ids an entry names: who acted, and the account acted on (a role change, a patient's record). */
-const uidsOf = (e: AuditEntry): string[] => {
-  const target = /^(?:users|patients)\/([^/]+)$/.exec(e.target)?.[1];
-  return [e.actorUid, ...(target ? [target] : [])];
-};
+/** The account acted on, when the target is one (a role change, a patient's record). */
+const targetUidOf = (e: AuditEntry): string | undefined => /^(?:users|patients)\/([^/]+)$/.exec(e.target)?.[1];
+
+/** Account ids an entry names: who acted, the account acted on, and the patients whose records it showed. */
+const uidsOf = (e: AuditEntry): string[] => [e.actorUid, targetUidOf(e) ?? '', ...(e.patientIds ?? [])].filter(Boolean);
 
 /**
  * The audit page with the people's names beside their ids, so the log reads 'Ama Mensah
@@ -22,8 +22,15 @@ export async function withNames(page: Page<AuditEntry>): Promise<Page<AuditEntry
   return {
     ...page,
     items: page.items.map((e) => {
-      const [, target] = uidsOf(e);
-      return { ...e, actorName: name(e.actorUid), targetName: name(target) };
+      const patientNames = Object.fromEntries(
+        (e.patientIds ?? []).flatMap((id) => (name(id) ? [[id, name(id)!]] : [])),
+      ) as Record<string, string>;
+      return {
+        ...e,
+        actorName: name(e.actorUid),
+        targetName: name(targetUidOf(e)),
+        ...(Object.keys(patientNames).length ? { patientNames } : {}),
+      };
     }),
   };
 }

@@ -15,7 +15,7 @@ function AuditTarget({ target, name }: { target: string; name?: string }) {
 
 /** What an entry's answer showed: how many records, for which query, and whose. */
 function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string) => void }) {
-  const { count, query, patientIds = [] } = entry;
+  const { count, query, patientIds = [], patientNames = {} } = entry;
   if (count === undefined && patientIds.length === 0) return <span className="staff-muted">—</span>;
   return (
     <>
@@ -33,7 +33,7 @@ function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string
           aria-label={`Show the entries about patient ${id}`}
           onClick={() => onPatient(id)}
         >
-          {id}
+          {patientNames[id] ?? id}
         </button>
       ))}
     </>
