@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Appointment } from '@api/types';
-import { AppointmentDetail } from '@/features/appointments/components/appointment-detail';
+import { AppointmentDetail, coverageBadge } from '@/features/appointments/components/appointment-detail';
 import { fixDate } from '@/test-support/clock';
 import { withQueryClient } from '@/test-support/query';
 
@@ -112,6 +112,20 @@ describe('the appointment detail says what it is, for whom and with whom', () =>
     expect(row('Fee')).toHaveTextContent('Covered by your Individual Package');
     expect(row('Day')).toHaveTextContent('Fri 4 Dec 2026');
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
+  });
+
+  it('when a package takes a discount off lab tests still to pay, then the list says how much off, not Covered', () => {
+    const coverage = {
+      subscriptionId: 'sub-1',
+      packageTitle: 'Individual Package',
+      benefit: 'labDiscount' as const,
+      used: 0,
+      left: 'unlimited' as const,
+      note: 'Your Individual Package takes 10% off: GHS 27.00 instead of GHS 30.00.',
+    };
+    expect(coverageBadge({ coverage, requiresPayment: true, discountPercent: 10 })).toBe('10% off');
+    expect(coverageBadge({ coverage, requiresPayment: false })).toBe('Covered');
+    expect(coverageBadge({ requiresPayment: true })).toBeUndefined();
   });
 
   it('when booked for a family member, then it says who it is for; for oneself it does not', () => {

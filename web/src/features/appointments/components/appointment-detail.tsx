@@ -21,6 +21,10 @@ export const bookedForName = (a: Pick<Appointment, 'bookFor' | 'firstName' | 'la
 const paymentText = (a: Appointment) =>
   a.paymentStatus !== 'Not Applicable' ? a.paymentStatus : a.coverage ? 'Covered by your package' : 'Nothing to pay';
 
+/** The list's badge for what a package did: 'Covered' when it pays it all, '10% off' when it takes a discount (still to pay). */
+export const coverageBadge = (a: Pick<Appointment, 'coverage' | 'requiresPayment' | 'discountPercent'>) =>
+  !a.coverage ? undefined : a.requiresPayment ? (a.discountPercent ? `${a.discountPercent}% off` : undefined) : 'Covered';
+
 export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
 
 /** Opens the patient's own prescription in a new tab. */

@@ -16,7 +16,12 @@ import {
   useUpcomingAppointments,
   type Appointment,
 } from '@/features/appointments/api/appointments';
-import { AppointmentDetail, bookedForName, statusClass } from '@/features/appointments/components/appointment-detail';
+import {
+  AppointmentDetail,
+  bookedForName,
+  coverageBadge,
+  statusClass,
+} from '@/features/appointments/components/appointment-detail';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { bookedText } from '@/features/appointments/components/coverage-note';
@@ -44,7 +49,7 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
             <span className="badges">
               <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>
               {a.requiresPayment && <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>}
-              {a.coverage && <span className="status-badge">Covered</span>}
+              {coverageBadge(a) && <span className="status-badge">{coverageBadge(a)}</span>}
             </span>
             <ChevronRight aria-hidden="true" size={20} />
             <span className="visually-hidden">View details</span>
