@@ -79,9 +79,9 @@ export function cancellationTerms(a: AppointmentForPolicy, now: Date = new Date(
 
 export const canCancel = (a: AppointmentForPolicy, now: Date = new Date()): boolean => cancellationTerms(a, now).allowed;
 
-/** The earliest moment a visit may be marked completed. */
+/** The earliest moment a visit may be marked completed; a visit without a time (home services), from the start of its day. */
 export const completableFrom = (a: Pick<AppointmentForPolicy, 'requestedDay' | 'requestedTime'>): Date =>
-  new Date(appointmentStartsAt(a).getTime() - COMPLETE_FROM_MINUTES_BEFORE * 60 * 1000);
+  new Date(appointmentStartsAt(a).getTime() - (a.requestedTime ? COMPLETE_FROM_MINUTES_BEFORE * 60 * 1000 : 0));
 
 /** Only an Unpaid appointment can be deleted; anything paid or free is cancelled instead. */
 export const canDelete = (a: Pick<AppointmentForPolicy, 'paymentStatus'>): boolean => a.paymentStatus === 'Unpaid';
