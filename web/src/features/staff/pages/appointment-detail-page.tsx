@@ -89,7 +89,7 @@ function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
     ['Phone', <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>],
     ['Email', <a href={`mailto:${a.emailAddress}`}>{a.emailAddress}</a>],
     ['Location', a.location || '—'],
-    ['Gender', a.gender || '—'],
+    ['Gender', a.gender ? a.gender.charAt(0) + a.gender.slice(1).toLowerCase() : '—'],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
     ['Day', formatDate(a.requestedDay)],
     ['Time', a.requestedTime ?? 'To agree with the patient'],
