@@ -282,7 +282,7 @@ describe('roles and the audit log (admins)', () => {
   };
 
   it("names the people in the audit log: the actor's e-mail and the account acted on, not only their ids", async () => {
-    const person = await createTestUser();
+    const person = await createTestUser({ emailVerified: true });
     expect((await post(admin, '/staff/roles', { email: person.email, role: 'staff' })).status).toBe(201);
     const { items } = (await get(admin, '/staff/audit?limit=20')).body.data as { items: AuditRow[] };
     const grant = items.find((e) => e.target === `users/${person.uid}`);
