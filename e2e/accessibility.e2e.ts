@@ -147,8 +147,8 @@ describe('axe for a logged-in patient', () => {
     await patientPage.setViewportSize(DESKTOP);
     await patientPage.goto('/appointment-page');
     const form = patientPage.getByRole('form', { name: 'Book an appointment' });
-    // SELF is prefilled from the profile once the session has loaded it.
-    await form.locator('input[name="firstName"]:not([value=""])').waitFor();
+    // SELF names the patient from the profile once the session has loaded it.
+    await form.getByText(/^From your profile\./).waitFor();
     await form.getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
     await pickFreeDay(form);
     await form.getByRole('button', { name: 'Submit' }).click();
