@@ -38,7 +38,7 @@ describe('patient accounts in the browser', () => {
     await page.getByRole('button', { name: 'Open dashboard menu' }).click();
     await sidebar.getByText(`${patient.firstName} ${patient.lastName}`).waitFor();
     await sidebar.getByText(patient.email).waitFor();
-    await sidebar.getByText(/^Last login: \d/).waitFor();
+    await sidebar.getByText(/^Last login: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/).waitFor();
     await sidebar.getByText('AO', { exact: true }).waitFor();
     await sidebar.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(`${SITE_URL}/dashboard/profile`);

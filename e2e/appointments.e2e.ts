@@ -4,7 +4,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
-import { adminDb, waitUntil } from './support/admin';
+import { adminDb } from './support/admin';
 import { createActivatedPatient, type TestPatient } from './support/accounts';
 import { pickFreeDay, pickFreeSlot } from './support/booking';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
@@ -32,19 +32,14 @@ async function loggedIn(patient: TestPatient, path: string, viewport = PHONE): P
   await login.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname !== '/signup');
   await page.goto(path);
-  // SELF is prefilled from the profile once the session has loaded it.
-  if (path === '/appointment-page') await expectValue(form(page).getByLabel('First Name'), patient.firstName);
+  // SELF shows the patient's own details from the profile once the session has loaded it.
+  if (path === '/appointment-page') await bookingFor(page, patient);
   return page;
 }
 
-async function expectValue(locator: ReturnType<Page['getByLabel']>, value: string) {
-  await waitUntil(
-    () => locator.inputValue(),
-    (v) => v === value,
-    10_000,
-  );
-  expect(await locator.inputValue()).toBe(value);
-}
+/** The booking form names the signed-in patient (their profile as one line, not fields to retype). */
+const bookingFor = (page: Page, patient: TestPatient) =>
+  form(page).getByText(`${patient.firstName} ${patient.lastName}`, { exact: true }).waitFor({ timeout: 10_000 });
 
 async function submitAndConfirm(page: Page) {
   await form(page).getByRole('button', { name: 'Submit' }).click();
@@ -66,7 +61,7 @@ describe('booking an appointment', () => {
   it('when a patient books a virtual consultation and pays by mobile money in the frame, then it is Paid at the doctor’s fee', async () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/appointment-page');
-    await form(page).getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+    await form(page).getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
     await form(page).getByLabel('Doctor').selectOption('dr-owusu');
     const { day, time } = await pickFreeSlot(form(page));
     await form(page).getByLabel('Health Problem').fill('My son has had a fever since Monday.');
@@ -98,11 +93,11 @@ describe('booking an appointment', () => {
   it('when lab tests are ticked, then the total shown is the total charged; left unpaid, it can be deleted from the dashboard', async () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/appointment-page', DESKTOP);
-    await form(page).getByLabel('Service').selectOption({ label: 'Labs/Medical Checkup (paid online)' });
+    await form(page).getByLabel('Service').selectOption({ label: 'Labs/Medical Checkup' });
     for (const test of ['Urine Routine Examination', 'Hepatitis B Screening', 'Lipid Profile'])
       await form(page).getByLabel(test).check();
     const shown = await form(page).getByTestId('lab-total').textContent();
-    expect(shown).toBe('GH₵ 211.25');
+    expect(shown).toBe('GHS 211.25');
     await form(page).getByLabel('Preferred Date').fill(freshDay());
     await submitAndConfirm(page);
 
@@ -116,7 +111,7 @@ describe('booking an appointment', () => {
 
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /Labs\/Medical Checkup/ }).click();
-    await page.getByText('GH₵ 211.25').waitFor();
+    await page.getByText('GHS 211.25').waitFor();
     await page.getByRole('button', { name: 'Make Payment' }).waitFor();
     const deleteIt = async () => {
       await page.getByRole('button', { name: 'Delete' }).click();
@@ -211,7 +206,7 @@ describe('managing appointments in the dashboard', () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/dashboard');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await expectValue(form(page).getByLabel('First Name'), patient.firstName);
+    await bookingFor(page, patient);
     await form(page).getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
@@ -223,7 +218,7 @@ describe('managing appointments in the dashboard', () => {
     // The dialog says which rule of the policy applies before the patient confirms.
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(/at least 12 hours before the appointment is free/);
     await page.locator('.swal2-confirm').click();
-    await dialogTitle(page).getByText('Saved!').waitFor();
+    await dialogTitle(page).getByText('Appointment cancelled').waitFor();
     await page.locator('.swal2-confirm').click();
     const [stored] = await appointmentsOf(patient.uid);
     expect(stored).toMatchObject({ appointmentStatus: 'Cancelled', declineByPatient: true });
@@ -232,8 +227,8 @@ describe('managing appointments in the dashboard', () => {
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText('Nursing Home Care').waitFor();
     await page
-      .getByRole('region', { name: 'Pending appointments' })
-      .getByText('You have no pending appointments', { exact: false })
+      .getByRole('region', { name: 'Upcoming' })
+      .getByText('You have no upcoming appointments', { exact: false })
       .waitFor();
   });
 
@@ -242,7 +237,7 @@ describe('managing appointments in the dashboard', () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/dashboard', DESKTOP);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await expectValue(form(page).getByLabel('First Name'), patient.firstName);
+    await bookingFor(page, patient);
     await form(page).getByLabel('Service').selectOption({ label: 'Physiotherapy at Home' });
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
@@ -255,13 +250,33 @@ describe('managing appointments in the dashboard', () => {
     return { page, patient };
   }
 
-  it('when an appointment is checked in, then Cancel explains the cancellation policy instead', async () => {
-    const { page } = await bookedWithStatus('CheckedIn');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await dialogTitle(page).getByText('Cancellation policy').waitFor();
-    expect(await page.locator('.swal2-html-container').textContent()).toMatch(
-      /12 hours before.*50% late cancellation fee.*refund/,
-    );
+  it('when an appointment is checked in or completed, then neither Cancel nor Delete is offered', async () => {
+    const { page, patient } = await bookedWithStatus('CheckedIn');
+    await page.getByRole('button', { name: 'Back to appointments' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // A confirmed visit is still ahead: it stays in Upcoming, never in History.
+    const [stored] = await appointmentsOf(patient.uid);
+    await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: 'Accepted' });
+    await page.goto('/dashboard');
+    await page
+      .getByRole('region', { name: 'Upcoming' })
+      .getByRole('button', { name: /Physiotherapy at Home/ })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: 'History' })
+        .getByRole('button', { name: /Physiotherapy at Home/ })
+        .count(),
+    ).toBe(0);
+    await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: 'Completed' });
+    await page.goto('/dashboard');
+    await page
+      .getByRole('region', { name: 'History' })
+      .getByRole('button', { name: /Physiotherapy at Home/ })
+      .click();
+    await page.getByText('Completed').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
   });
 
   it('when an accepted appointment is cancelled, then the dialog names the free rule and the dashboard shows it Cancelled', async () => {
@@ -269,8 +284,10 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await dialogTitle(page).getByText('Cancel Appointment?').waitFor();
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(/free of charge/);
+    // The way back is not a second 'Cancel'.
+    await page.getByRole('button', { name: 'Keep appointment' }).waitFor();
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
-    await dialogTitle(page).getByText('Saved!').waitFor();
+    await dialogTitle(page).getByText('Appointment cancelled').waitFor();
     const stored = await adminDb().collection('appointments').where('patientId', '==', patient.uid).get();
     expect(stored.docs.map((d) => d.get('appointmentStatus'))).toEqual(['Cancelled']);
   });

@@ -97,22 +97,43 @@ describe('data protection', () => {
     expect(await subscribed(email)).toBe(false);
   });
 
-  it('when a patient presses Download my data on the profile, then a JSON file with their profile, packages and appointments is saved', async () => {
+  it('when a patient presses Download my data on the profile, then a page they can read is saved, with the same data as JSON beside it, without internal fields', async () => {
     const patient = await createActivatedPatient();
     const context = await newContext(browser(), DESKTOP, { acceptDownloads: true });
     const page = await context.newPage();
     await loginThroughUi(page, patient, '/dashboard/profile');
     await page.getByRole('heading', { name: 'My data' }).waitFor();
-    const [download] = await Promise.all([
+    const [document] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download my data' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^expmed-health-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path()) as string, 'utf8'));
+    expect(document.suggestedFilename()).toMatch(/^expmed-health-my-data-\d{4}-\d{2}-\d{2}\.html$/);
+    const html = await readFile((await document.path()) as string, 'utf8');
+    expect([...html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Your account',
+      'Appointments',
+      'Your medical record',
+      'Payments',
+      'Newsletter',
+      'Messages and enquiries',
+    ]);
+    expect(html).toContain(patient.email);
+    expect(html).not.toMatch(/notificationToken|buildNumber|Notification token|Build number/);
+    await page
+      .getByRole('status')
+      .getByText(/^Saved expmed-health-my-data-.*\.html to your downloads/)
+      .waitFor();
+
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as JSON' }).click(),
+    ]);
+    expect(json.suggestedFilename()).toMatch(/^expmed-health-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await json.path()) as string, 'utf8'));
     expect(data.profile).toMatchObject({ emailAddress: patient.email, firstName: patient.firstName, accountStatus: 'Activated' });
     expect(data.subscriptions).toEqual([]);
     expect(data.appointments).toEqual([]);
-    expect(JSON.stringify(data)).not.toMatch(/hash|uniqueCode/i);
+    expect(JSON.stringify(data)).not.toMatch(/hash|uniqueCode|notificationToken|buildNumber/i);
   });
 
   it('when a patient changes their phone on the profile and then deletes the account with their password, then it is stored, then erased, and signing in fails', async () => {

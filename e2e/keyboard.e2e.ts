@@ -167,7 +167,7 @@ describe('keyboard only', () => {
 
     const service = form.getByLabel('Service');
     await tabTo(page, service);
-    await chooseWithArrows(page, service, 'Virtual Consultation (Telemedicine) (paid online)');
+    await chooseWithArrows(page, service, 'Virtual Consultation (Telemedicine)');
     const doctor = form.getByLabel('Doctor');
     await tabTo(page, doctor);
     await doctor.locator('option[value="dr-danso"]').waitFor({ state: 'attached' });

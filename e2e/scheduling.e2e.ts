@@ -4,6 +4,7 @@
  * another free slot from the dashboard, and an admin's schedule change reaches the public slots.
  */
 import type { Locator, Page } from 'playwright-core';
+import { formatDate, formatWhen } from '../functions/src/api/format';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi, openBookingForm, type TestPatient } from './support/accounts';
 import { dayPicker, freeSlotOf, freeTimes, pickFreeSlot, publicSlots } from './support/booking';
@@ -25,7 +26,7 @@ async function patientPage(patient: TestPatient, viewport = PHONE): Promise<Page
 }
 
 async function chooseDoctor(form: Locator, doctorId: string) {
-  await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+  await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
   await form.getByLabel('Doctor').selectOption(doctorId);
 }
 
@@ -88,11 +89,13 @@ describe('moving an appointment from the dashboard', () => {
     const next = await pickFreeSlot(dialog, 3, [old.day]);
     await dialog.getByRole('button', { name: 'Move appointment' }).click();
     await swalTitle(page).getByText('Saved!').waitFor();
-    expect(await page.locator('.swal2-html-container').textContent()).toMatch(new RegExp(`at ${next.time}\\.$`));
+    expect(await page.locator('.swal2-html-container').textContent()).toBe(
+      `Your appointment is now on ${formatWhen(next.day, next.time)}.`,
+    );
     await page.locator('.swal2-confirm').click();
 
     const detail = page.locator('.appointment-detail');
-    await detail.getByText(next.day, { exact: true }).waitFor();
+    await detail.getByText(formatDate(next.day), { exact: true }).waitFor();
     await detail.getByText(next.time, { exact: true }).waitFor();
     const stored = (await adminDb().collection('appointments').doc(booked.appointmentId).get()).data()!;
     expect(stored).toMatchObject({ requestedDay: next.day, requestedTime: next.time, rescheduleCount: 1, paymentStatus: 'Paid' });

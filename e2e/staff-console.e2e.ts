@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
+import { formatDate, formatWhen } from '../functions/src/api/format';
 import { adminAuth, adminDb } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
@@ -92,6 +93,21 @@ describe('the staff console', () => {
     await openFromDayView(console_, day, patient);
     await act(console_, 'Accept');
     await act(console_, 'Check in');
+    // A visit cannot be completed more than 15 minutes before its start: the console says so before asking for the summary.
+    await console_.getByRole('button', { name: 'Complete visit', exact: true }).click();
+    await dialogTitle(console_).getByText('Not yet').waitFor();
+    expect(await console_.locator('.swal2-html-container').textContent()).toMatch(
+      /^This visit has not started yet: it can be completed from /,
+    );
+    await console_.locator('.swal2-confirm').click();
+    // Now the visit is under way.
+    const now = new Date().toISOString();
+    await adminDb()
+      .collection('appointments')
+      .doc(booked.appointmentId)
+      .update({ requestedDay: now.slice(0, 10), requestedTime: now.slice(11, 16) });
+    await console_.reload();
+    await console_.getByRole('button', { name: 'Complete visit', exact: true }).waitFor();
     const summary = `Tension headache. Rest, fluids, paracetamol 500 mg as needed. ${Date.now()}`;
     // Complete visit asks in a form of its own: the summary the patient reads (notes are optional).
     await console_.getByRole('button', { name: 'Complete visit', exact: true }).click();
@@ -132,10 +148,12 @@ describe('the staff console', () => {
     const next = await pickFreeSlot(dialog, 3, [old.day]);
     await dialog.getByRole('button', { name: 'Move appointment' }).click();
     await dialogTitle(console_).getByText('Saved!').waitFor();
-    expect(await console_.locator('.swal2-html-container').textContent()).toMatch(new RegExp(`at ${next.time}\\.$`));
+    expect(await console_.locator('.swal2-html-container').textContent()).toBe(
+      `The appointment is now on ${formatWhen(next.day, next.time)}.`,
+    );
     await console_.locator('.swal2-confirm').click();
     const card = console_.locator('.staff-card');
-    await card.getByText(next.day, { exact: true }).waitFor();
+    await card.getByText(formatDate(next.day), { exact: true }).waitFor();
     await card.getByText(next.time, { exact: true }).waitFor();
 
     const stored = (await adminDb().collection('appointments').doc(booked.appointmentId).get()).data()!;
@@ -145,7 +163,7 @@ describe('the staff console', () => {
 
     const dashboard = await patientDetail(patient, /Virtual Consultation/);
     const detail = dashboard.locator('.appointment-detail');
-    await detail.getByText(next.day, { exact: true }).waitFor();
+    await detail.getByText(formatDate(next.day), { exact: true }).waitFor();
     await detail.getByText(next.time, { exact: true }).waitFor();
   });
 

@@ -4,6 +4,7 @@
  * checkout frame, and axe on the profile's package and family cards.
  */
 import { Timestamp } from 'firebase-admin/firestore';
+import { formatDate } from '../functions/src/api/format';
 import type { Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, idTokenFor, loginThroughUi, openBookingForm, type TestPatient } from './support/accounts';
@@ -72,7 +73,7 @@ describe('the free trial', () => {
     expect(stored).toMatchObject({ packageId: 'individual', status: 'Trial', paymentStatus: 'Trial' });
     const end = stored.periodEnd.toDate();
     expect(end.getTime() - Date.now()).toBeGreaterThan(29 * DAY_MS);
-    const endText = end.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    const endText = formatDate(end);
     await expect(dialogText(page).textContent()).resolves.toContain(`free until ${endText}`);
     expect(await page.getByRole('dialog', { name: 'Make Payment' }).count()).toBe(0);
 
@@ -90,7 +91,7 @@ describe('a covered virtual consultation', () => {
     const patient = await patientOnTrial();
     const page = await loggedIn(patient, DESKTOP);
     const form = await openBookingForm(page, patient);
-    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine) (paid online)' });
+    await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
     await form.getByLabel('Doctor').selectOption('dr-owusu');
     await pickFreeSlot(form);
     await form.getByText(/Your Individual Package covers this consultation: nothing to pay/).waitFor();

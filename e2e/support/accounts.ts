@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { adminAuth, adminDb, waitUntil } from './admin';
+import { adminAuth, adminDb } from './admin';
 import { emulatorAddress } from './emulators';
 import { SITE_URL } from './browser';
 
@@ -115,15 +115,11 @@ export async function loginThroughUi(page: Page, patient: Pick<TestPatient, 'ema
   await page.waitForURL((url) => url.pathname !== '/signup');
 }
 
-/** Opens the booking page as a signed-in patient; resolves with the form once it holds their profile. */
-export async function openBookingForm(page: Page, patient: Pick<TestPatient, 'firstName'>): Promise<Locator> {
+/** Opens the booking page as a signed-in patient; resolves with the form once it names them (their profile, as one line). */
+export async function openBookingForm(page: Page, patient: Pick<TestPatient, 'firstName' | 'lastName'>): Promise<Locator> {
   await page.goto('/appointment-page');
   const form = page.getByRole('form', { name: 'Book an appointment' });
-  await waitUntil(
-    () => form.getByLabel('First Name').inputValue(),
-    (v) => v === patient.firstName,
-    10_000,
-  );
+  await form.getByText(`${patient.firstName} ${patient.lastName}`, { exact: true }).waitFor({ timeout: 10_000 });
   return form;
 }
 

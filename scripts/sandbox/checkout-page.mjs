@@ -1,6 +1,6 @@
 // @ts-check
 // The provider's hosted checkout page (in the merchant's frame or alone): Mobile Money (MTN,
-// Vodafone, AirtelTigo) or Card, Pay or Cancel; and the pages that follow it.
+// Telecel, AT) or Card, Pay or Cancel; and the pages that follow it.
 
 /** @typedef {import('./payments.mjs').Checkout} Checkout */
 
@@ -37,7 +37,7 @@ ${body}
 /** @param {Checkout} checkout @param {string} phone @param {string} [error] */
 export function checkoutPage(checkout, phone, error) {
   if (checkout.state === 'Paid')
-    return page('Payment successful', '<p class="ok" role="status">This checkout has been paid. You can close this window.</p>');
+    return page('Payment successful', '<p class="ok" role="status">This checkout has been paid.</p>');
   if (checkout.state === 'Cancelled')
     return page('Payment cancelled', '<p>This checkout was cancelled. You can close this window.</p>');
   return page(
@@ -54,7 +54,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   </fieldset>
   <div id="momo-fields">
     <label class="field" for="network">Network</label>
-    <select id="network" name="network"><option value="MTN">MTN</option><option value="Vodafone">Vodafone</option><option value="AirtelTigo">AirtelTigo</option></select>
+    <select id="network" name="network"><option value="MTN">MTN</option><option value="Telecel">Telecel</option><option value="AT">AT</option></select>
     <label class="field" for="phone">Mobile Money number</label>
     <input id="phone" name="phone" type="tel" inputmode="tel" autocomplete="tel" placeholder="024 123 4567" value="${escapeHtml(phone)}">
   </div>

@@ -254,9 +254,8 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
         page(
           'Payment successful',
           `<p class="ok" role="status">Payment successful. GHS ${checkout.totalAmount.toFixed(2)} received.</p>
-           <p>You can close this window.</p>
-           <p><a href="${escapeHtml(checkout.returnUrl)}">Return to the merchant</a></p>`,
-          `<meta http-equiv="refresh" content="2;url=${escapeHtml(checkout.returnUrl)}">`,
+           <p>Taking you back to the merchant… <a href="${escapeHtml(checkout.returnUrl)}">Go back now</a></p>`,
+          `<meta http-equiv="refresh" content="1;url=${escapeHtml(checkout.returnUrl)}">`,
         ),
       );
   });

@@ -1,24 +1,46 @@
-import { escapeHtml, formatDate, formatGhs } from '../api/format';
+import { dayWord, escapeHtml, formatDate, formatGhs, formatWhen } from '../api/format';
 
 describe('formatGhs', () => {
-  it('writes cedis with two decimals, GH₵ by default and GHS for mails', () => {
-    expect(formatGhs(25)).toBe('GH₵ 25.00');
-    expect(formatGhs(211.25, 'GHS')).toBe('GHS 211.25');
-    expect(formatGhs(0.1 + 0.2)).toBe('GH₵ 0.30');
+  it('writes cedis the one way people read them everywhere: GHS with two decimals', () => {
+    expect(formatGhs(25)).toBe('GHS 25.00');
+    expect(formatGhs(211.25)).toBe('GHS 211.25');
+    expect(formatGhs(0.1 + 0.2)).toBe('GHS 0.30');
   });
 });
 
 describe('formatDate', () => {
-  it('reads the API timestamp in Ghana time, with or without the time', () => {
-    expect(formatDate('2026-03-12 14:05:09', { time: true })).toBe('12 Mar 2026, 14:05');
-    expect(formatDate('2026-03-12')).toBe('12 March 2026');
-    expect(formatDate(new Date(Date.UTC(2026, 0, 2, 23, 59)), { time: true })).toBe('2 Jan 2026, 23:59');
+  it('reads the API timestamp in Ghana time as "Fri 27 Nov 2026", with or without the time', () => {
+    expect(formatDate('2026-11-27 10:30:09', { time: true })).toBe('Fri 27 Nov 2026, 10:30');
+    expect(formatDate('2026-11-27')).toBe('Fri 27 Nov 2026');
+    expect(formatDate(new Date(Date.UTC(2026, 0, 2, 23, 59)), { time: true })).toBe('Fri 2 Jan 2026, 23:59');
+    expect(formatDate('2026-09-04T08:00:00.000Z')).toBe('Fri 4 Sep 2026');
+  });
+
+  it('leaves the weekday out of a birth date when asked', () => {
+    expect(formatDate('1990-05-14', { weekday: false })).toBe('14 May 1990');
   });
 
   it('shows what it cannot read as it came, and a dash for nothing', () => {
     expect(formatDate('soon')).toBe('soon');
     expect(formatDate(undefined)).toBe('—');
     expect(formatDate('')).toBe('—');
+  });
+});
+
+describe('formatWhen', () => {
+  it("writes an appointment's day and time in the same style, or the day alone", () => {
+    expect(formatWhen('2026-11-27', '10:30')).toBe('Fri 27 Nov 2026, 10:30');
+    expect(formatWhen('2026-11-27', null)).toBe('Fri 27 Nov 2026');
+  });
+});
+
+describe('dayWord', () => {
+  const at = (iso: string) => new Date(iso);
+  it('says today for a later time the same Ghana day, tomorrow for the next, else the date', () => {
+    expect(dayWord('2026-11-27', at('2026-11-27T15:37:00Z'))).toBe('today');
+    expect(dayWord('2026-11-28', at('2026-11-27T23:59:00Z'))).toBe('tomorrow');
+    expect(dayWord('2026-12-01', at('2026-11-30T00:00:00Z'))).toBe('tomorrow');
+    expect(dayWord('2026-11-29', at('2026-11-27T08:00:00Z'))).toBe('on Sun 29 Nov 2026');
   });
 });
 

@@ -8,9 +8,9 @@ describe('the video visit window (api/visits.ts)', () => {
   });
 
   it('says when in Ghana time, as people read it', () => {
-    expect(visitMoment('2026-11-27T09:45:00Z')).toBe('09:45 on Fri 27 Nov');
+    expect(visitMoment('2026-11-27T09:45:00Z')).toBe('09:45 on Fri 27 Nov 2026');
     expect(visitRefusalMessage('too-early', { opensAt: new Date('2026-11-27T09:45:00Z') })).toBe(
-      'The visit opens at 09:45 on Fri 27 Nov.',
+      'The visit opens at 09:45 on Fri 27 Nov 2026.',
     );
   });
 

@@ -4,11 +4,14 @@
  */
 
 /**
- * An amount in cedis with two decimals: 'GH₵ 25.00' on the site (spec: prices in GH₵); mails and
- * the payment summary spell the code, 'GHS 25.00', which every mail program and screen reader reads.
+ * An amount in cedis with two decimals: 'GHS 25.00', the one way money is written for people
+ * (site, console, mails, SMS). GHS rather than GH₵: it is what the spec's package prices
+ * read ('GHS {price}/month'), what mobile money and the payment provider print on their own
+ * receipts, what screen readers spell out, and it stays in GSM-7, so an SMS says the same
+ * (docs/patient-experience.md).
  */
-export function formatGhs(amount: number, unit: 'GH₵' | 'GHS' = 'GH₵'): string {
-  return `${unit} ${amount.toFixed(2)}`;
+export function formatGhs(amount: number): string {
+  return `GHS ${amount.toFixed(2)}`;
 }
 
 /** The API's 'yyyy-MM-dd HH:mm:ss' (Ghana time), a 'yyyy-MM-dd' day, an ISO string or a Date. */
@@ -21,20 +24,46 @@ const parse = (value: string | Date): Date | undefined => {
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /**
- * A date as people read it, in Ghana time: '12 March 2026', or with `time`, '12 Mar 2026, 14:05'.
- * What cannot be read as a date is shown as it came ('—' for nothing).
+ * 'Fri 27 Nov 2026' in Ghana time (UTC all year); `weekday: false` for a birth date. Spelled
+ * out here rather than by Intl, whose short months differ between engines ('Sep', 'Sept').
  */
-export function formatDate(value: string | Date | undefined, { time = false } = {}): string {
+const dayText = (date: Date, weekday: boolean) =>
+  `${weekday ? `${WEEKDAYS[date.getUTCDay()]} ` : ''}${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+
+/** 'HH:mm' of an instant in Ghana time. */
+const clockText = (date: Date) => date.toISOString().slice(11, 16);
+
+/**
+ * A date as people read it, everywhere (pages, console, mails, SMS), in Ghana time:
+ * 'Fri 27 Nov 2026', or with `time`, 'Fri 27 Nov 2026, 10:30'. What cannot be read as a
+ * date is shown as it came ('—' for nothing). GSM-7 only, so an SMS carries it unchanged.
+ */
+export function formatDate(value: string | Date | undefined, { time = false, weekday = true } = {}): string {
   const date = value === undefined || value === '' ? undefined : parse(value);
   if (!date) return typeof value === 'string' && value ? value : '—';
-  return date.toLocaleString('en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: time ? 'short' : 'long',
-    year: 'numeric',
-    ...(time ? { hour: '2-digit', minute: '2-digit' } : {}),
-  });
+  return time ? `${dayText(date, weekday)}, ${clockText(date)}` : dayText(date, weekday);
+}
+
+/**
+ * An appointment's day and time ('yyyy-MM-dd', 'HH:mm' or none) as people read it:
+ * 'Fri 27 Nov 2026, 10:30', or the day alone when the clinic agrees the time later.
+ */
+export const formatWhen = (day: string, time?: string | null): string =>
+  time ? formatDate(`${day} ${time}`, { time: true }) : formatDate(day);
+
+/**
+ * How far off a day is, as a reminder says it: 'today', 'tomorrow', or 'on Fri 27 Nov 2026'
+ * (Ghana days: a reminder sent at 15:37 for 18:00 the same day says 'today').
+ */
+export function dayWord(day: string, now: Date = new Date()): string {
+  const today = now.toISOString().slice(0, 10);
+  if (day === today) return 'today';
+  if (day === new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) return 'tomorrow';
+  return `on ${formatDate(day)}`;
 }
 
 const ACCRA_PARTS = new Intl.DateTimeFormat('en-CA', {

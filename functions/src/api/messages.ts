@@ -16,6 +16,8 @@ export const PASSWORD_RESET_ERROR = 'Something went wrong! Please try again late
 export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 /** A contended transaction gave up (ABORTED, 503): trying again is the answer. */
 export const SERVICE_BUSY = 'The service is busy. Please try again.';
+/** Completing a visit before it could have happened (api/policy.ts completableFrom); `from` as people read it. */
+export const tooEarlyToComplete = (from: string): string => `This visit has not started yet: it can be completed from ${from}.`;
 /** A list the site could not load: the page offers to try again. */
 export const LOAD_ERROR = 'We could not load this just now. Please check your connection and try again.';
 

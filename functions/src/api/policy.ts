@@ -31,6 +31,12 @@ export const MAX_DEPENDANTS = 4;
 /** One order line: from 1 to this many of a product. */
 export const MAX_ORDER_QUANTITY = 99;
 
+/**
+ * Staff may complete a visit from this many minutes before its start (when a video visit's
+ * room opens) on: a visit cannot be done before it begins. Checking in early is fine.
+ */
+export const COMPLETE_FROM_MINUTES_BEFORE = 15;
+
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The fields of an appointment the rules read (the API's Appointment has them all). */
@@ -73,6 +79,10 @@ export function cancellationTerms(a: AppointmentForPolicy, now: Date = new Date(
 
 export const canCancel = (a: AppointmentForPolicy, now: Date = new Date()): boolean => cancellationTerms(a, now).allowed;
 
+/** The earliest moment a visit may be marked completed; a visit without a time (home services), from the start of its day. */
+export const completableFrom = (a: Pick<AppointmentForPolicy, 'requestedDay' | 'requestedTime'>): Date =>
+  new Date(appointmentStartsAt(a).getTime() - (a.requestedTime ? COMPLETE_FROM_MINUTES_BEFORE * 60 * 1000 : 0));
+
 /** Only an Unpaid appointment can be deleted; anything paid or free is cancelled instead. */
 export const canDelete = (a: Pick<AppointmentForPolicy, 'paymentStatus'>): boolean => a.paymentStatus === 'Unpaid';
 
@@ -82,6 +92,15 @@ export const CANCELLATION_POLICY =
   `later cancellations carry a ${LATE_CANCELLATION_FEE_PERCENT}% late cancellation fee.`;
 
 /**
+ * The rules a patient meets after booking, told before they book (booking form, home page,
+ * FAQ): how soon, until when it can be cancelled free or moved online.
+ */
+export const BOOKING_RULES =
+  `The earliest times are ${MIN_BOOKING_NOTICE_HOURS} hours from now, so the clinic can prepare. ` +
+  `Cancelling is free up to ${FREE_CANCELLATION_HOURS} hours before; later, ${LATE_CANCELLATION_FEE_PERCENT}% of a paid fee ` +
+  `is kept. You can move a booking online up to ${FREE_CANCELLATION_HOURS} hours before, ${RESCHEDULE_LIMIT} times.`;
+
+/**
  * When an Unpaid appointment of a paid service stops holding its slot: UNPAID_HOLD_MINUTES
  * after booking, or after its latest checkout started if that is later.
  */
@@ -89,6 +108,17 @@ export function unpaidHoldEndsAt(a: { createdAt: string; checkoutStartedAt?: str
   const from = Math.max(Date.parse(a.createdAt), a.checkoutStartedAt ? Date.parse(a.checkoutStartedAt) : 0);
   return new Date(from + UNPAID_HOLD_MINUTES * 60 * 1000);
 }
+
+/**
+ * The states of an appointment still ahead of the patient: the dashboard's Upcoming list
+ * (with its day today or later); everything else is History. OnTheWay: a home visit's
+ * clinician has set out.
+ */
+export const UPCOMING_STATES = ['Pending', 'Accepted', 'OnTheWay', 'CheckedIn'];
+
+/** Upcoming: in an UPCOMING_STATES state and not on a past day (Ghana's `today`, 'yyyy-MM-dd'). */
+export const isUpcoming = (a: Pick<AppointmentForPolicy, 'appointmentStatus' | 'requestedDay'>, today: string): boolean =>
+  UPCOMING_STATES.includes(a.appointmentStatus) && a.requestedDay >= today;
 
 /** The states an appointment can be moved from (the console reads this without @api/scheduling's yup schemas). */
 export const RESCHEDULABLE_STATES = ['Pending', 'Accepted'];

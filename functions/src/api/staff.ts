@@ -103,6 +103,11 @@ export interface AuditEntry {
   /** The document path acted on, e.g. 'appointments/abc', or the collection a list or search read. */
   target: string;
   at: string;
+  /** GET /staff/audit: the actor's name or e-mail, and the account's when the target is one (users/…, patients/…). */
+  actorName?: string;
+  targetName?: string;
+  /** GET /staff/audit: the names (or e-mails) of the patientIds' accounts, by id; an erased account has none. */
+  patientNames?: Record<string, string>;
   /** Whose records the answer showed or changed (GET /api/staff/audit?patientId= filters on it). */
   patientIds?: string[];
   /** A list's filter or a search's text, and how many records came back. */

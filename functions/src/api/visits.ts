@@ -5,6 +5,7 @@
  * for signalling and chat (firestore.rules checks the same shapes). Imports only siblings:
  * the site bundles it too.
  */
+import { formatDate } from './format';
 import { appointmentStartsAt } from './policy';
 import { SERVICE_ID } from './service-catalog';
 
@@ -36,24 +37,10 @@ export function visitWindow(
   };
 }
 
-const ACCRA_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Accra',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const ACCRA_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Accra',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-
-/** '09:45 on Fri 27 Nov' in Ghana time (Africa/Accra). */
+/** '09:45 on Fri 27 Nov 2026' in Ghana time (UTC all year): the day in the one date style (api/format.ts). */
 export function visitMoment(at: Date | string): string {
   const date = typeof at === 'string' ? new Date(at) : at;
-  const day = Object.fromEntries(ACCRA_DAY.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${ACCRA_TIME.format(date)} on ${day.weekday} ${day.day} ${day.month}`;
+  return `${date.toISOString().slice(11, 16)} on ${formatDate(date)}`;
 }
 
 // --- the record: visits/{appointmentId}, written by the server only ---

@@ -81,7 +81,7 @@ async function remindOnce(id: string, kind: ReminderKind, now: Date): Promise<bo
       startsAt: Timestamp.fromDate(new Date(a.startsAt)),
     });
     const link = isVirtualVisit(a) ? visitLink(a.appointmentId) : undefined;
-    await notifyPatient(a.patientId, appointmentReminder(a, kind, link), { tx, kind: 'reminder' });
+    await notifyPatient(a.patientId, appointmentReminder(a, kind, link, now), { tx, kind: 'reminder' });
     return true;
   });
 }

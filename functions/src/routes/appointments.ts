@@ -16,6 +16,7 @@ import {
   getAppointmentFile,
   getCancellation,
   pendingAppointments,
+  upcomingAppointments,
 } from '../services/appointments';
 
 /** Appointments: every route is the signed-in patient's own. */
@@ -39,6 +40,12 @@ appointmentsRouter.get('/appointments/pending', requireAuth, async (req, res) =>
   ok(res, await pendingAppointments(ownPatientId(req)));
 });
 
+/** The dashboard's Upcoming list (Pending, Accepted, on the way, checked in; not past): /appointments/pending keeps the spec's meaning. */
+appointmentsRouter.get('/appointments/upcoming', requireAuth, async (req, res) => {
+  ok(res, await upcomingAppointments(ownPatientId(req)));
+});
+
+/** The history: everything not upcoming. */
 appointmentsRouter.get('/consultation', requireAuth, async (req, res) => {
   ok(res, await appointmentHistory(ownPatientId(req)));
 });

@@ -1,5 +1,6 @@
 import type { Request, Router } from 'express';
 import { capacitySchema, doctorScheduleSchema, rescheduleSchema } from '../api/scheduling';
+import { formatWhen } from '../api/format';
 import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { showsPatientData } from '../http/patient-data';
 import { ok } from '../http/envelope';
@@ -49,10 +50,6 @@ export function addSchedulingRoutes(router: Router): void {
     await visible({ kind: 'staff', staff }, param(req, 'appointmentId'));
     const input = await validateBody(rescheduleSchema, req.body);
     const moved = await rescheduleAppointment({ kind: 'staff', staff }, param(req, 'appointmentId'), input);
-    ok(
-      res,
-      moved,
-      `The appointment has been moved to ${[moved.requestedDay, moved.requestedTime].filter(Boolean).join(' at ')}.`,
-    );
+    ok(res, moved, `The appointment has been moved to ${formatWhen(moved.requestedDay, moved.requestedTime)}.`);
   });
 }

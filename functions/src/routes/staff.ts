@@ -51,6 +51,7 @@ import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
 import { addRecordRoutes } from './staff-record';
 import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
+import { withNames } from '../services/audit-names';
 
 /**
  * The clinic's side, /staff/... (design.md 'The clinic's side'). Every route runs requireAuth
@@ -211,5 +212,5 @@ staffRouter.delete('/staff/roles/:id', ...admins, async (req, res) => {
 /** The audit log, newest first; ?patientId= keeps the entries naming that patient. */
 staffRouter.get('/staff/audit', ...admins, async (req, res) => {
   const { limit, cursor, patientId } = await query(req, auditQuerySchema);
-  ok(res, await paged(() => listAudit(limit, cursor, patientId)));
+  ok(res, await withNames(await paged(() => listAudit(limit, cursor, patientId))));
 });

@@ -18,7 +18,7 @@ const activePatient = [requireAuth, requireActivePatient, throttleCaller(CALLER_
 subscriptionsRouter.post('/subscriptions/renew', ...activePatient, async (req, res) => {
   const { subscriptionId } = await bodyOf(req, subscriptionIdSchema);
   const renewal = await renewSubscription(callerOf(req), subscriptionId);
-  ok(res, renewal, `Renewal for ${formatGhs(renewal.amount, 'GHS')} ready: complete the payment to extend your package.`);
+  ok(res, renewal, `Renewal for ${formatGhs(renewal.amount)} ready: complete the payment to extend your package.`);
 });
 
 subscriptionsRouter.post('/subscriptions/cancel', ...activePatient, async (req, res) => {

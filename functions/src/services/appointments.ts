@@ -17,12 +17,18 @@ import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
-import { ghanaTimestamp } from '../api/format';
+import { formatGhs, formatWhen, ghanaTimestamp } from '../api/format';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
 import { prescriptionFileName } from '../api/prescription';
 import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '../api/types';
 import type { FileAnswer } from '../http/file';
-import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
+import {
+  CANCELLATION_POLICY,
+  cancellationTerms,
+  FREE_CANCELLATION_HOURS,
+  isUpcoming,
+  LATE_CANCELLATION_FEE_PERCENT,
+} from '../api/policy';
 import { accountEmail } from './mail';
 import { notifyPatient } from '../notifications/notify';
 import { appointmentCancelled, bookingReceived } from '../notifications/templates';
@@ -179,12 +185,14 @@ export async function createAppointment(
 }
 
 const newestFirst = (a: Appointment, b: Appointment) => b.createdAt.localeCompare(a.createdAt);
+const soonestFirst = (a: Appointment, b: Appointment) =>
+  `${a.requestedDay} ${a.requestedTime ?? ''}`.localeCompare(`${b.requestedDay} ${b.requestedTime ?? ''}`) || newestFirst(a, b);
 const isUpcomingPending = (a: Appointment) => a.appointmentStatus === 'Pending' && a.requestedDay >= todayInGhana();
 /** A deleted appointment whose checkout had started is kept as a tombstone, so a late payment still finds it; the patient no longer sees it. */
 export const DELETED = 'Deleted';
 const isShown = (a: Appointment) => a.appointmentStatus !== DELETED;
 
-/** The caller's pending appointments from today on, newest request first (without the clinic's notes: api/record.ts). */
+/** The spec's GET /appointments/pending: the caller's Pending appointments from today on, newest request first (without the clinic's notes: api/record.ts). */
 export async function pendingAppointments(patientId: string): Promise<Appointment[]> {
   return (await appointmentsOf(patientId))
     .filter((a) => isShown(a) && isUpcomingPending(a))
@@ -192,10 +200,20 @@ export async function pendingAppointments(patientId: string): Promise<Appointmen
     .map(withoutStaffOnly);
 }
 
-/** The caller's history: everything not upcoming and pending (cancelled, expired, accepted, done, or past). */
-export async function appointmentHistory(patientId: string): Promise<Appointment[]> {
+/** The dashboard's Upcoming: Pending, Accepted, on the way or checked in, today or later (api/policy.ts isUpcoming), soonest first, without the clinic's notes. */
+export async function upcomingAppointments(patientId: string): Promise<Appointment[]> {
+  const today = todayInGhana();
   return (await appointmentsOf(patientId))
-    .filter((a) => isShown(a) && !isUpcomingPending(a))
+    .filter((a) => isShown(a) && isUpcoming(a, today))
+    .sort(soonestFirst)
+    .map(withoutStaffOnly);
+}
+
+/** The caller's history: everything not upcoming (completed, cancelled, declined, expired, no-show, or past), newest first. */
+export async function appointmentHistory(patientId: string): Promise<Appointment[]> {
+  const today = todayInGhana();
+  return (await appointmentsOf(patientId))
+    .filter((a) => isShown(a) && !isUpcoming(a, today))
     .sort(newestFirst)
     .map(withoutStaffOnly);
 }
@@ -258,7 +276,7 @@ export function cancellationOf(a: Appointment, now = new Date()): AppointmentCan
 export const getCancellation = async (patientId: string, appointmentId: string) =>
   cancellationOf((await ownAppointment(patientId, appointmentId)).appointment);
 
-const ghs = (n: number) => `${CURRENCY} ${n.toFixed(2)}`;
+const ghs = formatGhs;
 
 /** The answer's msg: which rule applied and what is refunded. */
 export function cancelledMessage(c: AppointmentCancellation): string {
@@ -346,7 +364,7 @@ export async function cancelAppointment(
           what,
         },
         email,
-        `Your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}) was cancelled ${why}.`,
+        `Your appointment (${a.requestedService}, ${formatWhen(a.requestedDay, a.requestedTime)}) was cancelled ${why}.`,
       );
     } else await notifyPatient(patientId, appointmentCancelled({ ...a, ...change }), { tx });
     return { ...withoutStaffOnly(a), ...change, cancellation };

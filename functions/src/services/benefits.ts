@@ -17,7 +17,7 @@ import { liveSubscriptionsOf, periodOf } from './subscriptions';
 
 /**
  * Package benefits applied when a patient books (design.md 'Subscriptions over time'): a
- * virtual consultation or a home visit within the window's allowance is covered (costs 0),
+ * virtual consultation or a priced home visit within the window's allowance is covered (costs 0),
  * lab tests get the package's discount. The allowance is counted in the booking's
  * transaction (subscriptionUsage), so concurrent bookings cannot exceed it; cancelling or
  * declining a covered appointment gives it back.
@@ -104,7 +104,7 @@ function labDiscount(plan: BenefitPlan, appointment: Appointment): Partial<Appoi
     left: 'unlimited',
     discountPercent: percent,
     fullPrice,
-    note: `Your ${best.pkg.packageTitle} takes ${percent}% off: ${formatGhs(fee, 'GHS')} instead of ${formatGhs(fullPrice, 'GHS')}.`,
+    note: `Your ${best.pkg.packageTitle} takes ${percent}% off: ${formatGhs(fee)} instead of ${formatGhs(fullPrice)}.`,
   };
   return {
     consultationFee: fee,
@@ -129,6 +129,9 @@ export async function applyBenefits(
 ): Promise<Appointment> {
   if (!plan) return appointment;
   if (plan.benefit === 'labDiscount') return { ...appointment, ...labDiscount(plan, appointment) };
+  // A package never spends an allowance on what costs nothing: free home services leave it
+  // untouched (docs/patient-experience.md). Should a service get a price, it is covered as usual.
+  if (!(appointment.consultationFee > 0)) return appointment;
   const benefit = plan.benefit;
   const usages = await Promise.all(plan.candidates.map((c) => tx.get(usageRef(c.usageId))));
   const i = plan.candidates.findIndex((c, k) => {

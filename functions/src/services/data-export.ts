@@ -1,19 +1,20 @@
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
 import type { PatientDataExport } from '../api/types';
 import { ordersOf } from '../store/orders';
-import { appointmentHistory, DELETED, pendingAppointments } from './appointments';
+import { appointmentHistory, DELETED, upcomingAppointments } from './appointments';
 import { getConsents, getPatient } from './patients';
 import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
 import { listDependants } from './dependants';
+import { withoutInternal } from '../api/data-export';
 import { ghanaTimestamp } from '../api/format';
 import { appointmentsOf } from '../store/appointments';
 import { patientPrescriptions } from './prescriptions';
 import { patientLabRequests } from './lab-requests';
 
 /**
- * The patient's own records as the API shows them to them: the profile without verification
- * codes (those live apart and never leave the server), prescription files described but not
+ * The patient's own records as the API shows them to them, without the system's own fields
+ * (api/data-export.ts): the profile without verification codes (those live apart and never leave the server), prescription files described but not
  * included, payments as their status on each record, consents with dates and the notice's
  * version, and what was sent from their e-mail through the contact and enquiry forms. The
  * record after visits is all here: prescriptions, lab requests, result files described on
@@ -22,10 +23,10 @@ import { patientLabRequests } from './lab-requests';
  */
 export async function exportPatientData(uid: string): Promise<PatientDataExport> {
   const profile = await getPatient(uid);
-  const [subscriptions, pending, history, orders, consents, forms, dependants, prescriptions, labRequests, stored] =
+  const [subscriptions, upcoming, history, orders, consents, forms, dependants, prescriptions, labRequests, stored] =
     await Promise.all([
       listSubscriptions(uid),
-      pendingAppointments(uid),
+      upcomingAppointments(uid),
       appointmentHistory(uid),
       ordersOf(uid),
       getConsents(uid),
@@ -47,7 +48,8 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
         ]
       : [],
   );
-  return {
+  // The system's own fields (device tokens, app build, checkout plumbing) are not the patient's data.
+  return withoutInternal({
     exportedAt: ghanaTimestamp(),
     controller: 'ExpMed Health',
     privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
@@ -55,7 +57,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     consents,
     subscriptions,
     dependants,
-    appointments: [...pending, ...history],
+    appointments: [...upcoming, ...history],
     orders,
     newsletter: consents.marketing,
     contactMessages: forms.feedback.map((d) => d.data()),
@@ -63,5 +65,5 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
     prescriptions,
     labRequests,
     visitNotes,
-  };
+  });
 }

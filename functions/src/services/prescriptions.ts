@@ -139,7 +139,7 @@ async function ownPrescription(patientId: string, prescriptionId: string): Promi
 
 /** The PDF's lines: the clinic, the patient, the prescriber, each medicine, and where to check the code. */
 export function prescriptionLines(p: StoredPrescription): PdfLine[] {
-  const born = p.patientDateOfBirth ? `   Date of birth: ${formatDate(p.patientDateOfBirth)}` : '';
+  const born = p.patientDateOfBirth ? `   Date of birth: ${formatDate(p.patientDateOfBirth, { weekday: false })}` : '';
   return [
     { text: 'ExpMed Health', size: 18, bold: true },
     { text: 'Prescription', size: 14, bold: true, gap: 4 },

@@ -31,7 +31,9 @@ import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/temp
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
 import { listQuery, type Staff } from './staff-access';
-import { ghanaTimestamp } from '../api/format';
+import { formatDate, formatWhen, ghanaTimestamp } from '../api/format';
+import { tooEarlyToComplete } from '../api/messages';
+import { completableFrom } from '../api/policy';
 import { runTransaction } from '../store/transaction';
 import { visitRef } from '../store/visits';
 import { isVirtualVisit } from '../api/visits';
@@ -216,6 +218,9 @@ export async function actInTransaction(
   assertMayAct(staff, a);
   const to = nextState(a.appointmentStatus, action);
   if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
+  const now = new Date();
+  if (action === 'complete' && now < completableFrom(a))
+    throw conflict(tooEarlyToComplete(formatDate(completableFrom(a), { time: true })));
   const ends = action === 'decline' || action === 'cancel';
   const slot = ends ? await heldSlot(tx, a) : undefined;
   const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
@@ -223,7 +228,6 @@ export async function actInTransaction(
   const refundExists = refund ? (await tx.get(refund)).exists : false;
   const visit = (ENDS_VISIT as readonly string[]).includes(action) ? await readVisit(tx, appointmentId) : undefined;
 
-  const now = new Date();
   const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp(now)) };
   tx.update(ref, change);
   if (slot) tx.delete(slot);
@@ -255,7 +259,7 @@ export async function actInTransaction(
         what: `Appointment: ${a.requestedService}`,
       },
       email,
-      `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}), so nothing is charged.`,
+      `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${formatWhen(a.requestedDay, a.requestedTime)}), so nothing is charged.`,
     );
   }
   if (NOTIFIED_ACTIONS.includes(action))

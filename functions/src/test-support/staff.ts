@@ -12,6 +12,12 @@ export function freshSlot() {
   return { day, time };
 }
 
+/** An appointment starting `minutes` from now (Ghana time is UTC): a visit is completed at or near its time (api/policy.ts completableFrom). */
+export const startingIn = (minutes: number) => {
+  const at = new Date(Date.now() + minutes * 60_000).toISOString();
+  return { requestedDay: at.slice(0, 10), requestedTime: at.slice(11, 16) };
+};
+
 /**
  * An appointment stored in a given state, as the booking path and earlier actions would have
  * left it (free, so no money is involved): for the lifecycle table, which needs every state.

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useScrollToSection } from '@/components/scroll-to-section';
 import { HOME_SECTIONS, SITE } from '@/content/site';
+import { useLoginMarker } from '@/lib/login-marker';
 import './navbar.css';
 
 type MenuItem = { label: string; section: string } | { label: string; to: string; cta?: boolean };
@@ -18,11 +19,16 @@ export const MENU: MenuItem[] = [
   { label: 'Book Appointment', to: '/appointment-page', cta: true },
 ];
 
+/** Signed in: the menu leads back to the dashboard where it would offer Sign Up. */
+const DASHBOARD_ITEM: MenuItem = { label: 'My dashboard', to: '/dashboard' };
+
 function MenuLinks({ onSelect }: { onSelect: () => void }) {
   const scrollTo = useScrollToSection();
+  const signedIn = useLoginMarker();
+  const items = signedIn ? MENU.map((item) => (item.label === 'Sign Up' ? DASHBOARD_ITEM : item)) : MENU;
   return (
     <ul className="menu">
-      {MENU.map((item) => (
+      {items.map((item) => (
         <li key={item.label}>
           {'section' in item ? (
             <a

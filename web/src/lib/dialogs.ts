@@ -16,14 +16,23 @@ export const showSuccess = (title: string, text: string) => fire({ icon: 'succes
 export const showApiError = (err: unknown, title = 'Oops') =>
   showError(err instanceof ApiError ? err.message : GENERIC_ERROR, title);
 
-/** A yes/cancel question; resolves true when confirmed. */
-export async function confirm(title: string, confirmButtonText: string, text?: string): Promise<boolean> {
+/**
+ * A yes/no question; resolves true when confirmed. `cancelButtonText` names the way back when
+ * 'Cancel' would sit beside a button that cancels something ('Yes, cancel' / 'Keep appointment').
+ */
+export async function confirm(
+  title: string,
+  confirmButtonText: string,
+  text?: string,
+  cancelButtonText = 'Cancel',
+): Promise<boolean> {
   const result = await fire({
     icon: 'question',
     title,
     text,
     showCancelButton: true,
     confirmButtonText,
+    cancelButtonText,
     cancelButtonColor: '#6b7280',
   });
   return result.isConfirmed;

@@ -10,6 +10,8 @@ export async function askText(options: {
   title: string;
   label: string;
   confirmButtonText: string;
+  /** The way back: 'Go back' where 'Cancel' would sit beside a button that cancels an appointment. */
+  cancelButtonText?: string;
   text?: string;
   multiline?: boolean;
   maxLength?: number;
@@ -23,6 +25,7 @@ export async function askText(options: {
     inputAttributes: { maxlength: String(options.maxLength ?? 500) },
     showCancelButton: true,
     confirmButtonText: options.confirmButtonText,
+    cancelButtonText: options.cancelButtonText ?? 'Go back',
     confirmButtonColor: '#0b6e4f',
     cancelButtonColor: '#6b7280',
     inputValidator: (value: string) => (String(value ?? '').trim() ? undefined : `${options.label} is required.`),

@@ -1,3 +1,4 @@
+import { formatWhen } from '@api/format';
 import type { Appointment } from '@api/types';
 import { api } from '@/lib/api-client';
 import { askText } from '@/lib/text-dialog';
@@ -7,10 +8,11 @@ import { askText } from '@/lib/text-dialog';
  * visit page) ask the same question and send the same request, so both import it from here.
  */
 
-type Described = Pick<Appointment, 'firstName' | 'lastName' | 'requestedService' | 'requestedDay'>;
+type Described = Pick<Appointment, 'firstName' | 'lastName' | 'requestedService' | 'requestedDay' | 'requestedTime'>;
 
-/** 'Ama Mensah, Virtual Consultation on 2026-03-12': who and what a staff question is about. */
-export const appointmentLine = (a: Described) => `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
+/** 'Ama Mensah, Virtual Consultation on Thu 12 Mar 2026, 10:30': who and what a staff question is about. */
+export const appointmentLine = (a: Described) =>
+  `${a.firstName} ${a.lastName}, ${a.requestedService} on ${formatWhen(a.requestedDay, a.requestedTime)}`;
 
 /** The Complete visit dialog: the summary the patient reads, or undefined when the doctor steps back. */
 export const askVisitSummary = (a: Described) =>

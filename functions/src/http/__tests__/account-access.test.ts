@@ -213,6 +213,7 @@ describe('signed-in writes are throttled per patient', () => {
 describe('patient answers are never kept by shared caches', () => {
   it.each([
     ['get', '/api/appointments/pending'],
+    ['get', '/api/appointments/upcoming'],
     ['get', '/api/consultation'],
     ['post', '/api/appointments'],
   ] as const)('when %s %s answers, then Cache-Control is private, no-store (even a 401)', async (method, path) => {

@@ -83,7 +83,7 @@ describe('appointment reminders', () => {
     const link = (id: string) => `http://127.0.0.1:5000/visit/${id}`;
     const textOf = (id: string) => texts.find((t) => t.content.includes(id))?.content;
     expect(textOf(visit)).toMatch(
-      /^ExpMed Health: Reminder: your Virtual Consultation is in 10 minutes, .* Join the video visit: /,
+      /^ExpMed Health: Reminder: your Virtual Consultation is in 8 minutes, .* Join the video visit: /,
     );
     expect(textOf(visit)).toContain(link(visit));
     expect(textOf(dietary)).toContain(link(dietary));
@@ -120,8 +120,9 @@ describe('appointment reminders', () => {
       (m) => m.length === 2,
     );
     expect(texts.map((t) => t.content).sort()).toEqual([
-      expect.stringMatching(/^ExpMed Health: Reminder: your Virtual Consultation is in 2 hours/),
-      expect.stringMatching(/^ExpMed Health: Reminder: your Virtual Consultation is tomorrow/),
+      // 1.5 hours ahead and, as `now` is midnight, 20 hours ahead on the same day.
+      expect.stringMatching(/^ExpMed Health: Reminder: your Virtual Consultation is in 1 hour 30 minutes/),
+      expect.stringMatching(/^ExpMed Health: Reminder: your Virtual Consultation is today/),
     ]);
 
     // Two hours before, the 24-hour one's appointment gets its second reminder, once (and the

@@ -94,27 +94,53 @@ describe('notice templates', () => {
     for (const notice of [
       templates.bookingReceived(a),
       templates.appointmentStateChanged(a, 'decline', 'The doctor is away that day; please choose another day.'),
-      templates.appointmentReminder(a, '2h'),
-      templates.appointmentReminder(a, '2h', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
-      templates.appointmentReminder(a, '10m', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
+      templates.appointmentReminder(a, '2h', undefined, new Date('2026-12-03T07:30:00Z')),
+      templates.appointmentReminder(
+        a,
+        '2h',
+        `https://expmedhealth.com/visit/${'a'.repeat(20)}`,
+        new Date('2026-12-03T07:30:00Z'),
+      ),
+      templates.appointmentReminder(
+        a,
+        '10m',
+        `https://expmedhealth.com/visit/${'a'.repeat(20)}`,
+        new Date('2026-12-03T09:20:00Z'),
+      ),
     ]) {
       expect(smsBody(notice.sms!).endsWith('...')).toBe(false);
     }
     expect(smsBody(templates.bookingReceived(a).sms!)).toBe(
-      'ExpMed Health: We received your request for Virtual Consultation on 3 Dec 2026 09:30. Fee GHS 150.00: pay in your dashboard. Ref ref-abc123.',
+      'ExpMed Health: We received your request for Virtual Consultation on Thu 3 Dec 2026, 09:30. Fee GHS 150.00: pay in your dashboard. Ref ref-abc123.',
     );
   });
 
   it("a video visit's reminders carry its join link, in the mail and in the SMS before the reference", () => {
     const a = sampleAppointment({ clientReference: 'REF1234567' });
     const link = 'https://expmedhealth.com/visit/appt-123';
-    expect(smsBody(templates.appointmentReminder(a, '10m', link).sms!)).toBe(
-      `ExpMed Health: Reminder: your Virtual Consultation is in 10 minutes, 3 Dec 2026 09:30 (Ghana time). Join the video visit: ${link} Ref REF1234567.`,
+    expect(smsBody(templates.appointmentReminder(a, '10m', link, new Date('2026-12-03T09:22:00Z')).sms!)).toBe(
+      `ExpMed Health: Reminder: your Virtual Consultation is in 8 minutes, Thu 3 Dec 2026, 09:30 (Ghana time). Join the video visit: ${link} Ref REF1234567.`,
     );
-    const day = templates.appointmentReminder(a, '24h', link);
+    const day = templates.appointmentReminder(a, '24h', link, new Date('2026-12-02T10:00:00Z'));
     expect(day.paragraphs).toContain(`It is a video visit: join it from 15 minutes before the start here: ${link}`);
     expect(noticeMail('ama@example.com', day).message.html).toContain(link);
     expect(templates.appointmentReminder(a, '24h').sms).not.toContain('visit/');
+  });
+
+  it('a reminder names the day and the time left from when it is sent: booked at 15:37 for 18:00, it says today', () => {
+    const a = sampleAppointment({ requestedDay: '2026-11-27', requestedTime: '18:00' });
+    const sameDay = templates.appointmentReminder(a, '24h', undefined, new Date('2026-11-27T15:37:00Z'));
+    expect(sameDay.subject).toBe('Reminder: Virtual Consultation today');
+    expect(smsBody(sameDay.sms!)).toMatch(
+      /^ExpMed Health: Reminder: your Virtual Consultation is today, Fri 27 Nov 2026, 18:00 /,
+    );
+    const dayBefore = templates.appointmentReminder(a, '24h', undefined, new Date('2026-11-26T19:00:00Z'));
+    expect(dayBefore.sms).toContain('is tomorrow, Fri 27 Nov 2026, 18:00');
+    // Booked 90 minutes ahead: its 2-hour reminder says the time actually left.
+    expect(templates.appointmentReminder(a, '2h', undefined, new Date('2026-11-27T16:30:00Z')).sms).toContain(
+      'is in 1 hour 30 minutes,',
+    );
+    expect(templates.appointmentReminder(a, '2h', undefined, new Date('2026-11-27T16:01:00Z')).sms).toContain('is in 2 hours,');
   });
 
   it('sends a prescription’s code and check link whole, and never a result in its notice', () => {

@@ -1,5 +1,5 @@
-import { formatGhs } from '../../api/format';
-import { UNPAID_HOLD_MINUTES } from '../../api/policy';
+import { dayWord, formatGhs } from '../../api/format';
+import { appointmentStartsAt, UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { ACTION_DONE, type StaffAction } from '../../api/staff';
 import type { Appointment } from '../../api/types';
 import { VISIT_OPENS_BEFORE_MINUTES } from '../../api/visits';
@@ -14,7 +14,7 @@ const SIGNATURE = 'ExpMed Health';
 /** Booking received: to the account, with a calendar invitation (tentative until accepted). */
 export function bookingReceived(a: Appointment): Notice {
   const pay = a.requiresPayment
-    ? `The fee is ${formatGhs(a.consultationFee, 'GHS')}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
+    ? `The fee is ${formatGhs(a.consultationFee)}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
     : 'There is nothing to pay for this service.';
   return {
     event: 'appointment.received',
@@ -29,7 +29,7 @@ export function bookingReceived(a: Appointment): Notice {
     ],
     sms:
       `We received your request for ${a.requestedService} on ${appointmentWhenShort(a)}. ` +
-      (a.requiresPayment ? `Fee ${formatGhs(a.consultationFee, 'GHS')}: pay in your dashboard. ` : '') +
+      (a.requiresPayment ? `Fee ${formatGhs(a.consultationFee)}: pay in your dashboard. ` : '') +
       `Ref ${a.clientReference}.`,
     attachments: [appointmentInvitation(a)],
   };
@@ -96,15 +96,32 @@ export function appointmentExpired(a: Appointment): Notice {
 
 export type ReminderKind = '24h' | '2h' | '10m';
 
-const REMINDER_SOON: Record<ReminderKind, string> = { '24h': 'tomorrow', '2h': 'in 2 hours', '10m': 'in 10 minutes' };
+/** Minutes as a reminder says them: 'in 8 minutes', 'in 1 hour 30 minutes', 'in 2 hours' (from 15 minutes on, to the nearest 5). */
+function inTime(minutes: number): string {
+  const m = minutes < 15 ? Math.max(1, minutes) : Math.round(minutes / 5) * 5;
+  const hours = Math.floor(m / 60);
+  const rest = m % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return `in ${[hours ? part(hours, 'hour') : '', rest ? part(rest, 'minute') : ''].filter(Boolean).join(' ')}`;
+}
+
+/**
+ * When the appointment is, from the moment the reminder goes: the 24-hour one names the day
+ * ('today' when booked late in the day), the nearer ones the time left.
+ */
+function reminderSoon(a: Appointment, kind: ReminderKind, now: Date): string {
+  if (kind === '24h') return dayWord(a.requestedDay, now);
+  return inTime(Math.round((appointmentStartsAt(a).getTime() - now.getTime()) / 60_000));
+}
 
 /**
  * 24 hours or 2 hours before an accepted or paid appointment, and 10 minutes before a video
  * visit; the patient may turn these off. A video visit's reminders carry `joinLink` (its
  * page, /visit/{appointmentId}), in the SMS before the reference so a cut never loses it.
+ * `now`: when it is sent, which the day word and the time left are counted from.
  */
-export function appointmentReminder(a: Appointment, kind: ReminderKind, joinLink?: string): Notice {
-  const soon = REMINDER_SOON[kind];
+export function appointmentReminder(a: Appointment, kind: ReminderKind, joinLink?: string, now: Date = new Date()): Notice {
+  const soon = reminderSoon(a, kind, now);
   const join = joinLink
     ? [
         kind === '10m'
@@ -119,7 +136,7 @@ export function appointmentReminder(a: Appointment, kind: ReminderKind, joinLink
     subject: `Reminder: ${a.requestedService} ${soon}`,
     paragraphs: [
       `Dear ${a.firstName} ${a.lastName},`,
-      `This is a reminder of your ${a.requestedService} ${soon}, on ${appointmentWhen(a)} (Ghana time).`,
+      `This is a reminder: your ${a.requestedService} is ${soon}, ${appointmentWhen(a)} (Ghana time).`,
       ...join,
       'If you cannot come, please cancel or change it in Appointments in your dashboard.',
       `Reference: ${a.clientReference}`,

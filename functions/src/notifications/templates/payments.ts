@@ -24,12 +24,12 @@ export function paymentReceived(p: PaymentReceipt): Notice {
     paragraphs: [
       'Thank you: we have received your payment.',
       `What: ${p.what}`,
-      `Amount: ${formatGhs(p.amount, 'GHS')}`,
+      `Amount: ${formatGhs(p.amount)}`,
       `Reference: ${p.clientReference}`,
       `Date: ${date} (Ghana time)`,
       SIGNATURE,
     ],
-    sms: `Payment received: ${formatGhs(p.amount, 'GHS')} for ${p.what}. Ref ${p.clientReference}. Thank you.`,
+    sms: `Payment received: ${formatGhs(p.amount)} for ${p.what}. Ref ${p.clientReference}. Thank you.`,
   };
 }
 
@@ -48,7 +48,7 @@ const WHY: Record<Refund['reason'], string> = {
   duplicate: 'it had already been paid',
 };
 
-const money = (currency: string, amount: number) => `${currency} ${amount.toFixed(2)}`;
+const money = (currency: string, amount: number) => (currency === 'GHS' ? formatGhs(amount) : `${currency} ${amount.toFixed(2)}`);
 
 /** A refund will follow, and the patient needs to do nothing. `intro` says what happened when the caller knows better. */
 export function refundDue(r: RefundNoticeInput, intro?: string): Notice {

@@ -1,3 +1,4 @@
+import { formatWhen } from '../../api/format';
 import type { Appointment } from '../../api/types';
 import { appointmentInvitation } from '../ics';
 import type { Notice } from '../notice';
@@ -14,7 +15,7 @@ export interface PreviousTime {
   time: string | null;
 }
 
-const when = (day: string, time: string | null) => (time ? `${day} at ${time}` : day);
+const when = formatWhen;
 
 /**
  * To the patient: their appointment has a new time (they moved it, or the clinic did). The

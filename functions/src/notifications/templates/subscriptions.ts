@@ -35,7 +35,7 @@ export function trialStarted(r: PackageRecord): Notice {
 
 export function renewalReminder(r: PackageRecord & { daysBefore: number; amount?: number; link: string }): Notice {
   const when = r.daysBefore === 1 ? 'tomorrow' : `in ${r.daysBefore} days`;
-  const price = r.amount !== undefined ? ` for ${formatGhs(r.amount, 'GHS')}` : '';
+  const price = r.amount !== undefined ? ` for ${formatGhs(r.amount)}` : '';
   return {
     event: 'subscription.renewal-reminder',
     subject: `Your ${r.packageTitle} ends ${when}`,

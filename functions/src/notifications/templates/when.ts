@@ -1,10 +1,9 @@
-import { formatDate } from '../../api/format';
+import { formatWhen } from '../../api/format';
 import type { Appointment } from '../../api/types';
 
-/** An appointment's day and time as people read them, in Ghana time (Africa/Accra, GMT all year). */
+/** An appointment's day and time as people read them, in Ghana time: 'Fri 27 Nov 2026, 10:30' (api/format.ts). */
 export const appointmentWhen = (a: Pick<Appointment, 'requestedDay' | 'requestedTime'>): string =>
-  `${formatDate(a.requestedDay)}${a.requestedTime ? ` at ${a.requestedTime}` : ''}`;
+  formatWhen(a.requestedDay, a.requestedTime);
 
-/** The same, short, for an SMS: '27 Nov 2026 09:30'. */
-export const appointmentWhenShort = (a: Pick<Appointment, 'requestedDay' | 'requestedTime'>): string =>
-  `${formatDate(`${a.requestedDay} ${a.requestedTime ?? '00:00'}`, { time: true }).split(',')[0]}${a.requestedTime ? ` ${a.requestedTime}` : ''}`;
+/** The same in an SMS: one date style for people, mails and SMS alike (it is GSM-7). */
+export const appointmentWhenShort = appointmentWhen;

@@ -22,7 +22,7 @@ const submit = (url: string, form: Record<string, string>) =>
 const payUrl = (checkoutId: string) => `${SANDBOX}/checkout/${checkoutId}/pay`;
 
 describe("the sandbox's checkout page", () => {
-  it('when it opens, in the frame or alone, then it offers Mobile Money (MTN, Vodafone, AirtelTigo) or Card, with Pay and Cancel', async () => {
+  it('when it opens, in the frame or alone, then it offers Mobile Money (MTN, Telecel, AT) or Card, with Pay and Cancel', async () => {
     const { checkoutUrl, checkoutDirectUrl } = await openCheckout();
     for (const url of [checkoutUrl, checkoutDirectUrl]) {
       const res = await fetch(url);
@@ -32,7 +32,7 @@ describe("the sandbox's checkout page", () => {
       expect(html).toContain('<h1>Pay securely</h1>');
       expect(html).toContain('GHS 12.50');
       expect(html).toContain('Lab tests &lt;FBC&gt;');
-      for (const label of ['<span>Mobile Money</span>', '<span>Card</span>', '>MTN<', '>Vodafone<', '>AirtelTigo<']) {
+      for (const label of ['<span>Mobile Money</span>', '<span>Card</span>', '>MTN<', '>Telecel<', '>AT<']) {
         expect(html).toContain(label);
       }
       expect(html).toMatch(/<button class="pay" type="submit">Pay<\/button>/);
@@ -51,9 +51,9 @@ describe("the sandbox's checkout page", () => {
     await expect(transactionStatus(clientReference)).resolves.toMatchObject({ status: 'Unpaid', amount: 12.5 });
   });
 
-  it('when a person pays by Vodafone mobile money, then the page says Payment successful, the status answers Paid, and a second Pay is refused', async () => {
+  it('when a person pays by Telecel mobile money, then the page says Payment successful, the status answers Paid, and a second Pay is refused', async () => {
     const { clientReference, checkoutId, checkoutDirectUrl } = await openCheckout();
-    const paid = await submit(payUrl(checkoutId), { method: 'mobilemoney', network: 'Vodafone', phone: '024 123 4567' });
+    const paid = await submit(payUrl(checkoutId), { method: 'mobilemoney', network: 'Telecel', phone: '024 123 4567' });
     expect(paid.status).toBe(200);
     expect(await paid.text()).toContain('Payment successful. GHS 12.50 received.');
     await expect(transactionStatus(clientReference)).resolves.toMatchObject({

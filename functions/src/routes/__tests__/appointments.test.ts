@@ -396,6 +396,31 @@ describe('lists: pending and history', () => {
     expect(ids(history)).toEqual([cancelled.body.data.appointmentId, past.body.data.appointmentId].sort());
   });
 
+  it('when a booking is accepted or checked in, then it stays in Upcoming (soonest first) and out of History; /appointments/pending keeps only Pending ones', async () => {
+    const user = await createTestUser();
+    const ids = (r: request.Response) => r.body.data.map((x: { appointmentId: string }) => x.appointmentId);
+    const [accepted, pending, checkedIn, completed, acceptedPast] = await Promise.all(
+      [2, 3, 4, 2, 3].map(
+        async (requestedServiceId) => (await post(user, base({ requestedServiceId }))).body.data.appointmentId as string,
+      ),
+    );
+    const set = (id: string, fields: object) => db().collection(COLLECTIONS.appointments).doc(id).update(fields);
+    // What a confirmed visit looks like next week: Accepted (and, for a paid one, Paid).
+    await set(accepted, { appointmentStatus: 'Accepted', paymentStatus: 'Paid', requestedDay: '2099-01-20' });
+    await set(pending, { requestedDay: '2099-01-25' });
+    await set(checkedIn, { appointmentStatus: 'CheckedIn', requestedDay: '2099-01-10' });
+    await set(completed, { appointmentStatus: 'Completed', requestedDay: '2099-01-05' });
+    await set(acceptedPast, { appointmentStatus: 'Accepted', requestedDay: '2024-01-15' });
+
+    const upcoming = await get(user, `/appointments/upcoming?patientId=${user.uid}`);
+    expect(upcoming.status).toBe(200);
+    expect(ids(upcoming)).toEqual([checkedIn, accepted, pending]);
+    const history = await get(user, `/consultation?patientId=${user.uid}`);
+    expect(ids(history).sort()).toEqual([completed, acceptedPast].sort());
+    expect(ids(await get(user, `/appointments/pending?patientId=${user.uid}`))).toEqual([pending]);
+    expect((await get(other, `/appointments/upcoming?patientId=${user.uid}`)).status).toBe(403);
+  });
+
   it('when one appointment is asked for, then its owner gets it, others 403, unknown 404', async () => {
     const a = await post(patient, base({ requestedServiceId: 2 }));
     const id = a.body.data.appointmentId;

@@ -185,6 +185,8 @@ describe('GET /patient/{patientId}/export', () => {
     expect(data.newsletter).toEqual({ subscribed: true, since: expect.any(String) });
     const text = JSON.stringify(data);
     expect(text).not.toMatch(/hash|uniqueCode|wrongTries|"code"|secret/i);
+    // The system's own fields are not the patient's data.
+    expect(text).not.toMatch(/buildNumber|notificationToken|versionNumber|checkoutDirectUrl|coverageUsageId|"wallet"/);
   });
 
   it("when another patient's id is asked for, then 403 and no data", async () => {

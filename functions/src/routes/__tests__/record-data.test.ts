@@ -10,7 +10,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { mailDocsOf, smsDocsOf } from '../../test-support/sms';
-import { storedAppointment } from '../../test-support/staff';
+import { startingIn, storedAppointment } from '../../test-support/staff';
 
 /**
  * The record over time (docs/record.md): the follow-up reminder (once, with a link that
@@ -30,8 +30,10 @@ beforeAll(async () => {
 
 const NOTES = { complaint: 'Headache', findings: 'BP 150/95', assessment: 'Hypertension, new', plan: 'Start amlodipine' };
 
+/** A visit; checked in, it is under way (started 10 minutes ago), so it can be completed. */
 const visit = (patientId: string, state: AppointmentState = 'CheckedIn', overrides: Partial<Appointment> = {}) =>
   storedAppointment(patientId, state, {
+    ...(state === 'CheckedIn' ? startingIn(-10) : {}),
     requestedServiceId: 1,
     requestedService: 'Virtual Consultation (Telemedicine)',
     doctorId: 'dr-mensah',

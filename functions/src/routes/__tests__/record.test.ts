@@ -10,7 +10,7 @@ import { createStaffUser, createTestUser, type TestUser } from '../../test-suppo
 import { bookingBase } from '../../test-support/booking';
 import { forwardedFor } from '../../test-support/client';
 import { mailDocsOf, smsDocsOf } from '../../test-support/sms';
-import { auditOf, storedAppointment } from '../../test-support/staff';
+import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
 
 /**
  * The record after a visit (docs/record.md), through the API in-process against the
@@ -46,9 +46,10 @@ beforeAll(async () => {
   });
 });
 
-/** Dr Mensah's visit with the patient, in `state`. */
+/** Dr Mensah's visit with the patient, in `state`; checked in, it is under way (started 10 minutes ago). */
 const visit = (state: AppointmentState = 'CheckedIn', overrides: Partial<Appointment> = {}) =>
   storedAppointment(patient.uid, state, {
+    ...(state === 'CheckedIn' ? startingIn(-10) : {}),
     requestedServiceId: 1,
     requestedService: 'Virtual Consultation (Telemedicine)',
     doctorId: 'dr-mensah',

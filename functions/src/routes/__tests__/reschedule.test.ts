@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { createApp } from '../../app';
+import { formatWhen } from '../../api/format';
 import { RESCHEDULE_LIMIT_REACHED, RESCHEDULE_TOO_LATE, SLOT_TAKEN } from '../../api/scheduling';
 import { seedCatalog } from '../../seed/seed';
 import { expireLapsedHolds } from '../../services/holds';
@@ -78,7 +79,7 @@ describe('POST /appointments/{id}/reschedule (the owner)', () => {
     const { user, a } = await bookAs(from);
     const res = await move(user, a.appointmentId, to);
     expect(res.status).toBe(200);
-    expect(res.body.msg).toBe(`Your appointment has been moved to ${to.day} at ${to.time}.`);
+    expect(res.body.msg).toBe(`Your appointment has been moved to ${formatWhen(to.day, to.time)}.`);
     expect(await stored(a.appointmentId)).toMatchObject({
       appointmentId: a.appointmentId,
       requestedDay: to.day,

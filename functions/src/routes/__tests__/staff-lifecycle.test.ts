@@ -1,6 +1,7 @@
 import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
+import { formatDate } from '../../api/format';
 import { APPOINTMENT_STATES, LIFECYCLE, STAFF_ACTIONS, nextState, type StaffAction } from '../../api/staff';
 import { createCallbackApp } from '../../payments/callback';
 import { seedCatalog } from '../../seed/seed';
@@ -10,7 +11,7 @@ import { createStaffUser, createTestUser, type TestUser } from '../../test-suppo
 import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
 import { freshSlot } from '../../test-support/booking';
 import { asBytes } from '../../test-support/file';
-import { auditOf, storedAppointment } from '../../test-support/staff';
+import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
 
 /** The appointment lifecycle on the clinic's side: the server's state machine, its records, slots, refunds and mails. */
 const app = createApp();
@@ -50,7 +51,7 @@ describe('the lifecycle, every state x every action (api/staff.ts LIFECYCLE)', (
   );
 
   it.each(cases)('from %s, %s -> %s', async (state, action, to) => {
-    const a = await storedAppointment(patient.uid, state);
+    const a = await storedAppointment(patient.uid, state, action === 'complete' ? startingIn(-5) : {});
     const res = await act(staff, a.appointmentId, action, BODIES[action]);
     const audit = (await auditOf(`appointments/${a.appointmentId}`)).filter((e) => e.action === `appointment.${action}`);
     if (to) {
@@ -156,8 +157,22 @@ describe('what each action records', () => {
     ]);
   });
 
+  it('when staff check in early and complete more than 15 minutes before the start, then the check-in stands and the complete is 409 with the time', async () => {
+    const a = await storedAppointment(patient.uid, 'Accepted', startingIn(150));
+    expect((await act(staff, a.appointmentId, 'check-in')).status).toBe(200);
+    const early = await act(staff, a.appointmentId, 'complete', BODIES.complete);
+    expect(early.status).toBe(409);
+    const from = new Date(Date.parse(`${a.requestedDay}T${a.requestedTime}:00Z`) - 15 * 60_000);
+    expect(early.body.msg).toBe(`This visit has not started yet: it can be completed from ${formatDate(from, { time: true })}.`);
+    expect(await storedState(a.appointmentId)).toBe('CheckedIn');
+    expect((await auditOf(`appointments/${a.appointmentId}`)).map((e) => e.action)).toEqual(['appointment.check-in']);
+    // From 15 minutes before the start (a video visit's room is open then), it can be completed.
+    const soon = await storedAppointment(patient.uid, 'CheckedIn', startingIn(14));
+    expect((await act(staff, soon.appointmentId, 'complete', BODIES.complete)).status).toBe(200);
+  });
+
   it('when a doctor completes a visit, then the patient reads the visit summary on their appointment', async () => {
-    const a = await storedAppointment(patient.uid, 'CheckedIn');
+    const a = await storedAppointment(patient.uid, 'CheckedIn', startingIn(-30));
     expect((await act(doctor, a.appointmentId, 'complete', BODIES.complete)).status).toBe(200);
     const seen = await request(app).get(`/api/appointments/${a.appointmentId}`).set(bearer(patient));
     expect(seen.body.data).toMatchObject({

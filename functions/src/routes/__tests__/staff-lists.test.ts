@@ -271,4 +271,32 @@ describe('roles and the audit log (admins)', () => {
     expect(at).toEqual([...at].sort().reverse());
     expect(new Set([...first.body.data.items, ...second.body.data.items].map((e: { id: string }) => e.id)).size).toBe(at.length);
   });
+
+  type AuditRow = {
+    action: string;
+    target: string;
+    actorUid: string;
+    actorName?: string;
+    targetName?: string;
+    patientNames?: Record<string, string>;
+  };
+
+  it("names the people in the audit log: the actor's e-mail and the account acted on, not only their ids", async () => {
+    const person = await createTestUser({ emailVerified: true });
+    expect((await post(admin, '/staff/roles', { email: person.email, role: 'staff' })).status).toBe(201);
+    const { items } = (await get(admin, '/staff/audit?limit=20')).body.data as { items: AuditRow[] };
+    const grant = items.find((e) => e.target === `users/${person.uid}`);
+    expect(grant).toMatchObject({
+      action: 'role.grant.staff',
+      actorUid: admin.uid,
+      actorName: admin.email,
+      targetName: person.email,
+    });
+    // The patients an answer showed read as their names too, by id.
+    expect((await get(admin, `/staff/patients/${person.uid}`)).status).toBe(200);
+    const read = ((await get(admin, `/staff/audit?patientId=${person.uid}`)).body.data.items as AuditRow[]).find(
+      (e) => e.action === 'patient.read',
+    );
+    expect(read?.patientNames).toEqual({ [person.uid]: person.email });
+  });
 });

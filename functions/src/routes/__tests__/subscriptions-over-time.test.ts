@@ -128,7 +128,7 @@ describe('paid periods and renewal', () => {
     const id = await paidSubscription(user, 'student');
     const res = await request(app).post('/api/subscriptions/renew').set(bearer(user)).send({ subscriptionId: id });
     expect(res.status).toBe(409);
-    expect(res.body.msg).toMatch(/^You can renew this package from \d{1,2} \w+ \d{4}\.$/);
+    expect(res.body.msg).toMatch(/^You can renew this package from [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
     const renewals = await db().collection(COLLECTIONS.subscriptionRenewals).where('subscriptionId', '==', id).get();
     expect(renewals.size).toBe(0);
   });
@@ -364,15 +364,20 @@ describe('benefits at booking', () => {
     expect(stored).toMatchObject({ consultationFee: 54, fullPrice: 60, discountPercent: 10 });
   });
 
-  it('when the allowance is 1 home visit, then the first nursing visit is covered and the second is booked as usual', async () => {
+  it('when a subscriber books a free home service, then it costs nothing and the home visit allowance is left untouched', async () => {
     const user = await createTestUser();
-    const id = await startTrial(user);
-    const first = await book(user, bookingBase({ requestedServiceId: 3 }));
-    expect(first.body.data).toMatchObject({ coveredBy: id, coverage: { benefit: 'homeVisit', used: 1, left: 0 } });
-    expect(first.body.data.coverage.note).toBe('Covered by your Individual Package: 0 of 1 home visits left this period.');
-    const second = await book(user, bookingBase({ requestedServiceId: 3 }));
-    expect(second.status).toBe(201);
-    expect(second.body.data.coveredBy).toBeUndefined();
+    await startTrial(user);
+    for (const requestedServiceId of [2, 3]) {
+      const res = await book(user, bookingBase({ requestedServiceId }));
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ consultationFee: 0, requiresPayment: false, paymentStatus: 'Not Applicable' });
+      expect(res.body.data.coveredBy).toBeUndefined();
+      expect(res.body.data.coverage).toBeUndefined();
+    }
+    const list = await request(app).get(`/api/subscriptions/${user.uid}`).set(bearer(user));
+    expect(list.body.data[0].usage.homeVisits).toEqual({ used: 0, left: 1 });
+    const usage = await db().collection(COLLECTIONS.subscriptionUsage).where('patientId', '==', user.uid).get();
+    expect(usage.docs.map((d) => d.get('homeVisit') ?? 0)).not.toContain(1);
   });
 
   it('when nobody subscribes, then a virtual consultation costs the doctor’s fee', async () => {

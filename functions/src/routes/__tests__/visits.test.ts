@@ -56,7 +56,7 @@ describe('a video visit from start to end', () => {
     expect(early.status).toBe(409);
     const opensAt = new Date(Date.parse(`${a.requestedDay}T${a.requestedTime}:00Z`) - 15 * 60_000);
     expect(early.body.msg).toBe(`The visit opens at ${visitMoment(opensAt)}.`);
-    expect(early.body.msg).toMatch(/^The visit opens at \d{2}:\d{2} on [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3}\.$/);
+    expect(early.body.msg).toMatch(/^The visit opens at \d{2}:\d{2} on [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
     expect(early.body.data).toEqual({ reason: 'too-early', opensAt: opensAt.toISOString(), closesAt: expect.any(String) });
     expect(await storedVisit(id)).toBeUndefined();
     const before = await view(patient, id);

@@ -20,6 +20,18 @@ describe('Navbar', () => {
     expect(labels).toEqual(['Home', 'About Us', 'Services', 'Packages', 'Contact Us', 'Products', 'Sign Up', 'Book Appointment']);
   });
 
+  it('when someone is signed in on this browser, then the menu leads to their dashboard instead of Sign Up', () => {
+    localStorage.setItem('expLoggedIn', 'true');
+    try {
+      renderNavbar();
+      const desktop = screen.getByRole('navigation', { name: 'Main' }).querySelector('.menu-desktop') as HTMLElement;
+      expect(within(desktop).queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+      expect(within(desktop).getByRole('link', { name: 'My dashboard' })).toHaveAttribute('href', '/dashboard');
+    } finally {
+      localStorage.removeItem('expLoggedIn');
+    }
+  });
+
   it('when the menu button is pressed, then the drawer opens, and a choice closes it', async () => {
     renderNavbar();
     const user = userEvent.setup();

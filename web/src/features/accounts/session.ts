@@ -21,10 +21,11 @@ import {
   type PatientUpdate,
   type RegisterForm,
 } from '@/features/accounts/api/patient';
+import { LOGIN_MARKER } from '@/lib/login-marker';
 
 /** The login marker: tells a public page to load Firebase Auth at once (someone signed in here). Nothing else is stored. */
 export const STORAGE_KEYS = {
-  loggedIn: 'expLoggedIn',
+  loggedIn: LOGIN_MARKER,
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 /** What the dashboard offers and says about a booked time: moving it, and how long an unpaid one is held. */
-import { UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '@api/policy';
+import { appointmentStartsAt, RESCHEDULABLE_STATES, UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '@api/policy';
 import { reschedulingTerms } from '@api/scheduling';
 import type { Appointment } from '@api/types';
 
@@ -8,6 +8,16 @@ import type { Appointment } from '@api/types';
  * too, so the button shows only when a move would be accepted; the server still decides.
  */
 export const mayReschedule = (a: Appointment, now = new Date()) => reschedulingTerms(a, now).allowed;
+
+/**
+ * Why the dashboard offers no Reschedule on a booking that is still ahead (too close to its
+ * time, or moved too often): the server's own sentence; undefined when it may move or is over.
+ */
+export function rescheduleNote(a: Appointment, now = new Date()): string | undefined {
+  if (!RESCHEDULABLE_STATES.includes(a.appointmentStatus) || appointmentStartsAt(a) <= now) return undefined;
+  const terms = reschedulingTerms(a, now);
+  return terms.allowed ? undefined : terms.reason;
+}
 
 /** Ghana time is UTC: 'HH:mm' of an instant. */
 const ghanaClock = (at: Date) => at.toISOString().slice(11, 16);
@@ -20,6 +30,7 @@ export function holdNote(a: Appointment, now = new Date()): string | undefined {
   if (a.appointmentStatus !== 'Pending' || a.paymentStatus !== 'Unpaid') return undefined;
   const ends = unpaidHoldEndsAt(a);
   if (ends.getTime() <= now.getTime())
-    return `The hold on this time ended at ${ghanaClock(ends)}: pay now, or it will be released.`;
+    // Not released yet (the server's check runs every few minutes): paying now starts a new hold.
+    return `We held this time until ${ghanaClock(ends)}. It is still yours for now, but it will be released within minutes unless you pay now.`;
   return `We hold this time for ${UNPAID_HOLD_MINUTES} minutes after booking: pay by ${ghanaClock(ends)} or it will be released.`;
 }

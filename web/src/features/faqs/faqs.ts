@@ -1,4 +1,11 @@
-import { CANCELLATION_POLICY, TRIAL_DAYS } from '@api/policy';
+import { MOBILE_NETWORKS_TEXT } from '@api/mobile-networks';
+import {
+  CANCELLATION_POLICY,
+  FREE_CANCELLATION_HOURS,
+  MIN_BOOKING_NOTICE_HOURS,
+  RESCHEDULE_LIMIT,
+  TRIAL_DAYS,
+} from '@api/policy';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 
 /** The FAQ page's four sections (spec sections 2 and 9 give the facts they must hold). */
@@ -25,8 +32,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
       },
       {
         question: 'How soon can a doctor or nurse visit me?',
-        answer:
-          'Physical visits are arranged within 24-72 hours of booking, depending on the service and your location. A video consultation is usually possible the same day.',
+        answer: `Physical visits are arranged within 24-72 hours of booking, depending on the service and your location. A video consultation is often possible the same day: the earliest times you can book are ${MIN_BOOKING_NOTICE_HOURS} hours from now, so the doctor can prepare.`,
       },
       {
         question: 'How long does a visit last?',
@@ -40,7 +46,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
       },
       {
         question: 'Can I cancel or change my appointment?',
-        answer: `Yes. ${CANCELLATION_POLICY} The fee is there because the health worker has already set the time aside for you.`,
+        answer: `Yes. ${CANCELLATION_POLICY} The fee is there because the health worker has already set the time aside for you. You can move a booking yourself in your dashboard up to ${FREE_CANCELLATION_HOURS} hours before it, ${RESCHEDULE_LIMIT} times; later, call us.`,
       },
     ],
   },
@@ -54,8 +60,7 @@ export const FAQ_SECTIONS: FaqSection[] = [
       },
       {
         question: 'How can I pay?',
-        answer:
-          'By mobile money (MTN, Vodafone or AirtelTigo) or by debit or credit card, through a secure checkout page. We never see or store your card details or mobile money PIN.',
+        answer: `By mobile money (${MOBILE_NETWORKS_TEXT}) or by debit or credit card, through a secure checkout page. We never see or store your card details or mobile money PIN.`,
       },
       {
         question: 'Which services are paid at booking?',

@@ -7,7 +7,7 @@ export const WHY_CHOOSE = [
   },
   {
     title: 'Most Accessible',
-    text: 'A doctor on your phone in minutes and care at your door in Accra: no long queues, no traffic.',
+    text: 'A doctor on your phone, often the same day, and care at your door in Accra: no long queues, no traffic.',
   },
   {
     title: 'All-in-One Convenience',

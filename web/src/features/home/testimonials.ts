@@ -25,7 +25,7 @@ export const TESTIMONIALS: Testimonial[] = [
   {
     event: 'Video consultation',
     message:
-      'My son had a fever at night and I did not want to go to the emergency room. The doctor saw him on video within twenty minutes and told us exactly what to do.',
+      'My son woke up with a fever and I did not want to sit in the emergency room. A doctor saw him on video that afternoon and told us exactly what to do.',
     userName: 'Efua Asante',
     company: 'Trader, Kumasi',
   },

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { SpinnerOverlay } from '@/components/spinner';
+import { useSession } from '@/features/accounts/session';
 import { ApiError } from '@/lib/api-client';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
 import { checkPayment, initiatePayment, type CheckedPayment } from '@/features/payments/api/payments';
@@ -38,18 +39,24 @@ const messageOf = (err: unknown) =>
 export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) => void } = {}) {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Open | null>(null);
+  const session = useSession();
+  // The patient's own number is the likely mobile money wallet: filled in, still editable on the provider's page.
+  const ownPhone = session.status === 'signed-in' ? session.patient?.contactNumber : undefined;
 
-  const pay = useCallback(async (request: PaymentRequest) => {
-    setBusy(true);
-    try {
-      const checkout = await initiatePayment({ clientReference: request.clientReference });
-      setOpen({ ...request, checkoutUrl: withPhone(checkout.checkoutDirectUrl, request.phone) });
-    } catch (err) {
-      await showError(messageOf(err), ERROR_TITLE);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const pay = useCallback(
+    async (request: PaymentRequest) => {
+      setBusy(true);
+      try {
+        const checkout = await initiatePayment({ clientReference: request.clientReference });
+        setOpen({ ...request, checkoutUrl: withPhone(checkout.checkoutDirectUrl, request.phone ?? ownPhone) });
+      } catch (err) {
+        await showError(messageOf(err), ERROR_TITLE);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [ownPhone],
+  );
 
   const close = useCallback(async () => {
     if (!open) return;

@@ -1,3 +1,5 @@
+import { formatDate } from '@api/format';
+
 /** Days as the console handles them: 'yyyy-MM-dd' in Africa/Accra, which is UTC all year. */
 
 /** Today in Accra (as @api/booking-request's todayInGhana; not imported from there, which would pull the booking schema into the console's chunks). */
@@ -14,15 +16,8 @@ export function addDays(day: string, n: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** 'Thu 26 Nov 2026': a day as staff read it in the day view. */
-export const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+/** 'Thu 26 Nov 2026': a day as staff read it in the day view (the one date style, @api/format). */
+export const longDay = (day: string) => formatDate(day);
 
 /** '26 Nov': a chart's axis label. */
 export const shortDay = (day: string) =>

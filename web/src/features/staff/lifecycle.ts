@@ -3,7 +3,7 @@
  * allows from its state, in the order a person reads them. The server enforces the same table
  * (409 naming the state); the console only hides what would be refused.
  */
-import { LIFECYCLE, STAFF_ACTIONS, nextState, type AppointmentState, type StaffAction } from '@api/staff';
+import { ACTION_DONE, STAFF_ACTIONS, nextState, type AppointmentState, type StaffAction } from '@api/staff';
 
 /** How the console names each state (the API's values run words together). */
 const STATE_NAMES: Partial<Record<AppointmentState, string>> = { CheckedIn: 'Checked in', NoShow: 'No-show' };
@@ -29,5 +29,5 @@ export const offeredActions = (state: string): StaffAction[] =>
     (a, b) => Number(isEndingAction(a)) - Number(isEndingAction(b)),
   );
 
-/** Where an action leads (for the success message). */
-export const resultOf = (action: StaffAction) => LIFECYCLE[action].to;
+/** Where an action leads, as the success message says it ('checked in', 'marked as a no-show'). */
+export const resultOf = (action: StaffAction) => ACTION_DONE[action];

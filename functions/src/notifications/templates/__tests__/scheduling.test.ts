@@ -16,8 +16,8 @@ const from = { day: '2030-03-04', time: '09:00' };
 describe('scheduling notices', () => {
   it('when the patient moved it, then the notice names both times and the reference, the SMS names the clinic within two parts, and the invitation keeps the appointment UID', () => {
     const n = appointmentRescheduled(moved, from, 'patient');
-    expect(n.subject).toBe('Appointment rescheduled: Virtual Consultation (Telemedicine), 2030-03-05 at 14:30');
-    expect(n.paragraphs.join('\n')).toContain('from 2030-03-04 at 09:00 to 2030-03-05 at 14:30');
+    expect(n.subject).toBe('Appointment rescheduled: Virtual Consultation (Telemedicine), Tue 5 Mar 2030, 14:30');
+    expect(n.paragraphs.join('\n')).toContain('from Mon 4 Mar 2030, 09:00 to Tue 5 Mar 2030, 14:30');
     expect(n.paragraphs).toContain('Reference: AB12CD34EF');
     expect(n.sms).toMatch(/^ExpMed Health: /);
     expect(smsBody(n.sms!).length).toBeLessThanOrEqual(306);
@@ -27,7 +27,7 @@ describe('scheduling notices', () => {
   it('when the clinic moved it, then the patient reads that the clinic did; a day-only appointment has no time', () => {
     const n = appointmentRescheduled({ ...moved, requestedTime: null }, { day: '2030-03-04', time: null }, 'clinic');
     expect(n.paragraphs[1]).toBe(
-      'The clinic has moved your appointment for Virtual Consultation (Telemedicine) from 2030-03-04 to 2030-03-05.',
+      'The clinic has moved your appointment for Virtual Consultation (Telemedicine) from Mon 4 Mar 2030 to Tue 5 Mar 2030.',
     );
   });
 
@@ -35,7 +35,7 @@ describe('scheduling notices', () => {
     const long = { ...moved, firstName: 'A'.repeat(400) };
     expect(smsBody(appointmentRescheduled(long, from, 'patient').sms!).length).toBeLessThanOrEqual(306);
     const d = doctorAppointmentRescheduled(moved, from);
-    expect(d.subject).toBe('Appointment moved: Ama Mensah, now 2030-03-05 at 14:30');
+    expect(d.subject).toBe('Appointment moved: Ama Mensah, now Tue 5 Mar 2030, 14:30');
     expect(d.paragraphs[0]).toBe('Dear Dr Boateng,');
     expect(smsBody(d.sms!).length).toBeLessThanOrEqual(306);
   });

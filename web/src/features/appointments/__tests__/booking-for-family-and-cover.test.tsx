@@ -88,7 +88,7 @@ beforeEach(() => {
 describe('booking for a family member', () => {
   it('when Myself is chosen, then no family member picker shows', async () => {
     renderForm();
-    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await screen.findByText('Ama Owusu');
     expect(screen.queryByLabelText('Family member')).not.toBeInTheDocument();
   });
 
@@ -157,12 +157,12 @@ describe("the package's coverage", () => {
         ),
       ),
     ).toBe('Your Family Care Package covers this consultation: nothing to pay.');
+    // Home services are free: the note says the allowance is not used, whatever is left of it.
     expect(coverageText(self(3), cover(some))).toBe(
-      'Your Family Care Package covers this home visit (2 home visits left this month).',
+      "This home visit is free, so it does not use your Family Care Package's home visits.",
     );
-    expect(coverageText(self(5, 'HOME_VISIT'), cover(some))).toMatch(/covers this home visit/);
+    expect(coverageText(self(5, 'HOME_VISIT'), cover(none))).toMatch(/free, so it does not use/);
     expect(coverageText(self(5, 'VIRTUAL'), cover(some))).toBeUndefined();
-    expect(coverageText(self(3), cover(none))).toBeUndefined();
     expect(coverageText(self(6), cover(none))).toBe('Your Family Care Package takes 20% off lab tests.');
     expect(coverageText(self(7), cover(some))).toBeUndefined();
     // Someone else: only a named family member, and only under a package for several people.

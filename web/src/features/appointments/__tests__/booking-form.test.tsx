@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { formatDate } from '@api/format';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { confirm, showError } from '@/lib/dialogs';
@@ -82,22 +83,31 @@ beforeEach(() => {
 });
 
 describe('the booking form: fields by service', () => {
-  it('when booking for myself, then my profile fills the personal fields; for someone else they are emptied', async () => {
+  it('when booking for myself, then my profile shows as one line, not six fields; for someone else their name is asked and I stay the contact', async () => {
     const { user } = renderForm();
-    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
-    expect(screen.getByLabelText(/^Location/)).toHaveValue('Kumasi');
-    expect(screen.getByLabelText(/^Gender/)).toHaveValue('FEMALE');
+    expect(await screen.findByText('Ama Owusu')).toBeInTheDocument();
+    expect(screen.getByText(/\+233241234567 · ama@example\.com · Kumasi/)).toBeInTheDocument();
+    for (const label of [/^First Name/, /^Last Name/, /^Gender/, /^Email Address/, /^Phone Number/, /^Location/])
+      expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change your details' })).toHaveAttribute('href', '/dashboard/profile');
     await user.click(screen.getByLabelText('Someone else'));
     await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue(''));
-    expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Gender/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('+233241234567');
+    expect(screen.getByLabelText(/^Email Address/)).toHaveValue('ama@example.com');
   });
 
-  it('when Virtual Consultation is chosen, then doctors with specialty and fee, then that doctor’s free days and times are asked for', async () => {
+  it('when Virtual Consultation is chosen, then doctors by specialty with their fee, then that doctor’s free days and times are asked for', async () => {
     const { user } = renderForm();
     await chooseService(user, /Virtual Consultation/);
     const doctor = screen.getByLabelText(/^Doctor/);
+    // Short options (the fee is never cut off on a phone), grouped under their specialty.
     await waitFor(() =>
-      expect(within(doctor).getByRole('option', { name: 'Dr Kofi Boateng, Cardiology (GH₵ 250.00)' })).toBeInTheDocument(),
+      expect(
+        within(within(doctor).getByRole('group', { name: 'Cardiology' })).getByRole('option', {
+          name: 'Dr Kofi Boateng, GHS 250.00',
+        }),
+      ).toBeInTheDocument(),
     );
     expect(screen.getByText('Choose a doctor to see their free days and times.')).toBeInTheDocument();
     await user.selectOptions(doctor, 'dr-boateng');
@@ -121,9 +131,9 @@ describe('the booking form: fields by service', () => {
     await user.click(await screen.findByLabelText('Urine Routine Examination'));
     await user.click(screen.getByLabelText('Hepatitis B Screening'));
     await user.click(screen.getByLabelText('Full Blood Count'));
-    expect(screen.getByTestId('lab-total')).toHaveTextContent('GH₵ 151.25');
+    expect(screen.getByTestId('lab-total')).toHaveTextContent('GHS 151.25');
     await user.click(screen.getByLabelText('Full Blood Count'));
-    expect(screen.getByTestId('lab-total')).toHaveTextContent('GH₵ 91.25');
+    expect(screen.getByTestId('lab-total')).toHaveTextContent('GHS 91.25');
     expect(screen.queryByLabelText(/^Doctor/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Preferred Time/)).not.toBeInTheDocument();
   });
@@ -175,13 +185,18 @@ describe('the booking form: messages and submit', () => {
 
   it('when the form is complete and confirmed, then it is sent with the service id as a number and handed back', async () => {
     const { user, onCreated } = renderForm();
-    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await screen.findByText('Ama Owusu');
     await chooseService(user, /Labs\/Medical Checkup/);
     await user.click(await screen.findByLabelText('Full Blood Count'));
     fireEvent.change(screen.getByLabelText(/^Preferred Date/), { target: { value: TOMORROW } });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    expect(confirm).toHaveBeenCalledWith('Submit Appointment?', 'Yes');
+    // The spec's question, saying what, when and how much.
+    expect(confirm).toHaveBeenCalledWith(
+      'Submit Appointment?',
+      'Yes',
+      `Labs/Medical Checkup, ${formatDate(TOMORROW)}. Fee GHS 60.00, paid online next unless your package covers it.`,
+    );
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/appointments')!;
     expect(JSON.parse(String(init!.body))).toMatchObject({
       requestedServiceId: 6,
@@ -196,7 +211,7 @@ describe('the booking form: messages and submit', () => {
   it('when the confirmation is declined, then nothing is sent', async () => {
     jest.mocked(confirm).mockResolvedValue(false);
     const { user } = renderForm();
-    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await screen.findByText('Ama Owusu');
     await chooseService(user, /Nursing Home Care/);
     await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -234,6 +249,6 @@ describe('booking from the record (docs/record.md)', () => {
     expect(await screen.findByLabelText('Full Blood Count')).toBeChecked();
     expect(screen.getByLabelText('Hepatitis B Screening')).toBeChecked();
     expect(screen.getByLabelText('Urine Routine Examination')).not.toBeChecked();
-    expect(screen.getByTestId('lab-total')).toHaveTextContent('GH₵ 115.75');
+    expect(screen.getByTestId('lab-total')).toHaveTextContent('GHS 115.75');
   });
 });

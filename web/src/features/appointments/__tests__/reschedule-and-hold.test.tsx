@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatWhen } from '@api/format';
 import type { Appointment } from '@api/types';
 import { windowDays } from '@/features/appointments/api/availability';
 import { holdNote, mayReschedule } from '@/features/appointments/booking-rules';
@@ -67,7 +68,9 @@ describe('the hold of an unpaid booking', () => {
   });
   it('when the hold has run out, then it says so', () => {
     const a = appointment({ paymentStatus: 'Unpaid', createdAt: at(-40 * 60_000) });
-    expect(holdNote(a, NOW)).toBe('The hold on this time ended at 09:50: pay now, or it will be released.');
+    expect(holdNote(a, NOW)).toBe(
+      'We held this time until 09:50. It is still yours for now, but it will be released within minutes unless you pay now.',
+    );
   });
   it('when Expired, then it reads as expired; when paid or free, nothing is said', () => {
     expect(holdNote(appointment({ appointmentStatus: 'Expired', paymentStatus: 'Unpaid' }), NOW)).toMatch(
@@ -128,7 +131,7 @@ describe('the appointment detail', () => {
     await user.click(within(dialog).getByRole('radio', { name: '10:30' }));
     await user.click(move);
     await waitFor(() =>
-      expect(showSuccess).toHaveBeenCalledWith('Saved!', `Your appointment is now on ${longDay(FREE)} at 10:30.`),
+      expect(showSuccess).toHaveBeenCalledWith('Saved!', `Your appointment is now on ${formatWhen(FREE, '10:30')}.`),
     );
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/appointments/a1/reschedule')!;
     expect(JSON.parse(String(init!.body))).toEqual({ requestedDay: FREE, requestedTime: '10:30' });

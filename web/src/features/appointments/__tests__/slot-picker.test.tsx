@@ -72,7 +72,7 @@ async function renderWithDoctor() {
       </MemoryRouter>,
     ),
   );
-  await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+  await screen.findByText('Ama Owusu');
   await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Virtual Consultation/ }));
   await waitFor(() => expect(screen.getByRole('option', { name: /Dr Kofi Boateng/ })).toBeInTheDocument());
   await user.selectOptions(screen.getByLabelText(/^Doctor/), 'dr-boateng');

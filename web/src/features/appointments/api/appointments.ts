@@ -16,7 +16,7 @@ import { CATALOG_STALE_MS } from '@/lib/query-client';
 /** The choices of the booking form (spec section 3 enumerations): value and what a person reads. */
 export const BOOK_FOR = labelled(accepted.BOOK_FOR, { SELF: 'Myself', OTHERS: 'Someone else' });
 export const DIETARY_MODES = labelled(accepted.DIETARY_MODES, {
-  VIRTUAL: `Virtual consultation (GHS ${DIETARY_VIRTUAL_FEE}, paid online)`,
+  VIRTUAL: `Virtual consultation (${formatGhs(DIETARY_VIRTUAL_FEE)}, paid online)`,
   HOME_VISIT: 'Home visit (free)',
 });
 export const ORGANIZATION_SERVICES = labelled(accepted.ORGANIZATION_SERVICES, {
@@ -117,7 +117,9 @@ const createAppointment = (body: CreateAppointmentInput) => api.post<Appointment
 const fetchDoctors = (signal: AbortSignal) => api.get<Doctor[]>('/doctors', { query: { specialty: 'All' }, signal });
 const fetchLabs = (signal: AbortSignal) => api.get<LabTest[]>('/labs/prices', { signal });
 
-const fetchPending = (patientId: string) => api.get<Appointment[]>('/appointments/pending', { query: { patientId }, auth: true });
+/** Pending, Accepted, on the way or checked in, not past (the spec's /appointments/pending holds Pending ones only). */
+const fetchUpcoming = (patientId: string) =>
+  api.get<Appointment[]>('/appointments/upcoming', { query: { patientId }, auth: true });
 const fetchHistory = (patientId: string) => api.get<Appointment[]>('/consultation', { query: { patientId }, auth: true });
 const fetchAppointment = (appointmentId: string) =>
   api.get<Appointment>(`/appointments/${encodeURIComponent(appointmentId)}`, { auth: true });
@@ -147,7 +149,7 @@ const deleteAppointment = (appointmentId: string) =>
 /** The query keys of appointments and of the booking form's catalogs. */
 export const appointmentKeys = {
   all: ['appointments'] as const,
-  pending: (patientId: string) => [...appointmentKeys.all, 'pending', patientId] as const,
+  upcoming: (patientId: string) => [...appointmentKeys.all, 'upcoming', patientId] as const,
   history: (patientId: string) => [...appointmentKeys.all, 'history', patientId] as const,
   detail: (appointmentId: string) => [...appointmentKeys.all, 'detail', appointmentId] as const,
   doctors: ['doctors'] as const,
@@ -170,9 +172,13 @@ export const useLabs = (needed: boolean) =>
     staleTime: CATALOG_STALE_MS,
   });
 
-/** The patient's pending appointments and their history (none until signed in). */
-export const usePendingAppointments = (patientId: string | undefined) =>
-  useQuery({ queryKey: appointmentKeys.pending(patientId ?? ''), queryFn: () => fetchPending(patientId!), enabled: !!patientId });
+/** The patient's upcoming appointments and their history (none until signed in). */
+export const useUpcomingAppointments = (patientId: string | undefined) =>
+  useQuery({
+    queryKey: appointmentKeys.upcoming(patientId ?? ''),
+    queryFn: () => fetchUpcoming(patientId!),
+    enabled: !!patientId,
+  });
 export const useAppointmentHistory = (patientId: string | undefined) =>
   useQuery({ queryKey: appointmentKeys.history(patientId ?? ''), queryFn: () => fetchHistory(patientId!), enabled: !!patientId });
 

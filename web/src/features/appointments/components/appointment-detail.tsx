@@ -3,19 +3,27 @@ import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { followUpBookingPath } from '@api/record';
 import { prescriptionFileName } from '@api/prescription';
-import { CANCELLATION_POLICY, canCancel, canDelete } from '@api/policy';
+import { canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
 import { canPay, fetchAppointmentFile, openResult, type Appointment } from '@/features/appointments/api/appointments';
-import { holdNote } from '@/features/appointments/booking-rules';
+import { holdNote, rescheduleNote } from '@/features/appointments/booking-rules';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
-import { showApiError, showInfo } from '@/lib/dialogs';
+import { showApiError } from '@/lib/dialogs';
 import { openInNewTab } from '@/lib/files';
 
-export const cancellationPolicy = (reference: string) =>
-  `This appointment can no longer be cancelled or deleted online. ${CANCELLATION_POLICY} To ask for a refund, call ` +
-  `${SITE.phone} or e-mail ${SITE.email} with your reference ${reference}.`;
+/** Whom a booking for someone else is for (a family member or another person); undefined for the patient themself. */
+export const bookedForName = (a: Pick<Appointment, 'bookFor' | 'firstName' | 'lastName'>) =>
+  a.bookFor === 'OTHERS' ? `${a.firstName} ${a.lastName}` : undefined;
+
+/** What the Payment Status row says: the spec's Unpaid/Paid, or why nothing is to be paid. */
+const paymentText = (a: Appointment) =>
+  a.paymentStatus !== 'Not Applicable' ? a.paymentStatus : a.coverage ? 'Covered by your package' : 'Nothing to pay';
+
+/** The list's badge for what a package did: 'Covered' when it pays it all, '10% off' when it takes a discount (still to pay). */
+export const coverageBadge = (a: Pick<Appointment, 'coverage' | 'requiresPayment' | 'discountPercent'>) =>
+  !a.coverage ? undefined : a.requiresPayment ? (a.discountPercent ? `${a.discountPercent}% off` : undefined) : 'Covered';
 
 export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
 
@@ -42,17 +50,20 @@ interface AppointmentDetailProps {
 /** One appointment: what was booked, its statuses and fee, and what the patient may do with it. */
 export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onCancel }: AppointmentDetailProps) {
   const doctorName = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
+  const forName = bookedForName(a);
   const rows: DetailRow[] = [
-    ...(a.requiresPayment && doctorName
+    // The doctor of a doctor's service, whether it is paid or covered by a package.
+    ...(doctorName
       ? ([
           ['Doctor', a.doctorSurName ? `Dr ${doctorName}` : doctorName],
           ['Specialty', a.doctorSpecialty ?? 'Dietician'],
         ] as [string, string][])
       : []),
     ['Service', a.requestedService],
-    ['Day', a.requestedDay],
+    ...(forName ? ([['For', forName]] as [string, string][]) : []),
+    ['Day', formatDate(a.requestedDay)],
     ['Time', a.requestedTime ?? 'Our team will call to agree a time'],
-    ['Payment Status', <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>],
+    ['Payment Status', <span className={statusClass(a.paymentStatus)}>{paymentText(a)}</span>],
     ['Health Problem', a.healthProblem || '—'],
     ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],
     // What the clinic wrote: why it declined or cancelled, and after the visit its summary.
@@ -78,8 +89,13 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     ...(a.coverage ? ([['Package cover', a.coverage.note]] as [string, string][]) : []),
     ['Reference', a.clientReference],
   ];
-  if (a.selectedLabs.length) rows.splice(3, 0, ['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);
-  const cancelled = a.appointmentStatus === 'Cancelled';
+  if (a.selectedLabs.length)
+    rows.splice(
+      rows.findIndex(([label]) => label === 'Day'),
+      0,
+      ['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')],
+    );
+  const cannotMove = rescheduleNote(a);
 
   return (
     <article className="appointment-detail" aria-labelledby="appointment-detail-title">
@@ -107,6 +123,11 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         </section>
       )}
       {holdNote(a) && <p className="hold-note">{holdNote(a)}</p>}
+      {cannotMove && (
+        <p className="hold-note">
+          {cannotMove.replace(/\.$/, '')} on <a href={SITE.phoneHref}>{SITE.phone}</a>.
+        </p>
+      )}
       <JoinVisitLink appointment={a} />
       <div className="form-actions">
         {canPay(a) && (
@@ -120,19 +141,14 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
             <FileText aria-hidden="true" size={18} /> Open prescription
           </button>
         )}
+        {/* Only what the server would allow (@api/policy): a visit that is done, declined or ended offers neither. */}
         {canDelete(a) ? (
           <button type="button" className="btn btn-outline danger" onClick={() => onDelete(a)}>
             <Trash2 aria-hidden="true" size={18} /> Delete
           </button>
         ) : (
-          !cancelled && (
-            <button
-              type="button"
-              className="btn btn-outline danger"
-              onClick={() =>
-                canCancel(a) ? onCancel(a) : void showInfo(cancellationPolicy(a.clientReference), 'Cancellation policy')
-              }
-            >
+          canCancel(a) && (
+            <button type="button" className="btn btn-outline danger" onClick={() => onCancel(a)}>
               <XCircle aria-hidden="true" size={18} /> Cancel
             </button>
           )

@@ -1,8 +1,10 @@
 import { Formik, useFormikContext, type FormikProps } from 'formik';
 import { CalendarCheck } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { formatGhs } from '@api/format';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatGhs, formatWhen } from '@api/format';
+import { BOOKING_RULES } from '@api/policy';
+import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICE_ID } from '@api/service-catalog';
@@ -24,6 +26,7 @@ import {
   useLabs,
   type Appointment,
   type BookingValues,
+  type Doctor,
   type LabTest,
 } from '@/features/appointments/api/appointments';
 import {
@@ -63,6 +66,80 @@ function profileValues(session: Session): Partial<BookingValues> | undefined {
     location: p.patientLocation,
     gender: p.gender,
   };
+}
+
+/** The patient's own details for a SELF booking, when the profile has every one of them. */
+const completeProfile = (profile: Partial<BookingValues> | undefined) =>
+  profile && PERSONAL.every((field) => profile[field]) ? profile : undefined;
+
+/**
+ * 'Submit Appointment?' says what is being booked, for whom, when and what it costs, from
+ * the form and the catalogs it loaded (the server still decides the fee).
+ */
+export function bookingSummary(values: BookingValues, doctors: Doctor[] = [], labs: LabTest[] = []): string {
+  const id = Number(values.requestedServiceId);
+  const service = SERVICES.find((s) => s.id === id)?.itemTitle ?? 'Appointment';
+  const doctor = id === SERVICE_ID.virtualConsultation ? doctors.find((d) => d.doctorId === values.doctorId) : undefined;
+  const who = values.bookFor === 'OTHERS' ? ` for ${values.firstName} ${values.lastName}` : '';
+  const withWhom = doctor ? ` with Dr ${doctor.otherNames} ${doctor.surname}` : '';
+  const when = values.requestedDay ? `, ${formatWhen(values.requestedDay, values.requestedTime || null)}` : '';
+  const fee =
+    doctor?.consultationFee ??
+    (id === SERVICE_ID.dietary && values.requestedServiceOption === 'VIRTUAL'
+      ? DIETARY_VIRTUAL_FEE
+      : id === SERVICE_ID.labTests
+        ? labTotal(labs, values.selectedLabs)
+        : 0);
+  const cost = fee > 0 ? `Fee ${formatGhs(fee)}, paid online next unless your package covers it.` : 'Nothing to pay.';
+  return `${service}${who}${withWhom}${when}. ${cost}`;
+}
+
+/** Who the booking is for: the patient's own details as a line (SELF), or the fields to fill in. */
+function PersonFields({ profile }: { profile: Partial<BookingValues> | undefined }) {
+  const { values } = useFormikContext<BookingValues>();
+  const self = values.bookFor === 'SELF';
+  const own = self ? completeProfile(profile) : undefined;
+  if (own)
+    return (
+      <div className="span-all booking-self">
+        <p>
+          <strong>
+            {own.firstName} {own.lastName}
+          </strong>{' '}
+          · {own.contactNumber} · {own.emailAddress} · {own.location}
+        </p>
+        <p className="field-hint">
+          From your profile. <Link to="/dashboard/profile">Change your details</Link>
+        </p>
+      </div>
+    );
+  return (
+    <>
+      <FormField name="firstName" label="First Name" required autoComplete={self ? 'given-name' : 'off'} maxLength={80} />
+      <FormField name="lastName" label="Last Name" required autoComplete={self ? 'family-name' : 'off'} maxLength={80} />
+      <FormField as="select" name="gender" label="Gender" required>
+        <Options items={GENDERS} placeholder="Select Gender" />
+      </FormField>
+      {!self && profile && (
+        <p className="field-hint span-all">
+          Your own e-mail and phone are filled in: we contact you about this booking. Change the phone to theirs if the clinic
+          should call them directly.
+        </p>
+      )}
+      <FormField name="emailAddress" label="Email Address" required type="email" autoComplete="email" />
+      <FormField name="contactNumber" label="Phone Number" required type="tel" inputMode="tel" autoComplete="tel" />
+      <FormField name="location" label="Location" required maxLength={120} placeholder="e.g. Adenta, Accra" />
+    </>
+  );
+}
+
+/** What the chosen service costs and how it is paid, under the service select (whose options stay short on a phone). */
+function servicePriceHint(serviceId: number): string | undefined {
+  if (serviceId === SERVICE_ID.virtualConsultation) return "Paid online when you book: the doctor's fee shows with each doctor.";
+  if (serviceId === SERVICE_ID.labTests) return 'Paid online when you book: the total of the tests you tick.';
+  if (serviceId === SERVICE_ID.dietary)
+    return `Free at home; ${formatGhs(DIETARY_VIRTUAL_FEE)} paid online for a virtual consultation.`;
+  return serviceId ? 'Free: nothing to pay.' : undefined;
 }
 
 const touchedAll = (values: BookingValues) => Object.fromEntries(Object.keys(values).map((k) => [k, true]));
@@ -230,10 +307,17 @@ function ServiceFields() {
       {service === SERVICE_ID.virtualConsultation && (
         <FormField as="select" name="doctorId" label="Doctor" required className="span-all">
           <option value="">{doctors.items ? 'Choose a doctor' : 'Loading doctors…'}</option>
-          {doctors.items?.map((d) => (
-            <option key={d.doctorId} value={d.doctorId}>
-              Dr {d.otherNames} {d.surname}, {d.specialty} ({formatGhs(d.consultationFee)})
-            </option>
+          {/* Grouped by specialty, so each option is short enough to show its fee on a phone. */}
+          {[...new Set(doctors.items?.map((d) => d.specialty))].map((specialty) => (
+            <optgroup key={specialty} label={specialty}>
+              {doctors.items
+                ?.filter((d) => d.specialty === specialty)
+                .map((d) => (
+                  <option key={d.doctorId} value={d.doctorId}>
+                    Dr {d.otherNames} {d.surname}, {formatGhs(d.consultationFee)}
+                  </option>
+                ))}
+            </optgroup>
           ))}
         </FormField>
       )}
@@ -299,6 +383,9 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
   const patientId = session.status === 'signed-in' ? session.uid : undefined;
   const [sending, setSending] = useState(false);
   const create = useCreateAppointment();
+  // Whatever the form has loaded (nothing is fetched for this): the confirmation names the doctor and the fee.
+  const doctors = useDoctors(false).data;
+  const labs = useLabs(false).data;
 
   async function submit(formik: FormikProps<BookingValues>) {
     if (!(await isSignedIn())) {
@@ -313,7 +400,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
       document.querySelector<HTMLElement>('.booking-form [aria-invalid="true"]')?.focus();
       return;
     }
-    if (!(await confirm('Submit Appointment?', 'Yes'))) return;
+    if (!(await confirm('Submit Appointment?', 'Yes', bookingSummary(formik.values, doctors, labs)))) return;
     setSending(true);
     try {
       const appointment = await create.mutateAsync(bookingSchema.cast(formik.values));
@@ -354,7 +441,21 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
                   checked={formik.values.bookFor === option.id}
                   onChange={() => {
                     void formik.setFieldValue('bookFor', option.id);
-                    if (option.id === 'OTHERS') PERSONAL.forEach((f) => void formik.setFieldValue(f, '', false));
+                    // Someone else: their name and gender; the patient stays the contact (filled in, editable).
+                    if (option.id === 'OTHERS')
+                      void formik.setValues(
+                        (v) => ({
+                          ...v,
+                          bookFor: 'OTHERS',
+                          firstName: '',
+                          lastName: '',
+                          gender: '',
+                          emailAddress: profile?.emailAddress ?? '',
+                          contactNumber: profile?.contactNumber ?? '',
+                          location: profile?.location ?? '',
+                        }),
+                        false,
+                      );
                   }}
                 />{' '}
                 {option.itemName}
@@ -363,35 +464,18 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
           </fieldset>
           <DependantPicker patientId={patientId} contact={profile} />
           <div className="form-grid two-columns">
-            <FormField
-              name="firstName"
-              label="First Name"
-              required
-              autoComplete={formik.values.bookFor === 'SELF' ? 'given-name' : 'off'}
-              maxLength={80}
-            />
-            <FormField
-              name="lastName"
-              label="Last Name"
-              required
-              autoComplete={formik.values.bookFor === 'SELF' ? 'family-name' : 'off'}
-              maxLength={80}
-            />
-            <FormField as="select" name="gender" label="Gender" required>
-              <Options items={GENDERS} placeholder="Select Gender" />
-            </FormField>
-            <FormField name="emailAddress" label="Email Address" required type="email" autoComplete="email" />
-            <FormField name="contactNumber" label="Phone Number" required type="tel" inputMode="tel" autoComplete="tel" />
-            <FormField name="location" label="Location" required maxLength={120} placeholder="e.g. Adenta, Accra" />
+            <PersonFields profile={profile} />
             <FormField as="select" name="requestedServiceId" label="Service" required className="span-all">
               <option value="">Choose a service</option>
               {SERVICES.map((s) => (
                 <option key={s.id} value={String(s.id)}>
                   {s.itemTitle}
-                  {s.requiresPayment ? ' (paid online)' : ''}
                 </option>
               ))}
             </FormField>
+            {servicePriceHint(Number(formik.values.requestedServiceId)) && (
+              <p className="field-hint span-all">{servicePriceHint(Number(formik.values.requestedServiceId))}</p>
+            )}
             <ServiceFields />
             <FormField
               as="textarea"
@@ -404,6 +488,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
             />
           </div>
           <CoverageNote patientId={patientId} />
+          <p className="field-hint booking-rules">{BOOKING_RULES}</p>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={sending}>
               <CalendarCheck aria-hidden="true" size={18} /> Submit

@@ -1,6 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { todayInGhana } from '@api/booking-request';
+import { formatWhen } from '@api/format';
 import type { RescheduleRequest } from '@api/scheduling';
 import { SERVICE_ID } from '@api/service-catalog';
 import { Modal } from '@/components/modal';
@@ -8,7 +9,7 @@ import { SpinnerOverlay } from '@/components/spinner';
 import type { Appointment } from '@/features/appointments/api/appointments';
 import { useRescheduleAppointment, usesDailyCapacity } from '@/features/appointments/api/availability';
 import { mayReschedule } from '@/features/appointments/booking-rules';
-import { SlotPicker, longDay, type Availability } from '@/features/appointments/components/slot-picker';
+import { SlotPicker, type Availability } from '@/features/appointments/components/slot-picker';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 
 /** Where the appointment's new day (and time) come from: the same as when it was booked. */
@@ -19,7 +20,7 @@ function availabilityOf(a: Appointment): Availability | undefined {
   return undefined;
 }
 
-export const when = (day: string, time: string | null | undefined) => `${longDay(day)}${time ? ` at ${time}` : ''}`;
+export const when = (day: string, time: string | null | undefined) => formatWhen(day, time);
 
 /** A day and time typed in, for a service without slots or a daily capacity (lab tests, a dietician online). */
 function PlainDayAndTime({

@@ -1,3 +1,4 @@
+import { formatDate } from '@api/format';
 import { useEffect, useId } from 'react';
 import { SITE } from '@/content/site';
 import {
@@ -16,8 +17,8 @@ export type Availability = { kind: 'doctor'; doctorId: string } | { kind: 'capac
 
 const dateText = (day: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(new Date(`${day}T00:00:00Z`));
-/** 'Thursday 3 December' */
-export const longDay = (day: string) => dateText(day, { weekday: 'long', day: 'numeric', month: 'long' });
+/** 'Thu 3 Dec 2026': the one date style for people (@api/format). */
+export const longDay = (day: string) => formatDate(day);
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** Monday first: how many cells of its week come before `day`. */
 const weekdayIndex = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatGhs } from '@api/format';
+import { formatGhs, formatWhen } from '@api/format';
+import { UNPAID_HOLD_MINUTES } from '@api/policy';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { isValidId } from '@api/ids';
@@ -69,10 +70,10 @@ export default function AppointmentPage() {
           {booked && (
             <div className="booked-notice" role="status">
               <p>
-                <strong>Booked:</strong> {booked.requestedService} on {booked.requestedDay}
-                {booked.requestedTime ? ` at ${booked.requestedTime}` : ''}. Reference <strong>{booked.clientReference}</strong>
+                <strong>Booked:</strong> {booked.requestedService}, {formatWhen(booked.requestedDay, booked.requestedTime)}.
+                Reference <strong>{booked.clientReference}</strong>
                 {booked.requiresPayment
-                  ? ` (fee ${formatGhs(booked.consultationFee)}, ${booked.paymentStatus === 'Paid' ? 'paid' : 'pay any time from your dashboard'})`
+                  ? ` (fee ${formatGhs(booked.consultationFee)}, ${booked.paymentStatus === 'Paid' ? 'paid' : `not paid yet: pay from your dashboard within ${UNPAID_HOLD_MINUTES} minutes of booking, or the time is released`})`
                   : ''}
                 .
               </p>

@@ -64,7 +64,7 @@ describe('the Family members card', () => {
   it('when the patient has Family Care and one dependant, then it lists them and says how many the package covers', async () => {
     renderCard();
     expect(await screen.findByText('Kwesi Owusu')).toBeInTheDocument();
-    expect(screen.getByText(/Child · born 2 April 2015/)).toBeInTheDocument();
+    expect(screen.getByText(/Child · born 2 Apr 2015/)).toBeInTheDocument();
     expect(
       await screen.findByText('Your Family Care Package covers up to 5 people: you and 4 family members (1 added).'),
     ).toBeInTheDocument();

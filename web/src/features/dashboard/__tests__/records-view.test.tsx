@@ -85,7 +85,7 @@ const HISTORY = [
 const answers: Record<string, unknown> = {
   '/api/prescriptions/p1': [rx({}), rx({ prescriptionId: 'rx2', code: 'ZX45MN67', deliveryAppointmentId: 'delivery1' })],
   '/api/lab-requests/p1': [REQUEST],
-  '/api/appointments/pending?patientId=p1': [],
+  '/api/appointments/upcoming?patientId=p1': [],
   '/api/consultation?patientId=p1': HISTORY,
 };
 

@@ -96,10 +96,13 @@ describe('the profile package card', () => {
     renderCard();
     expect(await screen.findByText('Individual Package')).toBeInTheDocument();
     expect(rowValue('Status')).toHaveTextContent('Trial');
-    expect(rowValue('Period')).toHaveTextContent('1 March 2026 to 31 March 2026 (1 day left)');
+    expect(rowValue('Period')).toHaveTextContent('Sun 1 Mar 2026 to Tue 31 Mar 2026 (1 day left)');
     expect(rowValue('This period')).toHaveTextContent('Virtual consultations: 0 used, 2 left');
     expect(rowValue('This period')).not.toHaveTextContent('Home visits');
-    expect(rowValue('Renewal')).toHaveTextContent('GHS 99.00 for the next 30 days');
+    // Nothing renews by itself: the trial says what renewing would cost, only if the patient chooses to, and offers no Cancel renewal.
+    expect(rowValue('After the trial')).toHaveTextContent('GHS 99.00 for 30 days, only if you renew');
+    expect(screen.queryByText('Renewal', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel renewal' })).not.toBeInTheDocument();
     expect(global.fetch).toHaveBeenCalledWith('/api/subscriptions/uid-1', expect.objectContaining({ method: 'GET' }));
   });
 
@@ -108,10 +111,10 @@ describe('the profile package card', () => {
     renderCard();
     expect(await screen.findByText('Family Care Package')).toBeInTheDocument();
     expect(rowValue('Status')).toHaveTextContent('Active');
-    expect(rowValue('Period')).toHaveTextContent('1 March 2026 to 31 March 2026 (12 days left)');
+    expect(rowValue('Period')).toHaveTextContent('Sun 1 Mar 2026 to Tue 31 Mar 2026 (12 days left)');
     expect(rowValue('This period')).toHaveTextContent('Virtual consultations: 1 used, 1 left');
     expect(rowValue('This period')).toHaveTextContent('Home visits: 3 used, unlimited left');
-    expect(screen.getByText('Renewal opens on 26 March 2026')).toBeInTheDocument();
+    expect(screen.getByText('Renewal opens on Thu 26 Mar 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel renewal' })).toBeInTheDocument();
 
@@ -154,10 +157,13 @@ describe('the profile package card', () => {
     expect(confirm).toHaveBeenCalledWith(
       'Cancel renewal?',
       'Yes, cancel renewal',
-      expect.stringContaining('runs to 31 March 2026'),
+      expect.stringContaining('runs to Tue 31 Mar 2026'),
+      'Keep renewal',
     );
     await waitFor(() => expect(bodyOf('POST', '/api/subscriptions/cancel')).toEqual({ subscriptionId: 'sub-1' }));
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Renewal cancelled', expect.stringContaining('31 March 2026')));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('Renewal cancelled', expect.stringContaining('Tue 31 Mar 2026')),
+    );
   });
 
   it('when Cancel renewal is not confirmed, then nothing is sent', async () => {
@@ -173,7 +179,7 @@ describe('the profile package card', () => {
     renderCard();
     expect(await screen.findByText('Family Care Package')).toBeInTheDocument();
     expect(rowValue('Status')).toHaveTextContent('Cancelled');
-    expect(screen.getByText('Renewal cancelled: your package runs until 31 March 2026.')).toBeInTheDocument();
+    expect(screen.getByText('Renewal cancelled: your package runs until Tue 31 Mar 2026.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel renewal' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Renewal opens on/)).not.toBeInTheDocument();
   });

@@ -1,13 +1,14 @@
-import { Download } from 'lucide-react';
+import { Download, FileJson } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { PatientDataExport } from '@api/types';
 import { SITE } from '@/content/site';
 import { fetchMyData } from '@/features/dashboard/api/data-export';
 import { showApiError } from '@/lib/dialogs';
 
-/** Saves the patient's data as a JSON file: made in the browser from the API's answer, never stored anywhere else. */
-function saveJson(data: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+/** Saves a file made in the browser from the API's answer; nothing is stored anywhere else. */
+function saveFile(text: string, type: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -18,15 +19,32 @@ function saveJson(data: unknown, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** 'Download my data': the patient's copy of their profile, packages, appointments and orders. */
+type Format = 'html' | 'json';
+
+/** The readable page (@api/data-export, loaded when asked for) or the JSON for another service. */
+async function fileOf(data: PatientDataExport, format: Format) {
+  const name = `expmed-health-my-data-${new Date().toISOString().slice(0, 10)}.${format}`;
+  if (format === 'json') return { name, type: 'application/json', text: JSON.stringify(data, null, 2) };
+  const { exportHtml } = await import('@api/data-export');
+  return { name, type: 'text/html', text: exportHtml(data) };
+}
+
+/** 'Download my data': the patient's copy as a page to read, and the same as JSON; it says what was saved. */
 export function DownloadMyData({ patientId }: { patientId: string }) {
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState('');
 
-  async function download() {
+  async function download(format: Format) {
     setBusy(true);
+    setSaved('');
     try {
-      const data = await fetchMyData(patientId);
-      saveJson(data, `expmed-health-my-data-${new Date().toISOString().slice(0, 10)}.json`);
+      const file = await fileOf(await fetchMyData(patientId), format);
+      saveFile(file.text, file.type, file.name);
+      setSaved(
+        format === 'html'
+          ? `Saved ${file.name} to your downloads: open it in your browser to read it.`
+          : `Saved ${file.name} to your downloads.`,
+      );
     } catch (err) {
       await showApiError(err);
     } finally {
@@ -38,12 +56,21 @@ export function DownloadMyData({ patientId }: { patientId: string }) {
     <section className="profile-card" aria-labelledby="my-data-heading">
       <h2 id="my-data-heading">My data</h2>
       <p>
-        Download a copy of the information we hold about you: your details, packages, appointments and orders, as a JSON file.
-        Read how we use it in our <Link to={SITE.privacyUrl}>privacy policy</Link>.
+        Download a copy of the information we hold about you, grouped as our <Link to={SITE.privacyUrl}>privacy policy</Link>{' '}
+        describes it: your account, appointments, medical record, payments, newsletter, and messages. It is a page you can open
+        and read; the same data is also available as a JSON file, for another service.
       </p>
-      <button type="button" className="btn btn-outline" onClick={download} disabled={busy} aria-busy={busy}>
-        <Download size={18} aria-hidden="true" /> {busy ? 'Preparing your data ...' : 'Download my data'}
-      </button>
+      <div className="form-actions">
+        <button type="button" className="btn btn-outline" onClick={() => void download('html')} disabled={busy} aria-busy={busy}>
+          <Download size={18} aria-hidden="true" /> {busy ? 'Preparing your data ...' : 'Download my data'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => void download('json')} disabled={busy}>
+          <FileJson size={18} aria-hidden="true" /> Download as JSON
+        </button>
+      </div>
+      <p role="status" className="field-hint">
+        {saved}
+      </p>
     </section>
   );
 }

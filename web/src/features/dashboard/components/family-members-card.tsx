@@ -116,7 +116,7 @@ export function FamilyMembersCard({ patientId }: { patientId: string }) {
                   {d.firstName} {d.lastName}
                 </strong>
                 <span>
-                  {d.relation} · born {formatDate(d.dateOfBirth)}
+                  {d.relation} · born {formatDate(d.dateOfBirth, { weekday: false })}
                 </span>
               </span>
               <button type="button" className="btn btn-outline danger" onClick={() => void removeOne(d)}>

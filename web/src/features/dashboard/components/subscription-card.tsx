@@ -38,8 +38,11 @@ function rowsOf(s: Subscription): DetailRow[] {
   if (s.periodStart && s.periodEnd)
     rows.push(['Period', `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}${daysLeftText(s.daysLeft)}`]);
   else rows.push(['Duration', `${s.duration} days`]);
-  if (s.renewalAmount !== undefined && s.status !== 'Cancelled')
-    rows.push(['Renewal', `${formatGhs(s.renewalAmount, 'GHS')} for the next ${PERIOD_DAYS} days`]);
+  // Nothing renews by itself (every payment is made by the patient): a trial says what renewing would cost, only if they choose to.
+  if (s.renewalAmount !== undefined && s.status === 'Trial')
+    rows.push(['After the trial', `${formatGhs(s.renewalAmount)} for ${PERIOD_DAYS} days, only if you renew`]);
+  else if (s.renewalAmount !== undefined && s.status !== 'Cancelled')
+    rows.push(['Renewal', `${formatGhs(s.renewalAmount)} for the next ${PERIOD_DAYS} days`]);
   if (s.benefits && s.usage) {
     const lines = usageLines(s.benefits, s.usage);
     if (lines.length)
@@ -98,7 +101,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
   async function cancel(s: Subscription) {
     const until = formatDate(s.periodEnd);
     const question = `Your ${s.packageTitle} will not renew. It runs to ${until} and its benefits stay until then.`;
-    if (!(await confirm('Cancel renewal?', 'Yes, cancel renewal', question))) return;
+    if (!(await confirm('Cancel renewal?', 'Yes, cancel renewal', question, 'Keep renewal'))) return;
     setBusy(true);
     try {
       await cancelRenewal(s.id);
@@ -139,7 +142,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
                 Renew
               </button>
             )}
-            {(state.subscription.status === 'Trial' || state.subscription.status === 'Active') && (
+            {state.subscription.status === 'Active' && (
               <button type="button" className="btn btn-outline danger" onClick={() => void cancel(state.subscription)}>
                 Cancel renewal
               </button>

@@ -1,7 +1,7 @@
 import { CalendarPlus, ChevronRight, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatGhs } from '@api/format';
+import { formatGhs, formatWhen } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { useSession } from '@/features/accounts/session';
@@ -13,10 +13,15 @@ import {
   useAppointmentHistory,
   useCancelAppointment,
   useDeleteAppointment,
-  usePendingAppointments,
+  useUpcomingAppointments,
   type Appointment,
 } from '@/features/appointments/api/appointments';
-import { AppointmentDetail, statusClass } from '@/features/appointments/components/appointment-detail';
+import {
+  AppointmentDetail,
+  bookedForName,
+  coverageBadge,
+  statusClass,
+} from '@/features/appointments/components/appointment-detail';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { bookedText } from '@/features/appointments/components/coverage-note';
@@ -36,15 +41,15 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
             <span className="what">
               <strong>{a.requestedService}</strong>
               <span>
-                {a.requestedDay}
-                {a.requestedTime ? ` at ${a.requestedTime}` : ''}
+                {formatWhen(a.requestedDay, a.requestedTime)}
                 {a.requiresPayment ? ` · ${formatGhs(a.consultationFee)}` : ''}
+                {bookedForName(a) ? ` · for ${bookedForName(a)}` : ''}
               </span>
             </span>
             <span className="badges">
               <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>
               {a.requiresPayment && <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>}
-              {a.coverage && <span className="status-badge">Covered</span>}
+              {coverageBadge(a) && <span className="status-badge">{coverageBadge(a)}</span>}
             </span>
             <ChevronRight aria-hidden="true" size={20} />
             <span className="visually-hidden">View details</span>
@@ -56,20 +61,20 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
   );
 }
 
-/** Dashboard > Appointments: pending ones, booking (create), one appointment (detail) and the history. */
+/** Dashboard > Appointments: upcoming ones, booking (create), one appointment (detail) and the history. */
 export default function AppointmentsView() {
   usePageTitle('Appointments');
   const session = useSession();
   const patientId = session.status === 'signed-in' ? session.uid : undefined;
   const [mode, setMode] = useState<Mode>({ name: 'list' });
   const queryClient = useQueryClient();
-  const pending = usePendingAppointments(patientId);
+  const upcoming = useUpcomingAppointments(patientId);
   const history = useAppointmentHistory(patientId);
   // The open appointment as the server holds it now (the list's copy until it answers).
   const detail = useAppointment(mode.name === 'detail' ? mode.appointment : undefined);
   const cancelling = useCancelAppointment();
   const deleting = useDeleteAppointment();
-  const listError = pending.error ?? history.error;
+  const listError = upcoming.error ?? history.error;
 
   const payment = usePaymentFlow({
     onPaid: ({ clientReference }) => {
@@ -98,8 +103,8 @@ export default function AppointmentsView() {
   const open = (a: Appointment) => setMode({ name: 'detail', appointment: a });
 
   async function remove(a: Appointment) {
-    if (!(await confirm('Delete Appointment?', 'Yes, delete', `${a.requestedService} on ${a.requestedDay} will be removed.`)))
-      return;
+    const what = `${a.requestedService} on ${formatWhen(a.requestedDay, a.requestedTime)} will be removed.`;
+    if (!(await confirm('Delete Appointment?', 'Yes, delete', what, 'Keep appointment'))) return;
     try {
       await deleting.mutateAsync(a.appointmentId);
       setMode({ name: 'list' });
@@ -115,11 +120,15 @@ export default function AppointmentsView() {
       // The server says which rule of the policy applies before the patient confirms.
       const terms = await fetchCancellation(a.appointmentId);
       if (!terms.allowed) return void (await showInfo(terms.reason, 'Cancellation policy'));
-      const question = `${a.requestedService} on ${a.requestedDay} will be cancelled. ${cancellationSummary(terms)}`;
-      if (!(await confirm('Cancel Appointment?', 'Yes, cancel', question))) return;
+      const when = formatWhen(a.requestedDay, a.requestedTime);
+      const question = `${a.requestedService} on ${when} will be cancelled. ${cancellationSummary(terms)}`;
+      if (!(await confirm('Cancel Appointment?', 'Yes, cancel', question, 'Keep appointment'))) return;
       const { cancellation } = await cancelling.mutateAsync(a.appointmentId);
       const refund = cancellation.allowed && cancellation.paid && cancellation.refundAmount > 0;
-      await showSuccess('Saved!', `Your appointment has been cancelled.${refund ? ` ${cancellationSummary(cancellation)}` : ''}`);
+      await showSuccess(
+        'Appointment cancelled',
+        `Your ${a.requestedService} on ${when} has been cancelled.${refund ? ` ${cancellationSummary(cancellation)}` : ''}`,
+      );
     } catch (err) {
       await showApiError(err);
     }
@@ -164,21 +173,25 @@ export default function AppointmentsView() {
           <p className="field-error" role="alert">
             {listError instanceof Error ? listError.message : 'We could not load your appointments.'}
           </p>
-        ) : !pending.data || !history.data ? (
+        ) : !upcoming.data || !history.data ? (
           <Loading text="Loading your appointments…" />
         ) : (
           <>
-            <section className="profile-card" aria-labelledby="pending-title">
-              <h2 id="pending-title">Pending appointments</h2>
+            <section className="profile-card" aria-labelledby="upcoming-title">
+              <h2 id="upcoming-title">Upcoming</h2>
               <AppointmentList
-                items={pending.data}
-                empty="You have no pending appointments. Choose Book Appointment to see a doctor, nurse or dietician."
+                items={upcoming.data}
+                empty="You have no upcoming appointments. Choose Book Appointment to see a doctor, nurse or dietician."
                 onOpen={open}
               />
             </section>
             <section className="profile-card" aria-labelledby="history-title">
               <h2 id="history-title">History</h2>
-              <AppointmentList items={history.data} empty="Past and cancelled appointments will show here." onOpen={open} />
+              <AppointmentList
+                items={history.data}
+                empty="Completed, cancelled and past appointments will show here."
+                onOpen={open}
+              />
             </section>
           </>
         ))}

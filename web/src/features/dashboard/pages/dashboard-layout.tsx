@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, Home, LogOut, Menu, Settings, ShoppingBag, UserRound, X } from 'lucide-react';
+import { CalendarDays, ClipboardList, Home, LogOut, Menu, ShoppingBag, UserRound, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { formatDate } from '@api/format';
@@ -126,9 +126,6 @@ export default function DashboardLayout() {
           <Link to="/products" onClick={closeMenu}>
             <ShoppingBag aria-hidden="true" /> Products
           </Link>
-          <button type="button" className="dash-nav-disabled" aria-disabled="true" title="Settings are coming soon">
-            <Settings aria-hidden="true" /> Settings <span className="visually-hidden">(coming soon)</span>
-          </button>
         </nav>
       </aside>
       <main id="main" className="dash-main" tabIndex={-1}>

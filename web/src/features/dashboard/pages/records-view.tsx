@@ -16,7 +16,7 @@ import { useSession } from '@/features/accounts/session';
 import {
   openResult,
   useAppointmentHistory,
-  usePendingAppointments,
+  useUpcomingAppointments,
   type Appointment,
 } from '@/features/appointments/api/appointments';
 import { statusClass } from '@/features/appointments/components/appointment-detail';
@@ -93,7 +93,7 @@ function LabRequestCard({ r }: { r: LabRequest }) {
 
 function ResultsOf({ a }: { a: Appointment }) {
   return (
-    <li className="records-card" aria-label={`Results of ${a.requestedService} on ${a.requestedDay}`}>
+    <li className="records-card" aria-label={`Results of ${a.requestedService} on ${formatDate(a.requestedDay)}`}>
       <h3>
         {a.selectedLabs.map((l) => l.itemName).join(', ') || a.requestedService}, {formatDate(a.requestedDay)}
       </h3>
@@ -126,11 +126,11 @@ export default function RecordsView() {
   const patientId = session.status === 'signed-in' ? session.uid : undefined;
   const prescriptions = usePrescriptions(patientId);
   const labRequests = useLabRequests(patientId);
-  const pending = usePendingAppointments(patientId);
+  const upcoming = useUpcomingAppointments(patientId);
   const history = useAppointmentHistory(patientId);
-  const error = prescriptions.error ?? labRequests.error ?? pending.error ?? history.error;
-  const loaded = prescriptions.data && labRequests.data && pending.data && history.data;
-  const appointments = [...(pending.data ?? []), ...(history.data ?? [])];
+  const error = prescriptions.error ?? labRequests.error ?? upcoming.error ?? history.error;
+  const loaded = prescriptions.data && labRequests.data && upcoming.data && history.data;
+  const appointments = [...(upcoming.data ?? []), ...(history.data ?? [])];
   const withResults = appointments.filter((a) => (a.results ?? []).length > 0);
   const today = todayInGhana();
   const followUps = appointments.filter((a) => a.followUp && a.followUp.dueDate >= today);

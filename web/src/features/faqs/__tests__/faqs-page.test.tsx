@@ -50,7 +50,7 @@ describe('FAQs page', () => {
       '24-72 hours',
       '15 minutes to 2 hours',
       'only available in Accra',
-      'MTN, Vodafone or AirtelTigo',
+      'MTN, Telecel or AT',
       'GHS 99 per month',
       'free 30-day trial',
     ]) {

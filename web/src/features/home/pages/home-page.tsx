@@ -1,7 +1,7 @@
 import { CalendarCheck, LayoutGrid, MapPin, PlayCircle, ShieldCheck, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { TRIAL_DAYS } from '@api/policy';
+import { FREE_CANCELLATION_HOURS, MIN_BOOKING_NOTICE_HOURS, TRIAL_DAYS } from '@api/policy';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { usePageTitle } from '@/components/page-title';
 import { scrollToId, type ScrollState } from '@/components/scroll-to-section';
@@ -35,8 +35,8 @@ export default function HomePage() {
             <p className="eyebrow">Healthcare at home and online, since {SITE.established}</p>
             <h1 id="home-title">Welcome to {SITE.brand}: quality care wherever you are in Ghana</h1>
             <p>
-              See a doctor by video in minutes, get nurses, physiotherapy and lab tests at home, and stay well with preventive
-              care for your family, your staff and your community.
+              See a doctor by video, often the same day, get nurses, physiotherapy and lab tests at home, and stay well with
+              preventive care for your family, your staff and your community.
             </p>
             <div className="actions">
               <Link to="/appointment-page" className="btn btn-primary">
@@ -46,6 +46,11 @@ export default function HomePage() {
                 Start free {TRIAL_DAYS}-day trial
               </Link>
             </div>
+            {/* The rules a booking meets, told before anyone books (docs/patient-experience.md). */}
+            <p className="home-hero-note">
+              Book from {MIN_BOOKING_NOTICE_HOURS} hours ahead; cancel free up to {FREE_CANCELLATION_HOURS} hours before. In an
+              emergency, call 112 or 193.
+            </p>
           </div>
           <img
             className="home-hero-art"

@@ -194,7 +194,7 @@ describe('the packages page', () => {
     await waitFor(() =>
       expect(showSuccess).toHaveBeenCalledWith(
         'Your free trial has started',
-        expect.stringContaining('free until 31 March 2026'),
+        expect.stringContaining('free until Tue 31 Mar 2026'),
       ),
     );
     expect(bodyOf('POST', '/api/subscriptions')).toEqual({ packageId: 'individual' });
@@ -243,7 +243,11 @@ describe('the packages page', () => {
     expect(modal).toHaveTextContent('Male');
     expect(modal).toHaveTextContent('Tema');
     expect(modal).toHaveTextContent('Subscription for Student Package (GHS 49.00)');
-    expect(within(modal).getByTitle('Secure checkout')).toHaveAttribute('src', 'http://127.0.0.1:5005/checkout/direct/abc');
+    // The patient's own number is filled in as the mobile money wallet.
+    expect(within(modal).getByTitle('Secure checkout')).toHaveAttribute(
+      'src',
+      'http://127.0.0.1:5005/checkout/direct/abc?phone=%2B233201234567',
+    );
 
     fireEvent.click(within(modal).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
@@ -302,7 +306,7 @@ describe('the packages page for a patient with a package', () => {
       ]);
     renderPage();
     const individual = await screen.findByRole('article', { name: 'Individual Package' });
-    expect(await within(individual).findByText('Your package: free trial until 31 March 2026')).toBeInTheDocument();
+    expect(await within(individual).findByText('Your package: free trial until Tue 31 Mar 2026')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Student Package' })).not.toHaveTextContent('Your package');
   });
 });

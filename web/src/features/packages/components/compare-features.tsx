@@ -11,6 +11,7 @@ export function CompareFeatures({ packages }: { packages: Package[] }) {
   return (
     <section className="compare section" aria-labelledby="compare-title">
       <h2 id="compare-title">Compare Features</h2>
+      <p className="compare-hint">Swipe the table sideways to see every package.</p>
       {/* Scrolls sideways on a phone; focusable so keyboard users can scroll it too. */}
       <div className="compare-scroll" tabIndex={0} role="region" aria-labelledby="compare-title">
         <table className="compare-table">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { formatGhs } from '@api/format';
+import { MOBILE_NETWORKS_TEXT } from '@api/mobile-networks';
 import { Modal } from '@/components/modal';
 import { useSession } from '@/features/accounts/session';
 import './payment-modal.css';
@@ -41,13 +42,14 @@ export function PaymentModal({ open, checkoutUrl, paymentText, amount, onClose }
     return () => window.removeEventListener('message', onMessage);
   }, [open, onClose]);
 
+  // The spec's summary, Payment first; the rest as one compact block, so the checkout stays in view on a phone.
   const rows: [string, string][] = [
+    ['Payment', amount === undefined ? paymentText : `${paymentText} (${formatGhs(amount)})`],
     ['Full Name', patient ? `${patient.firstName} ${patient.lastName}` : ''],
     ['Contact', patient?.contactNumber ?? ''],
     ['Email', email],
     ['Gender', genderLabel(patient?.gender)],
     ['Location', patient?.patientLocation ?? ''],
-    ['Payment', amount === undefined ? paymentText : `${paymentText} (${formatGhs(amount, 'GHS')})`],
   ];
 
   return (
@@ -61,7 +63,7 @@ export function PaymentModal({ open, checkoutUrl, paymentText, amount, onClose }
         ))}
       </dl>
       <p className="payment-note">
-        Pay by Mobile Money (MTN, Vodafone, AirtelTigo) or card on the secure checkout below. Close this window when you are done.
+        Pay by mobile money ({MOBILE_NETWORKS_TEXT}) or card below. This window closes by itself once the payment is done.
       </p>
       <iframe className="payment-frame" src={checkoutUrl} title="Secure checkout" allow="payment" />
     </Modal>

@@ -1,7 +1,8 @@
 import { object, string, type InferType } from 'yup';
+import { MOBILE_NETWORKS } from '@api/mobile-networks';
 import { ghanaPhone } from '@api/request-fields';
 
-export const MOBILE_NETWORKS = ['MTN', 'Vodafone', 'AirtelTigo'] as const;
+export { MOBILE_NETWORKS };
 export type PaymentMethod = 'mobile-money' | 'card';
 
 export const mobileMoneySchema = object({

@@ -1,6 +1,7 @@
 import { APPOINTMENT_STATES, STAFF_ACTIONS, nextState } from '@api/staff';
 import { barHeight, niceMax, summarise, ticks } from '@/features/staff/chart-scale';
 import { staffClaimsOf } from '@/features/staff/claims';
+import { auditActionText, auditTargetOf } from '@/features/staff/audit-words';
 import { addDays, isDay } from '@/features/staff/days';
 import { offeredActions, stateName } from '@/features/staff/lifecycle';
 import { mayOpen, sectionsFor } from '@/features/staff/nav';
@@ -128,5 +129,27 @@ describe('who sees what', () => {
     expect(staffClaimsOf({ role: 'admin' })).toEqual({ role: 'admin' });
     expect(staffClaimsOf({ role: 'superuser' })).toBeUndefined();
     expect(staffClaimsOf({})).toBeUndefined();
+  });
+});
+
+describe('the audit log in words', () => {
+  it('names actions and records as people say them, with a link where the console shows the record', () => {
+    expect(auditActionText('appointment.check-in')).toBe('Checked a patient in');
+    expect(auditActionText('role.grant.doctor')).toBe('Gave the doctor role');
+    expect(auditActionText('visit.mode.audio')).toBe('Switched a video visit to audio');
+    expect(auditActionText('something.new')).toBe('something.new');
+    expect(auditTargetOf('appointments/abcdefghijkl')).toEqual({
+      text: 'Appointment abcdefgh',
+      to: '/staff/appointments/abcdefghijkl',
+    });
+    expect(auditTargetOf('patients/uid-1', 'ama@example.com')).toEqual({
+      text: 'Patient ama@example.com',
+      to: '/staff/patients/uid-1',
+    });
+    expect(auditTargetOf('users/uid-2', 'kofi@example.com')).toEqual({ text: 'kofi@example.com' });
+    expect(auditTargetOf('patients/erased')).toEqual({ text: 'An erased account' });
+    // A list or search names the collection it read, with no link to a record that is not one.
+    expect(auditTargetOf('appointments')).toEqual({ text: 'Appointments' });
+    expect(auditActionText('appointment.list')).toBe('Listed appointments');
   });
 });

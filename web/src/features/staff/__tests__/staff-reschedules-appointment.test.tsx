@@ -1,3 +1,4 @@
+import { formatDate } from '@api/format';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -126,7 +127,7 @@ describe("the console's Reschedule", () => {
     expect(JSON.parse(String(moves()[0][1]!.body))).toEqual({ requestedDay: FREE, requestedTime: '10:30' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const details = screen.getByRole('article', { name: 'Appointment' });
-    expect(await within(details).findByText(FREE)).toBeInTheDocument();
+    expect(await within(details).findByText(formatDate(FREE))).toBeInTheDocument();
     expect(within(details).getByText('10:30')).toBeInTheDocument();
   });
 
@@ -138,6 +139,6 @@ describe("the console's Reschedule", () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getByRole('dialog', { name: 'Reschedule appointment' })).toBeInTheDocument();
     expect(showSuccess).not.toHaveBeenCalled();
-    expect(within(screen.getByRole('article', { name: 'Appointment' })).getByText('2099-01-01')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Appointment' })).getByText(formatDate('2099-01-01'))).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
 import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
+import { appointmentLine } from '@/lib/visit-summary';
 
 /** In how many days, or 'date' for a chosen day; '' for none. */
 const FOLLOW_UPS = [
@@ -69,7 +70,7 @@ export function CompleteVisitDialog({
     try {
       await acting.mutateAsync({ appointmentId: a.appointmentId, action: 'complete', body: completeRequestOf(values) });
       onClose();
-      await showSuccess('Saved!', 'The appointment is now Completed. The patient can read the summary in their dashboard.');
+      await showSuccess('Saved!', 'The appointment has been completed. The patient can read the summary in their dashboard.');
       onCompleted?.();
     } catch (err) {
       await showApiError(err);
@@ -78,9 +79,7 @@ export function CompleteVisitDialog({
 
   return (
     <Modal open onClose={onClose} title="Complete visit" className="record-dialog">
-      <p className="modal-intro">
-        {a.firstName} {a.lastName}, {a.requestedService} on {a.requestedDay}.
-      </p>
+      <p className="modal-intro">{appointmentLine(a)}.</p>
       <Formik<CompleteValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
         {(formik) => (
           <form

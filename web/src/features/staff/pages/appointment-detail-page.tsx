@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { prescriptionFileName } from '@api/prescription';
+import { tooEarlyToComplete } from '@api/messages';
+import { completableFrom } from '@api/policy';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
@@ -23,7 +25,7 @@ import type { SignedInStaff } from '@/features/staff/staff-session';
 import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mark';
 import { canStartVisit } from '@/features/staff/visits';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
-import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
 import { appointmentLine } from '@/lib/visit-summary';
@@ -38,6 +40,17 @@ async function openFile(a: StaffAppointment) {
   } catch (err) {
     await showApiError(err);
   }
+}
+
+/**
+ * Whether it is too early to complete the visit, said before the form opens: the server refuses
+ * a visit completed more than 15 minutes before its start (api/policy.ts completableFrom).
+ */
+async function saidTooEarly(a: StaffAppointment): Promise<boolean> {
+  const from = completableFrom(a);
+  if (Date.now() >= from.getTime()) return false;
+  await showInfo(tooEarlyToComplete(formatDate(from, { time: true })), 'Not yet');
+  return true;
 }
 
 /** What an action needs from the person before it is sent: a reason or a yes. undefined: they stepped back. */
@@ -59,6 +72,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
         'Cancel appointment?',
         'Yes, cancel',
         `${who}. The cancellation policy applies; a paid one is refunded as it says.`,
+        'Keep appointment',
       ))
         ? {}
         : undefined;
@@ -75,9 +89,9 @@ function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
     ['Phone', <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>],
     ['Email', <a href={`mailto:${a.emailAddress}`}>{a.emailAddress}</a>],
     ['Location', a.location || '—'],
-    ['Gender', a.gender || '—'],
+    ['Gender', a.gender ? a.gender.charAt(0) + a.gender.slice(1).toLowerCase() : '—'],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
-    ['Day', a.requestedDay],
+    ['Day', formatDate(a.requestedDay)],
     ['Time', a.requestedTime ?? 'To agree with the patient'],
     ['Doctor', doctor ? `Dr ${doctor}` : '—'],
     ['Health problem', a.healthProblem || '—'],
@@ -87,6 +101,8 @@ function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
         <>
           <StateBadge state={a.paymentStatus} /> {formatGhs(a.consultationFee)}
         </>
+      ) : a.coverage ? (
+        `Covered by ${a.coverage.packageTitle}`
       ) : (
         'Free'
       ),
@@ -116,12 +132,15 @@ export default function AppointmentDetailPage() {
   async function act(action: StaffAction) {
     if (!a) return;
     // Completing asks for the summary, the clinical notes and a follow-up in a form of its own.
-    if (action === 'complete') return setCompleting(true);
+    if (action === 'complete') {
+      if (!(await saidTooEarly(a))) setCompleting(true);
+      return;
+    }
     const body = await askFor(action, a);
     if (!body) return;
     try {
       await acting.mutateAsync({ appointmentId: a.appointmentId, action, body });
-      await showSuccess('Saved!', `The appointment is now ${resultOf(action)}.`);
+      await showSuccess('Saved!', `The appointment has been ${resultOf(action)}.`);
     } catch (err) {
       // 409: someone moved it first; the server's msg names the state, and the detail refetches.
       await showApiError(err);

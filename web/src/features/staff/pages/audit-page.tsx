@@ -1,15 +1,21 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate } from '@api/format';
 import type { AuditEntry } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAudit } from '@/features/staff/api/staff-api';
 import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
+import { auditActionText, auditTargetOf } from '@/features/staff/audit-words';
 import { ROLE_LABELS } from '@/features/staff/nav';
+
+function AuditTarget({ target, name }: { target: string; name?: string }) {
+  const { text, to } = auditTargetOf(target, name);
+  return to ? <Link to={to}>{text}</Link> : <>{text}</>;
+}
 
 /** What an entry's answer showed: how many records, for which query, and whose. */
 function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string) => void }) {
-  const { count, query, patientIds = [] } = entry;
+  const { count, query, patientIds = [], patientNames = {} } = entry;
   if (count === undefined && patientIds.length === 0) return <span className="staff-muted">—</span>;
   return (
     <>
@@ -27,7 +33,7 @@ function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string
           aria-label={`Show the entries about patient ${id}`}
           onClick={() => onPatient(id)}
         >
-          {id}
+          {patientNames[id] ?? id}
         </button>
       ))}
     </>
@@ -36,7 +42,7 @@ function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string
 
 /**
  * The audit log (admin only): every staff read of patient data and every staff change, newest
- * first; ?patientId= keeps the entries that name one patient (who looked at them, and when).
+ * first, in words; ?patientId= keeps the entries that name one patient (who looked at them, and when).
  */
 export default function AuditPage() {
   usePageTitle('Audit log');
@@ -96,12 +102,12 @@ export default function AuditPage() {
                 <tr key={e.id}>
                   <td data-label="When">{formatDate(e.at, { time: true })}</td>
                   <td data-label="Who">
-                    {e.actorUid}{' '}
+                    {e.actorName ?? (e.actorUid === 'self' ? 'The patient' : e.actorUid)}{' '}
                     <span className="staff-muted">({e.actorRole === 'patient' ? 'Patient' : ROLE_LABELS[e.actorRole]})</span>
                   </td>
-                  <td data-label="Action">{e.action}</td>
+                  <td data-label="Action">{auditActionText(e.action)}</td>
                   <td data-label="Record" className="staff-break">
-                    {e.target}
+                    <AuditTarget target={e.target} name={e.targetName} />
                   </td>
                   <td data-label="Shown" className="staff-shown">
                     <Shown entry={e} onPatient={filterBy} />

@@ -69,7 +69,7 @@ export default function OverviewPage() {
                 }))}
               />
               <BarChart
-                title="Paid revenue per week (GH₵, weeks from Monday)"
+                title="Paid revenue per week (GHS, weeks from Monday)"
                 valueLabel="Revenue"
                 format={(n) => formatGhs(n)}
                 tickFormat={(n) => String(Math.round(n))}

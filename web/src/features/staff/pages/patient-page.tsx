@@ -1,6 +1,6 @@
 import { ArrowLeft, ClipboardList } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, formatGhs } from '@api/format';
+import { formatDate, formatGhs, formatWhen } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
@@ -55,10 +55,7 @@ export default function PatientPage() {
                       <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>
                         <span className="staff-list-main">
                           <strong>{a.requestedService}</strong>
-                          <span>
-                            {a.requestedDay}
-                            {a.requestedTime ? ` at ${a.requestedTime}` : ''}
-                          </span>
+                          <span>{formatWhen(a.requestedDay, a.requestedTime)}</span>
                         </span>
                         <AppointmentBadges appointment={a} />
                       </Link>

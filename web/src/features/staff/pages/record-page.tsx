@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
-import { formatDate } from '@api/format';
+import { formatDate, formatWhen } from '@api/format';
 import { SERVICE_ID } from '@api/service-catalog';
 import type { PatientRecord } from '@api/staff-record';
 import type { Appointment } from '@api/types';
@@ -27,7 +27,7 @@ function PersonCard({ p }: { p: PatientRecord['patient'] }) {
       <h2 id="record-person">Patient</h2>
       <DetailsList
         rows={[
-          ['Age', p.age === null ? 'Not given' : `${p.age} (born ${formatDate(p.dateOfBirth)})`],
+          ['Age', p.age === null ? 'Not given' : `${p.age} (born ${formatDate(p.dateOfBirth, { weekday: false })})`],
           ['Sex', orDash(p.sex)],
           ['Phone', p.contactNumber ? <a href={`tel:${p.contactNumber}`}>{p.contactNumber}</a> : '—'],
           ['Email', p.emailAddress ? <a href={`mailto:${p.emailAddress}`}>{p.emailAddress}</a> : '—'],
@@ -46,7 +46,7 @@ function PersonCard({ p }: { p: PatientRecord['patient'] }) {
 /** One visit as the record holds it: when, who, its state, the summary, the notes, follow-up and results. */
 function Visit({ a, patientId, canOpen }: { a: Appointment; patientId: string; canOpen: boolean }) {
   const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
-  const title = `${a.requestedService}, ${formatDate(a.requestedDay)}${a.requestedTime ? ` at ${a.requestedTime}` : ''}`;
+  const title = `${a.requestedService}, ${formatWhen(a.requestedDay, a.requestedTime)}`;
   return (
     <li className="staff-card record-visit">
       <div className="staff-card-head">
@@ -114,7 +114,7 @@ export default function RecordPage() {
                         {d.firstName} {d.lastName}
                       </strong>{' '}
                       <span className="staff-muted">
-                        {d.relation}, born {formatDate(d.dateOfBirth)}, {d.gender}
+                        {d.relation}, born {formatDate(d.dateOfBirth, { weekday: false })}, {d.gender}
                       </span>
                     </li>
                   ))}

@@ -52,8 +52,8 @@ describe("the visit page's screens", () => {
   it("when GET refuses (too early), then the page shows the API's own sentence, which says when it opens", () => {
     const msg = visitRefusalMessage('too-early', { opensAt: '2026-11-27T08:45:00.000Z' });
     const state = run({ type: 'viewed', view: view({ joinable: false, refusal: { reason: 'too-early', msg } }), rejoin: false });
-    expect(screenOf(state)).toEqual({ name: 'refused', message: 'The visit opens at 08:45 on Fri 27 Nov.' });
-    expect(state.announcement).toBe('The visit opens at 08:45 on Fri 27 Nov.');
+    expect(screenOf(state)).toEqual({ name: 'refused', message: 'The visit opens at 08:45 on Fri 27 Nov 2026.' });
+    expect(state.announcement).toBe('The visit opens at 08:45 on Fri 27 Nov 2026.');
   });
 
   it('when join answers, then the patient waits and hears the host knows; admitted, the call starts and they hear it', () => {

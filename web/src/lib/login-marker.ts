@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+/** The one thing the browser stores: that someone signed in here (features/accounts/session.ts writes and clears it). */
+export const LOGIN_MARKER = 'expLoggedIn';
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+};
+
+/**
+ * Whether someone is signed in on this browser, for public pages that must not load Firebase
+ * Auth to know it (the menu offers the dashboard instead of Sign Up). False while a
+ * prerendered page hydrates; the API still checks every request.
+ */
+export const useLoginMarker = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => localStorage.getItem(LOGIN_MARKER) === 'true',
+    () => false,
+  );
