@@ -4,7 +4,7 @@
  */
 
 /**
- * An amount in cedis with two decimals: 'GH₵ 25.00' on the site (spec: prices in GH₵); mails and
+ * An amount in cedis with two decimals: 'GH₵ 25.00' on the site (prices in GH₵); mails and
  * the payment summary spell the code, 'GHS 25.00', which every mail program and screen reader reads.
  */
 export function formatGhs(amount: number, unit: 'GH₵' | 'GHS' = 'GH₵'): string {
@@ -48,7 +48,7 @@ const ACCRA_PARTS = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** The spec's 'yyyy-MM-dd HH:mm:ss' fields (timeOfRequest, declinedDate, date...), in Ghana time: the one formatter. */
+/** The original site's 'yyyy-MM-dd HH:mm:ss' fields (timeOfRequest, declinedDate, date...), in Ghana time: the one formatter. */
 export function ghanaTimestamp(at: Date = new Date()): string {
   const part = Object.fromEntries(ACCRA_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;

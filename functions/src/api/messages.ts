@@ -6,11 +6,11 @@
 
 /** Any failure without a more precise message (the server's 500, the site's fallback). */
 export const GENERIC_ERROR = 'Something went wrong, please try again';
-/** A payment or subscription that could not start or be confirmed (spec: packages and appointments). */
+/** A payment or subscription that could not start or be confirmed (packages and appointments). */
 export const PAYMENT_ERROR = 'Something went wrong. Please try again';
-/** The title of the site's error dialogs (spec: 'Oops...'). */
+/** The title of the site's error dialogs ('Oops...'). */
 export const ERROR_TITLE = 'Oops...';
-/** The password reset e-mail could not be sent (spec). */
+/** The password reset e-mail could not be sent. */
 export const PASSWORD_RESET_ERROR = 'Something went wrong! Please try again later.';
 /** The database is briefly out of reach (503). */
 export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';

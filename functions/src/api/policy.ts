@@ -51,7 +51,7 @@ export const appointmentStartsAt = (a: Pick<AppointmentForPolicy, 'requestedDay'
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
-/** The states a patient may still cancel from (design.md lifecycle). */
+/** The states a patient may still cancel from (the lifecycle in api/staff.ts, docs/roles-and-audit.md). */
 const CANCELLABLE_STATES = ['Pending', 'Accepted'];
 
 export type CancellationTerms =

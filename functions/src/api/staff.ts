@@ -1,5 +1,5 @@
 /**
- * The clinic's side (design.md 'The clinic's side'): roles, the appointment lifecycle and the
+ * The clinic's side (docs/roles-and-audit.md): roles, the appointment lifecycle and the
  * shapes of `/api/staff/...` answers and requests, shared by the server and the staff console.
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
@@ -34,7 +34,7 @@ export type AppointmentState = (typeof APPOINTMENT_STATES)[number];
 export const STAFF_ACTIONS = ['accept', 'decline', 'check-in', 'complete', 'no-show', 'cancel'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
-/** The lifecycle (design.md): from which states each action is allowed, and where it leads. */
+/** The lifecycle (docs/roles-and-audit.md): from which states each action is allowed, and where it leads. */
 export const LIFECYCLE: Record<StaffAction, { from: readonly AppointmentState[]; to: AppointmentState }> = {
   accept: { from: ['Pending'], to: 'Accepted' },
   decline: { from: ['Pending'], to: 'Declined' },

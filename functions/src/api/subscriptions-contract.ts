@@ -1,5 +1,5 @@
 /**
- * Packages that live (design.md 'Subscriptions over time'): the shapes of subscriptions over
+ * Packages that live (docs/packages.md): the shapes of subscriptions over
  * time, renewals, benefits and their use, dependants, and the period arithmetic the server
  * applies and the site shows. Imports only yup and siblings: bundled into the browser too.
  */

@@ -172,7 +172,7 @@ export interface Patient extends PatientFields {
 export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
 export type AppointmentStatus = 'Pending' | 'Cancelled' | 'Expired' | string;
 
-/** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
+/** An appointment as stored and as answered (the original site's field names; null where a service has no such field). */
 export interface Appointment extends AppointmentCoverage, AppointmentRecordFields {
   appointmentId: string;
   source: 'WEBSITE';
@@ -222,7 +222,7 @@ export interface Appointment extends AppointmentCoverage, AppointmentRecordField
   declineByPatient: boolean;
   declineByDoctor: boolean;
   declinedDate: string | null;
-  /** Set by the clinic (design.md lifecycle): why it was declined or cancelled, and the visit's summary; the patient reads both. */
+  /** Set by the clinic (the lifecycle in api/staff.ts, docs/roles-and-audit.md): why it was declined or cancelled, and the visit's summary; the patient reads both. */
   declineReason?: string;
   visitSummary?: string;
   acceptedDate?: string;
@@ -296,7 +296,7 @@ export interface OrderView {
 
 /**
  * A payment the provider confirmed that was not applied to its record, or the part of a paid
- * appointment owed back after a cancellation: the clinic refunds it (design.md 'Money, continued').
+ * appointment owed back after a cancellation: the clinic refunds it (docs/money.md).
  * Its id is `${clientReference}_${transactionId}`, so each confirmed payment makes at most one.
  */
 export interface Refund {

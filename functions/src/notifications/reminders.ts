@@ -11,7 +11,7 @@ import { appointmentReminder, type ReminderKind } from './templates';
 
 /**
  * Reminders 24 hours and 2 hours before an accepted (or paid) appointment, and 10 minutes
- * before a video visit that will open (design.md 'Notifications'; a video visit's reminders
+ * before a video visit that will open (docs/notifications.md; a video visit's reminders
  * carry its join link), run every 5 minutes. One indexed query finds every appointment
  * starting in the next 24 hours; each reminder is sent once, ever: a transaction creates
  * reminders/{appointmentId}_{kind} and queues its notices together, so a second run (or two

@@ -2,7 +2,7 @@ import type { Checkout } from '../api/types';
 import { paymentUrls, providerConfig } from '../config';
 
 /**
- * The client of the card and mobile-money provider (design.md 'Money' fixes the protocol).
+ * The client of the card and mobile-money provider (docs/money.md and scripts/sandbox/payments.mjs fix the protocol).
  * Every failure becomes a ProviderError; callers decide what the person sees.
  */
 export class ProviderError extends Error {

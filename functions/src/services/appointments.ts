@@ -36,7 +36,7 @@ import { withDependant } from './dependants';
 import { claimCarried } from './carried-records';
 import { withoutStaffOnly } from '../api/record';
 
-export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
+export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the original site's spelling, kept in stored data
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
 export { SLOT_TAKEN };
 

@@ -16,7 +16,7 @@ import { usageId, usageRef } from '../store/subscriptions';
 import { liveSubscriptionsOf, periodOf } from './subscriptions';
 
 /**
- * Package benefits applied when a patient books (design.md 'Subscriptions over time'): a
+ * Package benefits applied when a patient books (docs/packages.md): a
  * virtual consultation or a home visit within the window's allowance is covered (costs 0),
  * lab tests get the package's discount. The allowance is counted in the booking's
  * transaction (subscriptionUsage), so concurrent bookings cannot exceed it; cancelling or

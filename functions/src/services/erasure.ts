@@ -70,7 +70,7 @@ function lastAppointmentDay(records: KeptRecord[], now: Date): string {
 }
 
 /**
- * `DELETE /patient/{patientId}` (design.md 'Patient data'): the Auth user, profile,
+ * `DELETE /patient/{patientId}` (docs/security.md): the Auth user, profile,
  * prescription files, codes, newsletter entry, contact messages, enquiries and old mails go;
  * appointments, orders, subscriptions, payments and refunds stay for the law's periods under
  * a random id, without name or contact. The clinical record (visit notes on the

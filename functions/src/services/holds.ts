@@ -9,7 +9,7 @@ import { eachConcurrently, paymentBeforeRemoval } from './payments';
 import { releaseAvailability } from './scheduling';
 
 /**
- * The hold of an Unpaid appointment of a paid service (design.md 'Scheduling'): it keeps its
+ * The hold of an Unpaid appointment of a paid service (docs/scheduling.md): it keeps its
  * doctor's slot for UNPAID_HOLD_MINUTES from booking or from its checkout's start; then it
  * becomes Expired, the slot is freed and the patient is told. Run by the scheduled re-check.
  */

@@ -6,7 +6,7 @@ import { notifyPatient } from '../notifications/notify';
 import { refundDue } from '../notifications/templates';
 
 /**
- * Money the provider took that the clinic owes back (design.md 'Money, continued'). A refund
+ * Money the provider took that the clinic owes back (docs/money.md). A refund
  * is only ever created inside the transaction that decided it, under an id made of the
  * clientReference and the provider's transactionId: a replayed or concurrent confirmation of
  * the same payment finds it (or fails ALREADY_EXISTS) and never makes a second one.

@@ -49,7 +49,7 @@ import { queueMail } from './mail';
 import type { Staff } from './staff-access';
 
 /**
- * Real availability (design.md 'Scheduling'): doctors' schedules and their free slots, the
+ * Real availability (docs/scheduling.md): doctors' schedules and their free slots, the
  * daily places of home and community services, what a booking claims and what ending it
  * frees, and rescheduling. Times are Africa/Accra, which is UTC all year.
  */

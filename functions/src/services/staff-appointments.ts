@@ -50,7 +50,7 @@ export interface ActionInput {
 const NOT_FOUND = 'We could not find that appointment.';
 
 /**
- * A doctor acts only on their own appointments (design.md): another doctor's is 403. Their
+ * A doctor acts only on their own appointments (docs/roles-and-audit.md): another doctor's is 403. Their
  * own: their doctorId's, or one without a doctor that staff assigned to them (`assignedTo`,
  * e.g. a dietary video visit they host).
  */
@@ -155,7 +155,7 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
   };
 }
 
-/** The fields each action records (the spec's names where it has them). */
+/** The fields each action records (the original site's field names where it has them). */
 function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: string): Record<string, unknown> {
   switch (action) {
     case 'accept':

@@ -112,7 +112,7 @@ export async function listEnquiries(
   return page;
 }
 
-/** POST /staff/enquiries/{id}/status: the spec's updateBy (who), updatedById, updatedOn. */
+/** POST /staff/enquiries/{id}/status: the original site's updateBy (who), updatedById, updatedOn. */
 export async function setEnquiryStatus(staff: Staff, id: string, status: EnquiryStatus): Promise<StaffEnquiry> {
   const ref = enquiriesRef(id);
   return runTransaction(async (tx) => {

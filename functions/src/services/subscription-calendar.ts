@@ -13,7 +13,7 @@ import { periodOf } from './subscriptions';
 import { FREE_PACKAGE_AMOUNT } from '../api/prices';
 
 /**
- * The scheduled side of packages (design.md 'Subscriptions over time'): periods that ended
+ * The scheduled side of packages (docs/packages.md): periods that ended
  * become Expired (the patient is told), and renewal reminders go out RENEWAL_REMINDER_DAYS
  * before periodEnd. Each notice is sent once ever: its record (subscriptionNotices/
  * {subscriptionId}_{periodEnd}_{kind}) is created in the transaction that queues it.

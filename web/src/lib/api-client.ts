@@ -3,7 +3,7 @@ import { GENERIC_ERROR } from '@api/messages';
 import { appCheckHeaders } from '@/lib/app-check';
 import { env } from '@/lib/env';
 
-/** The API's answer shape (design.md): the HTTP status always equals statusCode. */
+/** The API's answer shape (docs/api.md): the HTTP status always equals statusCode. */
 export interface Envelope<T> {
   statusCode: number;
   msg: string;

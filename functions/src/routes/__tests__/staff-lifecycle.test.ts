@@ -72,7 +72,7 @@ describe('the lifecycle, every state x every action (api/staff.ts LIFECYCLE)', (
     expect(res.body.msg).toBe('This appointment is Declined: it cannot be checked in.');
   });
 
-  it('allows exactly the moves design.md lists', () => {
+  it('allows exactly the moves docs/roles-and-audit.md lists', () => {
     const moves = Object.entries(LIFECYCLE).flatMap(([action, { from, to }]) => from.map((f) => `${f} -${action}-> ${to}`));
     expect(moves.sort()).toEqual(
       [

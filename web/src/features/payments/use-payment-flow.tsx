@@ -26,7 +26,7 @@ function withPhone(url: string, phone: string | undefined): string {
 
 type Open = PaymentRequest & { checkoutUrl: string };
 
-/** 502/network/server faults get the spec's sentence; a 4xx keeps the server's own words. */
+/** 502/network/server faults get PAYMENT_ERROR's sentence; a 4xx keeps the server's own words. */
 const messageOf = (err: unknown) =>
   err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : PAYMENT_ERROR;
 

@@ -13,7 +13,7 @@ import { saveBlob } from '@/lib/files';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
-/** The choices of the booking form (spec section 3 enumerations): value and what a person reads. */
+/** The choices of the booking form (the original site's enumerations): value and what a person reads. */
 export const BOOK_FOR = labelled(accepted.BOOK_FOR, { SELF: 'Myself', OTHERS: 'Someone else' });
 export const DIETARY_MODES = labelled(accepted.DIETARY_MODES, {
   VIRTUAL: `Virtual consultation (GHS ${DIETARY_VIRTUAL_FEE}, paid online)`,
@@ -32,7 +32,7 @@ export const EXPECTED_PEOPLE = labelled(accepted.EXPECTED_PEOPLE, {
   ABOVE: '101 - Above',
 });
 
-/** The spec's booking messages, word for word. */
+/** The booking messages, word for word (api/messages.ts style: one place). */
 export const MESSAGES = {
   required: 'Please fill in all required fields.',
   labs: 'Select prefered lab test and Prefered Date',
@@ -99,7 +99,7 @@ export const emptyBooking = (serviceId = ''): BookingValues => ({
   expectedPeople: '',
 });
 
-/** The spec's message for an invalid form: the lab and prescription services have their own. */
+/** The message for an invalid form: the lab and prescription services have their own. */
 export function invalidBookingMessage(values: BookingValues): string {
   const id = Number(values.requestedServiceId);
   if (id === SERVICE_ID.labTests) return MESSAGES.labs;
