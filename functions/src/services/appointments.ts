@@ -3,7 +3,8 @@ import {
   appointmentFileRef,
   appointmentRef,
   appointmentsOf,
-  doctorSlotRef,
+  DELETED,
+  heldSlot,
   newAppointmentRef,
   type StoredAppointment,
 } from '../store/appointments';
@@ -23,7 +24,7 @@ import { prescriptionFileName } from '../api/prescription';
 import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '../api/types';
 import type { FileAnswer } from '../http/file';
 import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { notifyPatient } from '../notifications/notify';
 import { appointmentCancelled, bookingReceived } from '../notifications/templates';
 import { APPOINTMENT_EXPIRED, paymentBeforeRemoval } from './payments';
@@ -180,8 +181,6 @@ export async function createAppointment(
 
 const newestFirst = (a: Appointment, b: Appointment) => b.createdAt.localeCompare(a.createdAt);
 const isUpcomingPending = (a: Appointment) => a.appointmentStatus === 'Pending' && a.requestedDay >= todayInGhana();
-/** A deleted appointment whose checkout had started is kept as a tombstone, so a late payment still finds it; the patient no longer sees it. */
-export const DELETED = 'Deleted';
 const isShown = (a: Appointment) => a.appointmentStatus !== DELETED;
 
 /** The caller's pending appointments from today on, newest request first (without the clinic's notes: api/record.ts). */
@@ -224,13 +223,6 @@ export async function getAppointmentFile(patientId: string, appointmentId: strin
 }
 
 export const REFUND_POLICY = `This appointment can no longer be cancelled online. ${CANCELLATION_POLICY} To ask for a refund, call or e-mail us (see Contact Us) with your reference`;
-
-/** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
-export async function heldSlot(tx: Transaction, a: Appointment) {
-  if (!a.doctorId || !a.requestedTime) return undefined;
-  const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
-  return snap.data()?.appointmentId === a.appointmentId ? snap.ref : undefined;
-}
 
 function whyNotCancellable(a: Appointment): string {
   if (a.appointmentStatus === 'Cancelled') return 'This appointment is already cancelled.';

@@ -1,13 +1,13 @@
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
 import type { PatientDataExport } from '../api/types';
 import { ordersOf } from '../store/orders';
-import { appointmentHistory, DELETED, pendingAppointments } from './appointments';
+import { appointmentHistory, pendingAppointments } from './appointments';
 import { getConsents, getPatient } from './patients';
 import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
 import { listDependants } from './dependants';
 import { ghanaTimestamp } from '../api/format';
-import { appointmentsOf } from '../store/appointments';
+import { appointmentsOf, DELETED } from '../store/appointments';
 import { patientPrescriptions } from './prescriptions';
 import { patientLabRequests } from './lab-requests';
 

@@ -19,7 +19,7 @@ import { mailRefsTo } from '../store/mail';
 import { codeRef, findPatient, patientRef, phoneCodeRef } from '../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
-import { queueMail } from './mail';
+import { queueMail } from '../notifications/mail';
 import { noticeMail } from '../notifications/notify';
 import { accountErased } from '../notifications/templates';
 import { smsRefsOf } from '../store/sms';

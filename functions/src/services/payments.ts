@@ -17,7 +17,7 @@ import {
   settlementLeaseRef,
 } from '../store/payments';
 import { runTransaction } from '../store/transaction';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { notifyPatient } from '../notifications/notify';
 import { paymentReceived } from '../notifications/templates';
 import { createDueRefund, type RefundReason } from './refunds';

@@ -3,14 +3,13 @@ import { ageOn, LIVE_BOOKING_STATES, type LabRequest, type Prescription } from '
 import type { AppointmentRecord, PatientRecord, RecordPatient, StaffPrescription } from '../api/staff-record';
 import type { Appointment, Patient } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { appointmentRef, appointmentsOf, type StoredAppointment } from '../store/appointments';
+import { appointmentRef, appointmentsOf, DELETED, type StoredAppointment } from '../store/appointments';
 import { getFile, type StoredFile } from '../store/files';
 import { labRequestRef, labRequestsOf, labRequestsOfAppointment, type StoredLabRequest } from '../store/lab-requests';
 import { findPatient } from '../store/patients';
 import { prescriptionRef, prescriptionsOf, prescriptionsOfAppointment, type StoredPrescription } from '../store/prescriptions';
 import { writeAudit } from '../store/staff';
 import { dependantsOf } from '../store/subscriptions';
-import { DELETED } from './appointments';
 import type { Staff } from './staff-access';
 
 /**

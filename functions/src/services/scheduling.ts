@@ -27,7 +27,7 @@ import type { Appointment } from '../api/types';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { noticeMail, notifyPatient } from '../notifications/notify';
 import { appointmentRescheduled, doctorAppointmentRescheduled } from '../notifications/templates';
-import { appointmentRef, doctorSlotRef, startsAtFields } from '../store/appointments';
+import { appointmentRef, DELETED, doctorSlotRef, heldSlot, startsAtFields } from '../store/appointments';
 import { doctorsCollection } from '../store/catalog';
 import { db } from '../store/firebase';
 import {
@@ -44,8 +44,7 @@ import {
 } from '../store/schedules';
 import { writeAudit } from '../store/staff';
 import { runTransaction } from '../store/transaction';
-import { DELETED, heldSlot } from './appointments';
-import { queueMail } from './mail';
+import { queueMail } from '../notifications/mail';
 import type { Staff } from './staff-access';
 
 /**

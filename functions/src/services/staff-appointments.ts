@@ -13,7 +13,7 @@ import { prescriptionFileName } from '../api/prescription';
 import type { Appointment } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { FileAnswer } from '../http/file';
-import { appointmentFileRef, appointmentRef } from '../store/appointments';
+import { appointmentFileRef, appointmentRef, DELETED, heldSlot } from '../store/appointments';
 import { refundRef } from '../store/payments';
 import {
   appointmentCounts,
@@ -23,9 +23,9 @@ import {
   writeAudit,
   type AppointmentFilter,
 } from '../store/staff';
-import { CURRENCY, DELETED, heldSlot } from './appointments';
+import { CURRENCY } from './appointments';
 import { releaseBenefit } from './benefits';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { notifyPatient } from '../notifications/notify';
 import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
 import { createDueRefund } from './refunds';

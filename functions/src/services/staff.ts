@@ -47,7 +47,7 @@ import {
   writeAudit,
   type AuditRecord,
 } from '../store/staff';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { getPatient } from './patients';
 import { createDueRefund } from './refunds';
 import { listQuery, type Shown, type Staff } from './staff-access';

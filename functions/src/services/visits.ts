@@ -19,7 +19,7 @@ import {
 } from '../api/visits';
 import type { Caller } from '../http/auth';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { appointmentRef, type StoredAppointment } from '../store/appointments';
+import { appointmentRef, DELETED, type StoredAppointment } from '../store/appointments';
 import { doctorById } from '../store/catalog';
 import { auth } from '../store/firebase';
 import { findPatient } from '../store/patients';
@@ -27,7 +27,6 @@ import { scheduleRef } from '../store/schedules';
 import { writeAudit, type AuditRecord } from '../store/staff';
 import { runTransaction } from '../store/transaction';
 import { rosterDoctorUids, visitRef } from '../store/visits';
-import { DELETED } from './appointments';
 import { iceServersFor } from './ice-servers';
 import { actInTransaction } from './staff-appointments';
 import { compact, visitTarget } from './visit-record';

@@ -2,7 +2,7 @@ import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { APPOINTMENT_STATES, LIFECYCLE, STAFF_ACTIONS, nextState, type StaffAction } from '../../api/staff';
-import { createCallbackApp } from '../../payments/callback';
+import { createCallbackApp } from '../payment-callback';
 import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
