@@ -10,7 +10,7 @@ import {
   type CoveredBenefit,
   type PackageBenefits,
 } from '../api/subscriptions-contract';
-import type { Appointment, Package } from '../api/types';
+import { type Appointment, type Package, PAYMENT_STATUS } from '../api/types';
 import { packageById } from '../store/catalog';
 import { usageId, usageRef } from '../store/subscriptions';
 import { liveSubscriptionsOf, periodOf } from './subscriptions';
@@ -155,7 +155,7 @@ export async function applyBenefits(
     fullPrice: appointment.consultationFee,
     coverage,
   };
-  return { ...appointment, ...covered, consultationFee: 0, requiresPayment: false, paymentStatus: 'Not Applicable' };
+  return { ...appointment, ...covered, consultationFee: 0, requiresPayment: false, paymentStatus: PAYMENT_STATUS.NotApplicable };
 }
 
 /** Counts a covered booking's use (writes only: after the transaction's reads, with its other writes). */

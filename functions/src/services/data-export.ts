@@ -1,5 +1,5 @@
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
-import type { PatientDataExport } from '../api/types';
+import { APPOINTMENT_STATUS, type PatientDataExport } from '../api/types';
 import { ordersOf } from '../store/orders';
 import { appointmentHistory, pendingAppointments } from './appointments';
 import { getConsents, getPatient } from './patients';
@@ -7,7 +7,7 @@ import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
 import { listDependants } from './dependants';
 import { ghanaTimestamp } from '../api/format';
-import { appointmentsOf, DELETED } from '../store/appointments';
+import { appointmentsOf } from '../store/appointments';
 import { patientPrescriptions } from './prescriptions';
 import { patientLabRequests } from './lab-requests';
 
@@ -36,7 +36,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
       appointmentsOf(uid),
     ]);
   const visitNotes = stored.flatMap((a) =>
-    a.clinicalNotes && a.appointmentStatus !== DELETED
+    a.clinicalNotes && a.appointmentStatus !== APPOINTMENT_STATUS.Deleted
       ? [
           {
             appointmentId: a.appointmentId,

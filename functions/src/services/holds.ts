@@ -7,6 +7,7 @@ import { notifyPatient } from '../notifications/notify';
 import { appointmentExpired } from '../notifications/templates';
 import { eachConcurrently, paymentBeforeRemoval } from './payments';
 import { releaseAvailability } from './scheduling';
+import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../api/types';
 
 /**
  * The hold of an Unpaid appointment of a paid service (docs/scheduling.md): it keeps its
@@ -43,8 +44,8 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
     // Changed since we looked (paid, cancelled, a new checkout): not ours to expire.
     if (
       !fresh ||
-      fresh.paymentStatus !== 'Unpaid' ||
-      fresh.appointmentStatus !== 'Pending' ||
+      fresh.paymentStatus !== PAYMENT_STATUS.Unpaid ||
+      fresh.appointmentStatus !== APPOINTMENT_STATUS.Pending ||
       fresh.checkoutStartedAt !== a.checkoutStartedAt
     ) {
       return 'kept';
@@ -53,7 +54,7 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
       fresh.doctorId && fresh.requestedTime
         ? await tx.get(doctorSlotRef(fresh.doctorId, fresh.requestedDay, fresh.requestedTime))
         : undefined;
-    tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: storedTime(now) });
+    tx.update(snap.ref, { appointmentStatus: APPOINTMENT_STATUS.Expired, expiredAt: storedTime(now) });
     if (slot?.data()?.appointmentId === fresh.appointmentId) tx.delete(slot.ref);
     releaseAvailability(tx, fresh);
     await notifyPatient(fresh.patientId, appointmentExpired(fresh), { tx });

@@ -122,9 +122,6 @@ export const appointmentsStartingBetween = (from: Date, to: Date, pageSize: numb
     .orderBy('startsAt')
     .limit(pageSize);
 
-/** A deleted appointment whose checkout had started is kept as a tombstone, so a late payment still finds it; the patient no longer sees it. */
-export const DELETED = 'Deleted';
-
 /** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
 export async function heldSlot(tx: Transaction, a: Appointment) {
   if (!a.doctorId || !a.requestedTime) return undefined;

@@ -59,5 +59,3 @@ export const COLLECTIONS = {
   /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
   visits: VISITS_COLLECTION,
 } as const;
-
-export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

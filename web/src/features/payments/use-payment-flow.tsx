@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
 import { checkPayment, initiatePayment, type CheckedPayment } from '@/features/payments/api/payments';
 import { PaymentModal } from '@/features/payments/components/payment-modal';
+import { PAYMENT_STATUS } from '@api/types';
 
 export interface PaymentRequest {
   clientReference: string;
@@ -64,7 +65,7 @@ export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) =
       return;
     }
     setBusy(false);
-    if (record.paymentStatus === 'Paid') {
+    if (record.paymentStatus === PAYMENT_STATUS.Paid) {
       await showSuccess(
         'Payment Successful',
         open.successText ?? 'Thank you: we have received your payment and e-mailed a receipt.',

@@ -5,7 +5,14 @@ import { formatGhs } from '@api/format';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
-import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '@api/types';
+import {
+  type Appointment,
+  APPOINTMENT_STATUS,
+  type AppointmentCancellation,
+  type Doctor,
+  type LabTest,
+  PAYMENT_STATUS,
+} from '@api/types';
 import type { LabResult } from '@api/record';
 import { api } from '@/lib/api-client';
 import { fetchApiFile } from '@/lib/api-files';
@@ -213,7 +220,10 @@ export const fetchAppointmentFile = (appointmentId: string) =>
 
 /** Delete and Cancel follow the server's rules (canDelete, canCancel in @api/policy); paying is offered while Unpaid. */
 export const canPay = (a: Appointment) =>
-  a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled' && a.appointmentStatus !== 'Expired';
+  a.requiresPayment &&
+  a.paymentStatus === PAYMENT_STATUS.Unpaid &&
+  a.appointmentStatus !== APPOINTMENT_STATUS.Cancelled &&
+  a.appointmentStatus !== APPOINTMENT_STATUS.Expired;
 
 /** Downloads one result file of the caller's lab booking (served only to its owner, never cached). */
 export async function openResult(appointmentId: string, result: Pick<LabResult, 'fileId' | 'name'>): Promise<void> {

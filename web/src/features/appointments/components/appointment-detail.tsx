@@ -12,6 +12,7 @@ import { JoinVisitLink } from '@/features/appointments/components/join-visit-lin
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError, showInfo } from '@/lib/dialogs';
 import { openInNewTab } from '@/lib/files';
+import { APPOINTMENT_STATUS } from '@api/types';
 
 export const cancellationPolicy = (reference: string) =>
   `This appointment can no longer be cancelled or deleted online. ${CANCELLATION_POLICY} To ask for a refund, call ` +
@@ -79,7 +80,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     ['Reference', a.clientReference],
   ];
   if (a.selectedLabs.length) rows.splice(3, 0, ['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);
-  const cancelled = a.appointmentStatus === 'Cancelled';
+  const cancelled = a.appointmentStatus === APPOINTMENT_STATUS.Cancelled;
 
   return (
     <article className="appointment-detail" aria-labelledby="appointment-detail-title">

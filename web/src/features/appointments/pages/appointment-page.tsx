@@ -10,6 +10,7 @@ import { bookedText } from '@/features/appointments/components/coverage-note';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
 import '../appointments.css';
+import { PAYMENT_STATUS } from '@api/types';
 
 /** Some list of ids from a link: each kept only when it is an id of ours. */
 const idsIn = (value: string | null) => (value ?? '').split(',').filter(isValidId);
@@ -38,7 +39,7 @@ export default function AppointmentPage() {
   const [search] = useSearchParams();
   const [booked, setBooked] = useState<Appointment | null>(null);
   const prefill = useMemo(() => prefillFrom(search), [search]);
-  const payment = usePaymentFlow({ onPaid: () => setBooked((b) => b && { ...b, paymentStatus: 'Paid' }) });
+  const payment = usePaymentFlow({ onPaid: () => setBooked((b) => b && { ...b, paymentStatus: PAYMENT_STATUS.Paid }) });
 
   async function created(appointment: Appointment) {
     setBooked(appointment);
@@ -72,7 +73,7 @@ export default function AppointmentPage() {
                 <strong>Booked:</strong> {booked.requestedService} on {booked.requestedDay}
                 {booked.requestedTime ? ` at ${booked.requestedTime}` : ''}. Reference <strong>{booked.clientReference}</strong>
                 {booked.requiresPayment
-                  ? ` (fee ${formatGhs(booked.consultationFee)}, ${booked.paymentStatus === 'Paid' ? 'paid' : 'pay any time from your dashboard'})`
+                  ? ` (fee ${formatGhs(booked.consultationFee)}, ${booked.paymentStatus === PAYMENT_STATUS.Paid ? 'paid' : 'pay any time from your dashboard'})`
                   : ''}
                 .
               </p>
