@@ -81,6 +81,20 @@ const layerZones = [
   })),
 ];
 
+/**
+ * The server's layers point one way: index -> app -> routes -> services -> notifications and
+ * payments -> http and store -> api (docs/architecture.md). No arrow runs back up.
+ */
+const SERVER = './functions/src';
+const serverZones = [
+  { target: `${SERVER}/services`, from: [`${SERVER}/routes`] },
+  { target: [`${SERVER}/notifications`, `${SERVER}/payments`], from: [`${SERVER}/routes`, `${SERVER}/services`] },
+  {
+    target: [`${SERVER}/http`, `${SERVER}/store`],
+    from: [`${SERVER}/routes`, `${SERVER}/services`, `${SERVER}/notifications`, `${SERVER}/payments`],
+  },
+].map((zone) => ({ ...zone, message: 'A lower layer of the server imports no higher one (docs/architecture.md).' }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +113,10 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
+      // Without these import-x reads only .js files, so no-cycle never looked into a .ts one
+      // (scripts/__tests__/no-cycle.test.ts proves the rule fires on a planted cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
@@ -138,6 +156,11 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+  },
+  {
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/__tests__/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
     // Firebase deploys functions/ alone, so nothing there may depend on the site.

@@ -1,5 +1,5 @@
 /**
- * design.md 'Accounts' through Hosting: a patient who signed up but never entered the mailed
+ * docs/security.md, Accounts through Hosting: a patient who signed up but never entered the mailed
  * code is refused (403) when subscribing, and the site takes them to the account check page.
  */
 import { adminDb } from './support/admin';

@@ -1,5 +1,5 @@
 /**
- * Confirming the phone in the profile (issue 26): the patient asks for a code, the SMS reaches
+ * Confirming the phone in the profile (docs/security.md): the patient asks for a code, the SMS reaches
  * the provider's sandbox for that number only, and the code typed back confirms the number.
  */
 import { createActivatedPatient, loginThroughUi } from './support/accounts';

@@ -44,7 +44,7 @@ describe.each([
       '/about-us',
     );
 
-    // The counters count up once in view and settle on the spec's figures.
+    // The counters count up once in view and settle on the home page's figures.
     await page.locator('#stats').scrollIntoViewIfNeeded();
     await page.waitForFunction(
       () => [...document.querySelectorAll('#stats .stat-value')].map((el) => el.textContent).join(' ') === '50+ 20+ 50+ 10K+',

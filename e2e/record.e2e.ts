@@ -1,5 +1,5 @@
 /**
- * The record after a visit end to end (issue 25, docs/record.md): a doctor completes a paid
+ * The record after a visit end to end (docs/record.md): a doctor completes a paid
  * virtual consultation from the console with notes, a prescription and a lab request; the
  * patient reads the summary (never the notes), downloads the prescription's PDF, orders the
  * medicines and books (and pays) the lab tests from the dashboard; staff upload a result and

@@ -1,5 +1,5 @@
 /**
- * Real availability end to end (issue 14): patients book a doctor's free slot from the
+ * Real availability end to end (docs/scheduling.md): patients book a doctor's free slot from the
  * calendar and time buttons, a taken time disappears for the next patient, a booking moves to
  * another free slot from the dashboard, and an admin's schedule change reaches the public slots.
  */

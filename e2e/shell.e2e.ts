@@ -108,7 +108,7 @@ describe('the API through Hosting', () => {
     const direct = await fetch(`http://${emulatorAddress('functions')}/demo-healthcare/europe-west1/api/appointments`, init);
     expect(direct.status).toBe(413);
     expect((await direct.json()).statusCode).toBe(413);
-    // Platform fact (design.md): the Hosting emulator's proxy cannot pass bodies over 1 MiB,
+    // Platform fact (docs/api.md): the Hosting emulator's proxy cannot pass bodies over 1 MiB,
     // which is why prescription photos are resized in the browser.
     const viaHosting = await fetch(`${SITE_URL}/api/appointments`, init);
     expect(viaHosting.ok).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * design.md 'Notifications' through npm start's stack: the API in the Functions emulator
+ * docs/notifications.md through npm start's stack: the API in the Functions emulator
  * behind Hosting queues the SMS and sends it after the commit to the provider's SMS API (the
  * sandbox on 5005), which records what it was sent.
  */

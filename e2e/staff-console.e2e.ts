@@ -1,5 +1,5 @@
 /**
- * The clinic's side end to end (issue 13): staff sign in on /staff with the seeded login and
+ * The clinic's side end to end (docs/roles-and-audit.md): staff sign in on /staff with the seeded login and
  * accept a booking a patient made in the same test, which the patient's dashboard then shows
  * Accepted; a doctor accepts, checks in and completes their own patient's visit with a
  * summary that the patient reads; staff move a booked doctor appointment to another free slot,
@@ -62,7 +62,7 @@ describe('the staff console', () => {
     await console_.locator('.staff-card').getByText('Accepted', { exact: true }).waitFor();
     // A second accept is no longer offered: the lifecycle moved on.
     expect(await console_.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
-    // The delivery log: the acceptance went out by e-mail and SMS (issue 15).
+    // The delivery log: the acceptance went out by e-mail and SMS (docs/notifications.md).
     const messages = console_.getByRole('region', { name: 'Messages sent' });
     await messages.getByText(/^Your appointment has been accepted: Physiotherapy at Home$/).waitFor();
     await messages.getByText(/^ExpMed Health: Your Physiotherapy at Home on .* has been accepted\./).waitFor();

@@ -1,5 +1,5 @@
 /**
- * Packages that live (issue 16) end to end: the free trial started from the packages page,
+ * Packages that live (docs/packages.md) end to end: the free trial started from the packages page,
  * a virtual consultation the package covers (no payment step), renewal paid in the sandbox's
  * checkout frame, and axe on the profile's package and family cards.
  */

@@ -1,5 +1,5 @@
 /**
- * The video visit end to end (issue 21): a paid, accepted virtual consultation whose room is
+ * The video visit end to end (docs/visits.md): a paid, accepted virtual consultation whose room is
  * open; the patient (a phone, keyboard only) joins from the dashboard through the pre-call
  * check and waits; the doctor (a desktop) sees them waiting in the console's day view, opens
  * the call and admits them; both browsers connect peer to peer and receive sound and picture;

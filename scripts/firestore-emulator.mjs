@@ -2,7 +2,7 @@
 // Runs the Firestore emulator on 127.0.0.1:$FIRESTORE_PORT (default 8080) with firestore.rules:
 // the official Cloud Firestore emulator (the Cloud SDK component, Java 17 is enough) when the
 // machine has it, else @firestore-emulator/server (Node), which loses concurrent transaction
-// updates and enforces no rules (design.md 'Local stack'). Prints one line saying which, and
+// updates and enforces no rules (README.md). Prints one line saying which, and
 // "listening" once it accepts calls. Kill its process group to stop both it and the JVM.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

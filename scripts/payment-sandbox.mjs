@@ -1,6 +1,6 @@
 // @ts-check
 // The payment sandbox: a stand-in for the card and mobile-money provider, speaking its
-// protocol exactly (design.md 'Money'): initiate with Basic auth, a hosted checkout page
+// protocol exactly (docs/money.md): initiate with Basic auth, a hosted checkout page
 // (in a frame or alone), a callback POST to callbackUrl, and the status GET. Nothing real
 // is charged. Tests steer faults per clientReference through /__control
 // (scripts/sandbox/payments.mjs).

@@ -4,7 +4,7 @@
 // one it starts) in Debian Chromium: mobile form factor, simulated slow 4G and a 4x slower
 // CPU (Lighthouse's defaults). Prints the four category scores, LCP, TBT, CLS and the bytes
 // transferred per resource type before any interaction. Figures, not a test: it exits 1
-// only when a page cannot be measured. Targets (issue 7): performance >= 95, the other
+// only when a page cannot be measured. Targets (docs/performance.md): performance >= 95, the other
 // three 100, home JS <= 120 KB, total <= 350 KB. Options: --no-build, --runs=N (default 3).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * How a test knows that the page it opened is there: its own level-1 heading, in its main
  * landmark. Never "any heading": a page that crashed, is still loading or sent the person
  * elsewhere has a heading too (the console's loading state, the sign-in form), and a wait on
- * any heading races with what the page does next (issue 26: axe once ran on the Staff & roles
+ * any heading races with what the page does next (axe once ran on the Staff & roles
  * crash screen, or timed out on it, depending on which came first).
  */
 import type { Page } from 'playwright-core';

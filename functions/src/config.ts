@@ -4,7 +4,7 @@ import { defineBoolean, defineSecret, defineString } from 'firebase-functions/pa
  * The API's configuration, in one place: deployment and request limits, and every Functions
  * param and secret (with the description `firebase deploy` shows when it asks for one).
  * Locally functions/.env.local and functions/.secret.local hold sandbox values that open
- * nothing real; in production they are set at deploy time (README: 'Payments in production').
+ * nothing real; in production they are set at deploy time (docs/operations.md 'Payments and SMS in production').
  */
 
 // ---- Deployment ---------------------------------------------------------------------------
@@ -73,7 +73,7 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 /** PUBLIC_SITE_URL without a trailing slash, read when a link is made. */
 export const publicSiteUrl = (): string => trimSlash(PUBLIC_SITE_URL.value());
 
-// ---- Payments (design.md 'Money') ---------------------------------------------------------
+// ---- Payments (docs/money.md) ---------------------------------------------------------
 
 /** Base of the checkout API: POST {base}/items/initiate. */
 export const PAYMENT_API_BASE = defineString('PAYMENT_API_BASE', {
@@ -116,7 +116,7 @@ export const providerConfig = () => ({
   authorization: `Basic ${Buffer.from(PAYMENT_CREDENTIALS.value()).toString('base64')}`,
 });
 
-// ---- SMS (design.md 'Notifications'): the provider's SMS API, Hubtel's ---------------------
+// ---- SMS (docs/notifications.md): the provider's SMS API, Hubtel's ---------------------
 
 /** Base of the SMS API: POST {base}/v1/messages/send (Hubtel: https://smsc.hubtel.com). */
 export const SMS_API_BASE = defineString('SMS_API_BASE', {

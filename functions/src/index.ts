@@ -7,7 +7,7 @@ import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS, VPC_CONNECTOR, VPC_E
 import { sendDueFollowUps } from './notifications/follow-ups';
 import { sendDueReminders } from './notifications/reminders';
 import { sweepSms } from './notifications/sms-sender';
-import { createCallbackApp } from './payments/callback';
+import { createCallbackApp } from './routes/payment-callback';
 import { expireLapsedHolds } from './services/holds';
 import { recheckRecentPayments } from './services/payments';
 import { runSubscriptionCalendar } from './services/subscription-calendar';

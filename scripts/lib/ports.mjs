@@ -1,5 +1,5 @@
 // @ts-check
-/** The local stack's fixed addresses (design.md): tests and tools rely on them. */
+/** The local stack's fixed addresses (README.md): tests and tools rely on them. */
 export const HOST = '127.0.0.1';
 export const PORTS = {
   site: 5000,

@@ -1,5 +1,5 @@
 // @ts-check
-// The payment provider's stand-in (design.md 'Money'): initiate with Basic auth, the hosted
+// The payment provider's stand-in (docs/money.md): initiate with Basic auth, the hosted
 // checkout page, a callback POST to callbackUrl, and the status GET; plus the /__control
 // routes tests steer faults with, per clientReference (functions/src/test-support/payments.ts).
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 // @ts-check
-// The SMS provider's stand-in (design.md 'Notifications'): Hubtel's 'send message' API,
+// The SMS provider's stand-in (docs/notifications.md): Hubtel's 'send message' API,
 // POST /v1/messages/send with Basic auth (client id and secret) and JSON { From, To, Content },
 // and the quick-send GET with the same fields in the query. It answers
 // { MessageId, Status: 0, Rate, NetworkId } and records each message. Tests read what was sent

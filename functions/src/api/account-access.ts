@@ -1,6 +1,6 @@
 /**
- * Why the API refuses to let a signed-in user subscribe, order, book or pay (design.md
- * 'Accounts'): the 403's msg. The site recognises these and sends the person to the account
+ * Why the API refuses to let a signed-in user subscribe, order, book or pay (docs/security.md,
+ * Accounts): the 403's msg. The site recognises these and sends the person to the account
  * check page (/auth) to finish. No imports: the site bundles this too.
  */
 export const FINISH_REGISTRATION = 'Please finish registering first: complete the sign-up form to create your patient account.';

@@ -1,6 +1,6 @@
 /**
  * The values the API accepts for the booking form's and the enquiry form's choice fields
- * (spec section 3 enumerations). The site labels each value for people; a value missing its
+ * (the original site's enumerations). The site labels each value for people; a value missing its
  * label there is a type error. No imports: the site bundles this too.
  */
 

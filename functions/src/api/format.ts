@@ -77,7 +77,7 @@ const ACCRA_PARTS = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** The spec's 'yyyy-MM-dd HH:mm:ss' fields (timeOfRequest, declinedDate, date...), in Ghana time: the one formatter. */
+/** The original site's 'yyyy-MM-dd HH:mm:ss' fields (timeOfRequest, declinedDate, date...), in Ghana time: the one formatter. */
 export function ghanaTimestamp(at: Date = new Date()): string {
   const part = Object.fromEntries(ACCRA_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;

@@ -6,11 +6,11 @@
 
 /** Any failure without a more precise message (the server's 500, the site's fallback). */
 export const GENERIC_ERROR = 'Something went wrong, please try again';
-/** A payment or subscription that could not start or be confirmed (spec: packages and appointments). */
+/** A payment or subscription that could not start or be confirmed (packages and appointments). */
 export const PAYMENT_ERROR = 'Something went wrong. Please try again';
-/** The title of the site's error dialogs (spec: 'Oops...'). */
+/** The title of the site's error dialogs ('Oops...'). */
 export const ERROR_TITLE = 'Oops...';
-/** The password reset e-mail could not be sent (spec). */
+/** The password reset e-mail could not be sent. */
 export const PASSWORD_RESET_ERROR = 'Something went wrong! Please try again later.';
 /** The database is briefly out of reach (503). */
 export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
@@ -18,8 +18,6 @@ export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please t
 export const SERVICE_BUSY = 'The service is busy. Please try again.';
 /** Completing a visit before it could have happened (api/policy.ts completableFrom); `from` as people read it. */
 export const tooEarlyToComplete = (from: string): string => `This visit has not started yet: it can be completed from ${from}.`;
-/** A list the site could not load: the page offers to try again. */
-export const LOAD_ERROR = 'We could not load this just now. Please check your connection and try again.';
 
 /** An API write without a valid App Check token (401): the page is stale or not the site's own. */
 export const APP_CHECK_REQUIRED =

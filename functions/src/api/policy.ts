@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS } from './types';
 /**
  * The clinic's policies as numbers and rule functions: the server enforces them and the site
  * shows them (and decides which buttons to offer) from this one module. Pure TypeScript, no
@@ -57,7 +58,7 @@ export const appointmentStartsAt = (a: Pick<AppointmentForPolicy, 'requestedDay'
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
-/** The states a patient may still cancel from (design.md lifecycle). */
+/** The states a patient may still cancel from (the lifecycle in api/staff.ts, docs/roles-and-audit.md). */
 const CANCELLABLE_STATES = ['Pending', 'Accepted'];
 
 export type CancellationTerms =
@@ -72,7 +73,7 @@ export type CancellationTerms =
 export function cancellationTerms(a: AppointmentForPolicy, now: Date = new Date()): CancellationTerms {
   if (!CANCELLABLE_STATES.includes(a.appointmentStatus)) return { allowed: false };
   const free = appointmentStartsAt(a).getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * HOUR_MS;
-  const paid = a.paymentStatus === 'Paid' ? a.consultationFee : 0;
+  const paid = a.paymentStatus === PAYMENT_STATUS.Paid ? a.consultationFee : 0;
   const feeAmount = free ? 0 : round2((paid * LATE_CANCELLATION_FEE_PERCENT) / 100);
   return { allowed: true, rule: free ? 'free' : 'late', refundAmount: round2(paid - feeAmount), feeAmount };
 }
@@ -84,7 +85,7 @@ export const completableFrom = (a: Pick<AppointmentForPolicy, 'requestedDay' | '
   new Date(appointmentStartsAt(a).getTime() - (a.requestedTime ? COMPLETE_FROM_MINUTES_BEFORE * 60 * 1000 : 0));
 
 /** Only an Unpaid appointment can be deleted; anything paid or free is cancelled instead. */
-export const canDelete = (a: Pick<AppointmentForPolicy, 'paymentStatus'>): boolean => a.paymentStatus === 'Unpaid';
+export const canDelete = (a: Pick<AppointmentForPolicy, 'paymentStatus'>): boolean => a.paymentStatus === PAYMENT_STATUS.Unpaid;
 
 /** The cancellation policy in one sentence (FAQ, dialogs, refusals). */
 export const CANCELLATION_POLICY =

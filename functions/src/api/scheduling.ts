@@ -1,5 +1,5 @@
 /**
- * Real availability (design.md 'Scheduling'): a doctor's weekly schedule and its slots, the
+ * Real availability (docs/scheduling.md): a doctor's weekly schedule and its slots, the
  * daily capacity of home and community services, and rescheduling. The server validates with
  * these schemas and computes slots with these functions; the site's schedule screen and date
  * picker use the same ones. Imports only yup and siblings: bundled into the browser.

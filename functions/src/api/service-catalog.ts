@@ -10,7 +10,7 @@ export interface ServiceDefinition {
   requiresPayment: boolean;
 }
 
-/** The ids the booking rules name (spec: 1 virtual, 5 dietary, 6 labs, 7 prescription, 8 and 9 community). */
+/** The ids the booking rules name (1 virtual, 5 dietary, 6 labs, 7 prescription, 8 and 9 community). */
 export const SERVICE_ID = {
   virtualConsultation: 1,
   dietary: 5,

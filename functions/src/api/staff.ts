@@ -1,10 +1,18 @@
 /**
- * The clinic's side (design.md 'The clinic's side'): roles, the appointment lifecycle and the
+ * The clinic's side (docs/roles-and-audit.md): roles, the appointment lifecycle and the
  * shapes of `/api/staff/...` answers and requests, shared by the server and the staff console.
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
 import type { ClinicalNotes, FollowUpRequest } from './record';
-import type { Appointment, OrderView, Patient, Refund, SubscriptionView } from './types';
+import {
+  APPOINTMENT_STATUS,
+  type Appointment,
+  type AppointmentStatus,
+  type OrderView,
+  type Patient,
+  type Refund,
+  type SubscriptionView,
+} from './types';
 import type { StaffVisitMark, Visit } from './visits';
 
 /** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role. */
@@ -17,24 +25,17 @@ export interface StaffClaims {
   doctorId?: string;
 }
 
-/** Every state an appointment can be in. */
-export const APPOINTMENT_STATES = [
-  'Pending',
-  'Accepted',
-  'Declined',
-  'Cancelled',
-  'Expired',
-  'CheckedIn',
-  'NoShow',
-  'Completed',
-] as const;
-export type AppointmentState = (typeof APPOINTMENT_STATES)[number];
+/** Every state staff see an appointment in: all of APPOINTMENT_STATUS but the hidden tombstone. */
+export type AppointmentState = Exclude<AppointmentStatus, typeof APPOINTMENT_STATUS.Deleted>;
+export const APPOINTMENT_STATES: readonly AppointmentState[] = Object.values(APPOINTMENT_STATUS).filter(
+  (s): s is AppointmentState => s !== APPOINTMENT_STATUS.Deleted,
+);
 
 /** What staff may do to an appointment: `POST /api/staff/appointments/{id}/{action}`. */
 export const STAFF_ACTIONS = ['accept', 'decline', 'check-in', 'complete', 'no-show', 'cancel'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
-/** The lifecycle (design.md): from which states each action is allowed, and where it leads. */
+/** The lifecycle (docs/roles-and-audit.md): from which states each action is allowed, and where it leads. */
 export const LIFECYCLE: Record<StaffAction, { from: readonly AppointmentState[]; to: AppointmentState }> = {
   accept: { from: ['Pending'], to: 'Accepted' },
   decline: { from: ['Pending'], to: 'Declined' },
@@ -78,7 +79,14 @@ export interface StaffAppointmentList extends Page<StaffAppointmentRow> {
 }
 
 export type EnquiryStatus = 'Pending' | 'Contacted' | 'Closed';
-export type OrderStatus = 'Pending' | 'Dispatched' | 'Delivered' | 'Cancelled';
+/** Where a shop order is: Pending until staff dispatch it (ORDER_FLOW says which moves are allowed). */
+export const ORDER_STATUS = {
+  Pending: 'Pending',
+  Dispatched: 'Dispatched',
+  Delivered: 'Delivered',
+  Cancelled: 'Cancelled',
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** GET /api/staff/refunds: a refund (api/types Refund, made by the money paths) with its document id. */
 export interface StaffRefund extends Refund {

@@ -1,5 +1,5 @@
 /**
- * Packages that live (design.md 'Subscriptions over time'): the shapes of subscriptions over
+ * Packages that live (docs/packages.md): the shapes of subscriptions over
  * time, renewals, benefits and their use, dependants, and the period arithmetic the server
  * applies and the site shows. Imports only yup and siblings: bundled into the browser too.
  */
@@ -8,6 +8,7 @@ import { GENDERS } from './booking-choices';
 import { SERVICE_ID } from './service-catalog';
 import { PERIOD_DAYS, RENEWAL_WINDOW_DAYS } from './policy';
 import { isCalendarDay, requiredId, requiredText } from './request-fields';
+import type { Currency } from './prices';
 
 // --- statuses and periods ---
 
@@ -16,10 +17,21 @@ import { isCalendarDay, requiredId, requiredText } from './request-fields';
  * Trial: the Free package's trial (paymentStatus 'Trial'). Active: a paid period runs.
  * Cancelled: will not renew, but keeps its benefits until periodEnd. Expired: periodEnd passed.
  */
-export type SubscriptionStatus = 'Pending' | 'Trial' | 'Active' | 'Cancelled' | 'Expired';
+export const SUBSCRIPTION_STATUS = {
+  Pending: 'Pending',
+  Trial: 'Trial',
+  Active: 'Active',
+  Cancelled: 'Cancelled',
+  Expired: 'Expired',
+} as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUS)[keyof typeof SUBSCRIPTION_STATUS];
 
 /** The statuses whose benefits apply while periodEnd is still ahead. */
-export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['Trial', 'Active', 'Cancelled'];
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = [
+  SUBSCRIPTION_STATUS.Trial,
+  SUBSCRIPTION_STATUS.Active,
+  SUBSCRIPTION_STATUS.Cancelled,
+];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const daysMs = (days: number) => days * DAY_MS;
@@ -46,7 +58,7 @@ export const renewalOpensAt = (periodEnd: string): Date => new Date(Date.parse(p
 
 /** Renewable from RENEWAL_WINDOW_DAYS before periodEnd on, and after it (an Expired one too); never while Pending. */
 export function canRenew(s: SubscriptionPeriod, now: Date = new Date()): boolean {
-  if (!s.periodEnd || !s.status || s.status === 'Pending') return false;
+  if (!s.periodEnd || !s.status || s.status === SUBSCRIPTION_STATUS.Pending) return false;
   return now.getTime() >= renewalOpensAt(s.periodEnd).getTime();
 }
 
@@ -182,7 +194,7 @@ export interface Renewal {
   renewalId: string;
   clientReference: string;
   amount: number;
-  currencyCode: 'GHS';
+  currencyCode: Currency;
 }
 
 export interface Dependant {

@@ -1,13 +1,15 @@
 /**
  * The shapes the API answers (and the small requests it takes), in one place for the server
  * and the site: the functions code uses them, and the web imports them type-only through
- * its `@api/*` path. Pure types (importing only siblings), so no server code can reach the browser.
+ * its `@api/*` path. Types and their closed sets of values (the status constants), importing
+ * only siblings, so no server code can reach the browser.
  * Dates are ISO strings here: the server turns Firestore timestamps into text before answering.
  */
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
 import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
 import type { RescheduleEntry } from './scheduling';
 import type { AppointmentRecordFields, ClinicalNotes, LabRequest, Prescription } from './record';
+import type { Currency } from './prices';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -169,10 +171,29 @@ export interface Patient extends PatientFields {
 
 // --- appointments: POST /appointments, GET /appointments/pending, /consultation, /appointments/{id} ---
 
-export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
-export type AppointmentStatus = 'Pending' | 'Cancelled' | 'Expired' | string;
+/** A record's payment: Unpaid until the server settles it Paid; Not Applicable when free; Trial for a package's free trial. */
+export const PAYMENT_STATUS = { Unpaid: 'Unpaid', Paid: 'Paid', NotApplicable: 'Not Applicable', Trial: 'Trial' } as const;
+export type PaymentStatus = Exclude<(typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS], 'Trial'>;
 
-/** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
+/**
+ * Every state an appointment can be in: the staff lifecycle (api/staff.ts LIFECYCLE), Expired
+ * (an unpaid hold lapsed) and Deleted (a hidden tombstone kept once a checkout started, so a
+ * late payment still finds it: docs/money.md).
+ */
+export const APPOINTMENT_STATUS = {
+  Pending: 'Pending',
+  Accepted: 'Accepted',
+  Declined: 'Declined',
+  Cancelled: 'Cancelled',
+  Expired: 'Expired',
+  CheckedIn: 'CheckedIn',
+  NoShow: 'NoShow',
+  Completed: 'Completed',
+  Deleted: 'Deleted',
+} as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUS)[keyof typeof APPOINTMENT_STATUS];
+
+/** An appointment as stored and as answered (the original site's field names; null where a service has no such field). */
 export interface Appointment extends AppointmentCoverage, AppointmentRecordFields {
   appointmentId: string;
   source: 'WEBSITE';
@@ -206,7 +227,7 @@ export interface Appointment extends AppointmentCoverage, AppointmentRecordField
   appointmentFileType: string | null;
   consultationFee: number;
   requiresPayment: boolean;
-  currencyCode: 'GHS';
+  currencyCode: Currency;
   paymentStatus: PaymentStatus;
   clientReference: string;
   /** Set by POST /payment/initiate (services/payments.ts), as ISO strings here. */
@@ -222,7 +243,7 @@ export interface Appointment extends AppointmentCoverage, AppointmentRecordField
   declineByPatient: boolean;
   declineByDoctor: boolean;
   declinedDate: string | null;
-  /** Set by the clinic (design.md lifecycle): why it was declined or cancelled, and the visit's summary; the patient reads both. */
+  /** Set by the clinic (the lifecycle in api/staff.ts, docs/roles-and-audit.md): why it was declined or cancelled, and the visit's summary; the patient reads both. */
   declineReason?: string;
   visitSummary?: string;
   acceptedDate?: string;
@@ -253,7 +274,13 @@ export interface PaymentReference {
 }
 
 /** The records a payment can be for (each found by its clientReference). */
-export type PayableKind = 'subscription' | 'appointment' | 'order' | 'renewal';
+export const PAYABLE_KIND = {
+  subscription: 'subscription',
+  appointment: 'appointment',
+  order: 'order',
+  renewal: 'renewal',
+} as const;
+export type PayableKind = (typeof PAYABLE_KIND)[keyof typeof PAYABLE_KIND];
 
 /** A package subscription with its package's title, price and items; amount decided by the server. */
 export interface SubscriptionView extends Partial<SubscriptionTimeline> {
@@ -261,7 +288,7 @@ export interface SubscriptionView extends Partial<SubscriptionTimeline> {
   patientId: string;
   packageId: string;
   amount: number;
-  paymentStatus: 'Unpaid' | 'Paid' | 'Trial';
+  paymentStatus: Exclude<PaymentStatus, 'Not Applicable'> | typeof PAYMENT_STATUS.Trial;
   duration: number;
   clientReference: string;
   isActive: boolean;
@@ -289,14 +316,27 @@ export interface OrderView {
   patientId: string;
   items: OrderLine[];
   amount: number;
-  currencyCode: 'GHS';
-  paymentStatus: 'Unpaid' | 'Paid';
+  currencyCode: Currency;
+  paymentStatus: Exclude<PaymentStatus, 'Not Applicable'>;
   clientReference: string;
 }
 
+/** Money owed back: Due until staff mark it Refunded with the provider's reference. */
+export const REFUND_STATUS = { Due: 'Due', Refunded: 'Refunded' } as const;
+export type RefundStatus = (typeof REFUND_STATUS)[keyof typeof REFUND_STATUS];
+/** Why a confirmed payment was not applied, or the part of a paid appointment owed back (docs/money.md). */
+export const REFUND_REASON = {
+  cancelled: 'cancelled',
+  deleted: 'deleted',
+  expired: 'expired',
+  amountMismatch: 'amount-mismatch',
+  duplicate: 'duplicate',
+} as const;
+export type RefundReason = (typeof REFUND_REASON)[keyof typeof REFUND_REASON];
+
 /**
  * A payment the provider confirmed that was not applied to its record, or the part of a paid
- * appointment owed back after a cancellation: the clinic refunds it (design.md 'Money, continued').
+ * appointment owed back after a cancellation: the clinic refunds it (docs/money.md).
  * Its id is `${clientReference}_${transactionId}`, so each confirmed payment makes at most one.
  */
 export interface Refund {
@@ -306,8 +346,8 @@ export interface Refund {
   patientId: string;
   amount: number;
   currency: string;
-  reason: 'cancelled' | 'deleted' | 'expired' | 'amount-mismatch' | 'duplicate';
-  status: 'Due' | 'Refunded';
+  reason: RefundReason;
+  status: RefundStatus;
   transactionId: string;
   createdAt: string;
   refundedAt?: string;
@@ -327,7 +367,7 @@ export type AppointmentCancellation =
       paid: boolean;
       refundAmount: number;
       feeAmount: number;
-      currencyCode: 'GHS';
+      currencyCode: Currency;
       policy: string;
     };
 

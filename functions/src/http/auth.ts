@@ -15,7 +15,7 @@ export interface Caller {
   accountEmail?: string;
   /** When the user last typed their password (the token's auth_time), in ms. */
   signedInAt?: number;
-  /** The staff role and doctor from the token's custom claims (design.md 'The clinic's side'); none for patients. */
+  /** The staff role and doctor from the token's custom claims (docs/roles-and-audit.md); none for patients. */
   role?: StaffRole;
   doctorId?: string;
 }
@@ -50,7 +50,7 @@ export const requireAuth: RequestHandler = async (req, res, next) => {
 };
 
 /**
- * After requireAuth on routes that subscribe, order, book or pay (design.md 'Accounts'): only
+ * After requireAuth on routes that subscribe, order, book or pay (docs/security.md, Accounts): only
  * a registered patient whose e-mailed code came back (Activated) gets through; anyone else
  * gets 403 saying which step is missing, and the route never runs.
  */

@@ -1,11 +1,5 @@
 import type { Response } from 'express';
-
-/** Every answer of the API has this shape; the HTTP status always equals statusCode. */
-export interface Envelope<T> {
-  statusCode: number;
-  msg: string;
-  data: T;
-}
+import type { Envelope } from '../api/envelope';
 
 export function send<T>(res: Response, statusCode: number, msg: string, data: T): void {
   const body: Envelope<T> = { statusCode, msg, data };

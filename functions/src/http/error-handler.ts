@@ -4,9 +4,10 @@ import { send } from './envelope';
 import { HttpError } from './errors';
 import { isStoreUnreachable } from '../store/firebase';
 import { GENERIC_ERROR, SERVICE_BUSY, SERVICE_UNAVAILABLE } from '../api/messages';
+import { hasCode } from '../store/error-codes';
 
 /** gRPC 10 ABORTED: a contended transaction gave up after its retries; trying again is the answer. */
-export const isContended = (err: unknown): boolean => (err as { code?: unknown }).code === 10;
+export const isContended = (err: unknown): boolean => hasCode(err, 'ABORTED');
 
 /**
  * The database could not be reached: no connection at all (store/firebase.ts makes that fail
@@ -14,8 +15,7 @@ export const isContended = (err: unknown): boolean => (err as { code?: unknown }
  * retries gave up.
  */
 const isStoreUnavailable = (err: unknown): boolean => {
-  const code = (err as { code?: unknown }).code;
-  return code === 14 || code === 4 || isStoreUnreachable(err);
+  return hasCode(err, 'UNAVAILABLE', 'DEADLINE_EXCEEDED') || isStoreUnreachable(err);
 };
 
 /** body-parser's errors carry a `type`; only the in-process app sees them (the Functions runtime parses first). */

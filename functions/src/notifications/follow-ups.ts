@@ -9,6 +9,7 @@ import { reminderRef } from '../store/reminders';
 import { runTransaction } from '../store/transaction';
 import { notifyPatient } from './notify';
 import { followUpReminder } from './templates';
+import { hasCode } from '../store/error-codes';
 
 /**
  * The reminder of a follow-up the doctor suggested at a visit (docs/record.md), sent by the
@@ -73,9 +74,8 @@ export async function sendDueFollowUps({
         if (await remindOnce(doc.id, now)) result.sent++;
         else result.skipped++;
       } catch (err) {
-        const code = (err as { code?: unknown }).code;
         // Another run sent it at the same moment: its record won.
-        if (code === 6 || code === 10) result.skipped++;
+        if (hasCode(err, 'ALREADY_EXISTS', 'ABORTED')) result.skipped++;
         else {
           result.failed++;
           logger.error('follow-up reminder failed', { appointmentId: doc.id, error: String(err) });

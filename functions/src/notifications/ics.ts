@@ -1,4 +1,4 @@
-import type { Appointment } from '../api/types';
+import { type Appointment, APPOINTMENT_STATUS } from '../api/types';
 import { cleanText } from '../api/format';
 import { appointmentStartsAt } from '../api/policy';
 
@@ -104,7 +104,7 @@ export function appointmentIcs(a: Appointment, options: InvitationOptions = {}):
     `DESCRIPTION:${icsText(description)}`,
     `LOCATION:${icsText(whereOf(a))}`,
     `ORGANIZER;CN=${CLINIC_NAME}:mailto:${CLINIC_EMAIL}`,
-    `STATUS:${a.appointmentStatus === 'Accepted' ? 'CONFIRMED' : 'TENTATIVE'}`,
+    `STATUS:${a.appointmentStatus === APPOINTMENT_STATUS.Accepted ? 'CONFIRMED' : 'TENTATIVE'}`,
     'BEGIN:VALARM',
     'ACTION:DISPLAY',
     'TRIGGER:-PT1H',

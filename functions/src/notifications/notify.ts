@@ -3,7 +3,7 @@ import { logger } from 'firebase-functions';
 import { cleanText, escapeHtml } from '../api/format';
 import { expiryOf } from '../api/retention';
 import type { ReminderPreferences } from '../api/types';
-import { queueMail, type Mail, type MailKind } from '../services/mail';
+import { queueMail, type Mail, type MailKind } from './mail';
 import { auth } from '../store/firebase';
 import { findPatient } from '../store/patients';
 import { storeSms } from '../store/sms';

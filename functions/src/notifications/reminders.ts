@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import type { Appointment } from '../api/types';
+import { type Appointment, APPOINTMENT_STATUS, PAYMENT_STATUS } from '../api/types';
 import { isVirtualVisit, visitPagePath } from '../api/visits';
 import { publicSiteUrl } from '../config';
 import { appointmentRef, appointmentsStartingBetween, type StoredAppointment } from '../store/appointments';
@@ -8,10 +8,11 @@ import { existingReminders, reminderRef } from '../store/reminders';
 import { runTransaction } from '../store/transaction';
 import { notifyPatient } from './notify';
 import { appointmentReminder, type ReminderKind } from './templates';
+import { hasCode } from '../store/error-codes';
 
 /**
  * Reminders 24 hours and 2 hours before an accepted (or paid) appointment, and 10 minutes
- * before a video visit that will open (design.md 'Notifications'; a video visit's reminders
+ * before a video visit that will open (docs/notifications.md; a video visit's reminders
  * carry its join link), run every 5 minutes. One indexed query finds every appointment
  * starting in the next 24 hours; each reminder is sent once, ever: a transaction creates
  * reminders/{appointmentId}_{kind} and queues its notices together, so a second run (or two
@@ -36,11 +37,14 @@ export function reminderDue(startsAt: Date, now: Date, { visit = false } = {}): 
 
 /** Accepted, or still Pending but paid: the patient is expected. */
 export const isRemindable = (a: Pick<Appointment, 'appointmentStatus' | 'paymentStatus'>): boolean =>
-  a.appointmentStatus === 'Accepted' || (a.appointmentStatus === 'Pending' && a.paymentStatus === 'Paid');
+  a.appointmentStatus === APPOINTMENT_STATUS.Accepted ||
+  (a.appointmentStatus === APPOINTMENT_STATUS.Pending && a.paymentStatus === PAYMENT_STATUS.Paid);
 
 /** A video visit whose room will let the patient in (services/visits.ts): accepted, and paid or covered. */
 const visitWillOpen = (a: Appointment): boolean =>
-  isVirtualVisit(a) && a.appointmentStatus === 'Accepted' && (a.paymentStatus === 'Paid' || Boolean(a.coveredBy));
+  isVirtualVisit(a) &&
+  a.appointmentStatus === APPOINTMENT_STATUS.Accepted &&
+  (a.paymentStatus === PAYMENT_STATUS.Paid || Boolean(a.coveredBy));
 
 const dueFor = (a: StoredAppointment, now: Date) => reminderDue(new Date(a.startsAt!), now, { visit: visitWillOpen(a) });
 
@@ -63,9 +67,6 @@ export interface ReminderRunResult {
   failed: number;
   complete: boolean;
 }
-
-const ABORTED = 10;
-const ALREADY_EXISTS = 6;
 
 /** Sends one reminder if it was never sent and the appointment still wants it, in one transaction. */
 async function remindOnce(id: string, kind: ReminderKind, now: Date): Promise<boolean> {
@@ -113,9 +114,8 @@ export async function sendDueReminders(options: ReminderRunOptions = {}): Promis
             if (await remindOnce(id, kind, now)) result.sent++;
             else result.skipped++;
           } catch (err) {
-            const code = (err as { code?: unknown }).code;
             // Another run sent it at the same moment: its record won.
-            if (code === ALREADY_EXISTS || code === ABORTED) result.skipped++;
+            if (hasCode(err, 'ALREADY_EXISTS', 'ABORTED')) result.skipped++;
             else {
               result.failed++;
               logger.error('reminder failed', { appointmentId: id, kind, error: String(err) });

@@ -6,6 +6,7 @@ import { smsConfig } from '../config';
 import { takeSlot } from '../http/rate-limit';
 import { dueSmsQuery, smsRef, type SmsDoc } from '../store/sms';
 import { runTransaction } from '../store/transaction';
+import { hasCode } from '../store/error-codes';
 
 /**
  * Sends the documents of the `sms` outbox through the provider's SMS API (Hubtel's
@@ -69,8 +70,6 @@ async function callProvider(sms: Pick<SmsDoc, 'to' | 'body'>): Promise<ProviderA
   return { ok: true, messageId };
 }
 
-const ABORTED = 10;
-
 /** Takes the message for one attempt, or answers undefined when it is not ours to send now. */
 async function claim(id: string, now: Date): Promise<(SmsDoc & { leaseId: string }) | undefined> {
   try {
@@ -91,7 +90,7 @@ async function claim(id: string, now: Date): Promise<(SmsDoc & { leaseId: string
     });
   } catch (err) {
     // Contended by a concurrent claim that won: it sends.
-    if ((err as { code?: unknown }).code === ABORTED) return undefined;
+    if (hasCode(err, 'ABORTED')) return undefined;
     throw err;
   }
 }

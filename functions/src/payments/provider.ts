@@ -1,8 +1,9 @@
 import type { Checkout } from '../api/types';
 import { paymentUrls, providerConfig } from '../config';
+import { CURRENCY } from '../api/prices';
 
 /**
- * The client of the card and mobile-money provider (design.md 'Money' fixes the protocol).
+ * The client of the card and mobile-money provider (docs/money.md and scripts/sandbox/payments.mjs fix the protocol).
  * Every failure becomes a ProviderError; callers decide what the person sees.
  */
 export class ProviderError extends Error {
@@ -79,6 +80,6 @@ export async function transactionStatus(clientReference: string): Promise<Transa
     transactionId: text(data.transactionId),
     externalTransactionId: text(data.externalTransactionId),
     paymentMethod: text(data.paymentMethod),
-    currencyCode: text(data.currencyCode) || 'GHS',
+    currencyCode: text(data.currencyCode) || CURRENCY,
   };
 }

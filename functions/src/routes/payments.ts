@@ -10,6 +10,7 @@ import { createOrder } from '../services/orders';
 import { checkPayment, initiatePayment } from '../services/payments';
 import { createSubscription, listSubscriptions, subscriptionView } from '../services/subscriptions';
 import type { StoredSubscription } from '../store/subscriptions';
+import { PAYABLE_KIND, PAYMENT_STATUS } from '../api/types';
 
 /** Packages bought, shop orders and their payments. Amounts and Paid are the server's alone. */
 export const paymentsRouter = checkIdParams(Router());
@@ -34,7 +35,7 @@ paymentsRouter.put('/subscriptions', ...activePatient(CALLER_LIMITS.payments), a
   const { clientReference, patientId } = await bodyOf(req, subscriptionCheckSchema);
   assertOwnPatientId(req, patientId);
   const { kind, record } = await checkPayment(callerOf(req).uid, clientReference);
-  if (kind !== 'subscription') return ok(res, withoutStaffOnly(record), 'Checked with the payment provider.');
+  if (kind !== PAYABLE_KIND.subscription) return ok(res, withoutStaffOnly(record), 'Checked with the payment provider.');
   ok(res, subscriptionView(String(record.id), record as StoredSubscription), 'Checked with the payment provider.');
 });
 
@@ -46,7 +47,8 @@ paymentsRouter.post('/payment/initiate', ...activePatient(CALLER_LIMITS.payments
 paymentsRouter.post('/payment/check', ...activePatient(CALLER_LIMITS.payments), async (req, res) => {
   const { clientReference } = await bodyOf(req, paymentReferenceSchema);
   const { kind, record } = await checkPayment(callerOf(req).uid, clientReference);
-  const msg = record.paymentStatus === 'Paid' ? 'The payment has been received.' : 'The payment has not been received yet.';
+  const msg =
+    record.paymentStatus === PAYMENT_STATUS.Paid ? 'The payment has been received.' : 'The payment has not been received yet.';
   ok(res, { kind, ...withoutStaffOnly(record) }, msg);
 });
 

@@ -9,7 +9,7 @@ import { bodyOf, validateBody } from '../http/validate';
 import { doctorSlots, rescheduleAppointment, serviceDays } from '../services/scheduling';
 
 /**
- * Availability (design.md 'Scheduling'): free slots of a doctor and places left of a home or
+ * Availability (docs/scheduling.md): free slots of a doctor and places left of a home or
  * community service (public, cacheable briefly), and the patient's reschedule.
  */
 export const schedulingRouter = checkIdParams(Router());

@@ -54,7 +54,7 @@ import { appointmentDeliveries, patientDeliveries } from '../services/deliveries
 import { withNames } from '../services/audit-names';
 
 /**
- * The clinic's side, /staff/... (design.md 'The clinic's side'). Every route runs requireAuth
+ * The clinic's side, /staff/... (docs/roles-and-audit.md). Every route runs requireAuth
  * and then requireRole: no token 401, no staff role 403, doctors only where they are named
  * (and then only on their own appointments). routes/__tests__/staff-access.test.ts walks this
  * router's stack, so a route added without a role guard fails it. A route whose answer carries
@@ -100,7 +100,7 @@ staffRouter.get('/staff/appointments/:appointmentId/file', ...everyone, showsPat
   sendFile(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
 });
 
-/** The e-mails and SMS about the appointment, with their status (issue 15). */
+/** The e-mails and SMS about the appointment, with their status (docs/notifications.md). */
 staffRouter.get('/staff/appointments/:appointmentId/deliveries', ...everyone, showsPatientData, async (req, res) => {
   ok(res, await appointmentDeliveries(staffOf(req), param(req, 'appointmentId')));
 });

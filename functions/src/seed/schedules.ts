@@ -4,6 +4,7 @@ import { CAPACITY_SERVICE_IDS, type DoctorSchedule } from '../api/scheduling';
 import { COLLECTIONS } from '../store/collections';
 import type { Doctor } from '../api/types';
 import { DOCTORS } from './catalog';
+import { hasCode } from '../store/error-codes';
 
 const MORNING = { from: '09:00', to: '12:00' };
 const AFTERNOON = { from: '14:00', to: '17:00' };
@@ -22,8 +23,6 @@ export const SEEDED_SCHEDULE: DoctorSchedule = {
   slotMinutes: 30,
   timeOff: [],
 };
-
-const ALREADY_EXISTS = 6;
 
 /**
  * Gives each doctor (the seeded ones, or an imported catalog's) a schedule and each home or
@@ -46,9 +45,7 @@ export async function seedAvailability(db: Firestore, doctors: readonly Doctor[]
     ),
   ];
   const results = await Promise.allSettled(writes);
-  const failed = results.find(
-    (r): r is PromiseRejectedResult => r.status === 'rejected' && (r.reason as { code?: unknown }).code !== ALREADY_EXISTS,
-  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !hasCode(r.reason, 'ALREADY_EXISTS'));
   if (failed) throw failed.reason;
   return results.filter((r) => r.status === 'fulfilled').length;
 }

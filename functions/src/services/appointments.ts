@@ -3,7 +3,7 @@ import {
   appointmentFileRef,
   appointmentRef,
   appointmentsOf,
-  doctorSlotRef,
+  heldSlot,
   newAppointmentRef,
   type StoredAppointment,
 } from '../store/appointments';
@@ -18,9 +18,16 @@ import { badGateway, badRequest, conflict, forbidden, notFound } from '../http/e
 import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
 import { formatGhs, formatWhen, ghanaTimestamp } from '../api/format';
-import { DIETARY_VIRTUAL_FEE } from '../api/prices';
+import { CURRENCY, DIETARY_VIRTUAL_FEE } from '../api/prices';
 import { prescriptionFileName } from '../api/prescription';
-import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '../api/types';
+import {
+  type Appointment,
+  APPOINTMENT_STATUS,
+  type AppointmentCancellation,
+  type Doctor,
+  type LabTest,
+  PAYMENT_STATUS,
+} from '../api/types';
 import type { FileAnswer } from '../http/file';
 import {
   CANCELLATION_POLICY,
@@ -29,7 +36,7 @@ import {
   isUpcoming,
   LATE_CANCELLATION_FEE_PERCENT,
 } from '../api/policy';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { notifyPatient } from '../notifications/notify';
 import { appointmentCancelled, bookingReceived } from '../notifications/templates';
 import { APPOINTMENT_EXPIRED, paymentBeforeRemoval } from './payments';
@@ -41,9 +48,9 @@ import { applyBenefits, benefitPlan, countBenefit, releaseBenefit } from './bene
 import { withDependant } from './dependants';
 import { claimCarried } from './carried-records';
 import { withoutStaffOnly } from '../api/record';
+import { hasCode } from '../store/error-codes';
 
-export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
-export const CURRENCY: Appointment['currencyCode'] = 'GHS';
+export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the original site's spelling, kept in stored data
 export { SLOT_TAKEN };
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
@@ -144,7 +151,7 @@ export async function createAppointment(
     clientReference: newClientReference(),
     timeOfRequest: ghanaTimestamp(now),
     createdAt: now.toISOString(),
-    appointmentStatus: 'Pending',
+    appointmentStatus: APPOINTMENT_STATUS.Pending,
     acceptbyDoctor: false,
     declineByPatient: false,
     declineByDoctor: false,
@@ -178,7 +185,7 @@ export async function createAppointment(
     });
   } catch (err) {
     // ALREADY_EXISTS: another booking holds the slot.
-    if ((err as { code?: unknown }).code === 6) throw conflict(SLOT_TAKEN);
+    if (hasCode(err, 'ALREADY_EXISTS')) throw conflict(SLOT_TAKEN);
     throw err;
   }
   return booked;
@@ -187,10 +194,9 @@ export async function createAppointment(
 const newestFirst = (a: Appointment, b: Appointment) => b.createdAt.localeCompare(a.createdAt);
 const soonestFirst = (a: Appointment, b: Appointment) =>
   `${a.requestedDay} ${a.requestedTime ?? ''}`.localeCompare(`${b.requestedDay} ${b.requestedTime ?? ''}`) || newestFirst(a, b);
-const isUpcomingPending = (a: Appointment) => a.appointmentStatus === 'Pending' && a.requestedDay >= todayInGhana();
-/** A deleted appointment whose checkout had started is kept as a tombstone, so a late payment still finds it; the patient no longer sees it. */
-export const DELETED = 'Deleted';
-const isShown = (a: Appointment) => a.appointmentStatus !== DELETED;
+const isUpcomingPending = (a: Appointment) =>
+  a.appointmentStatus === APPOINTMENT_STATUS.Pending && a.requestedDay >= todayInGhana();
+const isShown = (a: Appointment) => a.appointmentStatus !== APPOINTMENT_STATUS.Deleted;
 
 /** The spec's GET /appointments/pending: the caller's Pending appointments from today on, newest request first (without the clinic's notes: api/record.ts). */
 export async function pendingAppointments(patientId: string): Promise<Appointment[]> {
@@ -221,7 +227,8 @@ export async function appointmentHistory(patientId: string): Promise<Appointment
 async function ownAppointment(patientId: string, appointmentId: string, tx?: Transaction) {
   const ref = appointmentRef(appointmentId);
   const appointment = (tx ? await tx.get(ref) : await ref.get()).data();
-  if (!appointment || appointment.appointmentStatus === DELETED) throw notFound('We could not find that appointment.');
+  if (!appointment || appointment.appointmentStatus === APPOINTMENT_STATUS.Deleted)
+    throw notFound('We could not find that appointment.');
   if (appointment.patientId !== patientId) throw forbidden();
   return { ref, appointment };
 }
@@ -243,16 +250,9 @@ export async function getAppointmentFile(patientId: string, appointmentId: strin
 
 export const REFUND_POLICY = `This appointment can no longer be cancelled online. ${CANCELLATION_POLICY} To ask for a refund, call or e-mail us (see Contact Us) with your reference`;
 
-/** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
-export async function heldSlot(tx: Transaction, a: Appointment) {
-  if (!a.doctorId || !a.requestedTime) return undefined;
-  const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
-  return snap.data()?.appointmentId === a.appointmentId ? snap.ref : undefined;
-}
-
 function whyNotCancellable(a: Appointment): string {
-  if (a.appointmentStatus === 'Cancelled') return 'This appointment is already cancelled.';
-  if (a.appointmentStatus === 'Expired') return APPOINTMENT_EXPIRED;
+  if (a.appointmentStatus === APPOINTMENT_STATUS.Cancelled) return 'This appointment is already cancelled.';
+  if (a.appointmentStatus === APPOINTMENT_STATUS.Expired) return APPOINTMENT_EXPIRED;
   return `${REFUND_POLICY} ${a.clientReference}.`;
 }
 
@@ -264,7 +264,7 @@ export function cancellationOf(a: Appointment, now = new Date()): AppointmentCan
   return {
     allowed: true,
     rule,
-    paid: a.paymentStatus === 'Paid',
+    paid: a.paymentStatus === PAYMENT_STATUS.Paid,
     refundAmount,
     feeAmount,
     currencyCode: CURRENCY,
@@ -304,7 +304,7 @@ export const PAYMENT_NOT_CHECKED_CANCEL =
  * 502 with `unreachable` when it cannot answer; the caller then changes nothing.
  */
 async function paymentBefore(a: StoredAppointment, unreachable: string) {
-  if (a.paymentStatus !== 'Unpaid' || !a.checkoutStartedAt) return 'not-paid' as const;
+  if (a.paymentStatus !== PAYMENT_STATUS.Unpaid || !a.checkoutStartedAt) return 'not-paid' as const;
   return paymentBeforeRemoval('appointment', a.appointmentId, a, new Date(a.checkoutStartedAt)).catch((err: unknown) => {
     if (!(err instanceof ProviderError)) throw err;
     logger.error('payment status check before a change failed', { appointmentId: a.appointmentId, error: err.message });
@@ -339,7 +339,7 @@ export async function cancelAppointment(
     const transactionId = a.transactionId ?? '';
     const owed = cancellation.paid && cancellation.refundAmount > 0;
     if (owed && (await tx.get(refundRef(a.clientReference, transactionId))).exists) throw conflict(whyNotCancellable(a));
-    const change = { appointmentStatus: 'Cancelled' as const, declineByPatient: true, declinedDate: ghanaTimestamp() };
+    const change = { appointmentStatus: APPOINTMENT_STATUS.Cancelled, declineByPatient: true, declinedDate: ghanaTimestamp() };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
     releaseAvailability(tx, a);
@@ -373,9 +373,10 @@ export async function cancelAppointment(
 
 /** Why this appointment cannot be deleted, or undefined when it can (only Unpaid ones can). */
 function whyNotDeletable(a: Appointment): string | undefined {
-  if (a.paymentStatus === 'Unpaid') return undefined;
-  if (a.paymentStatus !== 'Paid') return 'Only an unpaid appointment can be deleted. You can cancel this one instead.';
-  return a.appointmentStatus === 'Pending'
+  if (a.paymentStatus === PAYMENT_STATUS.Unpaid) return undefined;
+  if (a.paymentStatus !== PAYMENT_STATUS.Paid)
+    return 'Only an unpaid appointment can be deleted. You can cancel this one instead.';
+  return a.appointmentStatus === APPOINTMENT_STATUS.Pending
     ? `${PAID_NOT_DELETED} You can cancel it instead.`
     : `${PAID_NOT_DELETED} ${REFUND_POLICY} ${a.clientReference}.`;
 }
@@ -391,7 +392,7 @@ export async function deleteAppointment(patientId: string, appointmentId: string
   const refusal = whyNotDeletable(appointment);
   if (refusal) throw conflict(refusal);
   const verdict = await paymentBefore(appointment, PAYMENT_NOT_CHECKED);
-  if (verdict === 'paid') throw conflict(whyNotDeletable({ ...appointment, paymentStatus: 'Paid' })!);
+  if (verdict === 'paid') throw conflict(whyNotDeletable({ ...appointment, paymentStatus: PAYMENT_STATUS.Paid })!);
   if (verdict === 'in-progress') throw conflict(PAYMENT_IN_PROGRESS);
   await runTransaction(async (tx) => {
     // Read again: a callback may have marked it Paid, or a new checkout started, since the provider answered.
@@ -400,7 +401,8 @@ export async function deleteAppointment(patientId: string, appointmentId: string
     if (refusalNow) throw conflict(refusalNow);
     if (now.checkoutStartedAt !== appointment.checkoutStartedAt) throw conflict(PAYMENT_IN_PROGRESS);
     const slot = await heldSlot(tx, now);
-    if (now.checkoutStartedAt) tx.update(ref, { appointmentStatus: DELETED, deletedAt: storedTime(new Date()) });
+    if (now.checkoutStartedAt)
+      tx.update(ref, { appointmentStatus: APPOINTMENT_STATUS.Deleted, deletedAt: storedTime(new Date()) });
     else tx.delete(ref);
     tx.delete(appointmentFileRef(appointmentId));
     if (slot) tx.delete(slot);

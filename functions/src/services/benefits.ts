@@ -10,13 +10,13 @@ import {
   type CoveredBenefit,
   type PackageBenefits,
 } from '../api/subscriptions-contract';
-import type { Appointment, Package } from '../api/types';
+import { type Appointment, type Package, PAYMENT_STATUS } from '../api/types';
 import { packageById } from '../store/catalog';
 import { usageId, usageRef } from '../store/subscriptions';
 import { liveSubscriptionsOf, periodOf } from './subscriptions';
 
 /**
- * Package benefits applied when a patient books (design.md 'Subscriptions over time'): a
+ * Package benefits applied when a patient books (docs/packages.md): a
  * virtual consultation or a priced home visit within the window's allowance is covered (costs 0),
  * lab tests get the package's discount. The allowance is counted in the booking's
  * transaction (subscriptionUsage), so concurrent bookings cannot exceed it; cancelling or
@@ -158,7 +158,7 @@ export async function applyBenefits(
     fullPrice: appointment.consultationFee,
     coverage,
   };
-  return { ...appointment, ...covered, consultationFee: 0, requiresPayment: false, paymentStatus: 'Not Applicable' };
+  return { ...appointment, ...covered, consultationFee: 0, requiresPayment: false, paymentStatus: PAYMENT_STATUS.NotApplicable };
 }
 
 /** Counts a covered booking's use (writes only: after the transaction's reads, with its other writes). */

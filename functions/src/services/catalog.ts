@@ -9,7 +9,7 @@ import {
   projectsCollection,
 } from '../store/catalog';
 
-/** The specialty filter value that means every doctor (spec: /doctors?specialty=All). */
+/** The specialty filter value that means every doctor (docs/api.md: /doctors?specialty=All). */
 export const ALL_SPECIALTIES = 'All';
 
 /** Every document of a typed query (store/catalog.ts converts them). */

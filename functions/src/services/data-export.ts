@@ -1,7 +1,7 @@
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
-import type { PatientDataExport } from '../api/types';
+import { APPOINTMENT_STATUS, type PatientDataExport } from '../api/types';
 import { ordersOf } from '../store/orders';
-import { appointmentHistory, DELETED, upcomingAppointments } from './appointments';
+import { appointmentHistory, upcomingAppointments } from './appointments';
 import { getConsents, getPatient } from './patients';
 import { formsSentFrom } from './public-forms';
 import { listSubscriptions } from './subscriptions';
@@ -37,7 +37,7 @@ export async function exportPatientData(uid: string): Promise<PatientDataExport>
       appointmentsOf(uid),
     ]);
   const visitNotes = stored.flatMap((a) =>
-    a.clinicalNotes && a.appointmentStatus !== DELETED
+    a.clinicalNotes && a.appointmentStatus !== APPOINTMENT_STATUS.Deleted
       ? [
           {
             appointmentId: a.appointmentId,

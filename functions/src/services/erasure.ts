@@ -19,7 +19,7 @@ import { mailRefsTo } from '../store/mail';
 import { codeRef, findPatient, patientRef, phoneCodeRef } from '../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
-import { queueMail } from './mail';
+import { queueMail } from '../notifications/mail';
 import { noticeMail } from '../notifications/notify';
 import { accountErased } from '../notifications/templates';
 import { smsRefsOf } from '../store/sms';
@@ -70,7 +70,7 @@ function lastAppointmentDay(records: KeptRecord[], now: Date): string {
 }
 
 /**
- * `DELETE /patient/{patientId}` (design.md 'Patient data'): the Auth user, profile,
+ * `DELETE /patient/{patientId}` (docs/security.md): the Auth user, profile,
  * prescription files, codes, newsletter entry, contact messages, enquiries and old mails go;
  * appointments, orders, subscriptions, payments and refunds stay for the law's periods under
  * a random id, without name or contact. The clinical record (visit notes on the

@@ -7,9 +7,10 @@ import { notifyPatient } from '../notifications/notify';
 import { appointmentExpired } from '../notifications/templates';
 import { eachConcurrently, paymentBeforeRemoval } from './payments';
 import { releaseAvailability } from './scheduling';
+import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../api/types';
 
 /**
- * The hold of an Unpaid appointment of a paid service (design.md 'Scheduling'): it keeps its
+ * The hold of an Unpaid appointment of a paid service (docs/scheduling.md): it keeps its
  * doctor's slot for UNPAID_HOLD_MINUTES from booking or from its checkout's start; then it
  * becomes Expired, the slot is freed and the patient is told. Run by the scheduled re-check.
  */
@@ -43,8 +44,8 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
     // Changed since we looked (paid, cancelled, a new checkout): not ours to expire.
     if (
       !fresh ||
-      fresh.paymentStatus !== 'Unpaid' ||
-      fresh.appointmentStatus !== 'Pending' ||
+      fresh.paymentStatus !== PAYMENT_STATUS.Unpaid ||
+      fresh.appointmentStatus !== APPOINTMENT_STATUS.Pending ||
       fresh.checkoutStartedAt !== a.checkoutStartedAt
     ) {
       return 'kept';
@@ -53,7 +54,7 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
       fresh.doctorId && fresh.requestedTime
         ? await tx.get(doctorSlotRef(fresh.doctorId, fresh.requestedDay, fresh.requestedTime))
         : undefined;
-    tx.update(snap.ref, { appointmentStatus: 'Expired', expiredAt: storedTime(now) });
+    tx.update(snap.ref, { appointmentStatus: APPOINTMENT_STATUS.Expired, expiredAt: storedTime(now) });
     if (slot?.data()?.appointmentId === fresh.appointmentId) tx.delete(slot.ref);
     releaseAvailability(tx, fresh);
     await notifyPatient(fresh.patientId, appointmentExpired(fresh), { tx });

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cleanText, escapeHtml } from '../api/format';
 import { NEWSLETTER_SECRET, publicSiteUrl } from '../config';
 import { newsletterCollection } from '../store/public-forms';
-import type { Mail } from './mail';
+import type { Mail } from '../notifications/mail';
 import { newsletterWelcome } from '../notifications/templates';
 
 const BRAND = 'ExpMed Health';

@@ -4,6 +4,8 @@ import { newClientReference } from '../payments/client-reference';
 import type { OrderLine, OrderView } from '../api/types';
 import { productsById } from '../store/catalog';
 import { newOrderRef } from '../store/orders';
+import { ORDER_STATUS } from '../api/staff';
+import { CURRENCY } from '../api/prices';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -28,13 +30,13 @@ export async function createOrder(
     patientId: caller.uid,
     items: lines,
     amount: round2(lines.reduce((sum, l) => sum + l.lineTotal, 0)),
-    currencyCode: 'GHS' as const,
+    currencyCode: CURRENCY,
     paymentStatus: 'Unpaid' as const,
     clientReference: newClientReference(),
     emailAddress: caller.email ?? '',
   };
   // status: its fulfilment by the clinic (api/staff.ts ORDER_FLOW), apart from paymentStatus.
-  await ref.create({ ...order, status: 'Pending', createdAt: FieldValue.serverTimestamp() });
+  await ref.create({ ...order, status: ORDER_STATUS.Pending, createdAt: FieldValue.serverTimestamp() });
   const { emailAddress: _e, ...shown } = order;
   return { ...shown, id: ref.id };
 }

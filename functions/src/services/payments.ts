@@ -1,7 +1,7 @@
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict, notFound } from '../http/errors';
-import type { Checkout, PayableKind } from '../api/types';
+import { APPOINTMENT_STATUS, type Checkout, PAYABLE_KIND, type PayableKind, PAYMENT_STATUS } from '../api/types';
 import { initiateCheckout, ProviderError, transactionStatus, type TransactionStatus } from '../payments/provider';
 import { PAYMENT_ERROR } from '../api/messages';
 import { UNPAID_HOLD_MINUTES } from '../api/policy';
@@ -17,20 +17,19 @@ import {
   settlementLeaseRef,
 } from '../store/payments';
 import { runTransaction } from '../store/transaction';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { notifyPatient } from '../notifications/notify';
 import { paymentReceived } from '../notifications/templates';
 import { createDueRefund, type RefundReason } from './refunds';
 import { periodOnPayment } from './subscription-periods';
-import { PERIOD_DAYS } from '../api/policy';
+import { firestoreError, hasCode } from '../store/error-codes';
+import { CURRENCY } from '../api/prices';
 
 /**
  * Payments of subscriptions, appointments and shop orders. The server alone decides the
  * amount (stored when the record is made) and marks a record Paid, always through
  * markPaid() after the provider's status API said Paid for that reference and amount.
  */
-
-export const SUBSCRIPTION_DAYS = PERIOD_DAYS;
 
 /** A record that can be paid, found by its clientReference; its data as plain JSON (times as ISO strings). */
 export interface Payable {
@@ -45,7 +44,7 @@ export interface Payable {
 
 /** The amount field of each kind (an appointment's fee is its consultationFee). */
 const amountOf = (kind: PayableKind, data: DocumentData): number =>
-  Number(kind === 'appointment' ? data.consultationFee : data.amount);
+  Number(kind === PAYABLE_KIND.appointment ? data.consultationFee : data.amount);
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -70,7 +69,7 @@ export async function findPayable(clientReference: string): Promise<Payable | un
 /** The caller's own record; another patient's reference answers like an unknown one (no leak). */
 export async function findOwnPayable(uid: string, clientReference: string): Promise<Payable> {
   const payable = await findPayable(clientReference);
-  const gone = payable?.kind === 'appointment' && payable.data.appointmentStatus === 'Deleted';
+  const gone = payable?.kind === PAYABLE_KIND.appointment && payable.data.appointmentStatus === APPOINTMENT_STATUS.Deleted;
   if (!payable || payable.patientId !== uid || gone) throw notFound('No payment with that clientReference was found for you.');
   return payable;
 }
@@ -103,11 +102,12 @@ export const APPOINTMENT_EXPIRED = `This appointment expired because it was not 
 
 /** Why this record cannot be paid now, as the HttpError to throw; undefined when it can. */
 function whyNotPayable(p: Payable) {
-  if (p.data.paymentStatus === 'Paid') return conflict('This has already been paid.');
-  if (p.kind === 'appointment') {
+  if (p.data.paymentStatus === PAYMENT_STATUS.Paid) return conflict('This has already been paid.');
+  if (p.kind === PAYABLE_KIND.appointment) {
     if (p.data.requiresPayment === false) return badRequest('This appointment needs no payment.');
-    if (p.data.appointmentStatus === 'Cancelled') return conflict('This appointment was cancelled: there is nothing to pay.');
-    if (p.data.appointmentStatus === 'Expired') return conflict(APPOINTMENT_EXPIRED);
+    if (p.data.appointmentStatus === APPOINTMENT_STATUS.Cancelled)
+      return conflict('This appointment was cancelled: there is nothing to pay.');
+    if (p.data.appointmentStatus === APPOINTMENT_STATUS.Expired) return conflict(APPOINTMENT_EXPIRED);
   }
   if (!(p.amount > 0)) return badRequest('There is nothing to pay for this record.');
   return undefined;
@@ -183,9 +183,6 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
 /** paid: applied to its record now; already-paid: this very payment was applied before; refund-due: recorded as owed back. */
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due';
 
-/** The provider's currency for every price here. */
-const CURRENCY = 'GHS';
-
 /**
  * Decides, inside the transaction, what a confirmed payment does: applied (Paid; an Expired
  * appointment whose slot is still free is revived and re-takes it) or a refund Due with the
@@ -207,7 +204,10 @@ async function settle(
   const data = snap.data() ?? payable.data;
   const record = payableFrom(kind, ref, data);
   const slot =
-    kind === 'appointment' && data.appointmentStatus === 'Expired' && data.doctorId && data.requestedTime
+    kind === PAYABLE_KIND.appointment &&
+    data.appointmentStatus === APPOINTMENT_STATUS.Expired &&
+    data.doctorId &&
+    data.requestedTime
       ? await tx.get(doctorSlotRef(String(data.doctorId), String(data.requestedDay), String(data.requestedTime)))
       : undefined;
   const now = new Date();
@@ -215,10 +215,11 @@ async function settle(
 
   const reason = ((): RefundReason | undefined => {
     if (status.currencyCode !== CURRENCY || cents(status.amount) !== cents(record.amount)) return 'amount-mismatch';
-    if (!snap.exists || data.appointmentStatus === 'Deleted' || period.gone) return 'deleted';
-    if (ledger.exists || data.paymentStatus === 'Paid') return 'duplicate';
-    if (kind === 'appointment' && data.appointmentStatus === 'Cancelled') return 'cancelled';
-    if (kind === 'appointment' && data.appointmentStatus === 'Expired' && slot?.exists) return 'expired';
+    if (!snap.exists || data.appointmentStatus === APPOINTMENT_STATUS.Deleted || period.gone) return 'deleted';
+    if (ledger.exists || data.paymentStatus === PAYMENT_STATUS.Paid) return 'duplicate';
+    if (kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Cancelled) return 'cancelled';
+    if (kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Expired && slot?.exists)
+      return 'expired';
     return undefined;
   })();
   if (reason) {
@@ -241,7 +242,7 @@ async function settle(
   }
 
   const provider = {
-    paymentStatus: 'Paid',
+    paymentStatus: PAYMENT_STATUS.Paid,
     paymentDate: storedTime(now),
     paymentResponseCode: '0000',
     transactionId: status.transactionId,
@@ -255,8 +256,12 @@ async function settle(
   const extra = period.recordUpdate;
   period.apply();
   // A late payment for an Expired appointment whose time is still free: it is booked again.
-  const revived = kind === 'appointment' && data.appointmentStatus === 'Expired';
-  tx.update(ref, { ...provider, ...extra, ...(revived ? { appointmentStatus: 'Pending', expiredAt: FieldValue.delete() } : {}) });
+  const revived = kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Expired;
+  tx.update(ref, {
+    ...provider,
+    ...extra,
+    ...(revived ? { appointmentStatus: APPOINTMENT_STATUS.Pending, expiredAt: FieldValue.delete() } : {}),
+  });
   if (revived && slot) tx.create(slot.ref, { appointmentId: ref.id, patientId: record.patientId });
   tx.create(ledgerEntry, {
     clientReference,
@@ -269,7 +274,7 @@ async function settle(
   });
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
   const what = describe(record);
-  const appointmentId = kind === 'appointment' ? ref.id : undefined;
+  const appointmentId = kind === PAYABLE_KIND.appointment ? ref.id : undefined;
   await notifyPatient(
     record.patientId,
     paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId }),
@@ -282,8 +287,6 @@ async function settle(
 const SETTLEMENT_LEASE_MS = 30_000;
 /** How long a caller waits for another's settlement of the same payment before answering busy. */
 const SETTLEMENT_WAIT_MS = 15_000;
-const ALREADY_EXISTS = 6;
-const ABORTED = 10;
 
 /** What an earlier settlement of this payment decided, if one finished. */
 async function settledBefore(payable: Payable, status: TransactionStatus): Promise<MarkPaidOutcome | undefined> {
@@ -304,7 +307,7 @@ async function takeLease(lease: ReturnType<typeof settlementLeaseRef>): Promise<
     await lease.create(fresh);
     return true;
   } catch (err) {
-    if ((err as { code?: unknown }).code !== ALREADY_EXISTS) throw err;
+    if (!hasCode(err, 'ALREADY_EXISTS')) throw err;
   }
   const held = await lease.get();
   if (!held.exists || now - held.data()!.at.toMillis() < SETTLEMENT_LEASE_MS) return false;
@@ -331,7 +334,7 @@ export async function markPaid(payable: Payable, status: TransactionStatus): Pro
     const done = await settledBefore(payable, status);
     if (done) return done;
     if (await takeLease(lease)) break;
-    if (Date.now() > giveUpAt) throw Object.assign(new Error('payment settlement busy'), { code: ABORTED });
+    if (Date.now() > giveUpAt) throw firestoreError('payment settlement busy', 'ABORTED');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {
@@ -342,7 +345,7 @@ export async function markPaid(payable: Payable, status: TransactionStatus): Pro
       } catch (err) {
         // ALREADY_EXISTS: a settlement that took over a stale lease created the ledger entry or
         // refund first. Settling again reads what it wrote and decides (a replay, or a duplicate).
-        if ((err as { code?: unknown }).code === ALREADY_EXISTS && attempt < 3) continue;
+        if (hasCode(err, 'ALREADY_EXISTS') && attempt < 3) continue;
         throw err;
       }
     }
@@ -393,7 +396,7 @@ export async function paymentBeforeRemoval(
 export async function checkPayment(uid: string, clientReference: string): Promise<{ kind: PayableKind; record: DocumentData }> {
   const payable = await findOwnPayable(uid, clientReference);
   try {
-    if (payable.data.paymentStatus !== 'Paid') await confirmWithProvider(payable);
+    if (payable.data.paymentStatus !== PAYMENT_STATUS.Paid) await confirmWithProvider(payable);
   } catch (err) {
     if (err instanceof ProviderError) {
       logger.error('payment status check failed', { clientReference, error: err.message });
@@ -444,7 +447,7 @@ export async function recheckRecentPayments(options: RecheckOptions = {}): Promi
       if (overdue()) return { ...result, complete: false };
       const snap = await query.get();
       result.pages++;
-      const open = snap.docs.filter((d) => d.data().paymentStatus !== 'Paid');
+      const open = snap.docs.filter((d) => d.data().paymentStatus !== PAYMENT_STATUS.Paid);
       await eachConcurrently(open, concurrency, overdue, async (doc) => {
         result.checked++;
         try {

@@ -11,7 +11,7 @@ import {
   type NewsletterSubscription,
 } from '../store/public-forms';
 import { runTransaction } from '../store/transaction';
-import { queueMail } from './mail';
+import { queueMail } from '../notifications/mail';
 import { welcomeMail } from './newsletter';
 import { ghanaTimestamp } from '../api/format';
 

@@ -1,7 +1,7 @@
 import { todayInGhana } from '../api/booking-request';
 import { ageOn, LIVE_BOOKING_STATES, type LabRequest, type Prescription } from '../api/record';
 import type { AppointmentRecord, PatientRecord, RecordPatient, StaffPrescription } from '../api/staff-record';
-import type { Appointment, Patient } from '../api/types';
+import { type Appointment, APPOINTMENT_STATUS, type Patient } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { appointmentRef, appointmentsOf, type StoredAppointment } from '../store/appointments';
 import { getFile, type StoredFile } from '../store/files';
@@ -10,7 +10,6 @@ import { findPatient } from '../store/patients';
 import { prescriptionRef, prescriptionsOf, prescriptionsOfAppointment, type StoredPrescription } from '../store/prescriptions';
 import { writeAudit } from '../store/staff';
 import { dependantsOf } from '../store/subscriptions';
-import { DELETED } from './appointments';
 import type { Staff } from './staff-access';
 
 /**
@@ -35,7 +34,7 @@ const audit = (staff: Staff, action: string, target: string, patientId: string) 
 /** An appointment the caller may work on: admins and staff any; a doctor their own or one assigned to them (else 403). */
 export async function appointmentForClinic(staff: Staff, appointmentId: string): Promise<StoredAppointment> {
   const a = (await appointmentRef(appointmentId).get()).data();
-  if (!a || a.appointmentStatus === DELETED) throw notFound(NOT_FOUND);
+  if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
   if (staff.role === 'doctor' && !isClinicianOf(staff, a)) throw forbidden(ANOTHER_DOCTORS);
   return a;
 }
@@ -49,7 +48,7 @@ export function assertMayPrescribe(staff: Staff, a: StoredAppointment): void {
 
 /** Prescriptions and lab requests are written at the visit or after it. */
 export function assertAfterVisit(a: Appointment): void {
-  if (a.appointmentStatus !== 'CheckedIn' && a.appointmentStatus !== 'Completed')
+  if (a.appointmentStatus !== APPOINTMENT_STATUS.CheckedIn && a.appointmentStatus !== APPOINTMENT_STATUS.Completed)
     throw conflict(
       `This appointment is ${a.appointmentStatus}: prescriptions and lab requests are written once the patient is checked in.`,
     );
@@ -57,7 +56,7 @@ export function assertAfterVisit(a: Appointment): void {
 
 /** The patient's appointments; a doctor who has none of them is refused (403) before anything is read. */
 async function recordAppointments(staff: Staff, patientId: string): Promise<StoredAppointment[]> {
-  const appointments = (await appointmentsOf(patientId)).filter((a) => a.appointmentStatus !== DELETED);
+  const appointments = (await appointmentsOf(patientId)).filter((a) => a.appointmentStatus !== APPOINTMENT_STATUS.Deleted);
   if (staff.role === 'doctor' && !appointments.some((a) => isClinicianOf(staff, a))) throw forbidden(NOT_THEIR_PATIENT);
   return appointments;
 }

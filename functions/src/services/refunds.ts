@@ -1,12 +1,12 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import type { Refund } from '../api/types';
+import { type Refund, REFUND_STATUS } from '../api/types';
 import { refundRef } from '../store/payments';
 import { notifyPatient } from '../notifications/notify';
 import { refundDue } from '../notifications/templates';
 
 /**
- * Money the provider took that the clinic owes back (design.md 'Money, continued'). A refund
+ * Money the provider took that the clinic owes back (docs/money.md). A refund
  * is only ever created inside the transaction that decided it, under an id made of the
  * clientReference and the provider's transactionId: a replayed or concurrent confirmation of
  * the same payment finds it (or fails ALREADY_EXISTS) and never makes a second one.
@@ -28,7 +28,11 @@ export type DueRefund = Pick<
  */
 export async function createDueRefund(tx: Transaction, r: DueRefund, email: string | undefined, intro?: string): Promise<void> {
   const { what: _what, ...fields } = r;
-  tx.create(refundRef(r.clientReference, r.transactionId), { ...fields, status: 'Due', createdAt: new Date().toISOString() });
+  tx.create(refundRef(r.clientReference, r.transactionId), {
+    ...fields,
+    status: REFUND_STATUS.Due,
+    createdAt: new Date().toISOString(),
+  });
   logger.warn('refund due', { clientReference: r.clientReference, reason: r.reason, amount: r.amount });
   if (!email) logger.warn('no e-mail address for the refund mail', { clientReference: r.clientReference });
   await notifyPatient(r.patientId, refundDue(r, intro), { tx });

@@ -9,10 +9,10 @@ import { appointmentRef } from '../store/appointments';
 import { createFile, getFile, newFileRef, type StoredFile } from '../store/files';
 import { writeAudit } from '../store/staff';
 import { runTransaction } from '../store/transaction';
-import { DELETED } from './appointments';
 import { sniff } from './prescription-file';
 import { appointmentForClinic } from './record';
 import type { Staff } from './staff-access';
+import { APPOINTMENT_STATUS } from '../api/types';
 
 /**
  * Result files on lab bookings (docs/record.md): staff upload the raw bytes (PDF, JPEG or
@@ -48,7 +48,7 @@ export async function uploadResult(staff: Staff, appointmentId: string, bytes: B
   };
   return runTransaction(async (tx) => {
     const a = (await tx.get(appointmentRef(appointmentId))).data();
-    if (!a || a.appointmentStatus === DELETED) throw notFound('We could not find that appointment.');
+    if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound('We could not find that appointment.');
     if (!RESULT_STATES.includes(a.appointmentStatus))
       throw conflict(`This lab booking is ${a.appointmentStatus}: results are added once the patient is checked in.`);
     if ((a.results ?? []).length >= RESULTS_PER_APPOINTMENT_MAX)
@@ -76,7 +76,7 @@ export async function uploadResult(staff: Staff, appointmentId: string, bytes: B
 /** GET /appointments/{appointmentId}/results/{fileId}: the owner's result file. */
 export async function patientResultFile(patientId: string, appointmentId: string, fileId: string): Promise<StoredFile> {
   const a = (await appointmentRef(appointmentId).get()).data();
-  if (!a || a.appointmentStatus === DELETED) throw notFound('We could not find that appointment.');
+  if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound('We could not find that appointment.');
   if (a.patientId !== patientId) throw forbidden();
   const file = await getFile(fileId);
   if (!file || file.patientId !== patientId || file.appointmentId !== appointmentId)

@@ -23,11 +23,11 @@ import {
   type ServiceCapacity,
 } from '../api/scheduling';
 import { serviceById } from '../api/service-catalog';
-import type { Appointment } from '../api/types';
+import { type Appointment, APPOINTMENT_STATUS } from '../api/types';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { noticeMail, notifyPatient } from '../notifications/notify';
 import { appointmentRescheduled, doctorAppointmentRescheduled } from '../notifications/templates';
-import { appointmentRef, doctorSlotRef, startsAtFields } from '../store/appointments';
+import { appointmentRef, doctorSlotRef, heldSlot, startsAtFields } from '../store/appointments';
 import { doctorsCollection } from '../store/catalog';
 import { db } from '../store/firebase';
 import {
@@ -44,12 +44,12 @@ import {
 } from '../store/schedules';
 import { writeAudit } from '../store/staff';
 import { runTransaction } from '../store/transaction';
-import { DELETED, heldSlot } from './appointments';
-import { queueMail } from './mail';
+import { queueMail } from '../notifications/mail';
 import type { Staff } from './staff-access';
+import { hasCode } from '../store/error-codes';
 
 /**
- * Real availability (design.md 'Scheduling'): doctors' schedules and their free slots, the
+ * Real availability (docs/scheduling.md): doctors' schedules and their free slots, the
  * daily places of home and community services, what a booking claims and what ending it
  * frees, and rescheduling. Times are Africa/Accra, which is UTC all year.
  */
@@ -288,7 +288,7 @@ function assertRules(who: Rescheduler, a: Appointment, now: Date) {
 /** The appointment, when the caller may move it: 404 when there is none, 403 when it is not theirs. */
 export async function visible(who: Rescheduler, appointmentId: string): Promise<Appointment> {
   const a = (await appointmentRef(appointmentId).get()).data();
-  if (!a || a.appointmentStatus === DELETED) throw notFound(NO_APPOINTMENT);
+  if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NO_APPOINTMENT);
   assertMayReschedule(who, a);
   return a;
 }
@@ -328,7 +328,7 @@ export async function rescheduleAppointment(
   try {
     return await runTransaction(async (tx) => {
       const a = (await tx.get(ref)).data();
-      if (!a || a.appointmentStatus === DELETED) throw notFound(NO_APPOINTMENT);
+      if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NO_APPOINTMENT);
       assertMayReschedule(who, a);
       assertRules(who, a, now);
       if (a.requestedDay !== before.requestedDay || a.requestedTime !== before.requestedTime)
@@ -385,7 +385,7 @@ export async function rescheduleAppointment(
     });
   } catch (err) {
     // ALREADY_EXISTS: another booking holds the new slot.
-    if ((err as { code?: unknown }).code === 6) throw conflict(SLOT_TAKEN);
+    if (hasCode(err, 'ALREADY_EXISTS')) throw conflict(SLOT_TAKEN);
     throw err;
   }
 }

@@ -8,7 +8,7 @@ export interface Staff {
   doctorId?: string;
 }
 
-/** What an answer showed, for its audit entry (design.md: every staff read of patient data is recorded). */
+/** What an answer showed, for its audit entry (docs/roles-and-audit.md: every staff read of patient data is recorded). */
 export type Shown = Pick<AuditEntry, 'patientIds' | 'query' | 'count' | 'recordIds'>;
 
 /** A list's filter as the audit entry records it ('status=Pending&cursor=abc'); undefined for none. */

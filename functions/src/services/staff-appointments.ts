@@ -10,10 +10,10 @@ import {
   type StaffRefund,
 } from '../api/staff';
 import { prescriptionFileName } from '../api/prescription';
-import type { Appointment } from '../api/types';
+import { type Appointment, APPOINTMENT_STATUS, PAYMENT_STATUS } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { FileAnswer } from '../http/file';
-import { appointmentFileRef, appointmentRef } from '../store/appointments';
+import { appointmentFileRef, appointmentRef, heldSlot } from '../store/appointments';
 import { refundRef } from '../store/payments';
 import {
   appointmentCounts,
@@ -23,9 +23,8 @@ import {
   writeAudit,
   type AppointmentFilter,
 } from '../store/staff';
-import { CURRENCY, DELETED, heldSlot } from './appointments';
 import { releaseBenefit } from './benefits';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { notifyPatient } from '../notifications/notify';
 import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
 import { createDueRefund } from './refunds';
@@ -40,6 +39,7 @@ import { isVirtualVisit } from '../api/visits';
 import { ENDS_VISIT, endVisit, readVisit, withVisitMarks } from './visit-record';
 import type { ClinicalNotes, FollowUpRequest } from '../api/record';
 import { visitRecord } from './visit-notes';
+import { CURRENCY } from '../api/prices';
 
 /** What the action's body carries (decline: reason; complete: visitSummary, notes, follow-up; cancel: an optional reason). */
 export interface ActionInput {
@@ -52,7 +52,7 @@ export interface ActionInput {
 const NOT_FOUND = 'We could not find that appointment.';
 
 /**
- * A doctor acts only on their own appointments (design.md): another doctor's is 403. Their
+ * A doctor acts only on their own appointments (docs/roles-and-audit.md): another doctor's is 403. Their
  * own: their doctorId's, or one without a doctor that staff assigned to them (`assignedTo`,
  * e.g. a dietary video visit they host).
  */
@@ -84,7 +84,7 @@ export async function listAppointments(
     appointmentCounts(f, APPOINTMENT_STATES),
   ]);
   // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
-  const items = await withVisitMarks(page.items.filter((a) => a.appointmentStatus !== DELETED));
+  const items = await withVisitMarks(page.items.filter((a) => a.appointmentStatus !== APPOINTMENT_STATUS.Deleted));
   await writeAudit({
     actorUid: staff.uid,
     actorRole: staff.role,
@@ -99,7 +99,7 @@ export async function listAppointments(
 
 export async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
   const snap = await appointmentRef(appointmentId).get();
-  if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
+  if (!snap.exists || snap.get('appointmentStatus') === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
   const a = snap.data()!;
   assertMayAct(staff, a);
   return a;
@@ -157,7 +157,7 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
   };
 }
 
-/** The fields each action records (the spec's names where it has them). */
+/** The fields each action records (the original site's field names where it has them). */
 function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: string): Record<string, unknown> {
   switch (action) {
     case 'accept':
@@ -213,7 +213,7 @@ export async function actInTransaction(
 ): Promise<Appointment> {
   const ref = appointmentRef(appointmentId);
   const snap = await tx.get(ref);
-  if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
+  if (!snap.exists || snap.get('appointmentStatus') === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
   const a = snap.data()!;
   assertMayAct(staff, a);
   const to = nextState(a.appointmentStatus, action);
@@ -223,7 +223,7 @@ export async function actInTransaction(
     throw conflict(tooEarlyToComplete(formatDate(completableFrom(a), { time: true })));
   const ends = action === 'decline' || action === 'cancel';
   const slot = ends ? await heldSlot(tx, a) : undefined;
-  const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
+  const paid = ends && a.paymentStatus === PAYMENT_STATUS.Paid && a.consultationFee > 0;
   const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
   const refundExists = refund ? (await tx.get(refund)).exists : false;
   const visit = (ENDS_VISIT as readonly string[]).includes(action) ? await readVisit(tx, appointmentId) : undefined;

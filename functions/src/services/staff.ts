@@ -3,11 +3,12 @@ import { todayInGhana } from '../api/booking-request';
 import { normaliseGhanaPhone } from '../api/ghana-phone';
 import {
   APPOINTMENT_STATES,
-  MAX_PATIENT_RESULTS,
-  ORDER_FLOW,
   type AuditEntry,
   type EnquiryStatus,
   type GrantRoleRequest,
+  MAX_PATIENT_RESULTS,
+  ORDER_FLOW,
+  ORDER_STATUS,
   type OrderStatus,
   type Page,
   type StaffEnquiry,
@@ -18,7 +19,7 @@ import {
   type StaffPatientView,
   type StaffRefund,
 } from '../api/staff';
-import type { Patient } from '../api/types';
+import { APPOINTMENT_STATUS, type Patient, PAYMENT_STATUS, REFUND_STATUS, type RefundStatus } from '../api/types';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { appointmentsOf } from '../store/appointments';
 import { doctorById } from '../store/catalog';
@@ -47,13 +48,14 @@ import {
   writeAudit,
   type AuditRecord,
 } from '../store/staff';
-import { accountEmail } from './mail';
+import { accountEmail } from '../notifications/mail';
 import { getPatient } from './patients';
 import { createDueRefund } from './refunds';
 import { listQuery, type Shown, type Staff } from './staff-access';
 import { listSubscriptions } from './subscriptions';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
+import { CURRENCY } from '../api/prices';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -112,7 +114,7 @@ export async function listEnquiries(
   return page;
 }
 
-/** POST /staff/enquiries/{id}/status: the spec's updateBy (who), updatedById, updatedOn. */
+/** POST /staff/enquiries/{id}/status: the original site's updateBy (who), updatedById, updatedOn. */
 export async function setEnquiryStatus(staff: Staff, id: string, status: EnquiryStatus): Promise<StaffEnquiry> {
   const ref = enquiriesRef(id);
   return runTransaction(async (tx) => {
@@ -186,10 +188,12 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
     const order = snap.data()!;
     const current = (order.status as OrderStatus | undefined) ?? 'Pending';
     if (!ORDER_FLOW[current].includes(status)) throw conflict(`This order is ${current}: it cannot be marked ${status}.`);
-    const paid = order.paymentStatus === 'Paid';
-    if (status === 'Dispatched' && !paid) throw conflict('This order is not paid yet: it cannot be dispatched.');
+    const paid = order.paymentStatus === PAYMENT_STATUS.Paid;
+    if (status === ORDER_STATUS.Dispatched && !paid) throw conflict('This order is not paid yet: it cannot be dispatched.');
     const refund =
-      paid && status === 'Cancelled' ? refundRef(String(order.clientReference), String(order.transactionId ?? '')) : undefined;
+      paid && status === ORDER_STATUS.Cancelled
+        ? refundRef(String(order.clientReference), String(order.transactionId ?? ''))
+        : undefined;
     const refundExists = refund ? (await tx.get(refund)).exists : false;
     const change = { status, statusUpdatedAt: Timestamp.now(), statusUpdatedBy: staff.email ?? staff.uid };
     tx.update(ref, change);
@@ -203,7 +207,7 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
           recordId: id,
           patientId: String(order.patientId),
           amount: Number(order.amount),
-          currency: String(order.currencyCode ?? 'GHS'),
+          currency: String(order.currencyCode ?? CURRENCY),
           reason: 'cancelled',
           transactionId: String(order.transactionId ?? ''),
           what: 'your order',
@@ -223,7 +227,7 @@ const asRefund = (id: string, d: DocumentData) => ({ ...d, id }) as StaffRefund;
 /** GET /staff/refunds: one page; the entry names whose refunds were shown. */
 export async function listRefunds(
   staff: Staff,
-  status: 'Due' | 'Refunded' | undefined,
+  status: RefundStatus | undefined,
   limit: number,
   cursor?: string,
 ): Promise<Page<StaffRefund>> {
@@ -245,7 +249,7 @@ export async function markRefunded(staff: Staff, id: string, providerReference: 
     if (!snap.exists) throw notFound('We could not find that refund.');
     if (snap.get('status') === 'Refunded') throw conflict('This refund is already marked refunded.');
     const at = Timestamp.now();
-    const change = { status: 'Refunded', refundedAt: at, refundedBy: staff.email ?? staff.uid, providerReference };
+    const change = { status: REFUND_STATUS.Refunded, refundedAt: at, refundedBy: staff.email ?? staff.uid, providerReference };
     tx.update(ref, change);
     await writeAudit(audit(staff, 'refund.refunded', ref.path, { patientIds: [String(snap.get('patientId'))] }), tx);
     return asRefund(id, plainValue({ ...snap.data(), ...change }) as DocumentData);
@@ -292,7 +296,7 @@ export async function patientView(staff: Staff, patientId: string): Promise<Staf
   return {
     patient,
     appointments: appointments
-      .filter((a) => a.appointmentStatus !== 'Deleted')
+      .filter((a) => a.appointmentStatus !== APPOINTMENT_STATUS.Deleted)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     subscriptions,
     orders: orders.map(({ id, data }) => asOrder(id, data)),

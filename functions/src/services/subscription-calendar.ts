@@ -1,7 +1,7 @@
 import { logger } from 'firebase-functions';
 import { publicSiteUrl } from '../config';
 import { RENEWAL_REMINDER_DAYS } from '../api/policy';
-import { daysMs, type SubscriptionStatus } from '../api/subscriptions-contract';
+import { daysMs, SUBSCRIPTION_STATUS, type SubscriptionStatus } from '../api/subscriptions-contract';
 import type { Package } from '../api/types';
 import { renewalReminder, subscriptionExpired } from '../notifications/templates/subscriptions';
 import { notifyPatient } from '../notifications/notify';
@@ -13,7 +13,7 @@ import { periodOf } from './subscriptions';
 import { FREE_PACKAGE_AMOUNT } from '../api/prices';
 
 /**
- * The scheduled side of packages (design.md 'Subscriptions over time'): periods that ended
+ * The scheduled side of packages (docs/packages.md): periods that ended
  * become Expired (the patient is told), and renewal reminders go out RENEWAL_REMINDER_DAYS
  * before periodEnd. Each notice is sent once ever: its record (subscriptionNotices/
  * {subscriptionId}_{periodEnd}_{kind}) is created in the transaction that queues it.
@@ -81,7 +81,7 @@ function expire(now: Date): Handler {
       if (!ENDING.includes(status) || !periodEnd || Date.parse(periodEnd) > now.getTime()) return false;
       const record = noticeRecordRef(id, periodEnd, 'expired');
       const told = (await tx.get(record)).exists;
-      tx.update(ref, { status: 'Expired', isActive: false, renews: false, expiredAt: storedTime(now) });
+      tx.update(ref, { status: SUBSCRIPTION_STATUS.Expired, isActive: false, renews: false, expiredAt: storedTime(now) });
       if (!told) {
         tx.create(record, { subscriptionId: id, kind: 'expired', periodEnd: storedTime(periodEnd), at: storedTime(now) });
         await notifyPatient(

@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { PERIOD_DAYS } from '../api/policy';
-import { daysMs, isLive, renewedPeriod } from '../api/subscriptions-contract';
-import type { PayableKind } from '../api/types';
+import { daysMs, isLive, renewedPeriod, SUBSCRIPTION_STATUS } from '../api/subscriptions-contract';
+import { PAYABLE_KIND, type PayableKind, PAYMENT_STATUS } from '../api/types';
 import { storedTime } from '../store/converter';
 import { subscriptionRef, subscriptionsQuery } from '../store/subscriptions';
 import { periodOf } from './subscriptions';
@@ -21,8 +21,8 @@ export interface PeriodSettlement {
 const none: PeriodSettlement = { gone: false, recordUpdate: {}, apply: () => undefined };
 
 const activeFields = (periodStart: Date, periodEnd: Date) => ({
-  status: 'Active',
-  paymentStatus: 'Paid',
+  status: SUBSCRIPTION_STATUS.Active,
+  paymentStatus: PAYMENT_STATUS.Paid,
   isActive: true,
   renews: true,
   periodStart: storedTime(periodStart),
@@ -39,11 +39,11 @@ export async function periodOnPayment(
   data: DocumentData,
   now: Date,
 ): Promise<PeriodSettlement> {
-  if (kind === 'subscription') {
+  if (kind === PAYABLE_KIND.subscription) {
     // Switching package: the one paid now starts at once; the patient's other running
     // packages stop renewing and keep their benefits to their own periodEnd.
     const others = (await subscriptionsInTx(tx, String(data.patientId))).filter(
-      (s) => s.id !== recordId && s.data.status !== 'Cancelled' && isLive(periodOf(s.data), now),
+      (s) => s.id !== recordId && s.data.status !== SUBSCRIPTION_STATUS.Cancelled && isLive(periodOf(s.data), now),
     );
     const periodEnd = new Date(now.getTime() + daysMs(PERIOD_DAYS));
     return {
@@ -52,7 +52,7 @@ export async function periodOnPayment(
       apply: () => {
         for (const s of others)
           tx.update(subscriptionRef(s.id), {
-            status: 'Cancelled',
+            status: SUBSCRIPTION_STATUS.Cancelled,
             renews: false,
             cancelledAt: storedTime(now),
             replacedBy: recordId,
@@ -60,7 +60,7 @@ export async function periodOnPayment(
       },
     };
   }
-  if (kind === 'renewal') {
+  if (kind === PAYABLE_KIND.renewal) {
     const ref = subscriptionRef(String(data.subscriptionId));
     const subscription = (await tx.get(ref)).data();
     if (!subscription) return { ...none, gone: true };

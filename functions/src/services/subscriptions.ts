@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { newClientReference } from '../payments/client-reference';
-import { FREE_PACKAGE_AMOUNT } from '../api/prices';
+import { CURRENCY, FREE_PACKAGE_AMOUNT } from '../api/prices';
 import { PERIOD_DAYS, TRIAL_DAYS } from '../api/policy';
 import { formatDate } from '../api/format';
 import {
@@ -11,13 +11,14 @@ import {
   daysMs,
   isLive,
   leftOf,
-  renewalOpensAt,
-  TRIAL_USED,
   type Renewal,
+  renewalOpensAt,
+  SUBSCRIPTION_STATUS,
   type SubscriptionStatus,
   type SubscriptionUsage,
+  TRIAL_USED,
 } from '../api/subscriptions-contract';
-import type { Package, PackagePrice, SubscriptionView } from '../api/types';
+import { type Package, type PackagePrice, PAYMENT_STATUS, type SubscriptionView } from '../api/types';
 import { listPackages } from './catalog';
 import { packageById as storedPackage } from '../store/catalog';
 import { storedTime } from '../store/converter';
@@ -34,11 +35,10 @@ import {
 import { runTransaction } from '../store/transaction';
 import { notifyPatient } from '../notifications/notify';
 import { subscriptionCancelled, trialStarted } from '../notifications/templates/subscriptions';
+import { hasCode } from '../store/error-codes';
 
 export const CUSTOM_PRICING_MSG =
   'This package is priced for each organisation: please use the Make Enquiries form and our team will contact you.';
-
-const ALREADY_EXISTS = 6;
 
 /** What a paid package costs per month, decided here and never by the browser; the Free package's follow-on is FREE_PACKAGE_AMOUNT. */
 export function amountForPrice(price: PackagePrice): number {
@@ -56,7 +56,7 @@ async function packageById(packageId: string): Promise<Package> {
 /** The status a stored subscription has: documents written before statuses existed are read by their payment. */
 export function statusOf(data: Pick<StoredSubscription, 'status' | 'paymentStatus'>): SubscriptionStatus {
   if (data.status) return data.status;
-  return data.paymentStatus === 'Paid' ? 'Active' : 'Pending';
+  return data.paymentStatus === PAYMENT_STATUS.Paid ? 'Active' : 'Pending';
 }
 
 /** The period fields, read from older documents' startDate/endDate too. */
@@ -109,7 +109,7 @@ function view(
     ...data,
     id,
     status,
-    renews: live && data.renews !== false && status !== 'Cancelled',
+    renews: live && data.renews !== false && status !== SUBSCRIPTION_STATUS.Cancelled,
     trial: Boolean(data.trial),
     packageTitle: pkg?.packageTitle ?? String(data.packageTitle ?? ''),
     packagePrice: pkg?.packagePrice ?? (data as Partial<SubscriptionView>).packagePrice,
@@ -120,8 +120,12 @@ function view(
     ...(pkg?.benefits ? { benefits: pkg.benefits } : {}),
     ...(window ? { usage: usageView(pkg, window, counts) } : {}),
     canRenew: renewable,
-    ...(!renewable && periodEnd && status !== 'Pending' ? { renewOpensOn: renewalOpensAt(periodEnd).toISOString() } : {}),
-    ...(status !== 'Pending' && renewalAmountOf(pkg, data) !== undefined ? { renewalAmount: renewalAmountOf(pkg, data) } : {}),
+    ...(!renewable && periodEnd && status !== SUBSCRIPTION_STATUS.Pending
+      ? { renewOpensOn: renewalOpensAt(periodEnd).toISOString() }
+      : {}),
+    ...(status !== SUBSCRIPTION_STATUS.Pending && renewalAmountOf(pkg, data) !== undefined
+      ? { renewalAmount: renewalAmountOf(pkg, data) }
+      : {}),
   } as SubscriptionView;
 }
 
@@ -152,8 +156,8 @@ async function startTrial(caller: { uid: string; email?: string }, pkg: Package)
     packageId: pkg.id,
     packageTitle: pkg.packageTitle,
     amount: 0,
-    paymentStatus: 'Trial',
-    status: 'Trial',
+    paymentStatus: PAYMENT_STATUS.Trial,
+    status: SUBSCRIPTION_STATUS.Trial,
     trial: true,
     renews: true,
     duration: TRIAL_DAYS,
@@ -176,7 +180,7 @@ async function startTrial(caller: { uid: string; email?: string }, pkg: Package)
       });
     });
   } catch (err) {
-    if ((err as { code?: unknown }).code === ALREADY_EXISTS) throw conflict(TRIAL_USED);
+    if (hasCode(err, 'ALREADY_EXISTS')) throw conflict(TRIAL_USED);
     throw err;
   }
   return view(ref.id, data, pkg, {}, now);
@@ -205,7 +209,7 @@ export async function createSubscription(
     if (mine.some(({ data }) => data.trial)) throw conflict(TRIAL_USED);
     return { subscription: await startTrial(caller, pkg), created: true };
   }
-  const unpaid = mine.find(({ data }) => data.packageId === packageId && data.paymentStatus === 'Unpaid');
+  const unpaid = mine.find(({ data }) => data.packageId === packageId && data.paymentStatus === PAYMENT_STATUS.Unpaid);
   if (unpaid) {
     // The price may have changed since: an unpaid subscription follows the catalog.
     if (unpaid.data.amount !== amount) await subscriptionRef(unpaid.id).update({ amount });
@@ -218,7 +222,7 @@ export async function createSubscription(
     packageTitle: pkg.packageTitle,
     amount,
     paymentStatus: 'Unpaid' as const,
-    status: 'Pending' as const,
+    status: SUBSCRIPTION_STATUS.Pending,
     trial: false,
     renews: true,
     duration: PERIOD_DAYS,
@@ -249,7 +253,8 @@ async function ownSubscription(patientId: string, subscriptionId: string) {
 export async function renewSubscription(caller: { uid: string }, subscriptionId: string, now = new Date()): Promise<Renewal> {
   const data = await ownSubscription(caller.uid, subscriptionId);
   const period = periodOf(data);
-  if (period.status === 'Pending') throw conflict('This subscription has not been paid yet: complete its payment first.');
+  if (period.status === SUBSCRIPTION_STATUS.Pending)
+    throw conflict('This subscription has not been paid yet: complete its payment first.');
   if (!canRenew(period, now)) {
     throw conflict(`You can renew this package from ${formatDate(renewalOpensAt(period.periodEnd!))}.`);
   }
@@ -260,7 +265,7 @@ export async function renewSubscription(caller: { uid: string }, subscriptionId:
   const openOrCreate = () =>
     runTransaction(async (tx) => {
       const open = (await tx.get(ref)).data();
-      if (open?.paymentStatus === 'Paid') throw conflict('This period has already been renewed.');
+      if (open?.paymentStatus === PAYMENT_STATUS.Paid) throw conflict('This period has already been renewed.');
       const clientReference = open?.clientReference ?? newClientReference();
       // The catalog's price, unless a checkout already asks the patient for the stored one.
       const charged = open?.checkoutStartedAt ? open.amount : amount;
@@ -272,16 +277,16 @@ export async function renewSubscription(caller: { uid: string }, subscriptionId:
           packageId: data.packageId,
           packageTitle: pkg?.packageTitle ?? data.packageTitle,
           amount,
-          currencyCode: 'GHS',
-          paymentStatus: 'Unpaid',
+          currencyCode: CURRENCY,
+          paymentStatus: PAYMENT_STATUS.Unpaid,
           clientReference,
           createdAt: now.toISOString(),
         });
-      return { subscriptionId, renewalId: ref.id, clientReference, amount: charged, currencyCode: 'GHS' as const };
+      return { subscriptionId, renewalId: ref.id, clientReference, amount: charged, currencyCode: CURRENCY };
     });
   // ALREADY_EXISTS: a press at the same moment created it first; reading again answers that one.
   return openOrCreate().catch((err: unknown) => {
-    if ((err as { code?: unknown }).code === ALREADY_EXISTS) return openOrCreate();
+    if (hasCode(err, 'ALREADY_EXISTS')) return openOrCreate();
     throw err;
   });
 }
@@ -294,9 +299,9 @@ export async function cancelSubscription(patientId: string, subscriptionId: stri
     if (!data) throw notFound('We could not find that subscription.');
     if (data.patientId !== patientId) throw forbidden();
     const period = periodOf(data);
-    if (period.status === 'Cancelled') throw conflict('This subscription is already cancelled.');
+    if (period.status === SUBSCRIPTION_STATUS.Cancelled) throw conflict('This subscription is already cancelled.');
     if (!isLive(period, now)) throw conflict('Only a running subscription can be cancelled.');
-    const change = { status: 'Cancelled' as const, renews: false, cancelledAt: now.toISOString() };
+    const change = { status: SUBSCRIPTION_STATUS.Cancelled, renews: false, cancelledAt: now.toISOString() };
     tx.update(ref, { ...change, cancelledAt: storedTime(now) });
     await notifyPatient(patientId, subscriptionCancelled({ packageTitle: data.packageTitle, periodEnd: period.periodEnd! }), {
       tx,

@@ -8,7 +8,7 @@ export const MAX_WRONG_TRIES = 5;
 const initial = (name: string) => /[A-Z]/.exec(name.toUpperCase())?.[0] ?? 'X';
 
 /**
- * The spec's patient code: last-name initial, first-name initial, a random number of at
+ * The patient code (the original site's format): last-name initial, first-name initial, a random number of at
  * least 4 digits (6 here, so that guessing within the allowed tries is hopeless), and the
  * last 2 digits of the phone. Made on the server only.
  */

@@ -27,10 +27,10 @@ import { scheduleRef } from '../store/schedules';
 import { writeAudit, type AuditRecord } from '../store/staff';
 import { runTransaction } from '../store/transaction';
 import { rosterDoctorUids, visitRef } from '../store/visits';
-import { DELETED } from './appointments';
 import { iceServersFor } from './ice-servers';
 import { actInTransaction } from './staff-appointments';
 import { compact, visitTarget } from './visit-record';
+import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../api/types';
 
 /**
  * The video visit (docs/visits.md): who may join an appointment's room and when, and every
@@ -52,7 +52,7 @@ const HOST_ONLY = 'Only the host of the visit can admit the patient.';
 
 async function appointmentOf(appointmentId: string): Promise<VisitAppointment> {
   const a = (await appointmentRef(appointmentId).get()).data() as VisitAppointment | undefined;
-  if (!a || a.appointmentStatus === DELETED) throw notFound(NOT_FOUND);
+  if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
   return a;
 }
 
@@ -92,9 +92,9 @@ const JOINABLE_STATES = ['Accepted', 'CheckedIn'];
 /** Why the room does not let its participants in now, or undefined when it does. */
 function refusalOf(a: VisitAppointment, visit: Visit | undefined, window: Window, now: Date): VisitRefusalReason | undefined {
   if (!isVirtualVisit(a)) return 'not-virtual';
-  if (visit?.state === 'Ended' || a.appointmentStatus === 'Completed') return 'ended';
+  if (visit?.state === 'Ended' || a.appointmentStatus === APPOINTMENT_STATUS.Completed) return 'ended';
   if (!JOINABLE_STATES.includes(a.appointmentStatus)) return 'not-accepted';
-  if (a.paymentStatus !== 'Paid' && !a.coveredBy) return 'unpaid';
+  if (a.paymentStatus !== PAYMENT_STATUS.Paid && !a.coveredBy) return 'unpaid';
   if (now < window.opensAt) return 'too-early';
   if (now >= window.closesAt) return 'closed';
   return undefined;
@@ -179,7 +179,8 @@ async function startCall(
   visit: Visit,
   at: string,
 ) {
-  if (a.appointmentStatus === 'Accepted') await actInTransaction(tx, hostStaff(caller), a.appointmentId, 'check-in', {});
+  if (a.appointmentStatus === APPOINTMENT_STATUS.Accepted)
+    await actInTransaction(tx, hostStaff(caller), a.appointmentId, 'check-in', {});
   return compact({ ...visit, state: 'InCall' as const, startedAt: visit.startedAt ?? at, waitingSince: undefined });
 }
 
@@ -202,7 +203,7 @@ export async function joinVisit(caller: Caller, appointmentId: string, now = new
     const ref = visitRef(appointmentId);
     const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(ref)]);
     const a = aSnap.data() as VisitAppointment | undefined;
-    if (!a || a.appointmentStatus === DELETED) throw notFound(NOT_FOUND);
+    if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
     if (roleIn(caller, a) !== role) outsider(caller);
     const current = vSnap.data();
     assertOpen(a, current, window, now);
@@ -298,7 +299,7 @@ async function changeVisit(
   return runTransaction(async (tx) => {
     const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(visitRef(appointmentId))]);
     const a = aSnap.data() as VisitAppointment | undefined;
-    if (!a || a.appointmentStatus === DELETED) throw notFound(NOT_FOUND);
+    if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
     const role = participantRole(caller, a);
     const visit = vSnap.data();
     if (whileOpen) assertOpen(a, visit, window, now);

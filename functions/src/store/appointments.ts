@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type DocumentData, type Query, type Transaction } from 'firebase-admin/firestore';
 import { appointmentStartsAt } from '../api/policy';
 import type { Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
@@ -121,3 +121,10 @@ export const appointmentsStartingBetween = (from: Date, to: Date, pageSize: numb
     .where('startsAt', '<=', Timestamp.fromDate(to))
     .orderBy('startsAt')
     .limit(pageSize);
+
+/** The doctor's slot if this appointment still holds it (a freed slot may belong to a newer booking). */
+export async function heldSlot(tx: Transaction, a: Appointment) {
+  if (!a.doctorId || !a.requestedTime) return undefined;
+  const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
+  return snap.data()?.appointmentId === a.appointmentId ? snap.ref : undefined;
+}

@@ -46,11 +46,11 @@ export const COLLECTIONS = {
   rateLimits: 'rateLimits',
   /** One caller at a time settles a confirmed payment (services/payments.ts markPaid). */
   settlementLeases: 'settlementLeases',
-  /** Who on the clinic's side read or changed what (design.md; Act 843). */
+  /** Who on the clinic's side read or changed what (docs/roles-and-audit.md; Act 843). */
   auditLog: 'auditLog',
   /** The staff accounts and their roles, as granted (the role itself lives in the Auth custom claims). */
   staffMembers: 'staffMembers',
-  /** A doctor's weekly hours, slot length and time off, by doctorId (design.md 'Scheduling'). */
+  /** A doctor's weekly hours, slot length and time off, by doctorId (docs/scheduling.md). */
   doctorSchedules: 'doctorSchedules',
   /** Places a day of a home or community service, by serviceId. */
   serviceCapacity: 'serviceCapacity',
@@ -59,5 +59,3 @@ export const COLLECTIONS = {
   /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
   visits: VISITS_COLLECTION,
 } as const;
-
-export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -5,7 +5,7 @@ import { db } from './firebase';
 
 /** Firestore access for what the site's public forms store: each document carries its own id field. */
 
-/** Where the site's forms come from (spec: source WEBSITE). */
+/** Where the site's forms come from (source WEBSITE, as the original site wrote it). */
 export const SOURCE_WEBSITE = 'WEBSITE';
 
 export interface NewsletterSubscription {

@@ -1,16 +1,10 @@
-import type { Timestamp } from 'firebase-admin/firestore';
 import { COLLECTIONS } from './collections';
 import { db } from './firebase';
 
-/** That one reminder of an appointment was sent: its id is `${appointmentId}_${kind}`, so create() admits one, ever. */
-export interface ReminderRecord {
-  appointmentId: string;
-  kind: string;
-  sentAt: Timestamp;
-  /** The start it announced. */
-  startsAt: Timestamp;
-}
-
+/**
+ * That one reminder of an appointment was sent, `{ appointmentId, kind, sentAt, startsAt }`
+ * (startsAt: the start it announced): its id is `${appointmentId}_${kind}`, so create() admits one, ever.
+ */
 export const reminderRef = (appointmentId: string, kind: string) =>
   db().collection(COLLECTIONS.reminders).doc(`${appointmentId}_${kind}`);
 

@@ -3,7 +3,7 @@ import { COLLECTIONS } from './collections';
 import { db } from './firebase';
 
 /**
- * The SMS outbox (design.md 'Notifications'): one document per text message. Queued until
+ * The SMS outbox (docs/notifications.md): one document per text message. Queued until
  * notifications/sms-sender.ts claims it (Sending, under a lease that ends at nextAttemptAt),
  * then Sent with the provider's message id or Failed with the reason; a transient failure puts
  * it back to Queued with a later nextAttemptAt.

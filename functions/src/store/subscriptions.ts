@@ -1,5 +1,6 @@
-import type { SubscriptionView } from '../api/types';
+import type { PaymentStatus, SubscriptionView } from '../api/types';
 import type { Dependant, SubscriptionStatus } from '../api/subscriptions-contract';
+import type { Currency } from '../api/prices';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
 import { db } from './firebase';
@@ -51,8 +52,8 @@ export interface StoredRenewal {
   packageId: string;
   packageTitle: string;
   amount: number;
-  currencyCode: 'GHS';
-  paymentStatus: 'Unpaid' | 'Paid';
+  currencyCode: Currency;
+  paymentStatus: Exclude<PaymentStatus, 'Not Applicable'>;
   clientReference: string;
   createdAt: string;
   paymentDate?: string;

@@ -32,7 +32,7 @@ export const PUBLIC_PATHS = [
 export const PATIENT_PATHS = ['/dashboard', '/dashboard/records', '/dashboard/profile'] as const;
 
 /**
- * The staff console (design.md 'The clinic's side'): signed out, /staff is its sign-in; each
+ * The staff console (docs/roles-and-audit.md): signed out, /staff is its sign-in; each
  * page is in the console's own chunks, which no public or patient page loads.
  */
 export const STAFF_PATHS = [

@@ -1,4 +1,4 @@
-/** The full-page overlay shown while a call runs (spec: 'Just a moment ...', ball-spin). */
+/** The full-page overlay shown while a call runs ('Just a moment ...', ball-spin). */
 export function SpinnerOverlay({ show, text = 'Just a moment ...' }: { show: boolean; text?: string }) {
   if (!show) return null;
   return (

@@ -1,7 +1,7 @@
 import { SERVICES as BOOKABLE, type ServiceId } from '@api/service-catalog';
 
 /**
- * The nine services (spec section 3), the one list the home page grid and the booking form
+ * The nine services, the one list the home page grid and the booking form
  * share. Ids, titles and payment rules come from the API's own list (functions/src/api/
  * service-catalog.ts, a pure module); the site adds what a visitor reads and sees. The
  * booking form keys on the ids: 1 virtual consultation, 5 dietary, 6 lab tests, 7

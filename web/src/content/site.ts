@@ -23,7 +23,7 @@ export const SITE = {
   ],
 } as const;
 
-/** The home page sections the navbar scrolls to (ids from the spec). */
+/** The home page sections the navbar scrolls to (ids the navbar's links name). */
 export const HOME_SECTIONS = {
   home: 'Home',
   about: 'AboutUs',

@@ -1,14 +1,8 @@
 import { isUnfinishedAccount } from '@api/account-access';
+import type { Envelope } from '@api/envelope';
 import { GENERIC_ERROR } from '@api/messages';
 import { appCheckHeaders } from '@/lib/app-check';
 import { env } from '@/lib/env';
-
-/** The API's answer shape (design.md): the HTTP status always equals statusCode. */
-export interface Envelope<T> {
-  statusCode: number;
-  msg: string;
-  data: T;
-}
 
 /** A failed call: the status and the sentence the server wrote for a person. */
 export class ApiError extends Error {

@@ -1,5 +1,6 @@
 import { GENERIC_ERROR } from '@api/messages';
-import { ApiError, NETWORK_ERROR, type Envelope } from '@/lib/api-client';
+import type { Envelope } from '@api/envelope';
+import { ApiError, NETWORK_ERROR } from '@/lib/api-client';
 import { env } from '@/lib/env';
 
 /**

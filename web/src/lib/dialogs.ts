@@ -12,7 +12,7 @@ export const showError = (text: string, title = 'Oops') => fire({ icon: 'error',
 export const showInfo = (text: string, title = '') => fire({ icon: 'info', title, text });
 export const showSuccess = (title: string, text: string) => fire({ icon: 'success', title, text });
 
-/** A failed API call: 'Oops' with the server's msg (spec section 8). */
+/** A failed API call: 'Oops' with the server's msg. */
 export const showApiError = (err: unknown, title = 'Oops') =>
   showError(err instanceof ApiError ? err.message : GENERIC_ERROR, title);
 

@@ -8,7 +8,7 @@ import { createTestUser, type TestUser } from '../../test-support/auth';
 import { CALLER_LIMITS } from '../rate-limit';
 
 /**
- * design.md 'Accounts': only an Activated patient subscribes, orders, books or pays; mails
+ * docs/security.md, Accounts: only an Activated patient subscribes, orders, books or pays; mails
  * about a record go to the account's own e-mail; signed-in writes are throttled per uid.
  * Against the real emulators: status, msg and what the store holds.
  */

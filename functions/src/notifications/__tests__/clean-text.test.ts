@@ -7,7 +7,7 @@ import { sampleAppointment } from './sample-appointment';
 
 /**
  * What people typed reaches mails, SMS and calendar files only without control characters
- * (issue 26: a bare carriage return in a booking's location reached the .ics LOCATION line).
+ * (a bare carriage return in a booking's location reached the .ics LOCATION line).
  */
 const NASTY = 'Osu\rAccra\u0000\u0007 \u202eSpoof\u202c\tEnd\u2028Line\r\nTwo\u0085Three\u001b[31m';
 

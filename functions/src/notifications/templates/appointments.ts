@@ -1,7 +1,7 @@
 import { dayWord, formatGhs } from '../../api/format';
 import { appointmentStartsAt, UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { ACTION_DONE, type StaffAction } from '../../api/staff';
-import type { Appointment } from '../../api/types';
+import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
 import { VISIT_OPENS_BEFORE_MINUTES } from '../../api/visits';
 import { appointmentInvitation } from '../ics';
 import type { Notice } from '../notice';
@@ -57,7 +57,9 @@ export function appointmentStateChanged(a: Appointment, action: StaffAction, rea
       `Your ${a.requestedService} on ${appointmentWhenShort(a)} has been ${done}.` +
       (reason ? ` Reason: ${reason}` : '') +
       ` Ref ${a.clientReference}.`,
-    ...(action === 'accept' ? { attachments: [appointmentInvitation({ ...a, appointmentStatus: 'Accepted' })] } : {}),
+    ...(action === 'accept'
+      ? { attachments: [appointmentInvitation({ ...a, appointmentStatus: APPOINTMENT_STATUS.Accepted })] }
+      : {}),
   };
 }
 

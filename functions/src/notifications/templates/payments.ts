@@ -1,5 +1,5 @@
 import { formatDate, formatGhs } from '../../api/format';
-import type { Refund } from '../../api/types';
+import { PAYABLE_KIND, type Refund } from '../../api/types';
 import type { Notice } from '../notice';
 
 /** Notices about money: a payment received, a refund that will follow. */
@@ -54,7 +54,7 @@ const money = (currency: string, amount: number) => (currency === 'GHS' ? format
 export function refundDue(r: RefundNoticeInput, intro?: string): Notice {
   return {
     event: 'refund.due',
-    ...(r.kind === 'appointment' ? { appointmentId: r.recordId } : {}),
+    ...(r.kind === PAYABLE_KIND.appointment ? { appointmentId: r.recordId } : {}),
     subject: `A refund will follow: ${r.what}`,
     paragraphs: [
       intro ?? `We received a payment of ${money(r.currency, r.amount)} for ${r.what}, but ${WHY[r.reason]}.`,

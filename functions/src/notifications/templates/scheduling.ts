@@ -3,7 +3,7 @@ import type { Appointment } from '../../api/types';
 import { appointmentInvitation } from '../ics';
 import type { Notice } from '../notice';
 
-/** Notices about the time of an appointment (design.md 'Scheduling'): pure functions, record -> Notice. */
+/** Notices about the time of an appointment (docs/scheduling.md): pure functions, record -> Notice. */
 
 type Moved = Pick<
   Appointment,

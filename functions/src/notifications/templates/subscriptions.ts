@@ -1,5 +1,5 @@
 /**
- * Notices about a patient's package (design.md 'Subscriptions over time'): the trial's start,
+ * Notices about a patient's package (docs/packages.md): the trial's start,
  * renewal reminders, the end of a period and a cancellation (a paid renewal gets the receipt). Pure functions
  * record -> Notice; the caller passes the link to the profile where Renew is.
  */

@@ -2,7 +2,7 @@ import { SANDBOX, setFaults } from '../../test-support/payments';
 import { newClientReference } from '../client-reference';
 import { initiateCheckout, ProviderError, transactionStatus } from '../provider';
 
-/** The provider client against the payment sandbox over HTTP: the protocol of design.md 'Money'. */
+/** The provider client against the payment sandbox over HTTP: the protocol of docs/money.md. */
 describe('the provider client and the sandbox', () => {
   it('when a checkout starts, then the status answers Unpaid for that reference and amount', async () => {
     const clientReference = newClientReference();

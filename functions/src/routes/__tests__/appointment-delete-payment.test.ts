@@ -2,7 +2,7 @@ import '../../test-support/payments';
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { createApp } from '../../app';
-import { createCallbackApp } from '../../payments/callback';
+import { createCallbackApp } from '../payment-callback';
 import { seedCatalog } from '../../seed/seed';
 import { PAID_NOT_DELETED, PAYMENT_IN_PROGRESS, PAYMENT_NOT_CHECKED } from '../../services/appointments';
 import { CHECKOUT_IN_PROGRESS_MS } from '../../services/payments';

@@ -8,7 +8,7 @@ import { virtualConsultationBooking } from '../../test-support/booking';
 import { storedAppointment } from '../../test-support/staff';
 
 /**
- * Every date and time the API takes is a real calendar value (issue 26): month 13, 30
+ * Every date and time the API takes is a real calendar value: month 13, 30
  * February and 25:00 answer 400 naming the field, never a 500 from an invalid Date, and a
  * reschedule reaches no further than a booking (366 days).
  */

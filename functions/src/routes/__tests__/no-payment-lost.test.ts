@@ -2,7 +2,7 @@ import '../../test-support/payments';
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { createApp } from '../../app';
-import { createCallbackApp } from '../../payments/callback';
+import { createCallbackApp } from '../payment-callback';
 import { seedCatalog } from '../../seed/seed';
 import { PAYMENT_IN_PROGRESS } from '../../services/appointments';
 import { expireLapsedHolds } from '../../services/holds';

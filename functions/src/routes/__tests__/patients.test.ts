@@ -84,7 +84,7 @@ describe('POST /patient (registration)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].message.subject).toBe('Your ExpMed Health verification code');
     const code = await latestCode(user.email);
-    // Spec's patient code: last initial, first initial, random digits (at least 4), last 2 phone digits.
+    // The patient code: last initial, first initial, random digits (at least 4), last 2 phone digits.
     expect(code).toMatch(/^MK\d{4,}67$/);
     expect(code).not.toBe('MK1234');
     const record = (await codeDoc(user.uid).get()).data();

@@ -2,7 +2,7 @@ import '../../test-support/payments';
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { createApp } from '../../app';
-import { createCallbackApp } from '../../payments/callback';
+import { createCallbackApp } from '../payment-callback';
 import { newClientReference } from '../../payments/client-reference';
 import { recheckRecentPayments } from '../../services/payments';
 import { COLLECTIONS } from '../../store/collections';

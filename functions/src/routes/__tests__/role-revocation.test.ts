@@ -7,7 +7,7 @@ import { auth, db } from '../../store/firebase';
 import { createStaffUser, createTestUser, signIn, type TestUser } from '../../test-support/auth';
 
 /**
- * A removed or changed role stops on the holder's next request (issue 26): the roster is
+ * A removed or changed role stops on the holder's next request (docs/roles-and-audit.md): the roster is
  * checked on every staff request and the person's refresh tokens are revoked, so an ID token
  * minted before the change (good for up to an hour) opens nothing any more.
  */

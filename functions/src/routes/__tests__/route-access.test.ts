@@ -73,7 +73,7 @@ const ROUTES = Object.values(ROUTERS).flatMap((router) =>
 
 const app = createApp();
 
-it('finds the routes (at least the public ones and the patient routes design.md names)', () => {
+it('finds the routes (at least the public ones and the patient routes docs/api.md names)', () => {
   const names = ROUTES.map((r) => r.name);
   expect(names).toEqual(
     expect.arrayContaining([

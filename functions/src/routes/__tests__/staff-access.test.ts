@@ -72,7 +72,7 @@ function call(r: StaffRoute, user?: TestUser) {
   return r.method === 'get' || r.method === 'delete' ? req : req.send({});
 }
 
-it('lists the routes of the clinic: at least those design.md names', () => {
+it('lists the routes of the clinic: at least those docs/api.md names', () => {
   const names = ROUTES.map(name);
   expect(names).toEqual(
     expect.arrayContaining([

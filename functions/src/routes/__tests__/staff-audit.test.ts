@@ -15,8 +15,8 @@ import { storedAppointment } from '../../test-support/staff';
 import { staffRouter } from '../staff';
 
 /**
- * Every staff answer that shows a patient writes one auditLog entry naming what it showed
- * (issue 26), walked route by route from the router itself, as staff-access.test.ts walks it
+ * Every staff answer that shows a patient writes one auditLog entry naming what it showed,
+ * walked route by route from the router itself, as staff-access.test.ts walks it
  * for roles. One patient, P, is seeded with details no other test uses (e-mail, surname,
  * phone) and a record of every kind; each route is called as an admin, and an answer that
  * contains any of P's details must come from a route marked showsPatientData and must have

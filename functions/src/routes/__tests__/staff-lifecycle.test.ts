@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { formatDate } from '../../api/format';
 import { APPOINTMENT_STATES, LIFECYCLE, STAFF_ACTIONS, nextState, type StaffAction } from '../../api/staff';
-import { createCallbackApp } from '../../payments/callback';
+import { createCallbackApp } from '../payment-callback';
 import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
@@ -73,7 +73,7 @@ describe('the lifecycle, every state x every action (api/staff.ts LIFECYCLE)', (
     expect(res.body.msg).toBe('This appointment is Declined: it cannot be checked in.');
   });
 
-  it('allows exactly the moves design.md lists', () => {
+  it('allows exactly the moves docs/roles-and-audit.md lists', () => {
     const moves = Object.entries(LIFECYCLE).flatMap(([action, { from, to }]) => from.map((f) => `${f} -${action}-> ${to}`));
     expect(moves.sort()).toEqual(
       [

@@ -1,7 +1,7 @@
 import { GENERIC_ERROR } from '@api/messages';
 import { NETWORK_ERROR } from '@/lib/api-client';
 
-/** Firebase Auth error codes mapped to the spec's messages (section 8), plus a few people need. */
+/** Firebase Auth error codes mapped to the site's sentences, plus a few people need. */
 const MESSAGES: Record<string, string> = {
   'auth/email-already-in-use': 'This email is already in use. Please try another one.',
   'auth/wrong-password': 'The password is wrong. Please try again.',

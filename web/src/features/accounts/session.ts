@@ -29,7 +29,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 /**
- * The spec's keys about the patient (userData, expUserId, expMedEnter, subscriptions): nothing
+ * The original site's keys about the patient (userData, expUserId, expMedEnter, subscriptions): nothing
  * reads them (the dashboard guard asks the server), so they are never written; removed on
  * logout from browsers that kept them before. Its catalog keys (packages, doctors, labs) are
  * never written either: the catalog comes from the API.

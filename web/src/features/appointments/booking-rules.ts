@@ -1,7 +1,7 @@
 /** What the dashboard offers and says about a booked time: moving it, and how long an unpaid one is held. */
 import { appointmentStartsAt, RESCHEDULABLE_STATES, UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '@api/policy';
 import { reschedulingTerms } from '@api/scheduling';
-import type { Appointment } from '@api/types';
+import { type Appointment, APPOINTMENT_STATUS, PAYMENT_STATUS } from '@api/types';
 
 /**
  * Whether the dashboard offers Reschedule: the server's rule (@api/scheduling) applied here
@@ -25,9 +25,9 @@ const ghanaClock = (at: Date) => at.toISOString().slice(11, 16);
 /** What the dashboard says about holding the time of an unpaid or expired booking of a paid service. */
 export function holdNote(a: Appointment, now = new Date()): string | undefined {
   if (!a.requiresPayment) return undefined;
-  if (a.appointmentStatus === 'Expired')
+  if (a.appointmentStatus === APPOINTMENT_STATUS.Expired)
     return 'This booking expired: it was not paid in time, so its time was released. Book again to choose a new time.';
-  if (a.appointmentStatus !== 'Pending' || a.paymentStatus !== 'Unpaid') return undefined;
+  if (a.appointmentStatus !== APPOINTMENT_STATUS.Pending || a.paymentStatus !== PAYMENT_STATUS.Unpaid) return undefined;
   const ends = unpaidHoldEndsAt(a);
   if (ends.getTime() <= now.getTime())
     // Not released yet (the server's check runs every few minutes): paying now starts a new hold.

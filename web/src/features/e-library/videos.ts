@@ -1,4 +1,4 @@
-/** The medical video library's built-in catalogue (spec section 2: categories x tabs). */
+/** The medical video library's built-in catalogue (categories x tabs). */
 export const CATEGORIES = [
   { id: 'all', label: 'All' },
   { id: 'cardiology', label: 'Cardiology' },

@@ -8,7 +8,7 @@ import {
 } from '@api/policy';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 
-/** The FAQ page's four sections (spec sections 2 and 9 give the facts they must hold). */
+/** The FAQ page's four sections (the facts on visits, home visits and payments they must hold). */
 export interface Faq {
   question: string;
   answer: string;

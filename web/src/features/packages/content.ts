@@ -27,5 +27,5 @@ const FALLBACK: PackageCopy = { badge: 'Health plan', description: 'Care from ou
 
 export const copyFor = (packageId: string): PackageCopy => COPY[packageId] ?? FALLBACK;
 
-/** The three packages the Compare Features table sets side by side (spec's columns). */
+/** The three packages the Compare Features table sets side by side (its columns). */
 export const COMPARED_PACKAGE_IDS = ['individual', 'student', 'family-care'];

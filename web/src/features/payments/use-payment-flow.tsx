@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
 import { checkPayment, initiatePayment, type CheckedPayment } from '@/features/payments/api/payments';
 import { PaymentModal } from '@/features/payments/components/payment-modal';
+import { PAYMENT_STATUS } from '@api/types';
 
 export interface PaymentRequest {
   clientReference: string;
@@ -27,7 +28,7 @@ function withPhone(url: string, phone: string | undefined): string {
 
 type Open = PaymentRequest & { checkoutUrl: string };
 
-/** 502/network/server faults get the spec's sentence; a 4xx keeps the server's own words. */
+/** 502/network/server faults get PAYMENT_ERROR's sentence; a 4xx keeps the server's own words. */
 const messageOf = (err: unknown) =>
   err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : PAYMENT_ERROR;
 
@@ -71,7 +72,7 @@ export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) =
       return;
     }
     setBusy(false);
-    if (record.paymentStatus === 'Paid') {
+    if (record.paymentStatus === PAYMENT_STATUS.Paid) {
       await showSuccess(
         'Payment Successful',
         open.successText ?? 'Thank you: we have received your payment and e-mailed a receipt.',

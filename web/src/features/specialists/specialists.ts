@@ -1,4 +1,4 @@
-/** The specialists shown on the Specialists page (a built-in list of 9, spec section 2). */
+/** The specialists shown on the Specialists page (a built-in list of 9). */
 export interface Specialist {
   id: string;
   name: string;

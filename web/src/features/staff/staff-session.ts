@@ -1,6 +1,6 @@
 /**
  * Who is using the console: Firebase Auth's user and the role in their ID token's claims
- * (design.md: `{ role, doctorId? }`; patients have none). The claims are read with a forced
+ * (docs/roles-and-audit.md: `{ role, doctorId? }`; patients have none). The claims are read with a forced
  * refresh, so a role granted or revoked since the last token reaches the console on its next
  * load or when the tab comes back into view. The API checks the same claims (and the roster)
  * on every call; this only decides what the console shows. When the API answers 401 (the role

@@ -59,7 +59,7 @@ export function postPatient(patientId: string, form: RegisterForm): Promise<Pati
 
 export const getPatient = (patientId: string) => api.get<Patient>(`/patient/${encodeURIComponent(patientId)}`, { auth: true });
 
-/** PUT /patient: the server records the login time (spec: patientId, lastLogIn). */
+/** PUT /patient: the server records the login time (patientId, lastLogIn). */
 export const putLastLogin = (patientId: string) => api.put<Patient>('/patient', { patientId }, { auth: true });
 
 export const verifyPatient = (patientId: string, uniqueCode: string) =>

@@ -12,7 +12,7 @@ const schema = object({
   email: string().trim().required('Email Address is required.').email('Email Address must be a valid email address.'),
 });
 
-/** 'Forgot password?': a dialog asking for the e-mail, then Firebase's reset e-mail (spec section 8 dialogs). */
+/** 'Forgot password?': a dialog asking for the e-mail, then Firebase's reset e-mail. */
 export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -39,7 +39,7 @@ const REGISTER_INITIAL: RegisterForm = {
   consentForTreatment: false,
 };
 
-/** Signup or login failed: the spec's 'Oops...' dialog with the mapped or the server's message. */
+/** Signup or login failed: the 'Oops...' dialog with the mapped or the server's message. */
 function showFailure(err: unknown) {
   if (isAuthError(err)) return showError(authErrorMessage(err), ERROR_TITLE);
   if (err instanceof ApiError) return showApiError(err, ERROR_TITLE);

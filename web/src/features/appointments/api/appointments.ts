@@ -5,7 +5,14 @@ import { formatGhs } from '@api/format';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
-import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '@api/types';
+import {
+  type Appointment,
+  APPOINTMENT_STATUS,
+  type AppointmentCancellation,
+  type Doctor,
+  type LabTest,
+  PAYMENT_STATUS,
+} from '@api/types';
 import type { LabResult } from '@api/record';
 import { api } from '@/lib/api-client';
 import { fetchApiFile } from '@/lib/api-files';
@@ -13,7 +20,7 @@ import { saveBlob } from '@/lib/files';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
-/** The choices of the booking form (spec section 3 enumerations): value and what a person reads. */
+/** The choices of the booking form (the original site's enumerations): value and what a person reads. */
 export const BOOK_FOR = labelled(accepted.BOOK_FOR, { SELF: 'Myself', OTHERS: 'Someone else' });
 export const DIETARY_MODES = labelled(accepted.DIETARY_MODES, {
   VIRTUAL: `Virtual consultation (${formatGhs(DIETARY_VIRTUAL_FEE)}, paid online)`,
@@ -32,7 +39,7 @@ export const EXPECTED_PEOPLE = labelled(accepted.EXPECTED_PEOPLE, {
   ABOVE: '101 - Above',
 });
 
-/** The spec's booking messages, word for word. */
+/** The booking messages, word for word (api/messages.ts style: one place). */
 export const MESSAGES = {
   required: 'Please fill in all required fields.',
   labs: 'Select prefered lab test and Prefered Date',
@@ -99,7 +106,7 @@ export const emptyBooking = (serviceId = ''): BookingValues => ({
   expectedPeople: '',
 });
 
-/** The spec's message for an invalid form: the lab and prescription services have their own. */
+/** The message for an invalid form: the lab and prescription services have their own. */
 export function invalidBookingMessage(values: BookingValues): string {
   const id = Number(values.requestedServiceId);
   if (id === SERVICE_ID.labTests) return MESSAGES.labs;
@@ -219,7 +226,10 @@ export const fetchAppointmentFile = (appointmentId: string) =>
 
 /** Delete and Cancel follow the server's rules (canDelete, canCancel in @api/policy); paying is offered while Unpaid. */
 export const canPay = (a: Appointment) =>
-  a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled' && a.appointmentStatus !== 'Expired';
+  a.requiresPayment &&
+  a.paymentStatus === PAYMENT_STATUS.Unpaid &&
+  a.appointmentStatus !== APPOINTMENT_STATUS.Cancelled &&
+  a.appointmentStatus !== APPOINTMENT_STATUS.Expired;
 
 /** Downloads one result file of the caller's lab booking (served only to its owner, never cached). */
 export async function openResult(appointmentId: string, result: Pick<LabResult, 'fileId' | 'name'>): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Real availability (design.md 'Scheduling'): a doctor's free times and a home or community
+ * Real availability (docs/scheduling.md): a doctor's free times and a home or community
  * service's places left per day, each fetched once for the whole 31-day window the pickers
  * show (one request per range, not one per day: patients are on slow phones), and moving an
  * appointment to another of them.

@@ -290,7 +290,7 @@ function Options({ items, placeholder }: { items: readonly { id: string; itemNam
   );
 }
 
-/** The fields that depend on the chosen service (spec section 4). */
+/** The fields that depend on the chosen service. */
 function ServiceFields() {
   const { values } = useFormikContext<BookingValues>();
   const service = Number(values.requestedServiceId);

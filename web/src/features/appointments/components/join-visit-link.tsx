@@ -1,7 +1,7 @@
 import { Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Appointment } from '@api/types';
+import { type Appointment, PAYMENT_STATUS } from '@api/types';
 import { isVirtualVisit, visitMoment, visitPagePath, visitWindow } from '@api/visits';
 
 /** States in which a video visit's room can still be joined (admitted once, the appointment is checked in). */
@@ -14,7 +14,7 @@ const JOINABLE_STATES = ['Accepted', 'CheckedIn'];
  */
 export function visitRoomOf(a: Appointment, now: number): { opensAt: Date; open: boolean } | undefined {
   if (!isVirtualVisit(a) || !JOINABLE_STATES.includes(a.appointmentStatus)) return undefined;
-  if (a.paymentStatus !== 'Paid' && !a.coveredBy) return undefined;
+  if (a.paymentStatus !== PAYMENT_STATUS.Paid && !a.coveredBy) return undefined;
   const { opensAt, closesAt } = visitWindow(a);
   if (now > closesAt.getTime()) return undefined;
   return { opensAt, open: now >= opensAt.getTime() };

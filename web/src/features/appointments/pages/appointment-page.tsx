@@ -11,6 +11,7 @@ import { bookedText } from '@/features/appointments/components/coverage-note';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
 import '../appointments.css';
+import { PAYMENT_STATUS } from '@api/types';
 
 /** Some list of ids from a link: each kept only when it is an id of ours. */
 const idsIn = (value: string | null) => (value ?? '').split(',').filter(isValidId);
@@ -39,7 +40,7 @@ export default function AppointmentPage() {
   const [search] = useSearchParams();
   const [booked, setBooked] = useState<Appointment | null>(null);
   const prefill = useMemo(() => prefillFrom(search), [search]);
-  const payment = usePaymentFlow({ onPaid: () => setBooked((b) => b && { ...b, paymentStatus: 'Paid' }) });
+  const payment = usePaymentFlow({ onPaid: () => setBooked((b) => b && { ...b, paymentStatus: PAYMENT_STATUS.Paid }) });
 
   async function created(appointment: Appointment) {
     setBooked(appointment);
@@ -73,7 +74,7 @@ export default function AppointmentPage() {
                 <strong>Booked:</strong> {booked.requestedService}, {formatWhen(booked.requestedDay, booked.requestedTime)}.
                 Reference <strong>{booked.clientReference}</strong>
                 {booked.requiresPayment
-                  ? ` (fee ${formatGhs(booked.consultationFee)}, ${booked.paymentStatus === 'Paid' ? 'paid' : `not paid yet: pay from your dashboard within ${UNPAID_HOLD_MINUTES} minutes of booking, or the time is released`})`
+                  ? ` (fee ${formatGhs(booked.consultationFee)}, ${booked.paymentStatus === PAYMENT_STATUS.Paid ? 'paid' : `not paid yet: pay from your dashboard within ${UNPAID_HOLD_MINUTES} minutes of booking, or the time is released`})`
                   : ''}
                 .
               </p>

@@ -34,7 +34,7 @@ export function ContactForm() {
       {({ values, handleSubmit, setTouched }) => {
         // Checked synchronously on every render, so the button is never enabled for a moment on load.
         const isValid = feedbackSchema.isValidSync(values);
-        // The spec's alert for an incomplete form; every field shows what is missing.
+        // The site's alert for an incomplete form; every field shows what is missing.
         const refuseIncomplete = () => {
           void setTouched(ALL_TOUCHED);
           void showError('All fields required');

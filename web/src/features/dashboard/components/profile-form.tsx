@@ -31,7 +31,7 @@ function Checkbox({ name, label }: { name: string; label: string }) {
   );
 }
 
-/** 'My details': the patient corrects their own record (the spec's sign-up labels). The e-mail is their sign-in: not edited here. */
+/** 'My details': the patient corrects their own record (the sign-up form's labels). The e-mail is their sign-in: not edited here. */
 export function ProfileForm({ patient }: { patient: Patient }) {
   return (
     <section className="profile-card" aria-labelledby="details-heading">

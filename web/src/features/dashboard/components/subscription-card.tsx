@@ -60,7 +60,7 @@ function rowsOf(s: Subscription): DetailRow[] {
 
 /**
  * The patient's package: its status, period, what is used and left, Renew and Cancel renewal;
- * or the spec's empty state (none, unpaid or expired) with a link to /packages.
+ * or the empty state (none, unpaid or expired) with a link to /packages.
  */
 export function SubscriptionCard({ patientId }: { patientId: string }) {
   const subscriptions = useSubscriptions(patientId);

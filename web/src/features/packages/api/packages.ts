@@ -13,7 +13,7 @@ export const packageKeys = { all: ['packages'] as const };
 export const usePackages = () =>
   useQuery({ queryKey: packageKeys.all, queryFn: ({ signal }) => getPackages(signal), staleTime: CATALOG_STALE_MS });
 
-/** The spec's price rules: a number is monthly, 'Free' is the trial, anything else is priced on enquiry. */
+/** The price rules (docs/packages.md): a number is monthly, 'Free' is the trial, anything else is priced on enquiry. */
 export type PriceKind = 'trial' | 'monthly' | 'custom';
 export function priceKind(price: PackagePrice): PriceKind {
   if (price === 'Free') return 'trial';

@@ -19,6 +19,7 @@ import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/dialogs';
 import '../packages.css';
+import { PAYMENT_STATUS } from '@api/types';
 
 export default function PackagesPage() {
   usePageTitle('Our Pricing Plans');
@@ -56,7 +57,7 @@ export default function PackagesPage() {
       const subscription = await subscribeToPackage({ packageId: pkg.id });
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       setSubscribing(false);
-      if (subscription.paymentStatus === 'Trial') {
+      if (subscription.paymentStatus === PAYMENT_STATUS.Trial) {
         await showSuccess(
           'Your free trial has started',
           `Your ${subscription.packageTitle} is free until ${formatDate(subscription.periodEnd)}. Nothing to pay now: ` +

@@ -1,10 +1,10 @@
-import type { Checkout, PayableKind, PaymentReference } from '@api/types';
+import type { Checkout, PayableKind, PaymentReference, PaymentStatus } from '@api/types';
 import { api } from '@/lib/api-client';
 
 /** The record after the server asked the provider; only the server ever sets Paid. */
 export interface CheckedPayment {
   kind: PayableKind;
-  paymentStatus: 'Paid' | 'Unpaid';
+  paymentStatus: Exclude<PaymentStatus, 'Not Applicable'>;
   clientReference: string;
   [field: string]: unknown;
 }

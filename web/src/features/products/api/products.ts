@@ -21,16 +21,16 @@ export const useProducts = () =>
 export const useCategories = () =>
   useQuery({ queryKey: productKeys.categories(), queryFn: ({ signal }) => fetchCategories(signal), staleTime: CATALOG_STALE_MS });
 
-/** The product a route names: by name, case-insensitively (spec), or by its id. */
+/** The product a route names: by name, case-insensitively (as the site's links carry it), or by its id. */
 export function findProduct(products: Product[], name: string | null | undefined): Product | undefined {
   const wanted = (name ?? '').trim().toLowerCase();
   if (!wanted) return undefined;
   return products.find((p) => p.productName.toLowerCase() === wanted || p.id.toLowerCase() === wanted);
 }
 
-/** The product page's path: its name, as the spec's links carry it. */
+/** The product page's path: its name, as the site's links carry it. */
 export const productPath = (product: Product) => `/product/${encodeURIComponent(product.productName)}`;
 
-/** Checkout with name, price and quantity (spec); checkout trusts only the name and quantity. */
+/** Checkout with name, price and quantity; checkout trusts only the name and quantity. */
 export const checkoutPath = (product: Product, quantity: number) =>
   `/checkout?${new URLSearchParams({ name: product.productName, price: String(product.price), quantity: String(quantity) })}`;

@@ -3,7 +3,7 @@ import { MAX_ORDER_QUANTITY } from '@api/policy';
 
 export const MIN_QUANTITY = 1;
 
-/** Keeps a typed or stepped quantity a whole number from 1 to MAX_ORDER_QUANTITY (spec: never below 1). */
+/** Keeps a typed or stepped quantity a whole number from 1 to MAX_ORDER_QUANTITY (never below 1). */
 export const clampQuantity = (value: number) =>
   Number.isFinite(value) ? Math.min(MAX_ORDER_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value))) : MIN_QUANTITY;
 

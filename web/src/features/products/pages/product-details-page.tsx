@@ -26,7 +26,7 @@ export default function ProductDetailsPage() {
     );
   }
   if (!products.data) return <Loading text="Loading product…" />;
-  // An unknown product (spec): back to the shop.
+  // An unknown product: back to the shop.
   if (!product) return <Navigate to="/products" replace />;
 
   return (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Page, StaffMember } from '@api/staff';
 import RolesPage from '@/features/staff/pages/roles-page';
 import { confirm } from '@/lib/dialogs';
-import type { Envelope } from '@/lib/api-client';
+import type { Envelope } from '@api/envelope';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({

@@ -105,13 +105,13 @@ beforeEach(() => {
 });
 
 describe("the console's Reschedule", () => {
-  it.each(['Pending', 'Accepted'])('when the appointment is %s, then Reschedule is offered', async (state) => {
+  it.each(['Pending', 'Accepted'] as const)('when the appointment is %s, then Reschedule is offered', async (state) => {
     stored = booked({ appointmentStatus: state });
     await renderPage();
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
   });
 
-  it.each(['Completed', 'Cancelled', 'Declined', 'Expired'])(
+  it.each(['Completed', 'Cancelled', 'Declined', 'Expired'] as const)(
     'when the appointment is %s, then it cannot be moved',
     async (state) => {
       stored = booked({ appointmentStatus: state });

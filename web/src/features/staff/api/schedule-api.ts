@@ -1,6 +1,5 @@
 /**
- * Doctors' schedules and the daily capacity of home and community services (design.md
- * 'Scheduling'): `GET/PUT /api/staff/doctors/{doctorId}/schedule` (an admin any doctor, a
+ * Doctors' schedules and the daily capacity of home and community services (docs/scheduling.md): `GET/PUT /api/staff/doctors/{doctorId}/schedule` (an admin any doctor, a
  * doctor their own) and `GET /api/staff/services/capacity`, `PUT .../{serviceId}/capacity`
  * (admin). The public slots and days follow on their next request (the console shows no booking form).
  */

@@ -1,5 +1,5 @@
 /**
- * The console's calls to `/api/staff/...` (design.md 'The clinic's side'; shapes in @api/staff)
+ * The console's calls to `/api/staff/...` (docs/roles-and-audit.md; shapes in @api/staff)
  * and their TanStack Query hooks: one query key per resource under ['staff'], lists paged by
  * cursor, and each change invalidating what it touches.
  */

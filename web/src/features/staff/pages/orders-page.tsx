@@ -5,6 +5,7 @@ import { usePageTitle } from '@/components/page-title';
 import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
 import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
+import { PAYMENT_STATUS } from '@api/types';
 
 const ORDER_STATUSES: OrderStatus[] = ['Pending', 'Dispatched', 'Delivered', 'Cancelled'];
 
@@ -27,7 +28,8 @@ function OrderItem({ order }: { order: StaffOrder }) {
   const status = orderStatusOf(order);
   async function move(to: OrderStatus) {
     if (to === 'Cancelled') {
-      const refund = order.paymentStatus === 'Paid' ? ` ${formatGhs(order.amount)} paid will be due for refund.` : '';
+      const refund =
+        order.paymentStatus === PAYMENT_STATUS.Paid ? ` ${formatGhs(order.amount)} paid will be due for refund.` : '';
       if (!(await confirm('Cancel order?', 'Yes, cancel', `Order ${order.clientReference}.${refund}`))) return;
     }
     await setStatus.mutateAsync({ orderId: order.id, status: to }).catch((err: unknown) => showApiError(err));

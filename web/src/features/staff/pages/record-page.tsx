@@ -3,7 +3,7 @@ import { Link, useOutletContext, useParams } from 'react-router-dom';
 import { formatDate, formatWhen } from '@api/format';
 import { SERVICE_ID } from '@api/service-catalog';
 import type { PatientRecord } from '@api/staff-record';
-import type { Appointment } from '@api/types';
+import { type Appointment, APPOINTMENT_STATUS } from '@api/types';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { usePatientRecord } from '@/features/staff/api/record-api';
@@ -58,7 +58,7 @@ function Visit({ a, patientId, canOpen }: { a: Appointment; patientId: string; c
       {a.visitSummary && <p>Summary: {a.visitSummary}</p>}
       {a.followUp && <p>Follow-up: {followUpText(a.followUp)}</p>}
       {a.clinicalNotes && (
-        <details open={a.appointmentStatus === 'Completed'}>
+        <details open={a.appointmentStatus === APPOINTMENT_STATUS.Completed}>
           <summary>Clinical notes</summary>
           <NotesList notes={a.clinicalNotes} />
         </details>

@@ -5,7 +5,7 @@ import { send } from '../http/envelope';
 import { isContended } from '../http/error-handler';
 import { confirmWithProvider, findPayable } from '../services/payments';
 import { PAYMENT_CALLBACK_SECRET } from '../config';
-import { ProviderError } from './provider';
+import { ProviderError } from '../payments/provider';
 
 const sameSecret = (given: unknown, expected: string) => {
   if (typeof given !== 'string' || !expected) return false;
