@@ -68,6 +68,8 @@ export function bookAsPatient(patient: TestPatient, booking: Record<string, unkn
     contactNumber: patient.phone,
     location: patient.location,
     healthProblem: 'Headache for three days',
+    // Home visits and deliveries need it; the server drops it for the other services.
+    address: { line: 'House 12, Oxford Street, Osu', landmark: 'Opposite the Shell station', digitalAddress: 'GA-183-8164' },
     ...booking,
   });
 }

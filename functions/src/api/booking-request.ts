@@ -12,7 +12,9 @@ import { SERVICE_ID, SERVICES } from './service-catalog';
 export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** An 'HH:mm' time of the day. */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME = CLOCK_TIME;
 const MAX_DAYS_AHEAD = 366;
 
 const COMMUNITY_SERVICES: number[] = [SERVICE_ID.corporateWellness, SERVICE_ID.agricHealth];
@@ -34,6 +36,39 @@ const validDay = (value: string | undefined) => {
 };
 
 const text = (label: string, max: number) => string().trim().max(max, `${label} must be at most ${max} characters.`);
+
+// --- the address of a home visit or a delivery (docs/front-desk.md) ---
+
+/**
+ * Services that happen at the patient's address: a doctor, nurse or physiotherapist at home,
+ * dietary advice in its HOME_VISIT mode, and medicine brought to the door. Their booking needs
+ * the address; staff assign who goes (a doctor or a nurse) and when they arrive.
+ */
+export const AT_HOME_SERVICE_IDS: readonly number[] = [2, 3, 4, SERVICE_ID.dietary, SERVICE_ID.prescription];
+
+export const atHome = (serviceId: number, option?: string | null): boolean =>
+  AT_HOME_SERVICE_IDS.includes(serviceId) && (serviceId !== SERVICE_ID.dietary || option === 'HOME_VISIT');
+
+/** GhanaPost GPS digital address: two letters, 3 or 4 digits, 4 digits (GA-123-4567). */
+export const DIGITAL_ADDRESS = /^[A-Z]{2}-\d{3,4}-\d{4}$/;
+
+/** Where the clinician goes (or the medicine is brought): a street address or a landmark people know. */
+export interface HomeAddress {
+  line: string;
+  landmark?: string;
+  digitalAddress?: string;
+}
+
+export const addressSchema = object({
+  line: text('Street address or landmark (address.line)', 200).required('Street address or landmark (address.line) is required.'),
+  landmark: text('Landmark (address.landmark)', 120).optional(),
+  digitalAddress: string()
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v))
+    .matches(DIGITAL_ADDRESS, 'Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.')
+    .optional(),
+})
+  .default(undefined)
+  .typeError('Address (address) must be an object: { line, landmark, digitalAddress }.');
 
 /**
  * What a patient may send when booking. Everything the server decides (patientId, fee,
@@ -124,6 +159,12 @@ export const bookingSchema = object({
   dependantId: idField('Family member (dependantId)').when('bookFor', {
     is: 'OTHERS',
     then: (s) => s.optional(),
+    otherwise: (s) => s.strip(),
+  }),
+  /** A home visit's or delivery's address (atHome services only; dropped for the rest). */
+  address: addressSchema.when(['requestedServiceId', 'requestedServiceOption'], {
+    is: (id: number, option: string) => atHome(id, option),
+    then: (s) => s.required('Address (address) is required for a home visit or a delivery: a street address or landmark.'),
     otherwise: (s) => s.strip(),
   }),
   expectedPeople: onlyFor(

@@ -2,7 +2,9 @@
  * The bodies and queries of the staff console's requests (api/staff.ts): the server validates
  * with these and the console builds its requests from them. Imports only yup and siblings.
  */
-import { mixed, number, object, string, type ObjectSchema } from 'yup';
+import { boolean, mixed, number, object, string, type ObjectSchema } from 'yup';
+import { MAX_LIST_RANGE_DAYS } from './front-desk';
+import { isDay } from './scheduling';
 import { requiredEmail, requiredText, idField, trimmed } from './request-fields';
 import {
   DEFAULT_PAGE_SIZE,
@@ -81,16 +83,46 @@ const page = {
 
 export const pageQuerySchema = object(page);
 
+const listDay = (name: string) =>
+  trimmed(name)
+    .matches(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-03-14.`)
+    .test('day', `${name} must be a real date.`, (v) => !v || isDay(v))
+    .optional();
+
+/**
+ * GET /api/staff/appointments: one day (day) or a week at most (from and to), by state, doctor,
+ * service or assigned clinician; q finds by name, phone, clientReference or appointment id;
+ * needsRebooking=true lists those a closure or time off left to rebook (docs/front-desk.md).
+ */
 export const appointmentListQuerySchema = object({
   ...page,
-  day: trimmed('day')
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'day must be a date like 2026-03-14.')
-    .optional(),
+  day: listDay('day'),
+  from: listDay('from'),
+  to: listDay('to'),
   status: mixed<(typeof APPOINTMENT_STATES)[number]>()
     .oneOf([...APPOINTMENT_STATES], `status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
     .optional(),
   doctorId: idField('doctorId').optional(),
   serviceId: number().typeError('serviceId must be a number.').integer('serviceId must be a whole number.').optional(),
+  assignedTo: idField('assignedTo').optional(),
+  needsRebooking: boolean().typeError('needsRebooking must be true or false.').optional(),
+  q: trimmed('q')
+    .min(MIN_PATIENT_QUERY, `q must be at least ${MIN_PATIENT_QUERY} characters.`)
+    .max(100, 'q must be at most 100 characters.')
+    .optional(),
+}).test('range', function (f) {
+  if (!f) return true;
+  if (f.day && (f.from || f.to)) return this.createError({ message: 'Give either day or from and to, not both.' });
+  if (Boolean(f.from) !== Boolean(f.to)) return this.createError({ message: 'from and to go together: give both.' });
+  if (f.from && f.to && isDay(f.from) && isDay(f.to)) {
+    if (f.to < f.from) return this.createError({ message: `to (${f.to}) must not be before from (${f.from}).` });
+    const days = (Date.parse(f.to) - Date.parse(f.from)) / 86_400_000 + 1;
+    if (days > MAX_LIST_RANGE_DAYS)
+      return this.createError({
+        message: `from ${f.from} to ${f.to} is ${days} days: ask for at most ${MAX_LIST_RANGE_DAYS} days.`,
+      });
+  }
+  return true;
 });
 
 export const enquiryListQuerySchema = object({
@@ -100,11 +132,13 @@ export const enquiryListQuerySchema = object({
     .optional(),
 });
 
+/** GET /api/staff/orders: by status; toDispatch=true lists the Paid orders not yet dispatched (the overview's count). */
 export const orderListQuerySchema = object({
   ...page,
   status: mixed<(typeof ORDER_STATUSES)[number]>()
     .oneOf([...ORDER_STATUSES], `status must be one of ${ORDER_STATUSES.join(', ')}.`)
     .optional(),
+  toDispatch: boolean().typeError('toDispatch must be true or false.').optional(),
 });
 
 export const refundListQuerySchema = object({

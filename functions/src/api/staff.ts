@@ -4,10 +4,11 @@
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
 import type { Appointment, OrderView, Patient, Refund, SubscriptionView } from './types';
+import type { MessageReply, MessageStatus } from './front-desk';
+import type { StaffRole } from './roles';
 
-/** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role. */
-export const STAFF_ROLES = ['admin', 'staff', 'doctor'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+/** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role (api/roles.ts). */
+export { STAFF_ROLES, CLINICIAN_ROLES, type StaffRole, type ClinicianRole } from './roles';
 
 export interface StaffClaims {
   role: StaffRole;
@@ -22,6 +23,8 @@ export const APPOINTMENT_STATES = [
   'Declined',
   'Cancelled',
   'Expired',
+  /** A home visit whose clinician has set off (docs/front-desk.md). */
+  'OnTheWay',
   'CheckedIn',
   'NoShow',
   'Completed',
@@ -29,18 +32,26 @@ export const APPOINTMENT_STATES = [
 export type AppointmentState = (typeof APPOINTMENT_STATES)[number];
 
 /** What staff may do to an appointment: `POST /api/staff/appointments/{id}/{action}`. */
-export const STAFF_ACTIONS = ['accept', 'decline', 'check-in', 'complete', 'no-show', 'cancel'] as const;
+export const STAFF_ACTIONS = ['accept', 'decline', 'on-the-way', 'check-in', 'complete', 'no-show', 'cancel'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
-/** The lifecycle (design.md): from which states each action is allowed, and where it leads. */
+/**
+ * The lifecycle (design.md): from which states each action is allowed, and where it leads. A
+ * home visit may go Accepted -> OnTheWay (the clinician set off) -> CheckedIn (arrived); the
+ * server refuses 'on-the-way' for anything not at the patient's address (api/booking-request atHome).
+ */
 export const LIFECYCLE: Record<StaffAction, { from: readonly AppointmentState[]; to: AppointmentState }> = {
   accept: { from: ['Pending'], to: 'Accepted' },
   decline: { from: ['Pending'], to: 'Declined' },
-  cancel: { from: ['Pending', 'Accepted'], to: 'Cancelled' },
-  'check-in': { from: ['Accepted'], to: 'CheckedIn' },
-  'no-show': { from: ['Accepted'], to: 'NoShow' },
+  cancel: { from: ['Pending', 'Accepted', 'OnTheWay'], to: 'Cancelled' },
+  'on-the-way': { from: ['Accepted'], to: 'OnTheWay' },
+  'check-in': { from: ['Accepted', 'OnTheWay'], to: 'CheckedIn' },
+  'no-show': { from: ['Accepted', 'OnTheWay'], to: 'NoShow' },
   complete: { from: ['CheckedIn'], to: 'Completed' },
 };
+
+/** What a nurse may do to a visit assigned to her (accepting, declining and cancelling are the desk's). */
+export const NURSE_ACTIONS: readonly StaffAction[] = ['on-the-way', 'check-in', 'complete', 'no-show'];
 
 /** The state an action leads to, or undefined when the lifecycle does not allow it (the server answers 409). */
 export const nextState = (state: string, action: StaffAction): AppointmentState | undefined =>
@@ -85,7 +96,8 @@ export interface StaffPatientView {
 export interface AuditEntry {
   id: string;
   actorUid: string;
-  actorRole: StaffRole;
+  /** 'patient': a patient's own act the clinic must be able to account for (claiming a clinic record). */
+  actorRole: StaffRole | 'patient';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
   /** The document path acted on, e.g. 'appointments/abc'. */
@@ -107,7 +119,7 @@ export interface StaffMember {
   doctorId?: string;
 }
 
-/** GET /api/staff/overview: the console's first page. */
+/** GET /api/staff/overview: the console's first page (ordersToDispatch: Paid orders not yet dispatched). */
 export interface StaffOverview {
   /** Africa/Accra day, yyyy-MM-dd. */
   today: string;
@@ -128,6 +140,7 @@ export const STATE_LABEL: Record<AppointmentState, string> = {
   Declined: 'Declined',
   Cancelled: 'Cancelled',
   Expired: 'Expired',
+  OnTheWay: 'On the way',
   CheckedIn: 'Checked in',
   NoShow: 'a No-show',
   Completed: 'Completed',
@@ -137,6 +150,7 @@ export const STATE_LABEL: Record<AppointmentState, string> = {
 export const ACTION_DONE: Record<StaffAction, string> = {
   accept: 'accepted',
   decline: 'declined',
+  'on-the-way': 'marked on the way',
   'check-in': 'checked in',
   complete: 'completed',
   'no-show': 'marked as a no-show',
@@ -198,7 +212,7 @@ export interface StaffEnquiry {
   updatedOn: string;
 }
 
-/** GET /api/staff/messages: a contact-form message. */
+/** GET /api/staff/messages: a contact-form message, what staff made of it and the replies mailed. */
 export interface StaffMessage {
   docid: string;
   fullName: string;
@@ -206,14 +220,23 @@ export interface StaffMessage {
   email: string;
   message: string;
   date: string;
+  /** Messages stored before statuses existed read as New. */
+  status: MessageStatus;
+  replies: MessageReply[];
+  statusUpdatedAt?: string;
+  statusUpdatedBy?: string;
 }
 
-/** GET /api/staff/orders: an order with its fulfilment status. */
+/** GET /api/staff/orders and /api/staff/orders/{id}: an order with its fulfilment status and whom it goes to. */
 export interface StaffOrder extends OrderView {
   status: OrderStatus;
   createdAt: string;
   statusUpdatedAt?: string;
   statusUpdatedBy?: string;
+  /** From the customer's patient record: who, their phone, and where the order is delivered. */
+  customerName: string;
+  contactNumber: string;
+  deliveryAddress: string;
 }
 
 /** Most items one list page holds (and the default). */

@@ -7,6 +7,7 @@
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
 import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
 import type { RescheduleEntry } from './scheduling';
+import type { ClinicRecordFields, FrontDeskAppointmentFields, PatientSource } from './front-desk';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -98,7 +99,8 @@ export interface FormReceipt {
 // --- patients: POST/PUT /patient, GET /patient/{patientId}, POST /auth/verifypatient ---
 
 export type Gender = (typeof GENDERS)[number];
-export type AccountStatus = 'Pending' | 'Activated';
+/** Clinic: a record the clinic's staff hold for a person without an account (api/front-desk.ts). */
+export type AccountStatus = 'Pending' | 'Activated' | 'Clinic';
 
 /** What a patient may set themselves (POST /patient); the server decides everything else. */
 export interface PatientFields {
@@ -150,7 +152,7 @@ export interface PatientConsents {
 }
 
 /** The patient record as stored and answered (never the verification code: it lives apart). */
-export interface Patient extends PatientFields {
+export interface Patient extends PatientFields, ClinicRecordFields {
   reminderPreferences?: ReminderPreferences;
   /** The sign-up consent to treatment, with its time and notice version. */
   treatmentConsent?: ConsentRecord;
@@ -170,9 +172,10 @@ export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
 export type AppointmentStatus = 'Pending' | 'Cancelled' | 'Expired' | string;
 
 /** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
-export interface Appointment extends AppointmentCoverage {
+export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFields {
   appointmentId: string;
-  source: 'WEBSITE';
+  /** WEBSITE: the patient booked it; CLINIC: staff booked it for them (bookedBy says who). */
+  source: PatientSource;
   patientId: string;
   bookFor: string;
   firstName: string;

@@ -39,7 +39,7 @@ export const notFoundHandler: RequestHandler = (req, res) => {
 
 /** Maps every thrown error to the envelope; never sends a stack trace or an internal message. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
-  if (err instanceof HttpError) return send(res, err.status, err.message, null);
+  if (err instanceof HttpError) return send(res, err.status, err.message, err.data);
   if (err instanceof ValidationError) return send(res, 400, err.errors.join(' '), null);
   // The router could not decode a path parameter (e.g. '%E0%A4%A'): the caller's mistake.
   if (err instanceof URIError) return send(res, 400, 'The address of this request is not valid.', null);

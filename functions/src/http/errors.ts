@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the envelope's `data` carries (e.g. the appointments a closure would touch); null by default. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -13,6 +15,6 @@ export const badRequest = (msg: string) => new HttpError(400, msg);
 export const unauthorized = (msg: string) => new HttpError(401, msg);
 export const forbidden = (msg = 'You may only see and change your own records.') => new HttpError(403, msg);
 export const notFound = (msg: string) => new HttpError(404, msg);
-export const conflict = (msg: string) => new HttpError(409, msg);
+export const conflict = (msg: string, data: unknown = null) => new HttpError(409, msg, data);
 export const tooLarge = (msg: string) => new HttpError(413, msg);
 export const badGateway = (msg: string) => new HttpError(502, msg);

@@ -121,6 +121,8 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
       return { acceptbyDoctor: true, acceptedDate: now, acceptedBy: staff.uid };
     case 'decline':
       return { declineByDoctor: true, declineReason: input.reason, declinedDate: now, declinedBy: staff.uid };
+    case 'on-the-way':
+      return { onTheWayAt: now, onTheWayBy: staff.uid };
     case 'check-in':
       return { checkedInAt: now, checkedInBy: staff.uid };
     case 'complete':

@@ -43,14 +43,15 @@ let othersAppointmentId: string;
 
 beforeAll(async () => {
   await seedCatalog(db());
-  const [p, admin, staff, doctor] = await Promise.all([
+  const [p, admin, staff, doctor, nurse] = await Promise.all([
     createTestUser(),
     createStaffUser('admin'),
     createStaffUser('staff'),
     createStaffUser('doctor', 'dr-mensah'),
+    createStaffUser('nurse'),
   ]);
   patient = p;
-  users = { admin, staff, doctor };
+  users = { admin, staff, doctor, nurse };
   // Dr Owusu's appointment: the doctor above (Dr Mensah) may not see or act on it.
   othersAppointmentId = (await storedAppointment(patient.uid, 'Pending', { doctorId: 'dr-owusu' })).appointmentId;
 });

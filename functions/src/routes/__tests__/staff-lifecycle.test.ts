@@ -32,6 +32,7 @@ beforeAll(async () => {
 const BODIES = {
   accept: {},
   decline: { reason: 'The doctor is away that week.' },
+  'on-the-way': {},
   'check-in': {},
   complete: { visitSummary: 'Chest clear. Rest and fluids; come back if the cough lasts another week.' },
   'no-show': {},

@@ -6,13 +6,18 @@
 import { LIFECYCLE, STAFF_ACTIONS, nextState, type AppointmentState, type StaffAction } from '@api/staff';
 
 /** How the console names each state (the API's values run words together). */
-const STATE_NAMES: Partial<Record<AppointmentState, string>> = { CheckedIn: 'Checked in', NoShow: 'No-show' };
+const STATE_NAMES: Partial<Record<AppointmentState, string>> = {
+  OnTheWay: 'On the way',
+  CheckedIn: 'Checked in',
+  NoShow: 'No-show',
+};
 export const stateName = (state: string): string => STATE_NAMES[state as AppointmentState] ?? state;
 
 /** The button's words for each action. */
 export const ACTION_LABELS: Record<StaffAction, string> = {
   accept: 'Accept',
   decline: 'Decline',
+  'on-the-way': 'On the way',
   'check-in': 'Check in',
   complete: 'Complete visit',
   'no-show': 'No-show',

@@ -36,4 +36,4 @@ export function mayOpen(role: StaffRole, path: string): boolean {
   return !section || section.roles.includes(role);
 }
 
-export const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', staff: 'Staff', doctor: 'Doctor' };
+export const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', staff: 'Staff', doctor: 'Doctor', nurse: 'Nurse' };

@@ -34,7 +34,8 @@ export default function AuditPage() {
                 <tr key={e.id}>
                   <td data-label="When">{formatDate(e.at, { time: true })}</td>
                   <td data-label="Who">
-                    {e.actorUid} <span className="staff-muted">({ROLE_LABELS[e.actorRole] ?? e.actorRole})</span>
+                    {e.actorUid}{' '}
+                    <span className="staff-muted">({e.actorRole === 'patient' ? 'Patient' : ROLE_LABELS[e.actorRole]})</span>
                   </td>
                   <td data-label="Action">{e.action}</td>
                   <td data-label="Record" className="staff-break">
