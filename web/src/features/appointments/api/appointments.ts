@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormikTouched } from 'formik';
 import * as accepted from '@api/booking-choices';
 import type { CreateAppointmentInput } from '@api/booking-request';
 import { formatGhs } from '@api/format';
@@ -66,6 +67,8 @@ export interface BookingValues {
   organiztionType: string;
   organiztionService: string;
   expectedPeople: string;
+  /** Where a home visit or delivery goes (@api/booking-request addressSchema); dropped for other services. */
+  address: { line: string; landmark: string; digitalAddress: string };
 }
 
 export const emptyBooking = (serviceId = ''): BookingValues => ({
@@ -90,7 +93,15 @@ export const emptyBooking = (serviceId = ''): BookingValues => ({
   organiztionType: '',
   organiztionService: '',
   expectedPeople: '',
+  address: { line: '', landmark: '', digitalAddress: '' },
 });
+
+/** Every field touched, the address's own fields too (so each shows its message after a submit). */
+export function touchedAll<T extends object>(values: T): FormikTouched<T> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? touchedAll(v as object) : true]),
+  ) as FormikTouched<T>;
+}
 
 /** The spec's message for an invalid form: the lab and prescription services have their own. */
 export function invalidBookingMessage(values: BookingValues): string {

@@ -13,6 +13,7 @@ import {
   bookingSchema,
   emptyBooking,
   invalidBookingMessage,
+  touchedAll,
   useCreateAppointment,
   type Appointment,
   type BookingValues,
@@ -47,8 +48,6 @@ function profileValues(session: Session): Partial<BookingValues> | undefined {
     gender: p.gender,
   };
 }
-
-const touchedAll = (values: BookingValues) => Object.fromEntries(Object.keys(values).map((k) => [k, true]));
 
 /** Fills the personal fields from the profile for SELF, empties them for OTHERS. */
 function SelfPrefill({ profile }: { profile: Partial<BookingValues> | undefined }) {

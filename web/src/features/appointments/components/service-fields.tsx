@@ -21,6 +21,7 @@ import {
   dataUrlBytes,
   prescriptionDataUrl,
 } from '@/features/appointments/prescription-file';
+import { AddressFields } from '@/features/appointments/components/address-fields';
 import { PreferredDayAndTime } from '@/features/appointments/components/preferred-day-and-time';
 import './booking-form.css';
 
@@ -224,6 +225,7 @@ export function ServiceFields({ feeNote = patientFeeNote }: { feeNote?: (doctor:
           </FormField>
         </>
       )}
+      <AddressFields />
       <PreferredDayAndTime showTime={showTime} />
     </>
   );
