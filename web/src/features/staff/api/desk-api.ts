@@ -47,10 +47,14 @@ function useChange<A, R>(change: (arg: A) => Promise<R>, keys: QueryKey[]) {
 
 /** POST /staff/patients: a person without an account (409 with data ExistingPerson when the phone is someone's). */
 export const useAddPerson = () =>
-  useChange((person: ClinicPatientRequest) => api.post<ClinicPatientCreated>('/staff/patients', person, opts), [staffKeys.patients]);
+  useChange(
+    (person: ClinicPatientRequest) => api.post<ClinicPatientCreated>('/staff/patients', person, opts),
+    [staffKeys.patients],
+  );
 
 /** POST /staff/patients/{id}/phone/code: an SMS code the person reads back to the desk. */
-export const sendPhoneCode = (patientId: string) => api.post<PhoneCodeSent>(`/staff/patients/${id(patientId)}/phone/code`, {}, opts);
+export const sendPhoneCode = (patientId: string) =>
+  api.post<PhoneCodeSent>(`/staff/patients/${id(patientId)}/phone/code`, {}, opts);
 
 export const useVerifyPhone = () =>
   useChange(

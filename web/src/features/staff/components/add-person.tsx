@@ -93,11 +93,19 @@ export function AddPerson({
                 </option>
               ))}
             </FormField>
-            <FormField name="emailAddress" label="Email Address" type="email" autoComplete="off" hint="Optional" className="span-all" />
+            <FormField
+              name="emailAddress"
+              label="Email Address"
+              type="email"
+              autoComplete="off"
+              hint="Optional"
+              className="span-all"
+            />
             {existing && (
               <div className="staff-note warn span-all" role="alert">
                 <p>
-                  {existing.contactNumber} is already {existing.name}’s ({existing.source === 'CLINIC' ? 'a clinic record' : 'an account'}).
+                  {existing.contactNumber} is already {existing.name}’s (
+                  {existing.source === 'CLINIC' ? 'a clinic record' : 'an account'}).
                 </p>
                 <button type="button" className="btn btn-outline" onClick={() => onFindExisting(existing.contactNumber)}>
                   Find {existing.name}

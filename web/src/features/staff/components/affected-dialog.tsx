@@ -23,8 +23,8 @@ function AffectedDialog({ question: q, onAnswer }: { question: Question; onAnswe
     <Modal open onClose={() => onAnswer(false)} title={`${n} booked appointment${n === 1 ? '' : 's'} in the way`}>
       <p>
         {q.what} covers {n === 1 ? 'this booked appointment' : `these ${n} booked appointments`}. If you go on,{' '}
-        {n === 1 ? 'it moves' : 'they move'} to Needs rebooking and each patient is told; a paid one keeps its payment for
-        the new time, or is refunded if cancelled.
+        {n === 1 ? 'it moves' : 'they move'} to Needs rebooking and each patient is told; a paid one keeps its payment for the new
+        time, or is refunded if cancelled.
       </p>
       <ul className="staff-affected">
         {q.affected.map((a) => (

@@ -25,7 +25,9 @@ export function AppointmentRow({ appointment: a, showDay = false }: { appointmen
           {home && (
             <span>
               {addressText(a.address, a.location) || 'No address'} ·{' '}
-              {a.assignedToName ? `${a.assignedToName}${a.arrivalWindow ? `, ${windowText(a.arrivalWindow)}` : ''}` : 'Not assigned'}
+              {a.assignedToName
+                ? `${a.assignedToName}${a.arrivalWindow ? `, ${windowText(a.arrivalWindow)}` : ''}`
+                : 'Not assigned'}
             </span>
           )}
         </span>

@@ -43,7 +43,12 @@ function AssignForm({ appointment: a, onDone }: { appointment: StaffAppointment;
   }
 
   return (
-    <form className="staff-form-grid" noValidate onSubmit={(e) => void submit(e)} aria-describedby={error ? ids.error : undefined}>
+    <form
+      className="staff-form-grid"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-describedby={error ? ids.error : undefined}
+    >
       <div className="field span-all">
         <label htmlFor={ids.who}>Clinician</label>
         <select id={ids.who} value={who} required onChange={(e) => setWho(e.target.value)}>

@@ -23,7 +23,6 @@ type Values = BookingValues & { patientId: string };
 const deskFeeNote = (d: Doctor) =>
   `Consultation fee with Dr ${d.otherNames} ${d.surname}: ${formatGhs(d.consultationFee)} unless their package covers it. After booking, send a payment link or record a payment taken here.`;
 
-
 /**
  * Step three: the booking, with the patient's own form pieces (the service's fields, free days
  * and times, lab tests, the home visit's address) and the server's staff schema, which takes the

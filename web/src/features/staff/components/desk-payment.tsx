@@ -22,7 +22,13 @@ function outcomeText(o: DeskPaymentOutcome): string {
 }
 
 /** Cash or mobile money taken at the desk: the method, and the provider's reference for mobile money. */
-function RecordForm({ appointment: a, onRecorded }: { appointment: StaffAppointment; onRecorded: (o: DeskPaymentOutcome) => void }) {
+function RecordForm({
+  appointment: a,
+  onRecorded,
+}: {
+  appointment: StaffAppointment;
+  onRecorded: (o: DeskPaymentOutcome) => void;
+}) {
   const record = useRecordPayment();
   const ids = { legend: useId(), reference: useId(), error: useId() };
   const [method, setMethod] = useState<DeskPaymentMethod>('cash');
@@ -40,7 +46,13 @@ function RecordForm({ appointment: a, onRecorded }: { appointment: StaffAppointm
       return;
     }
     const what = method === 'cash' ? 'in cash' : `by mobile money (reference ${reference.trim()})`;
-    if (!(await confirm('Record payment?', 'Yes, record it', `${formatGhs(a.consultationFee)} received ${what} for ${a.clientReference}.`)))
+    if (
+      !(await confirm(
+        'Record payment?',
+        'Yes, record it',
+        `${formatGhs(a.consultationFee)} received ${what} for ${a.clientReference}.`,
+      ))
+    )
       return;
     try {
       onRecorded(await record.mutateAsync({ clientReference: a.clientReference, ...body }));

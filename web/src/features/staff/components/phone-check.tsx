@@ -34,9 +34,7 @@ export function PhoneCheck({
     setSending(true);
     try {
       const answer = await sendPhoneCode(person.patientId);
-      setSent(
-        `Code sent by SMS to ${answer.sentTo}. Ask them to read it to you: it works for ${DESK_CODE_MINUTES} minutes.`,
-      );
+      setSent(`Code sent by SMS to ${answer.sentTo}. Ask them to read it to you: it works for ${DESK_CODE_MINUTES} minutes.`);
     } catch (err) {
       setError(messageOf(err, 'The code could not be sent. Please try again.'));
     } finally {

@@ -1,6 +1,8 @@
-import { ArrowLeft, FileText } from 'lucide-react';
+import { ArrowLeft, FileText, MapPin } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
+import { atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
@@ -13,11 +15,21 @@ import {
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { AssignAction } from '@/features/staff/components/assign-action';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
+import { isDesk } from '@/features/staff/nav';
+import { useStaff } from '@/features/staff/staff-session';
+import { addressText, mapLink, windowText } from '@/features/staff/visits';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
+
+/** Send payment link / Record payment: loaded only for an unpaid booking, with its schema. */
+const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'));
+
+/** Where a home visit is arranged: the desk assigns (or changes) the clinician until they set off. */
+const ASSIGNABLE = ['Pending', 'Accepted'];
 
 /** Opens the prescription (the server logs every opening by staff). */
 async function openFile(appointmentId: string) {
@@ -67,14 +79,40 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
   }
 }
 
+/** A home visit's rows: where, who goes and when. */
+function visitRows(a: StaffAppointment): DetailRow[] {
+  const map = mapLink(a.address, a.location);
+  return [
+    [
+      'Address',
+      <>
+        {addressText(a.address, a.location) || '—'}
+        {map && (
+          <>
+            {' '}
+            <a href={map} target="_blank" rel="noopener noreferrer">
+              <MapPin aria-hidden="true" size={16} /> Map
+            </a>
+          </>
+        )}
+      </>,
+    ],
+    ['Digital address', a.address?.digitalAddress || '—'],
+    ['Clinician', a.assignedToName ? `${a.assignedToName}${a.assignedToRole ? ` (${a.assignedToRole})` : ''}` : 'Not assigned'],
+    ['Arrival window', windowText(a.arrivalWindow) ?? '—'],
+  ];
+}
+
 function rowsOf(a: StaffAppointment): DetailRow[] {
   const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
+  const home = atHome(a.requestedServiceId, a.requestedServiceOption);
   const rows: DetailRow[] = [
     ['Status', <StateBadge state={a.appointmentStatus} />],
     ['Patient', `${a.firstName} ${a.lastName}${a.bookFor === 'OTHERS' ? ' (booked by someone else)' : ''}`],
     ['Phone', <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>],
     ['Email', <a href={`mailto:${a.emailAddress}`}>{a.emailAddress}</a>],
     ['Location', a.location || '—'],
+    ...(home ? visitRows(a) : []),
     ['Gender', a.gender || '—'],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
     ['Day', a.requestedDay],
@@ -92,8 +130,9 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
       ),
     ],
     ['Reference', a.clientReference],
-    ['Booked', formatDate(a.createdAt || a.timeOfRequest, { time: true })],
+    ['Booked', `${formatDate(a.createdAt || a.timeOfRequest, { time: true })}${a.bookedBy ? ' at the desk' : ' by the patient'}`],
   ];
+  if (a.needsRebooking) rows.unshift(['Needs rebooking', a.needsRebookingReason || 'Yes']);
   if (a.selectedLabs.length) rows.push(['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);
   if (a.organiztionName)
     rows.push(['Organisation', `${a.organiztionName}, ${a.organiztionLocation ?? ''} (${a.expectedPeople ?? '?'} people)`]);
@@ -105,9 +144,13 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
 /** One appointment: who, what, when, the payment, and the lifecycle's next steps. */
 export default function AppointmentDetailPage() {
   const { appointmentId = '' } = useParams();
+  const staff = useStaff();
+  const desk = isDesk(staff.role);
   const appointment = useStaffAppointment(appointmentId);
   const acting = useAppointmentAction();
   const a = appointment.data;
+  const home = a ? atHome(a.requestedServiceId, a.requestedServiceOption) : false;
+  const unpaid = a?.requiresPayment && a.paymentStatus === 'Unpaid' && ['Pending', 'Accepted'].includes(a.appointmentStatus);
   usePageTitle(a ? `${a.firstName} ${a.lastName}: appointment` : 'Appointment');
 
   async function act(action: StaffAction) {
@@ -145,7 +188,7 @@ export default function AppointmentDetailPage() {
                   <FileText aria-hidden="true" size={18} /> Open prescription
                 </button>
               )}
-              {offeredActions(a.appointmentStatus).map((action) => (
+              {offeredActions(a.appointmentStatus, { role: staff.role, atHome: home }).map((action) => (
                 <button
                   key={action}
                   type="button"
@@ -156,11 +199,19 @@ export default function AppointmentDetailPage() {
                   {ACTION_LABELS[action]}
                 </button>
               ))}
-              <RescheduleAction appointment={a} disabled={acting.isPending} />
+              {staff.role !== 'nurse' && <RescheduleAction appointment={a} disabled={acting.isPending} />}
+              {desk && home && ASSIGNABLE.includes(a.appointmentStatus) && (
+                <AssignAction appointment={a} disabled={acting.isPending} />
+              )}
             </div>
           </article>
         )}
       </ListState>
+      {a && desk && unpaid && (
+        <Suspense fallback={null}>
+          <DeskPayment appointment={a} />
+        </Suspense>
+      )}
       {a && <MessagesSection about="appointments" id={a.appointmentId} />}
       <SpinnerOverlay show={acting.isPending} />
     </div>

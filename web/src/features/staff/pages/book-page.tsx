@@ -12,7 +12,15 @@ import { PhoneCheck } from '@/features/staff/components/phone-check';
 import { personOf, type DeskPerson } from '@/features/staff/desk-person';
 
 /** The booked appointment and how it is paid: the server's amount, a payment link or a payment taken here. */
-function Booked({ booked, person, onAgain }: { booked: Appointment; person: DeskPerson; onAgain: (samePerson: boolean) => void }) {
+function Booked({
+  booked,
+  person,
+  onAgain,
+}: {
+  booked: Appointment;
+  person: DeskPerson;
+  onAgain: (samePerson: boolean) => void;
+}) {
   // As the server holds it now: Payment's 'Check payment' reads it again after a link was paid.
   const live = useStaffAppointment(booked.appointmentId);
   const a = live.data ?? booked;

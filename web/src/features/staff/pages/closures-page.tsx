@@ -120,7 +120,13 @@ export default function ClosuresPage() {
   const items = closures.data ?? [];
 
   async function removeOne(c: Closure) {
-    if (!(await confirm('Open the clinic that day?', 'Yes, remove closure', `${longDay(c.day)}: ${c.reason}. Free times and places come back.`)))
+    if (
+      !(await confirm(
+        'Open the clinic that day?',
+        'Yes, remove closure',
+        `${longDay(c.day)}: ${c.reason}. Free times and places come back.`,
+      ))
+    )
       return;
     await remove.mutateAsync(c.day).catch((err: unknown) => showApiError(err));
   }

@@ -22,7 +22,9 @@ function rowsOf(items: StaffAppointment[], homeVisits: boolean): StaffAppointmen
   return items
     .filter((a) => ON_THE_SHEET.includes(a.appointmentStatus))
     .filter((a) => !homeVisits || atHome(a.requestedServiceId, a.requestedServiceOption))
-    .sort((a, b) => (a.requestedTime ?? a.arrivalWindow?.from ?? '99').localeCompare(b.requestedTime ?? b.arrivalWindow?.from ?? '99'));
+    .sort((a, b) =>
+      (a.requestedTime ?? a.arrivalWindow?.from ?? '99').localeCompare(b.requestedTime ?? b.arrivalWindow?.from ?? '99'),
+    );
 }
 
 /** Every page of the day's list, loaded one after another (a day fits in a few). */

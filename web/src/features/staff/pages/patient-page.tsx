@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CalendarPlus } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { DetailsList } from '@/components/details-list';
@@ -20,7 +20,13 @@ export default function PatientPage() {
       <Link to="/staff/patients" className="staff-back">
         <ArrowLeft aria-hidden="true" size={18} /> Back to patients
       </Link>
-      <PageHeader title={name} />
+      <PageHeader title={name}>
+        {v && (
+          <Link className="btn btn-primary" to={`/staff/book?patientId=${encodeURIComponent(v.patient.patientId)}`}>
+            <CalendarPlus aria-hidden="true" size={18} /> Book an appointment
+          </Link>
+        )}
+      </PageHeader>
       <ListState loading={view.isPending} error={view.error} empty="" isEmpty={false} onRetry={() => void view.refetch()}>
         {v && (
           <>

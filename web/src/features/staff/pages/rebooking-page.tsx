@@ -1,12 +1,7 @@
 import { XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
-import {
-  itemsOf,
-  useAppointmentAction,
-  useAppointmentList,
-  type StaffAppointment,
-} from '@/features/staff/api/staff-api';
+import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { longDay } from '@/features/staff/days';

@@ -115,7 +115,9 @@ export default function VisitsPage() {
   const list = useAppointmentList({ day, assignedTo: me.uid });
   const visits = itemsOf(list.data)
     .filter((a) => atHome(a.requestedServiceId, a.requestedServiceOption) && ON_MY_DAY.includes(a.appointmentStatus))
-    .sort((a, b) => (a.arrivalWindow?.from ?? a.requestedTime ?? '').localeCompare(b.arrivalWindow?.from ?? b.requestedTime ?? ''));
+    .sort((a, b) =>
+      (a.arrivalWindow?.from ?? a.requestedTime ?? '').localeCompare(b.arrivalWindow?.from ?? b.requestedTime ?? ''),
+    );
 
   return (
     <div className="staff-page">
