@@ -47,7 +47,22 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       : []),
     ['Service', a.requestedService],
     ['Day', a.requestedDay],
-    ['Time', a.requestedTime ?? 'Our team will call to agree a time'],
+    [
+      'Time',
+      a.arrivalWindow
+        ? `${a.assignedToName ?? 'Your clinician'} arrives between ${a.arrivalWindow.from} and ${a.arrivalWindow.to}`
+        : (a.requestedTime ?? 'Our team will call to agree a time'),
+    ],
+    ...(a.address
+      ? ([
+          [
+            'Address',
+            [a.address.line, a.address.landmark && `near ${a.address.landmark}`, a.address.digitalAddress]
+              .filter(Boolean)
+              .join(', '),
+          ],
+        ] as [string, string][])
+      : []),
     ['Payment Status', <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>],
     ['Health Problem', a.healthProblem || '—'],
     ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],

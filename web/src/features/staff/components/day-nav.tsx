@@ -24,7 +24,7 @@ export function DayNav({
   const today = todayInGhana();
   const unit = step === 7 ? 'week' : 'day';
   return (
-    <div className="staff-day" role="group" aria-label={label}>
+    <div className="staff-day" role="group" aria-label={`${unit === 'week' ? 'Week' : 'Day'} shown`}>
       <button type="button" className="btn btn-outline" onClick={() => onChange(addDays(day, -step))}>
         <ChevronLeft aria-hidden="true" size={18} /> <span className="visually-hidden">Previous {unit}</span>
       </button>
