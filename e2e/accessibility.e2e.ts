@@ -137,6 +137,7 @@ describe('axe for a logged-in patient', () => {
     // SELF is prefilled from the profile once the session has loaded it.
     await form.locator('input[name="firstName"]:not([value=""])').waitFor();
     await form.getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
+    await form.getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form);
     await form.getByRole('button', { name: 'Submit' }).click();
     expect(await checkDialog(patientPage, 'Submit Appointment? dialog', patientPage.locator('.swal2-popup'))).toEqual([]);

@@ -142,6 +142,7 @@ describe('booking an appointment', () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/appointment-page');
     await form(page).getByLabel('Service').selectOption({ label: 'Medicine Delivery' });
+    await form(page).getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
     // A phone-sized photo (3000 x 2250, noisy like a real picture), chosen in the file input.
     const originalBytes = await form(page)
       .getByLabel(/^Prescription/)
@@ -174,6 +175,8 @@ describe('booking an appointment', () => {
       requestedServiceId: 7,
       appointmentFileType: 'image/jpeg',
       appointmentFileName: 'prescription.png',
+      // The medicine is brought to the door: where, as typed.
+      address: { line: 'House 12, Oxford Street, Osu' },
     });
     const file = (await adminDb().collection('appointmentFiles').doc(stored.id).get()).data()!;
     expect(file.patientId).toBe(patient.uid);
@@ -213,6 +216,7 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await expectValue(form(page).getByLabel('First Name'), patient.firstName);
     await form(page).getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
+    await form(page).getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
@@ -244,6 +248,7 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await expectValue(form(page).getByLabel('First Name'), patient.firstName);
     await form(page).getByLabel('Service').selectOption({ label: 'Physiotherapy at Home' });
+    await form(page).getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();

@@ -1,7 +1,7 @@
 import { Download, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDate } from '@api/format';
-import { REPLY_MAX, type MessageStatus } from '@api/front-desk';
+import type { MessageStatus } from '@api/front-desk';
 import type { EnquiryStatus } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import {
@@ -102,6 +102,13 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
     setError('');
     setSent('');
     if (!text.trim()) return setError('Reply: write the answer to send.');
+    // The request's own rule (its length), loaded with the first reply so the inbox opens without yup.
+    const { messageReplySchema } = await import('@api/front-desk');
+    const invalid = await messageReplySchema.validate({ text }).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    if (invalid) return setError(invalid);
     try {
       await reply.mutateAsync({ messageId: m.docid, text: text.trim() });
       setText('');
@@ -142,7 +149,6 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
           <textarea
             id={ids.reply}
             rows={3}
-            maxLength={REPLY_MAX}
             value={text}
             aria-invalid={Boolean(error) || undefined}
             aria-describedby={error ? ids.error : undefined}
