@@ -16,6 +16,7 @@ export const STAFF_LOGINS = {
   admin: LOCAL_STAFF_ACCOUNTS.admin.email,
   staff: LOCAL_STAFF_ACCOUNTS.staff.email,
   doctor: LOCAL_STAFF_ACCOUNTS.doctor.email,
+  nurse: LOCAL_STAFF_ACCOUNTS.nurse.email,
 } as const;
 
 /** Signs in on /staff with a seeded login; resolves once the console shows (its Sign out button: on a phone the navigation is a closed drawer). */

@@ -6,7 +6,7 @@
 import { number, object, string, type InferType, type StringSchema } from 'yup';
 import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
 import { idField, idList, requiredId, requiredPhone } from './request-fields';
-import { SERVICE_ID, SERVICES } from './service-catalog';
+import { SERVICE_ID, SERVICES, atHome } from './service-catalog';
 
 /** Ghana keeps UTC all year, so "today" for a patient is the UTC date. */
 export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -39,15 +39,8 @@ const text = (label: string, max: number) => string().trim().max(max, `${label} 
 
 // --- the address of a home visit or a delivery (docs/front-desk.md) ---
 
-/**
- * Services that happen at the patient's address: a doctor, nurse or physiotherapist at home,
- * dietary advice in its HOME_VISIT mode, and medicine brought to the door. Their booking needs
- * the address; staff assign who goes (a doctor or a nurse) and when they arrive.
- */
-export const AT_HOME_SERVICE_IDS: readonly number[] = [2, 3, 4, SERVICE_ID.dietary, SERVICE_ID.prescription];
-
-export const atHome = (serviceId: number, option?: string | null): boolean =>
-  AT_HOME_SERVICE_IDS.includes(serviceId) && (serviceId !== SERVICE_ID.dietary || option === 'HOME_VISIT');
+// Which services go to the patient's address lives with the services (no yup), so the console's lists can ask it too.
+export { AT_HOME_SERVICE_IDS, atHome } from './service-catalog';
 
 /** GhanaPost GPS digital address: two letters, 3 or 4 digits, 4 digits (GA-123-4567). */
 export const DIGITAL_ADDRESS = /^[A-Z]{2}-\d{3,4}-\d{4}$/;

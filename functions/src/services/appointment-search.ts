@@ -6,6 +6,7 @@ import type { Appointment } from '../api/types';
 import { appointmentRef } from '../store/appointments';
 import {
   appointmentsByPrefix,
+  appointmentsInDays,
   appointmentsOfPatients,
   appointmentsWhere,
   patientsByPrefix,
@@ -18,11 +19,15 @@ import { canSee, type Staff } from './staff-access';
  * GET /staff/appointments?q=: the desk's search box (docs/front-desk.md). A reference or an
  * appointment id finds that one; a phone number finds the appointments of the people whose
  * number it is (in any form: 024..., +233..., 233...); anything else is a name, looked up as
- * typed and title-cased on the appointment (the person seen) and on patient records. The
- * list's other filters and the caller's scope then apply; one page, newest day first.
+ * typed and title-cased on the appointment (the person seen) and on patient records. Within a
+ * day or a week, that day's or week's appointments are searched instead (a common name then
+ * finds every one of them). The list's other filters and the caller's scope then apply; one
+ * page, newest day first.
  */
 
-const PER_QUERY = 50;
+const PER_QUERY = 100;
+/** Most appointments a day's or a week's search reads. */
+const PER_RANGE = 1000;
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 
 async function byId(id: string): Promise<DocumentData[]> {
@@ -69,23 +74,41 @@ function matches(a: Appointment & { assignedTo?: string; needsRebooking?: boolea
   return true;
 }
 
+const digitsOf = (s: string) => s.replace(/\D/g, '');
+
+/** Whether an appointment of the day or week answers q (the same meanings as above, read in code). */
+function answers(a: Appointment, q: string): boolean {
+  if (a.clientReference === q || a.appointmentId === q) return true;
+  const phone = phonePrefixOf(q);
+  if (phone) return digitsOf(phonePrefixOf(a.contactNumber) ?? a.contactNumber).startsWith(digitsOf(phone));
+  const name = q.toLowerCase();
+  const first = a.firstName.toLowerCase();
+  const last = a.lastName.toLowerCase();
+  return first.startsWith(name) || last.startsWith(name) || `${first} ${last}`.startsWith(name);
+}
+
 export async function searchAppointments(
   staff: Staff,
   q: string,
   filter: AppointmentFilter,
   limit: number,
 ): Promise<StaffAppointmentList> {
+  const text = q.trim();
+  const found =
+    filter.day || filter.from
+      ? (await appointmentsInDays(filter, PER_RANGE)).filter((a) => answers(a as Appointment, text))
+      : await candidates(text);
   const byId = new Map<string, Appointment>();
-  for (const d of await candidates(q.trim())) {
+  for (const d of found) {
     const a = d as Appointment;
     if (a.appointmentStatus !== 'Deleted' && canSee(staff, a) && matches(a, filter)) byId.set(a.appointmentId, a);
   }
-  const found = [...byId.values()].sort(
+  const sorted = [...byId.values()].sort(
     (a, b) =>
       b.requestedDay.localeCompare(a.requestedDay) ||
       (a.requestedTime ?? '').localeCompare(b.requestedTime ?? '') ||
       a.createdAt.localeCompare(b.createdAt),
   );
-  const counts = Object.fromEntries(APPOINTMENT_STATES.map((s) => [s, found.filter((a) => a.appointmentStatus === s).length]));
-  return { items: found.slice(0, limit), nextCursor: null, counts };
+  const counts = Object.fromEntries(APPOINTMENT_STATES.map((s) => [s, sorted.filter((a) => a.appointmentStatus === s).length]));
+  return { items: sorted.slice(0, limit), nextCursor: null, counts };
 }

@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
   CLINIC_ACCOUNT_STATUS,
@@ -114,16 +120,18 @@ export async function createClinicPatient(staff: Staff, input: ClinicPatientRequ
 }
 
 /** A clinic record the desk may prove the phone of: it exists, is the clinic's, and no account has taken it over. */
-async function clinicRecord(patientId: string, tx?: Transaction): Promise<{ ref: DocumentReference; data: DocumentData }> {
-  const ref = patients().doc(patientId);
-  const snap = tx ? await tx.get(ref) : await ref.get();
+function clinicRecord(snap: DocumentSnapshot): { ref: DocumentReference; data: DocumentData } {
   if (!snap.exists) throw notFound(NO_PERSON);
   const data = snap.data()!;
   if (data.source !== 'CLINIC')
     throw conflict('This person has an account: they prove their phone number themselves, from their profile.');
   if (data.claimedBy) throw conflict('This record now belongs to an account: use the account instead.');
-  return { ref, data };
+  return { ref: snap.ref, data };
 }
+
+/** The record and its desk code, read together in the transaction (both reads finish before anything is refused). */
+const recordAndCode = (tx: Transaction, patientId: string) =>
+  Promise.all([tx.get(patients().doc(patientId)), tx.get(codeRef(patientId))]);
 
 /**
  * POST /staff/patients/{patientId}/phone/code: a 6-digit code by SMS only, lasting
@@ -132,7 +140,8 @@ async function clinicRecord(patientId: string, tx?: Transaction): Promise<{ ref:
 export async function sendDeskCode(staff: Staff, patientId: string, now = new Date()): Promise<PhoneCodeSent> {
   const expiresAt = new Date(now.getTime() + DESK_CODE_MINUTES * 60_000);
   const sentTo = await runTransaction(async (tx) => {
-    const [{ data }, last] = await Promise.all([clinicRecord(patientId, tx), tx.get(codeRef(patientId))]);
+    const [snap, last] = await recordAndCode(tx, patientId);
+    const { data } = clinicRecord(snap);
     const phone = ghanaPhone(String(data.contactNumber ?? ''));
     if (!phone) throw conflict('This person has no phone number a code can be texted to.');
     if (data.phoneVerifiedAt) throw conflict(`${phone} is already verified.`);
@@ -173,7 +182,8 @@ const DEAD_CODE = 'This code can no longer be used. Please send a new one.';
  */
 export async function verifyDeskCode(staff: Staff, patientId: string, code: string, now = new Date()): Promise<PhoneVerified> {
   const outcome = await runTransaction(async (tx): Promise<PhoneVerified | HttpError> => {
-    const [{ ref, data }, codeSnap] = await Promise.all([clinicRecord(patientId, tx), tx.get(codeRef(patientId))]);
+    const [snap, codeSnap] = await recordAndCode(tx, patientId);
+    const { ref, data } = clinicRecord(snap);
     const record = codeSnap.data();
     const phone = ghanaPhone(String(data.contactNumber ?? ''));
     if (!record || record.wrongTries >= MAX_WRONG_TRIES || record.phone !== phone) return badRequest(DEAD_CODE);

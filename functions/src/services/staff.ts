@@ -159,7 +159,8 @@ export async function replyToMessage(staff: Staff, id: string, text: string): Pr
     const to = String(message.email ?? '');
     if (!to) throw conflict('This message has no e-mail address to reply to. Please call the sender instead.');
     const reply: MessageReply = { text, by: staff.email ?? staff.uid, at: new Date().toISOString() };
-    await queueMail(noticeMail(to, messageReplyNotice(String(message.fullName ?? ''), String(message.message ?? ''), text)), tx);
+    const notice = messageReplyNotice(String(message.fullName ?? ''), String(message.message ?? ''), text);
+    await queueMail({ ...noticeMail(to, notice), event: notice.event }, tx);
     const replies = [...((message.replies as MessageReply[] | undefined) ?? []), reply];
     const change = { replies, status: 'Replied', statusUpdatedAt: Timestamp.now(), statusUpdatedBy: reply.by };
     tx.update(ref, change);

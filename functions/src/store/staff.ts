@@ -108,6 +108,15 @@ export async function appointmentsWhere(field: string, value: unknown, limit: nu
   return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
 }
 
+/** The appointments of a day or a week (the filter's day, or from and to), at most `limit`: the desk's search within them. */
+export async function appointmentsInDays(
+  f: Pick<AppointmentFilter, 'day' | 'from' | 'to'>,
+  limit: number,
+): Promise<DocumentData[]> {
+  const snap = await filtered({ day: f.day, from: f.from, to: f.to }).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+}
+
 /** Appointments of several patients (at most 30 ids, Firestore's 'in' limit). */
 export async function appointmentsOfPatients(patientIds: string[], limit: number): Promise<DocumentData[]> {
   if (!patientIds.length) return [];
