@@ -3,6 +3,7 @@ import { bookingSchema, atHome } from '../api/booking-request';
 import { assignSchema, clinicPatientSchema, daySheetQuerySchema, deskPaymentSchema, staffBookingSchema } from '../api/front-desk';
 import { appointmentListQuerySchema } from '../api/staff-requests';
 import { nextState } from '../api/staff';
+import { cancellationTerms } from '../api/policy';
 
 /** The front desk's request rules (api/front-desk.ts, api/booking-request.ts): what passes, and what each refusal names. */
 const errorsOf = async (schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown) => {
@@ -137,5 +138,22 @@ describe("the desk's requests", () => {
     expect(nextState('Accepted', 'on-the-way')).toBe('OnTheWay');
     expect(nextState('OnTheWay', 'check-in')).toBe('CheckedIn');
     expect(nextState('Pending', 'on-the-way')).toBeUndefined();
+  });
+
+  it('cancelling an appointment the clinic must rebook is free, however close it is', () => {
+    const soon = {
+      appointmentStatus: 'Accepted',
+      paymentStatus: 'Paid',
+      consultationFee: 100,
+      requestedDay: '2027-01-04',
+      requestedTime: '10:00',
+    };
+    const now = new Date('2027-01-04T08:00:00Z');
+    expect(cancellationTerms(soon, now)).toMatchObject({ rule: 'late', refundAmount: 50 });
+    expect(cancellationTerms({ ...soon, needsRebooking: true }, now)).toMatchObject({
+      rule: 'free',
+      refundAmount: 100,
+      feeAmount: 0,
+    });
   });
 });

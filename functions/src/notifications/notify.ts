@@ -36,6 +36,8 @@ export interface NotifyOptions {
   contact?: { email?: string; phone?: string };
   /** How long the copies are kept (api/retention.ts): the verification code's go within a day. */
   retention?: MailKind;
+  /** Text only, no e-mail: a code that proves the phone must reach nothing but the phone. */
+  smsOnly?: boolean;
 }
 
 const EVERYTHING: ReminderPreferences = { sms: true, email: true };
@@ -70,7 +72,7 @@ export async function notifyPatient(patientId: string, notice: Notice, options: 
     event: notice.event ?? 'notice',
     ...(notice.appointmentId ? { appointmentId: notice.appointmentId } : {}),
   };
-  if (email && wanted.email) await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
+  if (email && wanted.email && !options.smsOnly) await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
   if (!wanted.sms) return;
   const to = ghanaPhone(phone);
   if (!to) {

@@ -30,7 +30,7 @@ const booking = [requireAuth, requireActivePatient, throttleCaller(CALLER_LIMITS
 appointmentsRouter.post('/appointments', ...booking, async (req, res) => {
   const { uid } = callerOf(req);
   const input = await bodyOf(req, bookingSchema);
-  const appointment = await createAppointment(uid, input, accountEmailOf(req));
+  const appointment = await createAppointment(uid, input, { accountEmail: accountEmailOf(req) });
   created(res, appointment, 'Your appointment request has been received.');
 });
 

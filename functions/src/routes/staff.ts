@@ -46,6 +46,7 @@ import {
 } from '../services/staff';
 import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
+import { addFrontDeskRoutes } from './staff-front-desk';
 import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
 
 /**
@@ -56,7 +57,8 @@ import { appointmentDeliveries, patientDeliveries } from '../services/deliveries
  */
 export const staffRouter = checkIdParams(Router());
 
-const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor')];
+/** Every role: a doctor and a nurse then see only their own (services/staff-access.ts canSee). */
+const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor', 'nurse')];
 const clinic = [requireAuth, requireRole('admin', 'staff')];
 const admins = [requireAuth, requireRole('admin')];
 
@@ -76,6 +78,9 @@ async function paged<T>(list: () => Promise<T>): Promise<T> {
 staffRouter.get('/staff/overview', ...everyone, async (req, res) => {
   ok(res, await overview(staffOf(req)));
 });
+
+// The front desk's routes (routes/staff-front-desk.ts), before /staff/appointments/:appointmentId...
+addFrontDeskRoutes(staffRouter);
 
 // --- appointments ---
 
@@ -145,8 +150,8 @@ staffRouter.get('/staff/newsletter.csv', ...clinic, async (req, res) => {
 // --- orders and refunds ---
 
 staffRouter.get('/staff/orders', ...clinic, async (req, res) => {
-  const { status, limit, cursor } = await query(req, orderListQuerySchema);
-  ok(res, await paged(() => listOrders(status, limit, cursor)));
+  const { status, toDispatch, limit, cursor } = await query(req, orderListQuerySchema);
+  ok(res, await paged(() => listOrders({ status, toDispatch }, limit, cursor)));
 });
 
 staffRouter.post('/staff/orders/:id/status', ...clinic, async (req, res) => {

@@ -13,7 +13,7 @@ import {
 } from '../store/erasure';
 import { auth } from '../store/firebase';
 import { mailRefsTo } from '../store/mail';
-import { codeRef, findPatient, patientRef } from '../store/patients';
+import { claimedRecordRefs, codeRef, findPatient, patientRef } from '../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
 import { queueMail } from './mail';
@@ -29,7 +29,7 @@ export const UPCOMING_APPOINTMENT =
 export const CHECKOUT_IN_PROGRESS =
   'A payment of yours may still be in progress. Please wait 15 minutes (or finish or cancel the payment), then delete your account.';
 
-const ACTIVE_STATES = ['Pending', 'Accepted'];
+const ACTIVE_STATES = ['Pending', 'Accepted', 'OnTheWay'];
 
 const millisOf = (v: unknown): number | undefined =>
   v instanceof Timestamp ? v.toMillis() : typeof v === 'string' && v ? Date.parse(v) : undefined;
@@ -74,6 +74,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const oldMails = email ? await mailRefsTo(email) : [];
     const dependants = await dependantRefsOf(uid);
     const oldSms = await smsRefsOf(uid);
+    const clinicRecords = await claimedRecordRefs(uid);
     const writes: ErasureWrite[] = [
       ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId) })),
       ...records
@@ -86,6 +87,8 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
       ...[...oldMails, ...oldSms].map((ref) => ({ ref, remove: true as const })),
       { ref: codeRef(uid), remove: true },
       { ref: patientRef(uid), remove: true },
+      // A clinic record the account took over names the same person.
+      ...clinicRecords.map((ref) => ({ ref, remove: true as const })),
       erasureAuditEntry(),
     ];
     await commitErasure(writes);

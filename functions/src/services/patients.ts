@@ -36,6 +36,10 @@ function toPatient(data: Patient): Patient {
     balance: data.balance,
     reminderPreferences: data.reminderPreferences ?? { sms: true, email: true },
     ...(data.treatmentConsent ? { treatmentConsent: data.treatmentConsent } : {}),
+    // The front desk's fields (api/front-desk.ts): where the record comes from, its proved phone.
+    source: data.source ?? 'WEBSITE',
+    ...(data.phoneVerifiedAt ? { phoneVerifiedAt: data.phoneVerifiedAt } : {}),
+    ...(data.claimedBy ? { claimedBy: data.claimedBy, claimedAt: data.claimedAt } : {}),
   };
 }
 

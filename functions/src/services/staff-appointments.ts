@@ -25,10 +25,12 @@ import { CURRENCY, DELETED, heldSlot } from './appointments';
 import { releaseBenefit } from './benefits';
 import { accountEmail } from './mail';
 import { notifyPatient } from '../notifications/notify';
-import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
+import { appointmentStateChanged, clinicianOnTheWay, NOTIFIED_ACTIONS } from '../notifications/templates';
+import { atHome } from '../api/booking-request';
+import { searchAppointments } from './appointment-search';
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
-import type { Staff } from './staff-access';
+import { assertMaySee, type Staff } from './staff-access';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
 
@@ -40,27 +42,39 @@ export interface ActionInput {
 
 const NOT_FOUND = 'We could not find that appointment.';
 
-/** A doctor acts only on their own appointments (design.md): another doctor's is 403. */
-function assertMayAct(staff: Staff, a: Pick<Appointment, 'doctorId'>) {
-  if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw forbidden("This appointment is another doctor's.");
-}
-
-/** Doctors see only their own: a filter naming another doctor is 403, none means their own. */
-function scopedFilter(staff: Staff, f: AppointmentFilter): AppointmentFilter {
-  if (staff.role !== 'doctor') return f;
-  if (f.doctorId && f.doctorId !== staff.doctorId) throw forbidden("Those are another doctor's appointments.");
-  return { ...f, doctorId: staff.doctorId ?? '-' };
+/**
+ * What a staff member's list may hold (services/staff-access.ts canSee): a doctor their own and
+ * those assigned to them (a filter naming another doctor is 403), a nurse those assigned to her.
+ */
+export function scopedFilter(staff: Staff, f: AppointmentFilter): AppointmentFilter {
+  if (staff.role === 'doctor') {
+    if (f.doctorId && f.doctorId !== staff.doctorId) throw forbidden("Those are another doctor's appointments.");
+    if (f.assignedTo && f.assignedTo !== staff.uid) throw forbidden("Those are another clinician's visits.");
+    return f.doctorId || f.assignedTo ? f : { ...f, mine: { doctorId: staff.doctorId ?? '-', uid: staff.uid } };
+  }
+  if (staff.role === 'nurse') {
+    if (f.assignedTo && f.assignedTo !== staff.uid) throw forbidden("Those are another clinician's visits.");
+    return { ...f, assignedTo: staff.uid };
+  }
+  return f;
 }
 
 const asAppointment = (id: string, d: DocumentData) => ({ ...d, appointmentId: id }) as Appointment;
 
-/** GET /staff/appointments: one page and the counts per state for the same filter. */
+/** The list's query (api/staff-requests.ts appointmentListQuerySchema) without the page. */
+export type AppointmentListQuery = Omit<AppointmentFilter, 'mine'> & { q?: string };
+
+/**
+ * GET /staff/appointments: one page and the counts per state for the same filter; with q, the
+ * appointments found by name, phone, reference or id (services/appointment-search.ts), one page.
+ */
 export async function listAppointments(
   staff: Staff,
-  filter: AppointmentFilter,
+  { q, ...filter }: AppointmentListQuery,
   limit: number,
   cursor?: string,
 ): Promise<StaffAppointmentList> {
+  if (q) return searchAppointments(staff, q, filter, limit);
   const f = scopedFilter(staff, filter);
   const [page, counts] = await Promise.all([
     appointmentPage(f, limit, cursor, asAppointment),
@@ -74,7 +88,7 @@ export async function visibleAppointment(staff: Staff, appointmentId: string): P
   const snap = await appointmentRef(appointmentId).get();
   if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
   const a = snap.data()!;
-  assertMayAct(staff, a);
+  assertMaySee(staff, a);
   return a;
 }
 
@@ -152,22 +166,30 @@ export async function actOnAppointment(
   input: ActionInput,
 ): Promise<Appointment> {
   const before = await visibleAppointment(staff, appointmentId);
+  assertMaySee(staff, before, action);
   const email = NOTIFIED_ACTIONS.includes(action) ? await accountEmail(before.patientId) : undefined;
   const ref = appointmentRef(appointmentId);
   return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
     const a = snap.data()!;
-    assertMayAct(staff, a);
+    assertMaySee(staff, a, action);
     const to = nextState(a.appointmentStatus, action);
     if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
+    if (action === 'on-the-way' && !atHome(a.requestedServiceId, a.requestedServiceOption))
+      throw conflict("Only a home visit or a delivery can be on the way: this appointment is not at the patient's address.");
     const ends = action === 'decline' || action === 'cancel';
     const slot = ends ? await heldSlot(tx, a) : undefined;
     const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
     const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
     const refundExists = refund ? (await tx.get(refund)).exists : false;
 
-    const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp()) };
+    const change = {
+      appointmentStatus: to,
+      ...changeFor(action, staff, input, ghanaTimestamp()),
+      // Acted on (ended, or it happened after all): no longer on the desk's rebooking list.
+      ...(a.needsRebooking ? { needsRebooking: false } : {}),
+    };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
     if (ends) releaseAvailability(tx, a);
@@ -196,6 +218,7 @@ export async function actOnAppointment(
     }
     if (NOTIFIED_ACTIONS.includes(action))
       await notifyPatient(a.patientId, appointmentStateChanged({ ...a, ...change } as Appointment, action, input.reason), { tx });
+    if (action === 'on-the-way') await notifyPatient(a.patientId, clinicianOnTheWay({ ...a, ...change } as Appointment), { tx });
     return { ...a, ...change } as Appointment;
   });
 }

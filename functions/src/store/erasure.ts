@@ -43,6 +43,8 @@ const PERSONAL_FIELDS = [
   'organiztionName',
   'organiztionLocation',
   'expectedPeople',
+  // Where a home visit or a delivery went (docs/front-desk.md).
+  'address',
 ] as const;
 
 export interface KeptRecord {
@@ -63,10 +65,10 @@ export async function keptRecordsOf(uid: string): Promise<KeptRecord[]> {
 
 /** The record with the patient's id replaced by a non-identifying one and their details cleared. */
 export function anonymised(record: KeptRecord, erasedId: string): UpdateData<Record<string, unknown>> {
-  const cleared = PERSONAL_FIELDS.filter((field) => record.snap.get(field) !== undefined).map((field) => [
-    field,
-    record.snap.get(field) === null ? null : '',
-  ]);
+  const cleared = PERSONAL_FIELDS.filter((field) => record.snap.get(field) !== undefined).map((field) => {
+    const value: unknown = record.snap.get(field);
+    return [field, value === null || typeof value === 'object' ? null : ''];
+  });
   return { ...Object.fromEntries(cleared), patientId: erasedId, erasedAt: FieldValue.serverTimestamp() };
 }
 

@@ -7,3 +7,4 @@ export * from './subscriptions';
 export * from './account';
 export * from './appointments';
 export * from './payments';
+export * from './front-desk';

@@ -83,6 +83,11 @@ describe('the lifecycle, every state x every action (api/staff.ts LIFECYCLE)', (
         'Accepted -check-in-> CheckedIn',
         'Accepted -no-show-> NoShow',
         'CheckedIn -complete-> Completed',
+        // A home visit's clinician sets off (docs/front-desk.md).
+        'Accepted -on-the-way-> OnTheWay',
+        'OnTheWay -check-in-> CheckedIn',
+        'OnTheWay -no-show-> NoShow',
+        'OnTheWay -cancel-> Cancelled',
       ].sort(),
     );
   });
