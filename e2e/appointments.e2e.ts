@@ -142,7 +142,9 @@ describe('booking an appointment', () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/appointment-page');
     await form(page).getByLabel('Service').selectOption({ label: 'Medicine Delivery' });
-    await form(page).getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
+    await form(page)
+      .getByLabel(/^Street address or landmark/)
+      .fill('House 12, Oxford Street, Osu');
     // A phone-sized photo (3000 x 2250, noisy like a real picture), chosen in the file input.
     const originalBytes = await form(page)
       .getByLabel(/^Prescription/)
@@ -216,7 +218,9 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await expectValue(form(page).getByLabel('First Name'), patient.firstName);
     await form(page).getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
-    await form(page).getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
+    await form(page)
+      .getByLabel(/^Street address or landmark/)
+      .fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
@@ -248,7 +252,9 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await expectValue(form(page).getByLabel('First Name'), patient.firstName);
     await form(page).getByLabel('Service').selectOption({ label: 'Physiotherapy at Home' });
-    await form(page).getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
+    await form(page)
+      .getByLabel(/^Street address or landmark/)
+      .fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();

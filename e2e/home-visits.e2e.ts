@@ -62,7 +62,7 @@ describe('home visits', () => {
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await desk.locator('.swal2-title').getByText('Saved!').waitFor();
     await desk.locator('.swal2-confirm').click();
-    await details.getByText('10:00–12:00').waitFor();
+    await details.getByText('Arriving 10:00–12:00').waitFor();
 
     // The nurse, on her phone: her day lists the visit.
     const nurse = await (await newContext(browser(), PHONE)).newPage();
@@ -70,7 +70,7 @@ describe('home visits', () => {
     await nurse.getByRole('heading', { level: 1, name: 'My visits' }).waitFor();
     const card = nurse.getByRole('listitem', { name: `10:00–12:00 · Adwoa ${patient.lastName}` });
     await card.waitFor();
-    expect(await card.textContent()).toContain('House 7, Nii Okaiman Street, Dzorwulu, near Behind the Total filling station');
+    expect(await card.textContent()).toContain('House 7, Nii Okaiman Street, Dzorwulu (Behind the Total filling station)');
     expect(await card.textContent()).toContain('GhanaPost: GA-086-2265');
     // The number as the booking holds it (typed by the patient).
     expect(await card.getByRole('link', { name: local }).getAttribute('href')).toBe(`tel:${local}`);

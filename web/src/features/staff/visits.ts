@@ -5,10 +5,11 @@
 import type { HomeAddress } from '@api/booking-request';
 import type { ArrivalWindow } from '@api/front-desk';
 
-/** 'line, near landmark, town': what a person reads (and a map searches). */
+/** 'line (landmark), town': what a person reads. */
 export function addressText(address: HomeAddress | null | undefined, town?: string | null): string {
   if (!address) return town ?? '';
-  return [address.line, address.landmark ? `near ${address.landmark}` : '', town ?? ''].filter(Boolean).join(', ');
+  const line = address.landmark ? `${address.line} (${address.landmark})` : address.line;
+  return [line, town ?? ''].filter(Boolean).join(', ');
 }
 
 /**

@@ -162,6 +162,8 @@ describe('Contact messages', () => {
     const user = renderPage(<InboxPage />);
     const message = await screen.findByRole('listitem', { name: 'Message from Kofi Boateng' });
     expect(within(message).getByText('New', { selector: '.staff-badge' })).toBeInTheDocument();
+    await user.click(within(message).getByRole('button', { name: 'Reply to Kofi Boateng' }));
+    expect(within(message).getByLabelText('Reply')).toHaveFocus();
     await user.click(within(message).getByRole('button', { name: 'Send reply' }));
     expect(await within(message).findByRole('alert')).toHaveTextContent('Reply: write the answer to send.');
     await user.type(within(message).getByLabelText('Reply'), 'Yes, we visit Tema every day.');

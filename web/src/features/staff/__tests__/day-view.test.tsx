@@ -118,7 +118,7 @@ describe('the day view', () => {
   it('when a home visit is listed, then its address and who goes when show with it', async () => {
     renderAt(`/staff/appointments?day=${DAY}`, <AppointmentsPage />);
     const row = (await screen.findByText(/Esi Quaye/)).closest('a')!;
-    expect(row).toHaveTextContent('12 Mango Street, near Shell station, Adenta, Accra · Nurse Akosua Addo, 10:00–12:00');
+    expect(row).toHaveTextContent('12 Mango Street (Shell station), Adenta, Accra · Nurse Akosua Addo, 10:00–12:00');
     expect(screen.getByText(/Kojo Badu/).closest('a')).not.toHaveTextContent('Mango');
   });
 
@@ -142,7 +142,7 @@ describe('the day sheet', () => {
     expect(rows[0]).toHaveTextContent('Esi Quaye');
     expect(rows[0]).toHaveTextContent('+233241234567');
     expect(rows[0]).toHaveTextContent('Nursing Home Care (Nurse Akosua Addo)');
-    expect(rows[0]).toHaveTextContent('12 Mango Street, near Shell station, Adenta, Accra (GA-183-8164)');
+    expect(rows[0]).toHaveTextContent('12 Mango Street (Shell station), Adenta, Accra · GA-183-8164');
     expect(rows[0]).toHaveTextContent('Accepted');
     expect(
       within(table)
@@ -160,12 +160,15 @@ describe('the day sheet', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Day sheet: Dr Kofi Boateng' })).toBeInTheDocument();
     URL.createObjectURL = jest.fn(() => 'blob:sheet');
     URL.revokeObjectURL = jest.fn();
+    const save = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(api.callsTo('GET', '/api/staff/appointments/day-sheet.csv')).toHaveLength(1));
     expect(Object.fromEntries(api.callsTo('GET', '/api/staff/appointments/day-sheet.csv')[0].url.searchParams)).toEqual({
       day: DAY,
       doctorId: 'dr-boateng',
     });
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    save.mockRestore();
   });
 });
 

@@ -93,7 +93,7 @@ describe('My visits (a nurse’s day)', () => {
       day: DAY,
       assignedTo: 'nurse-1',
     });
-    expect(card).toHaveTextContent('Address: 12 Mango Street, near Shell station, Adenta, Accra');
+    expect(card).toHaveTextContent('Address: 12 Mango Street (Shell station), Adenta, Accra');
     expect(card).toHaveTextContent('GhanaPost: GA-183-8164');
     expect(within(card).getByRole('link', { name: '+233241234567' })).toHaveAttribute('href', 'tel:+233241234567');
     expect(within(card).getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
@@ -157,7 +157,7 @@ describe('a home visit’s detail', () => {
       assignedTo: 'nurse-1',
       arrivalWindow: { from: '12:00', to: '14:00' },
     });
-    expect(await within(details).findByText('12:00–14:00')).toBeInTheDocument();
+    expect(await within(details).findByText('Arriving 12:00–14:00')).toBeInTheDocument();
     expect(details).toHaveTextContent('Nurse Akosua Addo (nurse)');
   });
 

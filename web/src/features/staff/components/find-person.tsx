@@ -78,15 +78,15 @@ export function FindPerson({
               return (
                 <li key={p.patientId} className="staff-card staff-person">
                   <p>
-                    <strong>{person.name}</strong>
+                    <strong>{person.name}</strong>{' '}
+                    <span className="staff-list-badges">
+                      <StateBadge state={person.clinicRecord ? 'Clinic record' : 'Account'} />
+                      {!person.phoneChecked && <StateBadge state="Phone not checked" />}
+                    </span>
                     <br />
                     {p.contactNumber}
                     {p.emailAddress ? ` · ${p.emailAddress}` : ''}
                   </p>
-                  <span className="staff-list-badges">
-                    <StateBadge state={person.clinicRecord ? 'Clinic record' : 'Account'} />
-                    {!person.phoneChecked && <StateBadge state="Phone not checked" />}
-                  </span>
                   <button type="button" className="btn btn-primary" onClick={() => onChoose(person)}>
                     Book for {person.name}
                   </button>

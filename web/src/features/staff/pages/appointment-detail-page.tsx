@@ -99,7 +99,6 @@ function visitRows(a: StaffAppointment): DetailRow[] {
     ],
     ['Digital address', a.address?.digitalAddress || '—'],
     ['Clinician', a.assignedToName ? `${a.assignedToName}${a.assignedToRole ? ` (${a.assignedToRole})` : ''}` : 'Not assigned'],
-    ['Arrival window', windowText(a.arrivalWindow) ?? '—'],
   ];
 }
 
@@ -116,7 +115,7 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     ['Gender', a.gender || '—'],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
     ['Day', a.requestedDay],
-    ['Time', a.requestedTime ?? 'To agree with the patient'],
+    ['Time', a.requestedTime ?? (a.arrivalWindow ? `Arriving ${windowText(a.arrivalWindow)}` : 'To agree with the patient')],
     ['Doctor', doctor ? `Dr ${doctor}` : '—'],
     ['Health problem', a.healthProblem || '—'],
     [

@@ -162,7 +162,7 @@ export default function ClosuresPage() {
                     <td data-label="Day">{longDay(c.day)}</td>
                     <td data-label="Reason">{c.reason}</td>
                     <td data-label="Set by">{c.source === 'holiday' ? 'Public holiday' : 'Clinic'}</td>
-                    <td data-label="Actions">
+                    <td data-label="Actions" className="staff-actions-cell">
                       <span className="staff-row-actions">
                         <button type="button" className="btn btn-outline" onClick={() => setEditing(c)}>
                           <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden"> {longDay(c.day)}</span>

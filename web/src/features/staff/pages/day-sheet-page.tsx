@@ -113,7 +113,7 @@ export default function DaySheetPage() {
         </div>
         <DayNav day={day} onChange={(next) => set({ day: next })} />
       </div>
-      <p className="day-sheet-day">
+      <p className="print-only">
         <strong>{longDay(day)}</strong>
       </p>
       {sheetOf ? (
@@ -153,7 +153,7 @@ export default function DaySheetPage() {
                     </td>
                     <td data-label="Address">
                       {addressText(a.address, a.location)}
-                      {a.address?.digitalAddress ? ` (${a.address.digitalAddress})` : ''}
+                      {a.address?.digitalAddress ? ` · ${a.address.digitalAddress}` : ''}
                     </td>
                     <td data-label="State">{stateName(a.appointmentStatus)}</td>
                   </tr>

@@ -1,4 +1,4 @@
-import { Download, Send } from 'lucide-react';
+import { Download, Reply, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDate } from '@api/format';
 import type { MessageStatus } from '@api/front-desk';
@@ -93,6 +93,7 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
   const setStatus = useSetMessageStatus();
   const reply = useReplyToMessage();
   const ids = { status: useId(), reply: useId(), error: useId() };
+  const [writing, setWriting] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
@@ -112,6 +113,7 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
     try {
       await reply.mutateAsync({ messageId: m.docid, text: text.trim() });
       setText('');
+      setWriting(false);
       setSent(`Reply mailed to ${m.email}.`);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The reply could not be sent. Please try again.');
@@ -143,49 +145,62 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
           ))}
         </ul>
       )}
-      <form className="staff-reply" noValidate onSubmit={(e) => void send(e)}>
-        <div className="field">
-          <label htmlFor={ids.reply}>Reply</label>
-          <textarea
-            id={ids.reply}
-            rows={3}
-            value={text}
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
-        {error && (
-          <p id={ids.error} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={reply.isPending}>
-            <Send aria-hidden="true" size={18} /> Send reply
+      {writing ? (
+        <form className="staff-reply" aria-label={`Reply to ${m.fullName}`} noValidate onSubmit={(e) => void send(e)}>
+          <div className="field">
+            <label htmlFor={ids.reply}>Reply</label>
+            <textarea
+              id={ids.reply}
+              rows={4}
+              value={text}
+              // Reply was pressed: the person goes on typing here.
+              autoFocus
+              aria-invalid={Boolean(error) || undefined}
+              aria-describedby={error ? ids.error : undefined}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p id={ids.error} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={reply.isPending}>
+              <Send aria-hidden="true" size={18} /> Send reply
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setWriting(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="staff-message-actions">
+          <button type="button" className="btn btn-primary" onClick={() => setWriting(true)}>
+            <Reply aria-hidden="true" size={18} /> Reply<span className="visually-hidden"> to {m.fullName}</span>
           </button>
+          <div className="field staff-inline-field">
+            <label htmlFor={ids.status}>Status</label>
+            <select
+              id={ids.status}
+              value={m.status ?? 'New'}
+              disabled={setStatus.isPending}
+              onChange={(ev) =>
+                void setStatus
+                  .mutateAsync({ messageId: m.docid, status: ev.target.value as MessageStatus })
+                  .catch((err: unknown) => showApiError(err))
+              }
+            >
+              {MESSAGE_STATUS_CHOICES.map((st) => (
+                <option key={st}>{st}</option>
+              ))}
+            </select>
+          </div>
           <p role="status" className="staff-saved">
             {sent}
           </p>
         </div>
-      </form>
-      <div className="field staff-inline-field">
-        <label htmlFor={ids.status}>Status</label>
-        <select
-          id={ids.status}
-          value={m.status ?? 'New'}
-          disabled={setStatus.isPending}
-          onChange={(ev) =>
-            void setStatus
-              .mutateAsync({ messageId: m.docid, status: ev.target.value as MessageStatus })
-              .catch((err: unknown) => showApiError(err))
-          }
-        >
-          {MESSAGE_STATUS_CHOICES.map((st) => (
-            <option key={st}>{st}</option>
-          ))}
-        </select>
-      </div>
+      )}
     </li>
   );
 }
