@@ -120,7 +120,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['functions/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '**/*.cjs', '*.mjs'],
+    files: ['functions/**/*.ts', 'scripts/**/*.{mjs,ts}', 'e2e/**/*.ts', '**/*.cjs', '*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -7,9 +7,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { checkRoute, seriousViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
-import { PATIENT_PATHS, PUBLIC_PATHS, STAFF_PATHS, type PublicPath } from '../web/src/app/paths';
+import { PATIENT_PATHS, PUBLIC_PATHS, STAFF_PATHS, type PublicPath, type StaffPath } from '../web/src/app/paths';
+import { PAGE_HEADINGS } from './support/pages';
 import { pickFreeDay } from './support/booking';
-import { adminAuth } from './support/admin';
+import { adminAuth, adminDb } from './support/admin';
 import { STAFF_LOGINS, STAFF_PASSWORD, bookAsPatient, freshDay, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
@@ -37,17 +38,28 @@ async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['l
  * The pages to open: every path of the site (web/src/app/paths.ts, which routes.tsx must
  * cover), with an example for the paths built from a product id or the query string.
  */
-const EXAMPLES: Partial<Record<PublicPath, string[]>> = {
-  '/signup': ['/signup', '/signup?mode=login'],
-  '/product/:id': ['/product/paracetamol'],
-  '/checkout': ['/checkout?name=Paracetamol&quantity=2'],
-  '/unsubscribe': ['/unsubscribe?token=made-up.token'],
+type Example = [address: string, heading: string | RegExp];
+const EXAMPLES: Partial<Record<PublicPath, Example[]>> = {
+  '/signup': [
+    ['/signup', 'Sign Up'],
+    ['/signup?mode=login', 'Login'],
+  ],
+  // Signed out, the account check sends the visitor to sign up.
+  '/auth': [['/auth', 'Sign Up']],
+  '/product/:id': [['/product/paracetamol', 'Paracetamol']],
+  '/checkout': [['/checkout?name=Paracetamol&quantity=2', PAGE_HEADINGS['/checkout']]],
+  '/unsubscribe': [['/unsubscribe?token=made-up.token', PAGE_HEADINGS['/unsubscribe']]],
+  // A code no prescription has: the page's 'Not found' verdict (record.e2e.ts checks a genuine one).
+  '/rx/:code': [['/rx/ZZZZ2222', PAGE_HEADINGS['/rx/:code']]],
 };
-const PUBLIC_ROUTES = PUBLIC_PATHS.flatMap((path) => {
-  const examples = EXAMPLES[path] ?? [path];
-  if (examples.some((example) => example.includes(':'))) throw new Error(`${path}: add an example address to EXAMPLES`);
+const PUBLIC_ROUTES = PUBLIC_PATHS.flatMap((path): Example[] => {
+  const examples = EXAMPLES[path] ?? (path in PAGE_HEADINGS ? [[path, PAGE_HEADINGS[path as keyof typeof PAGE_HEADINGS]]] : []);
+  if (examples.length === 0) throw new Error(`${path}: add an example address and its heading to EXAMPLES`);
   return examples;
 });
+
+/** A console page opened from an appointment or a patient, not the menu: checked in a test of its own. */
+const RECORD_PAGE = '/staff/records/:patientId';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -62,8 +74,8 @@ afterAll(async () => {
 });
 
 describe('axe on every public route, logged out, at 390 and 1280 px', () => {
-  it.each(PUBLIC_ROUTES)('when %s is opened, then axe finds no serious or critical violation', async (path) => {
-    expect(await checkRoute(page, path)).toEqual([]);
+  it.each(PUBLIC_ROUTES)('when %s is opened, then axe finds no serious or critical violation', async (path, heading) => {
+    expect(await checkRoute(page, path, heading)).toEqual([]);
   });
 });
 
@@ -116,10 +128,10 @@ describe('axe for a logged-in patient', () => {
     await loginThroughUi(patientPage, patient);
   });
 
-  it.each([...PATIENT_PATHS, '/appointment-page'])(
+  it.each([...PATIENT_PATHS, '/appointment-page' as const])(
     'when %s is opened, then axe finds no serious or critical violation',
     async (path) => {
-      expect(await checkRoute(patientPage, path)).toEqual([]);
+      expect(await checkRoute(patientPage, path, PAGE_HEADINGS[path])).toEqual([]);
     },
   );
 
@@ -185,19 +197,21 @@ describe('axe on the staff console', () => {
   let staffPage: Page;
   let homeVisit = '';
   let patientEmail = '';
-  const examples: Record<string, string> = {};
+  const examples: Partial<Record<StaffPath, Example>> = {};
   beforeAll(async () => {
     // A patient with a booking, so the pages of one appointment and one patient have something to show.
     const patient = await createActivatedPatient();
+    const name = `${patient.firstName} ${patient.lastName}`;
     const day = freshDay();
     const { appointmentId } = await bookAsPatient(patient, { requestedServiceId: 4, requestedDay: day });
-    examples['/staff/appointments/:appointmentId'] = `/staff/appointments/${appointmentId}`;
-    examples['/staff/patients/:patientId'] = `/staff/patients/${patient.uid}`;
-    examples['/staff/appointments'] = `/staff/appointments?day=${day}`;
-    examples['/staff/patients'] = `/staff/patients?q=${encodeURIComponent(patient.email)}`;
-    examples['/staff/day-sheet'] = `/staff/day-sheet?day=${day}&homeVisits=true`;
+    examples['/staff/appointments/:appointmentId'] = [`/staff/appointments/${appointmentId}`, name];
+    examples['/staff/patients/:patientId'] = [`/staff/patients/${patient.uid}`, name];
+    examples['/staff/records/:patientId'] = [`/staff/records/${patient.uid}`, name];
+    examples['/staff/appointments'] = [`/staff/appointments?day=${day}`, PAGE_HEADINGS['/staff/appointments']];
+    examples['/staff/patients'] = [`/staff/patients?q=${encodeURIComponent(patient.email)}`, PAGE_HEADINGS['/staff/patients']];
+    examples['/staff/day-sheet'] = [`/staff/day-sheet?day=${day}&homeVisits=true`, 'Day sheet: Home visits'];
     // A second home visit goes to the seeded nurse, so her day (My visits) has a visit to show.
-    examples['/staff/visits'] = `/staff/visits?day=${day}`;
+    examples['/staff/visits'] = [`/staff/visits?day=${day}`, PAGE_HEADINGS['/staff/visits']];
     homeVisit = (await bookAsPatient(patient, { requestedServiceId: 3, requestedDay: day })).appointmentId;
     patientEmail = patient.email;
     const nurse = await adminAuth().getUserByEmail(STAFF_LOGINS.nurse);
@@ -210,25 +224,28 @@ describe('axe on the staff console', () => {
   });
 
   it('when /staff is opened signed out, then its sign-in has no serious or critical violation', async () => {
-    expect(await checkRoute(page, '/staff')).toEqual([]);
+    expect(await checkRoute(page, '/staff', 'Staff sign in')).toEqual([]);
   });
 
-  // An admin sees every section: each path of paths.ts STAFF_PATHS is opened (the clinicians' own day as the nurse, below).
-  const ADMIN_PATHS = STAFF_PATHS.filter((path) => path !== '/staff/visits');
+  // An admin sees every section: each path of paths.ts STAFF_PATHS is opened, and axe runs once it
+  // shows its own heading (the record page and the clinicians' own day, My visits as the nurse, below).
+  const ADMIN_PATHS = STAFF_PATHS.filter((path) => path !== RECORD_PAGE && path !== '/staff/visits');
   let signedIn = false;
   it.each(ADMIN_PATHS)('when the admin opens %s, then axe finds no serious or critical violation', async (path) => {
     if (!signedIn) await staffSignIn(staffPage, 'admin');
     signedIn = true;
-    const address = examples[path] ?? path;
-    if (address.includes(':')) throw new Error(`${path}: add an example address`);
-    expect(await checkRoute(staffPage, address)).toEqual([]);
+    const example =
+      examples[path] ?? (path in PAGE_HEADINGS ? [path, PAGE_HEADINGS[path as keyof typeof PAGE_HEADINGS]] : undefined);
+    if (!example) throw new Error(`${path}: add an example address and its heading`);
+    expect(await checkRoute(staffPage, ...example)).toEqual([]);
   });
 
   it('when the nurse opens her day with a home visit on it, then axe finds no serious or critical violation', async () => {
     const nursePage = await (await newContext(browser, PHONE)).newPage();
-    await staffSignIn(nursePage, 'nurse', examples['/staff/visits']);
+    const [address, heading] = examples['/staff/visits']!;
+    await staffSignIn(nursePage, 'nurse', address);
     await nursePage.getByRole('button', { name: /^On the way/ }).waitFor();
-    expect(await checkRoute(nursePage, examples['/staff/visits'])).toEqual([]);
+    expect(await checkRoute(nursePage, address, heading)).toEqual([]);
   });
 
   it('when the desk assigns a home visit, then axe finds no serious or critical violation in the dialog at 390 and 1280', async () => {
@@ -272,6 +289,14 @@ describe('axe on the staff console', () => {
     expect(await seriousViolations(staffPage, 'desk booking form @390')).toEqual([]);
   });
 
+  it('when the admin opens a patient’s medical record, then axe finds no serious or critical violation', async () => {
+    expect(await checkRoute(staffPage, ...examples[RECORD_PAGE]!)).toEqual([]);
+  });
+
+  it('when the admin opens a patient’s medical record, then axe finds no serious or critical violation', async () => {
+    expect(await checkRoute(staffPage, ...examples[RECORD_PAGE]!)).toEqual([]);
+  });
+
   it('when the admin opens a doctor’s schedule, then axe finds no serious or critical violation at 390 and 1280', async () => {
     await staffPage.setViewportSize(PHONE);
     await staffPage.goto('/staff/schedule');
@@ -291,9 +316,32 @@ describe('axe on the staff console', () => {
     );
   });
 
+  it('when Complete visit, Prescribe and Request lab tests are open, then axe finds no serious or critical violation at 390 and 1280', async () => {
+    const patient = await createActivatedPatient();
+    const { appointmentId } = await bookAsPatient(patient, { requestedServiceId: 4, requestedDay: freshDay() });
+    // At the visit: the state the lifecycle reaches by Accept and Check in (staff-console.e2e.ts walks them).
+    await adminDb().collection('appointments').doc(appointmentId).update({ appointmentStatus: 'CheckedIn' });
+    const found: string[] = [];
+    for (const [button, dialogName] of [
+      ['Complete visit', 'Complete visit'],
+      ['Prescribe', 'Prescribe'],
+      ['Request lab tests', 'Request lab tests'],
+    ]) {
+      await staffPage.setViewportSize(PHONE);
+      await staffPage.goto(`/staff/appointments/${appointmentId}`);
+      await staffPage.getByRole('button', { name: button, exact: true }).click();
+      const dialog = staffPage.getByRole('dialog', { name: dialogName });
+      await dialog.getByRole('button').last().waitFor();
+      found.push(...(await checkDialog(staffPage, `${dialogName} dialog @390`, dialog)));
+      await staffPage.setViewportSize(DESKTOP);
+      found.push(...(await seriousViolations(staffPage, `${dialogName} dialog @1280`)));
+    }
+    expect(found).toEqual([]);
+  });
+
   it('when Decline asks for a reason, then axe finds no serious or critical violation in the dialog', async () => {
     await staffPage.setViewportSize(PHONE);
-    await staffPage.goto(examples['/staff/appointments/:appointmentId']);
+    await staffPage.goto(examples['/staff/appointments/:appointmentId']![0]);
     await staffPage.getByRole('button', { name: 'Decline', exact: true }).click();
     expect(await checkDialog(staffPage, 'decline reason dialog', staffPage.locator('.swal2-popup'))).toEqual([]);
     await staffPage.locator('.swal2-cancel').click();

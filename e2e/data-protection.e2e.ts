@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { adminAuth, adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
-import { forwardedFor } from '../functions/src/test-support/client';
+import { throughFrontEnd } from '../functions/src/test-support/client';
 
 jest.setTimeout(90_000);
 
@@ -72,7 +72,7 @@ describe('data protection', () => {
     const email = `one-click-${randomUUID().slice(0, 8)}@example.com`;
     const signUp = await fetch(`${SITE_URL}/api/subscriptions/news`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor() },
+      headers: { 'Content-Type': 'application/json', ...throughFrontEnd() },
       body: JSON.stringify({ email }),
     });
     expect(signUp.status).toBe(201);
@@ -119,7 +119,7 @@ describe('data protection', () => {
     const patient = await createActivatedPatient();
     const newsletter = await fetch(`${SITE_URL}/api/subscriptions/news`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor() },
+      headers: { 'Content-Type': 'application/json', ...throughFrontEnd() },
       body: JSON.stringify({ email: patient.email }),
     });
     expect(newsletter.status).toBe(201);

@@ -1,14 +1,29 @@
 /**
  * firestore.rules as the Firestore emulator enforces them: a browser with the Firebase web SDK,
  * signed in as a patient or not, can neither read nor write anything, its own profile
- * included. All data goes through the API. (The Node fallback emulator enforces no rules:
- * this test needs the official one, which `npm test` starts.)
+ * included. All data goes through the API, but for a video visit's signals and chat
+ * (e2e/visit-rules.e2e.ts has their every case; here: the stack runs those rules). (The Node
+ * fallback emulator enforces no rules: this test needs the official one, which `npm test` starts.)
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getDoc, getFirestore, setDoc, setLogLevel, terminate } from 'firebase/firestore';
+import { randomUUID } from 'node:crypto';
+import {
+  addDoc,
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  getFirestore,
+  serverTimestamp,
+  setDoc,
+  setLogLevel,
+  terminate,
+  Timestamp as WebTimestamp,
+} from 'firebase/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { createActivatedPatient } from './support/accounts';
-import { adminDb, PROJECT_ID } from './support/admin';
+import { adminAuth, adminDb, PROJECT_ID } from './support/admin';
 import { emulatorAddress } from './support/emulators';
 
 const [firestoreHost, firestorePort] = emulatorAddress('firestore').split(':');
@@ -54,5 +69,49 @@ describe('firestore.rules', () => {
     const ref = `rules-test-${Date.now()}`;
     expect(await refusal(setDoc(doc(db, 'payments', ref), { paymentStatus: 'Paid' }))).toBe('permission-denied');
     expect((await adminDb().collection('payments').doc(ref).get()).exists).toBe(false);
+  });
+});
+
+describe('firestore.rules of the running stack: video visits', () => {
+  it("when a visit's participant writes a signal with the web SDK, then it is stored; a stranger's write is permission-denied", async () => {
+    const password = 'secret-123';
+    const [participant, stranger] = await Promise.all(
+      ['participant', 'stranger'].map((who) => adminAuth().createUser({ email: `${who}-${randomUUID()}@example.com`, password })),
+    );
+    // The room as the API writes it (services/visits.ts), open from 10 minutes ago for an hour.
+    const visitId = `rules-visit-${randomUUID()}`;
+    await adminDb()
+      .collection('visits')
+      .doc(visitId)
+      .set({
+        appointmentId: visitId,
+        patientId: participant.uid,
+        hostUid: 'host-of-the-visit',
+        participants: [participant.uid, 'host-of-the-visit'],
+        opensAt: Timestamp.fromMillis(Date.now() - 10 * 60_000),
+        closesAt: Timestamp.fromMillis(Date.now() + 60 * 60_000),
+        state: 'Waiting',
+        mode: 'video',
+        joined: [],
+        left: [],
+        modeHistory: [],
+      });
+    const signal = (from: string) => ({
+      from,
+      type: 'bye',
+      at: serverTimestamp(),
+      expireAt: WebTimestamp.fromMillis(Date.now() + 24 * 3_600_000),
+    });
+    const signals = collection(getFirestore(app), 'visits', visitId, 'signals');
+
+    await signInWithEmailAndPassword(getAuth(app), stranger.email!, password);
+    expect(await refusal(addDoc(signals, signal(stranger.uid)))).toBe('permission-denied');
+    expect(await refusal(getDoc(doc(getFirestore(app), 'visits', visitId)))).toBe('permission-denied');
+
+    await signInWithEmailAndPassword(getAuth(app), participant.email!, password);
+    const written = await addDoc(signals, signal(participant.uid));
+    expect((await getDoc(doc(getFirestore(app), 'visits', visitId))).get('state')).toBe('Waiting');
+    const stored = await adminDb().collection('visits').doc(visitId).collection('signals').get();
+    expect(stored.docs.map((d) => [d.id, d.get('from'), d.get('type')])).toEqual([[written.id, participant.uid, 'bye']]);
   });
 });

@@ -1,14 +1,22 @@
 /**
- * Security headers as the Hosting emulator serves them from firebase.json, and the
- * Content-Security-Policy proven in Chromium: the pages work and nothing is refused.
+ * Security headers as the Hosting emulator serves them (firebase.json, with the emulators'
+ * Content-Security-Policy from deploy/emulators-csp.json: scripts/lib/hosting-config.mjs), and
+ * that policy proven in Chromium: the pages work and nothing is refused.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { PAGE_HEADINGS, pageShows } from './support/pages';
 
 jest.setTimeout(90_000);
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:5005';
+const EMULATORS_CSP = JSON.parse(readFileSync(join(__dirname, '../deploy/emulators-csp.json'), 'utf8')) as Record<
+  string,
+  string[]
+>;
 
 const headersOf = async (path: string) => (await fetch(`${SITE_URL}${path}`, { redirect: 'manual' })).headers;
 
@@ -31,7 +39,8 @@ describe('security headers from Hosting', () => {
       expect(headers.get('strict-transport-security')).toMatch(/max-age=\d{8,}/);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+      // The site's own pages may use the camera and microphone (the visit), no frame or other origin may.
+      expect(headers.get('permissions-policy')).toMatch(/camera=\(self\), microphone=\(self\)/);
       const csp = directives(headers.get('content-security-policy') ?? '');
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['script-src']).toEqual(["'self'"]);
@@ -42,6 +51,9 @@ describe('security headers from Hosting', () => {
       expect(csp['connect-src']).toEqual(
         expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
       );
+      // The whole policy is the emulators' one, and it lets the web SDK reach the Firestore emulator (video visits).
+      expect(csp).toEqual(EMULATORS_CSP);
+      expect(csp['connect-src']).toContain('http://127.0.0.1:8080');
     },
   );
 
@@ -117,9 +129,9 @@ describe('the pages under the Content-Security-Policy in Chromium', () => {
   it('when a visitor opens home, signup, privacy and a dialog, then nothing is refused', async () => {
     const { page, refused } = await watchedPage();
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await pageShows(page, PAGE_HEADINGS['/']);
     await page.goto('/signup');
-    await page.getByLabel('Email Address').first().waitFor();
+    await pageShows(page, PAGE_HEADINGS['/signup']);
     await page.goto('/privacy');
     await page.getByRole('heading', { name: 'How we look after your information' }).waitFor();
     // SweetAlert2 injects its stylesheet: the dialog must still look like one.
@@ -130,8 +142,9 @@ describe('the pages under the Content-Security-Policy in Chromium', () => {
     expect(refused).toEqual([]);
 
     // The watch itself works: an inline script (what an injection would add) is refused and seen.
+    const reported = page.waitForEvent('console', (msg) => /Content Security Policy/i.test(msg.text()));
     await page.evaluate(() => document.body.append(Object.assign(document.createElement('script'), { textContent: 'void 0' })));
-    await page.waitForTimeout(200);
+    await reported;
     expect(refused).toEqual([expect.stringMatching(/script-src/)]);
   });
 
@@ -140,7 +153,7 @@ describe('the pages under the Content-Security-Policy in Chromium', () => {
     const { page, refused } = await watchedPage();
     await loginThroughUi(page, patient);
     await page.goto('/appointment-page');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await pageShows(page, PAGE_HEADINGS['/appointment-page']);
     await page.goto('/packages');
     await page.getByRole('button', { name: /Subscribe now.*Student/ }).click();
     const frame = page.frameLocator('iframe[title="Secure checkout"]');

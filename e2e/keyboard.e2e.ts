@@ -14,6 +14,7 @@ import {
 } from './support/accounts';
 import { dayPicker, timePicker } from './support/booking';
 import { newContext, useBrowser, PHONE, SITE_URL } from './support/browser';
+import { PAGE_HEADINGS, pageShows } from './support/pages';
 
 jest.setTimeout(90_000);
 
@@ -63,7 +64,7 @@ describe('keyboard only', () => {
   it('when a visitor presses Tab first, then the skip link shows and Enter moves focus to the page content', async () => {
     const page = await newPage();
     await page.goto('/about-us');
-    await page.locator('main h1').waitFor();
+    await pageShows(page, PAGE_HEADINGS['/about-us']);
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await tabTo(page, skip, { max: 1 });
     expect(await skip.isVisible()).toBe(true);
@@ -118,7 +119,7 @@ describe('keyboard only', () => {
     expect(stored).toMatchObject({ firstName: patient.firstName, lastName: patient.lastName, accountStatus: 'Activated' });
 
     // The dashboard has its own skip link.
-    await page.locator('main h1').waitFor();
+    await pageShows(page, PAGE_HEADINGS['/dashboard']);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Tab');
     expect(await isFocused(page.getByRole('link', { name: 'Skip to content' }))).toBe(true);

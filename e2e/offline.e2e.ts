@@ -39,8 +39,10 @@ const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 describe('the offline app shell', () => {
   it('when a visitor comes back with the network off, then the home page and a public page they saw open from the cache', async () => {
     await firstVisit('/');
-    await page.goto('/faqs', { waitUntil: 'networkidle' });
+    await page.goto('/faqs');
     await heading('Frequently asked questions').waitFor();
+    // The worker keeps a page once it has arrived (web/public/sw.js keepPage): wait for that, not for a quiet network.
+    await page.waitForFunction(async () => (await caches.match('/faqs')) !== undefined);
 
     await context.setOffline(true);
     await page.reload();

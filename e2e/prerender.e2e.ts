@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newContext, PHONE, SITE_URL, useBrowser } from './support/browser';
+import { PAGE_HEADINGS, pageHeading } from './support/pages';
 
 const browser = useBrowser();
 
@@ -14,6 +15,13 @@ const PRERENDERED = readdirSync(DIST)
   .map((file) => /data-prerendered="([^"]+)"/.exec(readFileSync(join(DIST, file), 'utf8'))?.[1])
   .filter((path): path is string => path !== undefined)
   .sort();
+
+/** The page's own heading (support/pages.ts), not just any heading. */
+const headingOf = (path: string) => {
+  const heading = PAGE_HEADINGS[path as keyof typeof PAGE_HEADINGS];
+  if (!heading) throw new Error(`${path} is prerendered but has no heading in e2e/support/pages.ts`);
+  return heading;
+};
 
 describe('prerendered public pages', () => {
   it('when the site is built, then the home page and the main public pages are prerendered', () => {
@@ -27,7 +35,7 @@ describe('prerendered public pages', () => {
     const page = await context.newPage();
     for (const path of PRERENDERED) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
+      await expect(pageHeading(page, headingOf(path)).isVisible()).resolves.toBe(true);
       await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
       // Until the app runs, the newsletter form is disabled: a plain browser submit would send it as a GET.
       await expect(page.getByRole('button', { name: 'Subscribe', exact: true }).isDisabled()).resolves.toBe(true);
@@ -55,7 +63,7 @@ describe('prerendered public pages', () => {
         .replaceAll('&amp;', '&');
       await page.goto(path);
       await expect(page.title()).resolves.toBe(prerenderedTitle);
-      await expect(page.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
+      await expect(pageHeading(page, headingOf(path)).isVisible()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: 'Subscribe', exact: true }).isEnabled()).resolves.toBe(true);
     }
     expect(errors).toEqual([]);

@@ -1,5 +1,6 @@
 import { useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 import { emulatorAddress } from './support/emulators';
+import { PAGE_HEADINGS, pageShows } from './support/pages';
 
 const browser = useBrowser();
 
@@ -7,7 +8,7 @@ describe('the site through the Hosting emulator', () => {
   it('when a visitor opens the home page, then the welcome and the menu are shown', async () => {
     const page = await (await newContext(browser())).newPage();
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Welcome/);
+    await pageShows(page, PAGE_HEADINGS['/']);
     const menu = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Home', 'About Us', 'Services', 'Packages', 'Contact Us', 'Products', 'Sign Up', 'Book Appointment']) {
       await expect(menu.getByRole('link', { name: label, exact: true }).first().isVisible()).resolves.toBe(true);

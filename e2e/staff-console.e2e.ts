@@ -7,7 +7,8 @@
  * API, Auth and Firestore emulators, payment sandbox.
  */
 import type { Page } from 'playwright-core';
-import { adminDb } from './support/admin';
+import { randomUUID } from 'node:crypto';
+import { adminAuth, adminDb } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
 import { freeSlotOf, pickFreeSlot, publicSlots } from './support/booking';
@@ -92,7 +93,13 @@ describe('the staff console', () => {
     await act(console_, 'Accept');
     await act(console_, 'Check in');
     const summary = `Tension headache. Rest, fluids, paracetamol 500 mg as needed. ${Date.now()}`;
-    await act(console_, 'Complete visit', summary);
+    // Complete visit asks in a form of its own: the summary the patient reads (notes are optional).
+    await console_.getByRole('button', { name: 'Complete visit', exact: true }).click();
+    const complete = console_.getByRole('dialog', { name: 'Complete visit' });
+    await complete.getByLabel('Visit summary (the patient reads this)').fill(summary);
+    await complete.getByRole('button', { name: 'Complete visit' }).click();
+    await dialogTitle(console_).getByText('Saved!').waitFor();
+    await console_.locator('.swal2-confirm').click();
     await console_.locator('.staff-card').getByText('Completed', { exact: true }).waitFor();
 
     const stored = await adminDb().collection('appointments').doc(booked.appointmentId).get();
@@ -140,6 +147,36 @@ describe('the staff console', () => {
     const detail = dashboard.locator('.appointment-detail');
     await detail.getByText(next.day, { exact: true }).waitFor();
     await detail.getByText(next.time, { exact: true }).waitFor();
+  });
+
+  it('when an admin grants a role on Staff & roles, then the account is listed; revoked, it leaves the list and loses the claim', async () => {
+    // Sorts before the seeded accounts (the list is ordered by e-mail), so it is on the first page.
+    const email = `a0-role-${randomUUID().slice(0, 8)}@example.com`;
+    const user = await adminAuth().createUser({ email, password: 'Akwaaba-2026', emailVerified: true });
+
+    const console_ = await (await newContext(browser(), DESKTOP)).newPage();
+    await staffSignIn(console_, 'admin', '/staff/roles');
+    await console_.getByRole('heading', { level: 1, name: 'Staff & roles' }).waitFor();
+    const accounts = console_.getByRole('region', { name: 'Table of staff accounts' });
+    // The seeded admin is listed: the page reads the API's { items, nextCursor } page.
+    await accounts.getByRole('rowheader', { name: 'admin@expmed.local' }).waitFor();
+
+    const grant = console_.getByRole('form', { name: 'Grant a role' });
+    await grant.getByLabel('Email Address').fill(email);
+    await grant.getByLabel('Role').selectOption({ label: 'Staff' });
+    await grant.getByRole('button', { name: 'Grant role' }).click();
+    await dialogTitle(console_).getByText('Saved!').waitFor();
+    await console_.locator('.swal2-confirm').click();
+    const row = accounts.getByRole('row', { name: new RegExp(email) });
+    await row.getByRole('cell', { name: 'Staff' }).waitFor();
+    expect((await adminAuth().getUser(user.uid)).customClaims).toEqual({ role: 'staff' });
+
+    await row.getByRole('button', { name: `Revoke ${email}` }).click();
+    await console_.locator('.swal2-confirm', { hasText: 'Yes, revoke' }).click();
+    await row.waitFor({ state: 'detached' });
+    await accounts.getByRole('rowheader', { name: 'admin@expmed.local' }).waitFor();
+    expect((await adminAuth().getUser(user.uid)).customClaims ?? {}).toEqual({});
+    expect((await adminDb().collection('staffMembers').doc(user.uid).get()).exists).toBe(false);
   });
 
   it('when a signed-in patient opens /staff, then they are told it is for the clinic’s staff', async () => {

@@ -10,6 +10,7 @@ import { createActivatedPatient, idTokenFor, loginThroughUi, openBookingForm, ty
 import { seriousViolations, settle } from './support/axe';
 import { DESKTOP, PHONE, SITE_URL, newContext, useBrowser } from './support/browser';
 import { pickFreeSlot } from './support/booking';
+import { PAGE_HEADINGS } from './support/pages';
 
 jest.setTimeout(120_000);
 
@@ -167,11 +168,11 @@ describe('axe on the package and family cards', () => {
     });
     const page = await loggedIn(patient);
     const found: string[] = [];
-    for (const path of ['/dashboard/profile', '/packages']) {
+    for (const path of ['/dashboard/profile', '/packages'] as const) {
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         await page.goto(path);
-        await settle(page);
+        await settle(page, PAGE_HEADINGS[path]);
         if (path === '/dashboard/profile') {
           await packageCard(page).getByText('Trial', { exact: true }).waitFor();
           await page.getByText('Kwesi Owusu').waitFor();

@@ -65,13 +65,23 @@ try {
         ? fail(`No account uses ${email} in ${where}: the person signs up on the site first.`)
         : failed(err),
     );
+  // Roles go only to verified addresses (functions/src/services/staff.ts grantRole, docs/roles-and-audit.md).
+  if (!user.emailVerified)
+    fail(
+      `${email} has not verified its e-mail address in ${where}: roles go only to verified accounts. ` +
+        'The person signs in on the site and enters the code we e-mailed them; then run this again.',
+    );
   const claims = doctorId ? { role, doctorId } : { role };
-  await getAuth(app).setCustomUserClaims(user.uid, claims);
-  // The roster the console lists (functions/src/store/collections.ts staffMembers).
+  const before = user.customClaims ?? {};
+  const changed = Boolean(before.role) && (before.role !== role || before.doctorId !== doctorId);
+  // The roster first: the API checks every staff request against it (functions/src/http/auth.ts requireRole).
   await db
     .collection('staffMembers')
     .doc(user.uid)
     .set({ uid: user.uid, email: email.toLowerCase(), ...claims, grantedBy: 'npm run grant', grantedAt: Timestamp.now() });
+  await getAuth(app).setCustomUserClaims(user.uid, claims);
+  // A changed role ends the sessions that carried the old one.
+  if (changed) await getAuth(app).revokeRefreshTokens(user.uid);
   console.log(`${email} is now ${role}${doctorId ? ` (${doctorId})` : ''} in ${where}. It applies from their next sign-in.`);
   process.exit(0);
 } catch (err) {

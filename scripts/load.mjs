@@ -9,7 +9,8 @@
 //    one reference -> Paid once, one receipt.
 // Public posts are throttled per client (the X-Forwarded-For entry the front ends write,
 // functions/src/config.ts TRUSTED_PROXY_HOPS = 2), so each sign-up carries its own made-up
-// address as Hosting's front ends would forward it (the emulators have none), as 200 phones would.
+// address as Hosting's front ends would forward it, as 200 phones would; the emulators have no
+// front end, so the local key (X-Local-Front-End) says the test plays it.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,9 @@ const db = getFirestore(initializeApp({ projectId: PROJECT_ID }, `load-${randomU
 const DURATION_S = Number(process.argv.find((a) => a.startsWith('--duration='))?.slice('--duration='.length) ?? 20);
 const FUNCTION_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/europe-west1/api`;
 const SANDBOX = `http://${HOST}:${PORTS.paymentSandbox}`;
+/** The local stack's front-end key: with it the emulator trusts the X-Forwarded-For a test writes (functions/src/config.ts). */
+const LOCAL_FRONT_END_KEY =
+  /^LOCAL_FRONT_END_KEY=(.*)$/m.exec(readFileSync(join(ROOT, 'functions', '.env.local'), 'utf8'))?.[1] ?? '';
 /** The sandbox's callback secret, as the Functions emulator reads it (local values, nothing real). */
 const CALLBACK_SECRET = /^PAYMENT_CALLBACK_SECRET=(.*)$/m.exec(
   readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8'),
@@ -99,7 +103,7 @@ async function newsletterSignUps() {
         '/subscriptions/news',
         null,
         { email },
-        { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}, 192.0.2.1` },
+        { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}, 192.0.2.1`, 'X-Local-Front-End': LOCAL_FRONT_END_KEY },
       ).then((r) => r.status),
     ),
   );

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite';
+import { EMULATORS_MODE, productionEnvProblems } from './build-env.mjs';
 
 // The local stack serves the API through Hosting on :5000; `npm run dev` proxies to it.
 const SITE = 'http://127.0.0.1:5000';
@@ -26,7 +27,20 @@ function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * A build for a Firebase project (any mode but the emulators') stops unless web/.env.<project>
+ * holds its whole web config: before, a missing config silently built a site for the emulators.
+ */
+function requireProjectConfig(mode: string): void {
+  if (mode === EMULATORS_MODE) return;
+  const problems = productionEnvProblems(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), mode);
+  if (problems.length)
+    throw new Error(
+      `Not building the site for project '${mode}':\n  ${problems.join('\n  ')}\n(npm run build builds for the emulators.)`,
+    );
+}
+
+const config: UserConfig = {
   plugins: [react(), preloadFonts()],
   resolve: {
     alias: {
@@ -46,4 +60,9 @@ export default defineConfig({
     // pages paint styled, instead of restyling (and shifting) when their page's chunk arrives.
     cssCodeSplit: false,
   },
+};
+
+export default defineConfig(({ command, mode }) => {
+  if (command === 'build') requireProjectConfig(mode);
+  return config;
 });

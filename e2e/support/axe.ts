@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE } from './browser';
+import { pageShows } from './pages';
 
 /** Rule id, impact and the CSS targets of every serious or critical violation on the page now. */
 export async function seriousViolations(page: Page, label: string): Promise<string[]> {
@@ -19,20 +20,28 @@ export async function seriousViolations(page: Page, label: string): Promise<stri
     .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** The page is loaded once its lazy chunk has rendered a heading and the network is quiet. */
-export async function settle(page: Page) {
-  await page.locator('main h1').first().waitFor();
+/**
+ * The page is loaded once it shows its own heading (not any heading: support/pages.ts), its
+ * data has come (the network is quiet) and no spinner or loading line is left.
+ */
+export async function settle(page: Page, heading: string | RegExp) {
+  await pageShows(page, heading);
   await page.waitForLoadState('networkidle');
   await page.getByText('Just a moment ...').waitFor({ state: 'detached' });
+  await page.locator('.loading').first().waitFor({ state: 'detached' });
 }
 
-/** Opens `path` and runs axe at phone width, then (same page, resized) at desktop width. */
-export async function checkRoute(page: Page, path: string): Promise<string[]> {
+/** Resolves once the page has drawn a frame at its current size (resize listeners, media queries applied). */
+const nextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+/** Opens `path`, waits for `heading`, and runs axe at phone width, then (same page, resized) at desktop width. */
+export async function checkRoute(page: Page, path: string, heading: string | RegExp): Promise<string[]> {
   await page.setViewportSize(PHONE);
   await page.goto(path);
-  await settle(page);
+  await settle(page, heading);
   const found = await seriousViolations(page, `${path} @390`);
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(100);
+  await nextFrame(page);
   return [...found, ...(await seriousViolations(page, `${path} @1280`))];
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { emulatorAddress } from './emulators';
+import { trackPages } from './open-pages';
 
 /** The site as the Hosting emulator serves it. */
 export const SITE_URL = `http://${emulatorAddress('hosting')}`;
@@ -10,9 +11,20 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium with a made-up camera and microphone that it grants without asking, for the visit's
+ * tests, which make calls between two contexts. WebRTC skips the loopback interface unless told
+ * otherwise, and a test machine's network namespace may have nothing else.
+ */
+export const FAKE_MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -22,8 +34,11 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
+  // A failing test names the page it was on (support/environment.ts).
+  return trackPages(browser);
 }
 
 /**
@@ -54,10 +69,10 @@ export async function newContext(
 }
 
 /** One browser per test file: launched before its tests, closed after them. Call at the top of a file. */
-export function useBrowser(): () => Browser {
+export function useBrowser(extraArgs: string[] = []): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(extraArgs);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,4 +1,4 @@
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
 
 /**
  * The API's configuration, in one place: deployment and request limits, and every Functions
@@ -32,13 +32,34 @@ export const LARGE_BODY_BYTES = 1024 * 1024;
 /** Requests allowed the large body limit, as "METHOD /path" without the /api prefix. */
 export const LARGE_BODY_ROUTES = new Set(['POST /appointments']);
 
+/** The same for paths with an id in them: a lab result's upload (its bytes, at most api/record.ts MAX_RESULT_BYTES). */
+export const LARGE_BODY_PATTERNS: readonly RegExp[] = [/^POST \/staff\/appointments\/[^/]+\/results$/];
+
 /**
- * X-Forwarded-For entries our own front ends append, counted from the right. Through Hosting,
- * its CDN appends the visitor's address and Google's front end of the function appends the
- * CDN's, so the visitor is the 2nd from the right; whatever stands left of it the client wrote
- * itself and may forge. The local emulators append nothing (tests play the front end).
+ * X-Forwarded-For entries our own front ends append, counted from the right. In production,
+ * Firebase Hosting's CDN (Fastly) appends the address that connected to it, the visitor, and
+ * Google's front end of the function (Cloud Run) appends the CDN's; so the visitor is the 2nd
+ * from the right, and whatever stands left of it the client wrote and may forge (docs/
+ * roles-and-audit.md, 'Client addresses', says how this was found and how to check it).
  */
 export const TRUSTED_PROXY_HOPS = 2;
+
+/**
+ * The local stack has no front end: firebase-tools' Hosting emulator forwards the client's
+ * own X-Forwarded-For and appends nothing (lib/hosting/proxy.js), nor does the Functions
+ * emulator. So in the emulator no entry is trusted and every client is the socket's peer,
+ * unless the request carries this header with the local key (functions/.env.local
+ * LOCAL_FRONT_END_KEY): tests and `npm run load` play production's front ends with it, to
+ * count made-up visitors apart. Outside the emulator neither is ever read.
+ */
+export const LOCAL_FRONT_END_HEADER = 'x-local-front-end';
+
+/** How many entries of this request's X-Forwarded-For our front ends wrote. */
+export function trustedProxyHops(header: (name: string) => string | undefined): number {
+  if (process.env.FUNCTIONS_EMULATOR !== 'true') return TRUSTED_PROXY_HOPS;
+  const key = process.env.LOCAL_FRONT_END_KEY;
+  return key && header(LOCAL_FRONT_END_HEADER) === key ? TRUSTED_PROXY_HOPS : 0;
+}
 
 // ---- The site -----------------------------------------------------------------------------
 
@@ -130,5 +151,59 @@ export const smsConfig = () => ({
  */
 export const NEWSLETTER_SECRET = defineSecret('NEWSLETTER_SECRET');
 
-/** Every secret the API function reads (payments, SMS and the newsletter). */
-export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET];
+// ---- Video visits (docs/visits.md): STUN and TURN servers for WebRTC -----------------------
+
+/** Comma-separated stun: URLs, e.g. 'stun:turn.example.com:3478'; empty locally (peers on one machine need none). */
+export const STUN_URLS = defineString('STUN_URLS', {
+  default: '',
+  description: 'Comma-separated STUN URLs for video visits, e.g. stun:turn.example.com:3478 (empty: none)',
+});
+
+/** Comma-separated turn:/turns: URLs of a TURN server with coturn's use-auth-secret (docs/visits.md); empty: no TURN. */
+export const TURN_URLS = defineString('TURN_URLS', {
+  default: '',
+  description:
+    'Comma-separated TURN URLs for video visits, e.g. turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349 (empty: none)',
+});
+
+/** coturn's static-auth-secret: the API mints short-lived TURN credentials from it (TURN REST API scheme). */
+export const TURN_SHARED_SECRET = defineSecret('TURN_SHARED_SECRET');
+
+const urlList = (value: string) =>
+  value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** The STUN and TURN servers and the TURN secret, read per join. */
+export const iceConfig = () => ({
+  stunUrls: urlList(STUN_URLS.value()),
+  turnUrls: urlList(TURN_URLS.value()),
+  turnSecret: TURN_SHARED_SECRET.value(),
+});
+/** Every secret the API function reads (payments, SMS, the newsletter and TURN). */
+export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET, TURN_SHARED_SECRET];
+
+// ---- Deployment: outbound address and App Check (docs/operations.md) ------------------------
+
+/**
+ * The Serverless VPC Access connector the functions send all their traffic through, so it
+ * leaves by Cloud NAT's reserved static IP, the one the provider's status API has whitelisted
+ * (ops/network.sh makes both). Empty (the default, and locally): no connector.
+ */
+export const VPC_CONNECTOR = defineString('VPC_CONNECTOR', {
+  default: '',
+  description: 'Serverless VPC Access connector for a static outbound IP (ops/network.sh), e.g. expmed-egress; empty for none',
+});
+
+/**
+ * Whether the API refuses writes without a valid App Check token (http/app-check.ts). True in
+ * production, where the site sends one (reCAPTCHA Enterprise); false on the emulators, where
+ * the local build has no App Check.
+ */
+export const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', {
+  description: 'Refuse API writes without a valid App Check token (true in production)',
+});
+
+/** Every outbound call goes through the connector (when one is set): the status API sees only the static IP. */
+export const VPC_EGRESS = 'ALL_TRAFFIC';

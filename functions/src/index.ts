@@ -3,7 +3,8 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
-import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS } from './config';
+import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS, VPC_CONNECTOR, VPC_EGRESS } from './config';
+import { sendDueFollowUps } from './notifications/follow-ups';
 import { sendDueReminders } from './notifications/reminders';
 import { sweepSms } from './notifications/sms-sender';
 import { createCallbackApp } from './payments/callback';
@@ -11,7 +12,8 @@ import { expireLapsedHolds } from './services/holds';
 import { recheckRecentPayments } from './services/payments';
 import { runSubscriptionCalendar } from './services/subscription-calendar';
 
-setGlobalOptions({ region: REGION, maxInstances: 10 });
+// With VPC_CONNECTOR set, all egress leaves by the static IP the provider whitelists; unset, firebase deploy applies no connector.
+setGlobalOptions({ region: REGION, maxInstances: 10, vpcConnector: VPC_CONNECTOR, vpcConnectorEgressSettings: VPC_EGRESS });
 
 /** The whole API: one Express app behind Hosting's /api/** rewrite. */
 export const api = onRequest({ secrets: API_SECRETS }, createApp());
@@ -55,11 +57,15 @@ export const smsSweep = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds
   if (result.looked) logger.info('sms sweep', { result });
 });
 
-/** Every 5 minutes: the 24-hour and 2-hour reminders now due, each once (notifications/reminders.ts). */
+/**
+ * Every 5 minutes: the 24-hour and 2-hour reminders now due, each once (notifications/reminders.ts),
+ * then the follow-ups doctors suggested (notifications/follow-ups.ts).
+ */
 export const appointmentReminders = onSchedule(
   { schedule: 'every 5 minutes', timeoutSeconds: 240, secrets: SMS_SECRETS },
   async () => {
-    const result = await sendDueReminders({ deadline: Date.now() + 180_000 });
-    logger.info('appointment reminders', { result });
+    const result = await sendDueReminders({ deadline: Date.now() + 150_000 });
+    const followUps = await sendDueFollowUps({ deadline: Date.now() + 30_000 });
+    logger.info('appointment reminders', { result, followUps });
   },
 );

@@ -2,7 +2,7 @@
 // The Functions emulator does not run scheduled functions, so `npm start` runs the two that
 // notifications need itself, in-process from the built code, on their production schedules:
 // the SMS sweep (every minute: retries after a provider failure) and the appointment
-// reminders (every 5 minutes). Same code as functions/src/index.ts smsSweep and appointmentReminders.
+// reminders and follow-ups (every 5 minutes). Same code as functions/src/index.ts smsSweep and appointmentReminders.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './install.mjs';
@@ -27,6 +27,8 @@ export async function startLocalSchedules({ log = console.log } = {}) {
   const sender = await import(join(ROOT, 'functions/lib/notifications/sms-sender.js'));
   /** @type {{ sendDueReminders: (o: object) => Promise<{ sent: number }> }} */
   const reminders = await import(join(ROOT, 'functions/lib/notifications/reminders.js'));
+  /** @type {{ sendDueFollowUps: (o: object) => Promise<{ sent: number }> }} */
+  const followUps = await import(join(ROOT, 'functions/lib/notifications/follow-ups.js'));
 
   /** @param {string} name @param {number} everyMs @param {() => Promise<string | undefined>} job */
   const every = (name, everyMs, job) => {
@@ -50,8 +52,9 @@ export async function startLocalSchedules({ log = console.log } = {}) {
       return r.looked ? `${r.sent} sent, ${r.failed} failed of ${r.looked} due` : undefined;
     }),
     every('Reminders', 5 * 60_000, async () => {
-      const r = await reminders.sendDueReminders({ deadline: Date.now() + 240_000 });
-      return r.sent ? `${r.sent} sent` : undefined;
+      const r = await reminders.sendDueReminders({ deadline: Date.now() + 200_000 });
+      const f = await followUps.sendDueFollowUps({ deadline: Date.now() + 40_000 });
+      return r.sent || f.sent ? `${r.sent} sent, ${f.sent} follow-ups` : undefined;
     }),
   ];
   return () => {

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { writeEmulatorConfig } from './hosting-config.mjs';
 import { ROOT } from './install.mjs';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './ports.mjs';
 
@@ -114,7 +115,9 @@ export async function startStack({ logFile } = {}) {
     // The provider's stand-in: the functions' .env.local points the payments at it.
     run(process.execPath, ['scripts/payment-sandbox.mjs'], {});
     const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
-    run(firebaseBin, ['emulators:start', '--only', only.join(','), '--project', PROJECT_ID], {});
+    // firebase.json is production's; the emulators get its local twin (scripts/lib/hosting-config.mjs).
+    const config = writeEmulatorConfig(ROOT);
+    run(firebaseBin, ['emulators:start', '--config', config, '--only', only.join(','), '--project', PROJECT_ID], {});
     await waitFor(() => answers200(`http://${HOST}:${PORTS.auth}/`), 'Auth emulator', children);
     await waitFor(() => answers200(`${SITE_URL}/api/health`), 'API through Hosting', children);
     await waitFor(() => answers200(`http://${HOST}:${PORTS.paymentSandbox}/health`), 'Payment sandbox', children);

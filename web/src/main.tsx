@@ -2,12 +2,16 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/routes';
+import { warmAppCheckOnFormFocus } from '@/lib/app-check';
+import { reportUncaughtErrors } from '@/lib/error-reporting';
 import { registerServiceWorker } from '@/lib/service-worker';
 import '@fontsource/nunito/latin-400.css';
 import '@fontsource/nunito/latin-700.css';
 import '@/styles/global.css';
 
 registerServiceWorker();
+reportUncaughtErrors();
+warmAppCheckOnFormFocus();
 const container = document.getElementById('root')!;
 
 // prerender.mjs marks the page it rendered. Its HTML is taken over as it is only when the
@@ -37,8 +41,10 @@ const app = () => (
 // thread stays free to answer a tap (one long task otherwise, ~0.5 s on a slow CPU).
 const hydrate = () => setTimeout(() => startTransition(() => void hydrateRoot(container, app())));
 const render = () => createRoot(container).render(app());
-if (prerendered) void loadMatchedPages().then(hydrate);
+// A page module that fails to download (app/route-error.tsx): render instead, so the
+// router loads it again and, failing, shows its error page (which reloads once).
+if (prerendered) void loadMatchedPages().then(hydrate, render);
 // HTML prerendered for this path without the query string (e.g. /signup?mode=login): it stays
 // on screen until the page's module is here, rather than giving way to 'Loading…' first.
-else if (container.firstElementChild) void loadMatchedPages().then(render);
+else if (container.firstElementChild) void loadMatchedPages().then(render, render);
 else render();

@@ -102,13 +102,13 @@ describe('subscription notices', () => {
       subscriptionCancelled(record),
     ];
     for (const n of notices) {
-      expect(n.sms.length).toBeLessThanOrEqual(320);
+      expect(n.sms!.length).toBeLessThanOrEqual(320);
       expect(n.sms).toContain('ExpMed Health');
     }
     expect(notices[1].paragraphs.join(' ')).toContain(link);
     expect(notices[1].subject).toBe('Your Family Care Package ends in 5 days');
     expect(notices[2].subject).toBe('Your Family Care Package ends tomorrow');
-    expect(renewalReminder({ ...record, packageTitle: 'x'.repeat(400), daysBefore: 1, link }).sms.length).toBeLessThanOrEqual(
+    expect(renewalReminder({ ...record, packageTitle: 'x'.repeat(400), daysBefore: 1, link }).sms!.length).toBeLessThanOrEqual(
       320,
     );
   });

@@ -6,7 +6,7 @@
 import { boolean, object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
 import { LIMITS } from './form-limits';
-import { idField, optionalText, requiredText, storedGhanaPhone, trimmed } from './request-fields';
+import { birthDay, idField, optionalText, requiredText, storedGhanaPhone, trimmed } from './request-fields';
 import type { Gender, PatientFields, ReminderPreferences } from './types';
 
 const CHOOSE_GENDER = 'Please select your Gender.';
@@ -36,7 +36,7 @@ export const registerSchema: ObjectSchema<RegisterInput> = object({
     'patientPicture must be an https address.',
     (v) => !v || /^https:\/\//.test(v),
   ),
-  dateOfBirth: optionalText('dateOfBirth', 10).matches(/^(\d{4}-\d{2}-\d{2})?$/, 'dateOfBirth must be written yyyy-MM-dd.'),
+  dateOfBirth: birthDay('dateOfBirth'),
   address: optionalText('address', 120),
   emergencyContact: optionalText('emergencyContact', 120),
   recoveryEmail: optionalText('recoveryEmail', LIMITS.email),
@@ -47,7 +47,7 @@ export const registerSchema: ObjectSchema<RegisterInput> = object({
   nextOfKinContact: optionalText('nextOfKinContact', 120),
   nextOfKinLocation: optionalText('nextOfKinLocation', 120),
   nextOfKinRelationship: optionalText('nextOfKinRelationship', 120),
-  nextOfKinBirthdate: optionalText('nextOfKinBirthdate', 10),
+  nextOfKinBirthdate: birthDay('nextOfKinBirthdate'),
   notificationToken: optionalText('notificationToken', 512),
   buildNumber: optionalText('buildNumber', 20),
   versionNumber: optionalText('versionNumber', 20),
@@ -63,6 +63,16 @@ export const verifySchema = object({
     .required('Please enter the verification code from your e-mail (uniqueCode).')
     .max(32, 'uniqueCode (the verification code) is too long.'),
 });
+
+/** `POST /patient/{patientId}/phone/verify`: the 6-digit code from the SMS (spaces people type are dropped). */
+export const phoneVerifySchema = object({
+  code: string()
+    .typeError('code must be text.')
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '') : value))
+    .required('Please enter the 6-digit code from the SMS (code).')
+    .matches(/^\d{6}$/, 'code must be the 6 digits from the SMS.'),
+});
+export type PhoneVerifyForm = { code: string };
 
 /** `POST /auth/patient`: a new code. */
 export const resendSchema = object({ patientId: ownPatientId() });

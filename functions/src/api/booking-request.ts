@@ -5,17 +5,10 @@
  */
 import { number, object, string, type InferType, type StringSchema } from 'yup';
 import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
-import { idField, idList, requiredId, requiredPhone } from './request-fields';
+import { bookableDay, clockTime, idField, idList, requiredId, requiredPhone, todayInGhana } from './request-fields';
 import { SERVICE_ID, SERVICES, atHome } from './service-catalog';
 
-/** Ghana keeps UTC all year, so "today" for a patient is the UTC date. */
-export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** An 'HH:mm' time of the day. */
-export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const TIME = CLOCK_TIME;
-const MAX_DAYS_AHEAD = 366;
+export { todayInGhana };
 
 const COMMUNITY_SERVICES: number[] = [SERVICE_ID.corporateWellness, SERVICE_ID.agricHealth];
 
@@ -27,13 +20,13 @@ const onlyFor = (ids: number[], schema: StringSchema, requiredMsg: string) =>
     otherwise: (s) => s.strip(),
   });
 
-const isVirtualDietary = (id: number, option: string) => id === SERVICE_ID.dietary && option === 'VIRTUAL';
+/** A field only one service takes, and that one may leave out ('' is left out too). */
+const optionalFor = (id: number, schema: StringSchema) =>
+  schema
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .when('requestedServiceId', { is: id, then: (s) => s.optional(), otherwise: (s) => s.strip() });
 
-const validDay = (value: string | undefined) => {
-  if (!value || !DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
+const isVirtualDietary = (id: number, option: string) => id === SERVICE_ID.dietary && option === 'VIRTUAL';
 
 const text = (label: string, max: number) => string().trim().max(max, `${label} must be at most ${max} characters.`);
 
@@ -87,14 +80,7 @@ export const bookingSchema = object({
       SERVICES.map((s) => s.id),
       'Service (requestedServiceId) must be one of our services.',
     ),
-  requestedDay: string()
-    .required('Preferred day (requestedDay) is required.')
-    .test('day', 'Preferred day (requestedDay) must be a date written yyyy-MM-dd.', validDay)
-    .test('not-past', 'Preferred day (requestedDay) must be today or later.', (v) => !validDay(v) || v! >= todayInGhana())
-    .test('not-too-far', `Preferred day (requestedDay) must be within the next ${MAX_DAYS_AHEAD} days.`, (v) => {
-      if (!validDay(v)) return true;
-      return new Date(`${v}T00:00:00Z`).getTime() - Date.now() <= MAX_DAYS_AHEAD * 86_400_000;
-    }),
+  requestedDay: bookableDay('Preferred day (requestedDay)'),
   requestedServiceOption: onlyFor(
     [SERVICE_ID.dietary],
     string().oneOf(DIETARY_MODES, 'Mode (requestedServiceOption) must be VIRTUAL or HOME_VISIT.'),
@@ -102,10 +88,10 @@ export const bookingSchema = object({
   ),
   requestedTime: string().when(['requestedServiceId', 'requestedServiceOption'], {
     is: (id: number, option: string) => id === SERVICE_ID.virtualConsultation || isVirtualDietary(id, option),
-    then: (s) =>
-      s
-        .required('Preferred time (requestedTime) is required for a virtual consultation.')
-        .matches(TIME, 'Preferred time (requestedTime) must be written HH:mm.'),
+    then: () =>
+      clockTime('Preferred time (requestedTime)').required(
+        'Preferred time (requestedTime) is required for a virtual consultation.',
+      ),
     otherwise: (s) => s.strip(),
   }),
   doctorId: onlyFor(
@@ -122,11 +108,16 @@ export const bookingSchema = object({
         .max(30, 'Lab tests (selectedLabs): at most 30 may be chosen.'),
     otherwise: (s) => s.strip(),
   }),
-  appointmentFiles: onlyFor(
-    [SERVICE_ID.prescription],
-    string(),
-    'Prescription file (appointmentFiles) is required for medicine delivery.',
-  ),
+  appointmentFiles: string().when(['requestedServiceId', 'prescriptionId'], {
+    // An e-prescription of ours (prescriptionId) stands in for the photo of a paper one.
+    is: (id: number, prescriptionId: string | undefined) => id === SERVICE_ID.prescription && !prescriptionId,
+    then: (s) => s.required('Prescription file (appointmentFiles) is required for medicine delivery.'),
+    otherwise: (s) => s.strip(),
+  }),
+  /** Medicine Delivery of one of the patient's own e-prescriptions (api/record.ts): no file needed. */
+  prescriptionId: optionalFor(SERVICE_ID.prescription, idField('Prescription (prescriptionId)')),
+  /** A lab booking of the tests a doctor requested (api/record.ts). */
+  labRequestId: optionalFor(SERVICE_ID.labTests, idField('Lab request (labRequestId)')),
   appointmentFileName: string().trim().max(200).default(''),
   organiztionName: onlyFor(
     COMMUNITY_SERVICES,

@@ -58,3 +58,25 @@ const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': 
 
 /** Text made safe inside HTML, element content and quoted attributes alike (mail templates). */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
+
+/**
+ * Characters that must never reach a mail, an SMS or a calendar file from what people typed:
+ * C0 and C1 controls (a bare carriage return ends an .ics line, or a mail header), DEL, and
+ * the Unicode bidirectional overrides that can make a name or a place read as something else.
+ * Tabs, line and paragraph separators count as line breaks or spaces (below).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text cleaned for a mail, an SMS or an .ics: every line break (CR LF, a bare CR, U+2028/9)
+ * becomes one LF, tabs become spaces, other control characters go. `singleLine` (a subject,
+ * an SMS) turns the line breaks into spaces too. The one helper every such writer uses.
+ */
+export function cleanText(text: string, { singleLine = false } = {}): string {
+  const lines = String(text)
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(CONTROLS, '');
+  return singleLine ? lines.replace(/\n+/g, ' ') : lines;
+}

@@ -27,8 +27,8 @@
 import { boolean, mixed, object, string, type InferType } from 'yup';
 import { GENDERS } from './booking-choices';
 import { isDay } from './scheduling';
-import { bookingSchema, CLOCK_TIME, type HomeAddress } from './booking-request';
-import { idField, requiredId, requiredText, storedGhanaPhone, trimmed } from './request-fields';
+import { bookingSchema, type HomeAddress } from './booking-request';
+import { idField, isClockTime, requiredId, requiredText, storedGhanaPhone, trimmed } from './request-fields';
 import type { ClinicianRole, StaffRole } from './roles';
 
 // --- people the clinic holds without an account ---
@@ -199,17 +199,17 @@ export const assignSchema = object({
   arrivalWindow: object({
     from: string()
       .required('Arrival window (arrivalWindow.from) is required.')
-      .matches(CLOCK_TIME, 'Arrival window (arrivalWindow.from) must be a time written HH:mm.'),
+      .test('time', 'Arrival window (arrivalWindow.from) must be a time written HH:mm.', isClockTime),
     to: string()
       .required('Arrival window (arrivalWindow.to) is required.')
-      .matches(CLOCK_TIME, 'Arrival window (arrivalWindow.to) must be a time written HH:mm.'),
+      .test('time', 'Arrival window (arrivalWindow.to) must be a time written HH:mm.', isClockTime),
   })
     .default(undefined)
     .optional()
     .test(
       'order',
       'Arrival window (arrivalWindow): from must be before to.',
-      (w) => !w || !CLOCK_TIME.test(w.from) || !CLOCK_TIME.test(w.to) || w.from < w.to,
+      (w) => !w || !isClockTime(w.from) || !isClockTime(w.to) || w.from < w.to,
     ),
 });
 export type AssignRequest = InferType<typeof assignSchema>;

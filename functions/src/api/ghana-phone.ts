@@ -12,3 +12,11 @@ export function normaliseGhanaPhone(text: string): string | undefined {
   const match = GHANA_PHONE.exec(text.replace(/[\s-]/g, ''));
   return match ? `+233${match[1]}` : undefined;
 }
+
+/** A stored number as the patient may be shown it without giving it away: '+233 24 *** **67'. */
+export function maskPhone(stored: string): string {
+  const digits = stored.replace(/\D/g, '');
+  if (digits.length < 6) return '***';
+  const local = digits.startsWith('233') ? digits.slice(3) : digits;
+  return `+233 ${local.slice(0, 2)} *** **${local.slice(-2)}`;
+}

@@ -18,3 +18,7 @@ export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please t
 export const SERVICE_BUSY = 'The service is busy. Please try again.';
 /** A list the site could not load: the page offers to try again. */
 export const LOAD_ERROR = 'We could not load this just now. Please check your connection and try again.';
+
+/** An API write without a valid App Check token (401): the page is stale or not the site's own. */
+export const APP_CHECK_REQUIRED =
+  'We could not confirm this request came from our website. Please reload the page and try again.';

@@ -27,5 +27,13 @@ export interface Delivery {
   appointmentId?: string;
 }
 
+/**
+ * Messages that carry a code (the e-mail code that activates an account, the SMS code that
+ * confirms a phone): staff see that one was sent and how it went, never its text, so nobody at
+ * the clinic can verify an address or number they do not own.
+ */
+export const CODE_EVENTS: readonly string[] = ['account.code', 'account.phone-code'];
+export const HIDDEN_CODE_SUMMARY = 'verification code (hidden)';
+
 /** How many of each channel the log shows. */
 export const DELIVERY_LOG_LIMIT = 100;

@@ -14,6 +14,8 @@ export const UNPAID_HOLD_MINUTES = 30;
 export const RESCHEDULE_LIMIT = 2;
 /** Free slots start at least this many hours from now: the clinic needs time to prepare. */
 export const MIN_BOOKING_NOTICE_HOURS = 2;
+/** Booking, and moving a booking, reach at most this many days ahead. */
+export const MAX_BOOKING_DAYS_AHEAD = 366;
 /** One request for free slots or days covers at most this many days. */
 export const MAX_AVAILABILITY_DAYS = 31;
 /** Places a day for a home or community service until an admin sets its own number. */
@@ -92,3 +94,13 @@ export function unpaidHoldEndsAt(a: { createdAt: string; checkoutStartedAt?: str
 
 /** The states an appointment can be moved from (the console reads this without @api/scheduling's yup schemas). */
 export const RESCHEDULABLE_STATES = ['Pending', 'Accepted'];
+
+/**
+ * Codes by SMS (confirming a phone number): each send takes one of these per hour, for the
+ * number and for the account, so new accounts typing someone else's number cannot flood it.
+ */
+export const PHONE_CODE_SENDS_PER_HOUR = { perNumber: 3, perAccount: 3 } as const;
+/** A phone code works this long after it is sent. */
+export const PHONE_CODE_MINUTES = 15;
+/** Any SMS from the clinic: at most this many an hour to one number (a safety net; confirmations are a few an hour). */
+export const SMS_PER_NUMBER_PER_HOUR = 20;

@@ -7,6 +7,7 @@ import { array, string } from 'yup';
 import { LIMITS } from './form-limits';
 import { GHANA_PHONE_HINT, normaliseGhanaPhone } from './ghana-phone';
 import { ID_PATTERN, invalidIdMessage } from './ids';
+import { MAX_BOOKING_DAYS_AHEAD } from './policy';
 
 /** Trims strings only: yup's own trim() throws on an object (a 500 instead of a 400). */
 export const trimmed = (label: string) =>
@@ -50,3 +51,62 @@ export const requiredId = (label: string) => idField(label).required(`${label} i
 
 /** A list of ids, each by the id rule. */
 export const idList = (label: string) => array(idField(label).required(`${label}: an id is required.`));
+
+// --- dates and times: real calendar values only ---
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A real calendar day written yyyy-MM-dd: '2027-13-01' and '2027-02-30' are not (JavaScript's
+ * Date would roll them into another day, or make an invalid Date whose toISOString() throws).
+ */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** A time of day written HH:mm, 00:00 to 23:59. */
+export const isClockTime = (value: unknown): value is string => typeof value === 'string' && CLOCK.test(value);
+
+/** A day and a time, 'yyyy-MM-ddTHH:mm', both real. */
+export const isDayTime = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length === 16 &&
+  value[10] === 'T' &&
+  isCalendarDay(value.slice(0, 10)) &&
+  isClockTime(value.slice(11));
+
+/** Ghana keeps UTC all year, so "today" for a patient is the UTC date. */
+export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** An optional day (absent passes): when given, a real one. `label` names the field in the message. */
+export const calendarDay = (label: string) =>
+  trimmed(label).test('day', `${label} must be a date written yyyy-MM-dd.`, (v) => v === undefined || isCalendarDay(v));
+
+/** An optional time of day (absent passes): when given, a real one. */
+export const clockTime = (label: string) =>
+  trimmed(label).test(
+    'time',
+    `${label} must be a time written HH:mm (00:00 to 23:59).`,
+    (v) => v === undefined || isClockTime(v),
+  );
+
+/** A day that may be booked or moved to: real, today or later, at most MAX_BOOKING_DAYS_AHEAD days ahead. */
+export const bookableDay = (label: string) =>
+  calendarDay(label)
+    .required(`${label} is required.`)
+    .test('not-past', `${label} must be today or later.`, (v) => !isCalendarDay(v) || v >= todayInGhana())
+    .test(
+      'not-too-far',
+      `${label} must be within the next ${MAX_BOOKING_DAYS_AHEAD} days.`,
+      (v) => !isCalendarDay(v) || Date.parse(`${v}T00:00:00Z`) - Date.now() <= MAX_BOOKING_DAYS_AHEAD * 86_400_000,
+    );
+
+/** An optional day of birth (empty allowed, as the profile keeps it): when given, a real day, not in the future. */
+export const birthDay = (label: string) =>
+  trimmed(label)
+    .default('')
+    .test('day', `${label} must be a date written yyyy-MM-dd.`, (v) => !v || isCalendarDay(v))
+    .test('past', `${label} must not be in the future.`, (v) => !v || !isCalendarDay(v) || v <= todayInGhana());

@@ -30,8 +30,19 @@ export type RetainedKind = keyof typeof RETENTION_DAYS;
 export const expiryOf = (kind: RetainedKind, from: Date = new Date()): Date =>
   new Date(from.getTime() + RETENTION_DAYS[kind] * DAY_MS);
 
-/** Records the law makes us keep, in years (no TTL: they outlive any account). */
+/**
+ * Records the law makes us keep, in years (no TTL while the account is open: they outlive
+ * it). Medical records: 10 years after the last appointment (docs/record.md says how this
+ * figure was chosen); an erased account's clinical record carries an `expireAt` that day.
+ */
 export const LEGAL_RETENTION_YEARS = { medicalRecords: 10, payments: 6 } as const;
+
+/** When an erased account's clinical record is deleted: LEGAL_RETENTION_YEARS.medicalRecords after its last appointment day. */
+export function clinicalRecordsKeptUntil(lastAppointmentDay: string): Date {
+  const last = new Date(`${lastAppointmentDay}T00:00:00Z`);
+  last.setUTCFullYear(last.getUTCFullYear() + LEGAL_RETENTION_YEARS.medicalRecords);
+  return last;
+}
 
 /** A recent sign-in, for deleting an account: the ID token's auth_time must be this fresh. */
 export const RECENT_SIGN_IN_MINUTES = 5;
@@ -43,9 +54,17 @@ export const RETENTION_TABLE: readonly (readonly [what: string, howLong: string]
     'While your account is open. When you delete it (Profile, Delete my account), it is erased at once.',
   ],
   [
-    'Appointments and health information (your health problem, prescriptions, lab tests)',
-    `${LEGAL_RETENTION_YEARS.medicalRecords} years after your last appointment, as medical records of a health facility must be kept; then deleted. ` +
-      'If you delete your account, your name, contact, location, health problem and prescriptions are removed from them at once.',
+    'Appointments and your medical record (your health problem, the doctor’s notes, prescriptions, lab requests and results)',
+    'While your account is open, so your doctors can see your history. If you delete your account, your name, contact, location, ' +
+      'health problem and uploaded prescription photos are removed at once; the medical record itself (the doctor’s notes, ' +
+      `prescriptions, lab requests and results) is kept without your name under a random reference for ${LEGAL_RETENTION_YEARS.medicalRecords} ` +
+      'years after your last appointment, as a health facility must keep its medical records, and then deleted.',
+  ],
+  [
+    'Video visits',
+    'Never recorded: sound and picture go straight between you and the doctor. Who joined and when, how the visit was held ' +
+      `(video, audio or phone) and its chat are kept with the appointment (${LEGAL_RETENTION_YEARS.medicalRecords} years); ` +
+      'the connection messages between the two devices are deleted within a day. If you delete your account, the chat is deleted at once.',
   ],
   [
     'Payment records (amount, reference, status)',

@@ -12,6 +12,7 @@ import {
   RESCHEDULE_LIMIT,
   appointmentStartsAt,
 } from './policy';
+import { bookableDay, clockTime, isCalendarDay, isClockTime, isDayTime } from './request-fields';
 import { SERVICE_ID } from './service-catalog';
 
 // --- the schedule ---
@@ -48,25 +49,17 @@ export interface DoctorScheduleView {
   updatedAt: string | null;
 }
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
-
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** A real calendar day written yyyy-MM-dd. */
-export const isDay = (value: unknown): value is string =>
-  typeof value === 'string' && DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-
-const isDayTime = (value: unknown): value is string =>
-  typeof value === 'string' && DAY_TIME.test(value) && isDay(value.slice(0, 10));
+/** A real calendar day written yyyy-MM-dd (api/request-fields.ts, the one rule). */
+export const isDay = isCalendarDay;
 
 const rangeSchema = object({
-  from: string().required('${path} is required.').matches(TIME, '${path} must be a time written HH:mm.'),
-  to: string().required('${path} is required.').matches(TIME, '${path} must be a time written HH:mm.'),
-}).test('order', '${path}: from must be before to.', (r) => !r || !TIME.test(r.from) || !TIME.test(r.to) || r.from < r.to);
+  from: string().required('${path} is required.').test('time', '${path} must be a time written HH:mm.', isClockTime),
+  to: string().required('${path} is required.').test('time', '${path} must be a time written HH:mm.', isClockTime),
+}).test('order', '${path}: from must be before to.', (r) => !r || !isClockTime(r.from) || !isClockTime(r.to) || r.from < r.to);
 
 /** One weekday's ranges: each from < to and none overlapping another. */
 const dayRanges = array()
@@ -75,7 +68,7 @@ const dayRanges = array()
   .default([])
   .test('no-overlap', function (ranges) {
     const sorted = [...(ranges ?? [])]
-      .filter((r) => r && TIME.test(r.from) && TIME.test(r.to))
+      .filter((r) => r && isClockTime(r.from) && isClockTime(r.to))
       .sort((a, b) => a.from.localeCompare(b.from));
     for (let i = 1; i < sorted.length; i++) {
       const [a, b] = [sorted[i - 1], sorted[i]];
@@ -109,7 +102,7 @@ export const doctorScheduleSchema = object({
   if (!s?.weekly || !SLOT_MINUTES.includes(s.slotMinutes as never)) return true;
   for (const day of WEEKDAYS)
     for (const [i, r] of (s.weekly[day] ?? []).entries()) {
-      if (!r || !TIME.test(r.from) || !TIME.test(r.to) || r.from >= r.to) continue;
+      if (!r || !isClockTime(r.from) || !isClockTime(r.to) || r.from >= r.to) continue;
       if (minutesOf(r.to) - minutesOf(r.from) < s.slotMinutes)
         return this.createError({
           path: `weekly.${day}[${i}]`,
@@ -250,11 +243,10 @@ export interface RescheduleEntry {
 }
 
 /** POST /appointments/{id}/reschedule and /staff/appointments/{id}/reschedule. */
+/** The same day rules as booking (real, today or later, within MAX_BOOKING_DAYS_AHEAD). */
 export const rescheduleSchema = object({
-  requestedDay: string()
-    .required('Preferred day (requestedDay) is required.')
-    .test('day', 'Preferred day (requestedDay) must be a date written yyyy-MM-dd.', isDay),
-  requestedTime: string().matches(TIME, 'Preferred time (requestedTime) must be written HH:mm.'),
+  requestedDay: bookableDay('Preferred day (requestedDay)'),
+  requestedTime: clockTime('Preferred time (requestedTime)'),
 });
 
 export type RescheduleRequest = InferType<typeof rescheduleSchema>;

@@ -4,8 +4,8 @@
  */
 import { boolean, mixed, number, object, string, type ObjectSchema } from 'yup';
 import { MAX_LIST_RANGE_DAYS } from './front-desk';
-import { isDay } from './scheduling';
-import { requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import { calendarDay, isCalendarDay, requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import { clinicalNotesSchema, followUpSchema } from './record';
 import {
   DEFAULT_PAGE_SIZE,
   ENQUIRY_STATUSES,
@@ -14,7 +14,6 @@ import {
   ORDER_STATUSES,
   APPOINTMENT_STATES,
   STAFF_ROLES,
-  type CompleteRequest,
   type DeclineRequest,
   type EnquiryStatusRequest,
   type GrantRoleRequest,
@@ -31,8 +30,11 @@ export const declineSchema: ObjectSchema<DeclineRequest> = object({
   reason: requiredText('Reason (reason)', REASON_MAX),
 });
 
-export const completeSchema: ObjectSchema<CompleteRequest> = object({
+/** The patient-facing summary, and for the clinic the structured notes and a suggested follow-up (api/record.ts). */
+export const completeSchema = object({
   visitSummary: requiredText('Visit summary (visitSummary)', VISIT_SUMMARY_MAX),
+  clinicalNotes: clinicalNotesSchema.default(undefined).optional(),
+  followUp: followUpSchema.default(undefined).optional(),
 });
 
 export const staffCancelSchema: ObjectSchema<StaffCancelRequest> = object({
@@ -83,11 +85,8 @@ const page = {
 
 export const pageQuerySchema = object(page);
 
-const listDay = (name: string) =>
-  trimmed(name)
-    .matches(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-03-14.`)
-    .test('day', `${name} must be a real date.`, (v) => !v || isDay(v))
-    .optional();
+/** GET /staff/audit: newest first, or only the entries naming one patient. */
+export const auditQuerySchema = object({ ...page, patientId: idField('patientId').optional() });
 
 /**
  * GET /api/staff/appointments: one day (day) or a week at most (from and to), by state, doctor,
@@ -96,9 +95,9 @@ const listDay = (name: string) =>
  */
 export const appointmentListQuerySchema = object({
   ...page,
-  day: listDay('day'),
-  from: listDay('from'),
-  to: listDay('to'),
+  day: calendarDay('day').optional(),
+  from: calendarDay('from').optional(),
+  to: calendarDay('to').optional(),
   status: mixed<(typeof APPOINTMENT_STATES)[number]>()
     .oneOf([...APPOINTMENT_STATES], `status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
     .optional(),
@@ -114,7 +113,7 @@ export const appointmentListQuerySchema = object({
   if (!f) return true;
   if (f.day && (f.from || f.to)) return this.createError({ message: 'Give either day or from and to, not both.' });
   if (Boolean(f.from) !== Boolean(f.to)) return this.createError({ message: 'from and to go together: give both.' });
-  if (f.from && f.to && isDay(f.from) && isDay(f.to)) {
+  if (f.from && f.to && isCalendarDay(f.from) && isCalendarDay(f.to)) {
     if (f.to < f.from) return this.createError({ message: `to (${f.to}) must not be before from (${f.from}).` });
     const days = (Date.parse(f.to) - Date.parse(f.from)) / 86_400_000 + 1;
     if (days > MAX_LIST_RANGE_DAYS)

@@ -3,9 +3,11 @@
  * shapes of `/api/staff/...` answers and requests, shared by the server and the staff console.
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
+import type { ClinicalNotes, FollowUpRequest } from './record';
 import type { Appointment, OrderView, Patient, Refund, SubscriptionView } from './types';
 import type { MessageReply, MessageStatus } from './front-desk';
 import type { StaffRole } from './roles';
+import type { StaffVisitMark, Visit } from './visits';
 
 /** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role (api/roles.ts). */
 export { STAFF_ROLES, CLINICIAN_ROLES, type StaffRole, type ClinicianRole } from './roles';
@@ -64,6 +66,10 @@ export interface DeclineRequest {
 export interface CompleteRequest {
   /** The short visit summary the patient reads in their dashboard. */
   visitSummary: string;
+  /** The clinic's structured notes (never shown to the patient in the dashboard). */
+  clinicalNotes?: ClinicalNotes;
+  /** A suggested follow-up: the patient is reminded with a link that books it. */
+  followUp?: FollowUpRequest;
 }
 
 /** One page of a list: pass `nextCursor` back as `cursor` for the next page; null at the end. */
@@ -72,8 +78,13 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** A row of the day list: a virtual visit's row carries its room's state (api/visits.ts). */
+export interface StaffAppointmentRow extends Appointment {
+  visit?: StaffVisitMark;
+}
+
 /** GET /api/staff/appointments: one page, and the counts per state for the same filter (day, doctor, service). */
-export interface StaffAppointmentList extends Page<Appointment> {
+export interface StaffAppointmentList extends Page<StaffAppointmentRow> {
   counts: Partial<Record<AppointmentState, number>>;
 }
 
@@ -96,13 +107,20 @@ export interface StaffPatientView {
 export interface AuditEntry {
   id: string;
   actorUid: string;
-  /** 'patient': a patient's own act the clinic must be able to account for (claiming a clinic record). */
+  /** 'patient' for a patient's own acts that are logged (a visit joined, an account erased, a clinic record claimed). */
   actorRole: StaffRole | 'patient';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
-  /** The document path acted on, e.g. 'appointments/abc'. */
+  /** The document path acted on, e.g. 'appointments/abc', or the collection a list or search read. */
   target: string;
   at: string;
+  /** Whose records the answer showed or changed (GET /api/staff/audit?patientId= filters on it). */
+  patientIds?: string[];
+  /** A list's filter or a search's text, and how many records came back. */
+  query?: string;
+  count?: number;
+  /** Records shown that belong to no patient account (enquiries, contact messages): their ids. */
+  recordIds?: string[];
 }
 
 /** POST /api/staff/roles (admin only). */
@@ -111,6 +129,9 @@ export interface GrantRoleRequest {
   role: StaffRole;
   doctorId?: string;
 }
+
+/** The API's 401 to a token whose role was removed or changed since sign-in; the console signs out on it. */
+export const ROLE_CHANGED = 'Your role at the clinic has changed since you signed in. Please sign in again.';
 
 export interface StaffMember {
   uid: string;
@@ -171,6 +192,8 @@ export interface StaffAppointmentDetail extends Appointment {
   /** The patient's account (the booking may be for someone else, whose contact is on the appointment). */
   account: { name: string; emailAddress: string; contactNumber: string } | null;
   refunds: StaffRefund[];
+  /** A virtual visit's record (who joined when, mode, start, end, duration); null before its room opened; absent for other services. */
+  visit?: Visit | null;
 }
 
 export const ENQUIRY_STATUSES = ['Pending', 'Contacted', 'Closed'] as const;

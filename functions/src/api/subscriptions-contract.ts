@@ -7,7 +7,7 @@ import { object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
 import { SERVICE_ID } from './service-catalog';
 import { PERIOD_DAYS, RENEWAL_WINDOW_DAYS } from './policy';
-import { requiredId, requiredText } from './request-fields';
+import { isCalendarDay, requiredId, requiredText } from './request-fields';
 
 // --- statuses and periods ---
 
@@ -211,12 +211,7 @@ export const subscriptionIdSchema: ObjectSchema<SubscriptionIdRequest> = object(
   subscriptionId: requiredId('subscriptionId'),
 });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isPastDay = (value: string | undefined) => {
-  if (!value || !DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() <= Date.now();
-};
+const isPastDay = (value: string | undefined) => isCalendarDay(value) && Date.parse(`${value}T00:00:00Z`) <= Date.now();
 
 export type DependantRequest = Pick<Dependant, 'firstName' | 'lastName' | 'relation' | 'dateOfBirth' | 'gender'>;
 

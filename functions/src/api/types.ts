@@ -8,6 +8,7 @@ import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
 import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
 import type { RescheduleEntry } from './scheduling';
 import type { ClinicRecordFields, FrontDeskAppointmentFields, PatientSource } from './front-desk';
+import type { AppointmentRecordFields, ClinicalNotes, LabRequest, Prescription } from './record';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -156,6 +157,8 @@ export interface Patient extends PatientFields, ClinicRecordFields {
   reminderPreferences?: ReminderPreferences;
   /** The sign-up consent to treatment, with its time and notice version. */
   treatmentConsent?: ConsentRecord;
+  /** When the patient confirmed contactNumber with the code sent to it by SMS (ISO); absent until then, and again after the number changes. */
+  phoneVerifiedAt?: string;
   patientId: string;
   accountStatus: AccountStatus;
   userType: 'patient';
@@ -172,7 +175,7 @@ export type PaymentStatus = 'Unpaid' | 'Paid' | 'Not Applicable';
 export type AppointmentStatus = 'Pending' | 'Cancelled' | 'Expired' | string;
 
 /** An appointment as stored and as answered (the spec's field names; null where a service has no such field). */
-export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFields {
+export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFields, AppointmentRecordFields {
   appointmentId: string;
   /** WEBSITE: the patient booked it; CLINIC: staff booked it for them (bookedBy says who). */
   source: PatientSource;
@@ -233,13 +236,6 @@ export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFi
   /** Moves so far and their history (api/scheduling.ts); absent until the first move. */
   rescheduleCount?: number;
   reschedules?: RescheduleEntry[];
-}
-
-/** GET /appointments/{id}/file: the caller's prescription as a data URL. */
-export interface AppointmentFile {
-  fileName: string;
-  contentType: string;
-  dataUrl: string;
 }
 
 // --- payments: POST /subscriptions, GET /subscriptions/{patientId}, POST /orders, /payment/initiate, /payment/check ---
@@ -365,4 +361,9 @@ export interface PatientDataExport {
   enquiries: unknown[];
   /** The privacy notice in force when this copy was made. */
   privacyNoticeVersion: string;
+  /** E-prescriptions and lab requests from visits (result files are described on their lab appointments). */
+  prescriptions: Prescription[];
+  labRequests: LabRequest[];
+  /** The clinic's notes of each visit: the dashboard shows the summary only, this copy holds all (docs/record.md). */
+  visitNotes: { appointmentId: string; requestedService: string; requestedDay: string; clinicalNotes: ClinicalNotes }[];
 }

@@ -1,9 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import { FINISH_REGISTRATION, FINISH_VERIFICATION } from '../api/account-access';
 import { RECENT_SIGN_IN_MINUTES } from '../api/retention';
-import { STAFF_ROLES, type StaffRole } from '../api/staff';
+import { ROLE_CHANGED, STAFF_ROLES, type StaffRole } from '../api/staff';
 import { auth } from '../store/firebase';
 import { findPatient } from '../store/patients';
+import { staffMemberOf } from '../store/staff';
 import { forbidden, unauthorized } from './errors';
 
 /** Who is calling, as the verified ID token says. */
@@ -99,11 +100,26 @@ export const STAFF_ONLY = "This is for the clinic's staff.";
 /** A handler of requireRole, marked with the roles it lets through (the access matrix test reads them). */
 export type RoleGuard = RequestHandler & { roles: readonly StaffRole[] };
 
-/** After requireAuth: only a token whose role claim is one of `roles` gets through; any other is 403. */
+/**
+ * After requireAuth: only a token whose role claim is one of `roles` gets through (no role
+ * 403, another role 403), and only while the roster (staffMembers) still gives that person
+ * that role: a token from before a role was removed or changed is 401, on its next request.
+ *
+ * Why the roster and not the token alone: an ID token carries the claims it was minted with
+ * for up to an hour. Removing or changing a role also revokes the person's refresh tokens
+ * (services/staff.ts), which requireAuth's revocation check sees, but Auth records the
+ * revocation in whole seconds (tokensValidAfterTime) and compares it with the token's
+ * auth_time, also in seconds: a token signed in during the same second survives it. The
+ * roster is written in the same request that changes the role, so one document read per staff
+ * request makes the change take effect at once, exactly. Claims stay the cheap first check
+ * (a patient's token is refused without a read).
+ */
 export function requireRole(...roles: StaffRole[]): RoleGuard {
-  const guard: RequestHandler = (req, _res, next) => {
-    const { role } = callerOf(req);
+  const guard: RequestHandler = async (req, _res, next) => {
+    const { uid, role, doctorId } = callerOf(req);
     if (!role) return next(forbidden(STAFF_ONLY));
+    const member = await staffMemberOf(uid);
+    if (!member || member.role !== role || (member.doctorId ?? undefined) !== doctorId) return next(unauthorized(ROLE_CHANGED));
     if (!roles.includes(role)) return next(forbidden(`This is for the clinic's ${roles.join(' or ')} accounts only.`));
     next();
   };

@@ -1,12 +1,14 @@
 import type { Request, RequestHandler } from 'express';
-import { LARGE_BODY_BYTES, LARGE_BODY_ROUTES, SMALL_BODY_BYTES } from '../config';
+import { LARGE_BODY_BYTES, LARGE_BODY_PATTERNS, LARGE_BODY_ROUTES, SMALL_BODY_BYTES } from '../config';
 import { tooLarge } from './errors';
 
 /** The path without the /api prefix that Hosting's rewrite keeps. */
-const routeKey = (req: Request) => `${req.method} ${req.path.replace(/^\/api(?=\/|$)/, '') || '/'}`;
+export const routeKey = (req: Request) => `${req.method} ${req.path.replace(/^\/api(?=\/|$)/, '') || '/'}`;
 
-export const bodyLimitFor = (req: Request): number =>
-  LARGE_BODY_ROUTES.has(routeKey(req)) ? LARGE_BODY_BYTES : SMALL_BODY_BYTES;
+export const bodyLimitFor = (req: Request): number => {
+  const key = routeKey(req);
+  return LARGE_BODY_ROUTES.has(key) || LARGE_BODY_PATTERNS.some((p) => p.test(key)) ? LARGE_BODY_BYTES : SMALL_BODY_BYTES;
+};
 
 /**
  * The Functions runtime parses JSON before Express sees the request, so a limit in

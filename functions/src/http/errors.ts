@@ -1,4 +1,4 @@
-/** An error that carries the HTTP status and the sentence the person will read. */
+/** An error that carries the HTTP status, the sentence the person will read and, rarely, data that says more (e.g. when a room opens). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

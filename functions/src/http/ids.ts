@@ -3,7 +3,7 @@ import { invalidIdMessage, isValidId } from '../api/ids';
 import { badRequest } from './errors';
 
 /** Path parameters that name a document: each must pass the api's one id rule. */
-const ID_PARAMS = ['appointmentId', 'patientId', 'id', 'dependantId'] as const;
+const ID_PARAMS = ['appointmentId', 'patientId', 'id', 'dependantId', 'prescriptionId', 'fileId'] as const;
 
 const checkId: RequestParamHandler = (_req, _res, next, value, name) => {
   next(isValidId(value) ? undefined : badRequest(invalidIdMessage(String(name))));

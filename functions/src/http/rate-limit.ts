@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
-import { TRUSTED_PROXY_HOPS } from '../config';
+import { trustedProxyHops } from '../config';
 import { slotsTaken, takeRateLimitSlot } from '../store/rate-limits';
 import { HttpError } from './errors';
 
@@ -13,17 +13,21 @@ const WINDOW_MS = 60_000;
 export const TOO_MANY = 'You have sent too many requests in a short time. Please wait a minute and try again.';
 
 /**
- * The client's address: the entry of X-Forwarded-For that our front ends wrote
- * (config TRUSTED_PROXY_HOPS), never the first one, which any client can forge. A header
- * shorter than that did not come through them (the emulators, or the function's own URL):
- * then the socket's address, and nothing the header says, counts.
+ * The client's address: the entry of X-Forwarded-For that our front ends wrote, counted from
+ * the right (config trustedProxyHops), never the first one, which any client can forge. With
+ * no trusted front end (the local emulators), or a header shorter than ours make it (the
+ * function's own URL), the socket's address counts, and nothing the header says.
  */
 export function clientOf(req: Request): string {
+  const trusted = trustedProxyHops((name) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  });
   const hops = String(req.headers['x-forwarded-for'] ?? '')
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
-  if (hops.length >= TRUSTED_PROXY_HOPS) return hops[hops.length - TRUSTED_PROXY_HOPS];
+  if (trusted > 0 && hops.length >= trusted) return hops[hops.length - trusted];
   return req.socket?.remoteAddress ?? 'direct';
 }
 
@@ -37,9 +41,10 @@ const keyOf = (who: string, window: number) => `${createHash('sha256').update(wh
  * Counts calls per window in Firestore, so every instance of the function shares the count:
  * each allowed call takes one of `limit` numbered slots with create(), which only one writer
  * can win, so concurrent calls are counted exactly. False when every slot is taken.
- * `expiresAt` lets a Firestore TTL policy delete old slots.
+ * `expiresAt` lets a Firestore TTL policy delete old slots. `who` names the budget and its
+ * holder ('phone-code-number:+233...'); only its hash is stored.
  */
-async function takeSlot(who: string, limit: number, windowMs: number): Promise<boolean> {
+export async function takeSlot(who: string, limit: number, windowMs: number): Promise<boolean> {
   const window = Math.floor(Date.now() / windowMs);
   const key = keyOf(who, window);
   const expiresAt = Timestamp.fromMillis((window + 2) * windowMs);
@@ -54,11 +59,15 @@ async function takeSlot(who: string, limit: number, windowMs: number): Promise<b
   return false;
 }
 
-/** Public writes: at most `limit` posts per minute from one client; over it -> 429 and the route never runs. */
-export function throttle(limit = PUBLIC_WRITES_PER_MINUTE): RequestHandler {
+/**
+ * Public writes: at most `limit` posts per minute from one client; over it -> 429 and the route
+ * never runs. A named `bucket` counts apart from the forms (browser error reports).
+ */
+export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string): RequestHandler {
   // Express 5 passes a rejected promise to the error handler.
   return async (req, _res, next) => {
-    next((await takeSlot(clientOf(req), limit, WINDOW_MS)) ? undefined : new HttpError(429, TOO_MANY));
+    const who = bucket ? `${bucket}:${clientOf(req)}` : clientOf(req);
+    next((await takeSlot(who, limit, WINDOW_MS)) ? undefined : new HttpError(429, TOO_MANY));
   };
 }
 
@@ -77,6 +86,8 @@ export const CALLER_LIMITS = {
   subscriptions: { name: 'subscriptions', limit: 10, windowMinutes: 60 },
   payments: { name: 'payments', limit: 30, windowMinutes: 10 },
   verification: { name: 'verification', limit: 10, windowMinutes: 60 },
+  /** Joins (a reload rejoins), admits, mode changes and leaves of video visits: a long visit on a poor link needs a few dozen. */
+  visits: { name: 'visits', limit: 120, windowMinutes: 60 },
 } as const satisfies Record<string, CallerLimit>;
 
 const tooManyFor = (minutes: number) =>

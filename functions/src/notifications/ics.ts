@@ -1,4 +1,5 @@
 import type { Appointment } from '../api/types';
+import { cleanText } from '../api/format';
 import { appointmentStartsAt } from '../api/policy';
 
 /**
@@ -22,9 +23,13 @@ export interface InvitationOptions {
 
 export type Attachment = { filename: string; content: string; contentType: string };
 
-/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11). */
+/**
+ * TEXT values: cleaned of control characters (api/format.ts cleanText: a bare CR in a typed
+ * location would end the line), then backslash, semicolon, comma and line breaks escaped
+ * (RFC 5545 3.3.11).
+ */
 export const icsText = (text: string): string =>
-  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  cleanText(text).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
 
 /** Lines longer than 75 octets continue on the next line after CRLF and a space, never inside a character. */
 export function foldLine(line: string): string {

@@ -7,8 +7,11 @@ export interface Notice {
   subject: string;
   /** Plain text paragraphs; user text is escaped when the HTML is made, never here. */
   paragraphs: string[];
-  /** At most two GSM-7 parts (306 characters), naming the clinic: ./sms-text.ts smsBody makes it so. */
-  sms: string;
+  /**
+   * At most two GSM-7 parts (306 characters), naming the clinic: ./sms-text.ts smsBody makes it
+   * so. A notice without one goes by e-mail only.
+   */
+  sms?: string;
   /** Calendar invitations and the like, in the Trigger Email shape. */
   attachments?: { filename: string; content: string; contentType: string }[];
   /** What happened, for the delivery log and the SMS outbox ('appointment.accepted', 'reminder.24h'...). */

@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { escapeHtml } from '../api/format';
+import { cleanText, escapeHtml } from '../api/format';
 import { expiryOf } from '../api/retention';
 import type { ReminderPreferences } from '../api/types';
 import { queueMail, type Mail, type MailKind } from '../services/mail';
@@ -14,14 +14,19 @@ import { ghanaPhone, smsBody } from './sms-text';
 
 export type { Notice, NoticeKind } from './notice';
 
-/** The e-mail form of a notice (Trigger Email shape): the one place a notice's text is escaped into HTML. */
+/**
+ * The e-mail form of a notice (Trigger Email shape): the one place a notice's text is cleaned
+ * of control characters (the subject on one line: a line break there would start a header)
+ * and escaped into HTML.
+ */
 export function noticeMail(to: string, notice: Notice): Mail {
+  const paragraphs = notice.paragraphs.map((p) => cleanText(p));
   return {
     to,
     message: {
-      subject: notice.subject,
-      text: notice.paragraphs.join('\n\n'),
-      html: notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+      subject: cleanText(notice.subject, { singleLine: true }),
+      text: paragraphs.join('\n\n'),
+      html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
       ...(notice.attachments ? { attachments: notice.attachments } : {}),
     },
   };
@@ -36,8 +41,8 @@ export interface NotifyOptions {
   contact?: { email?: string; phone?: string };
   /** How long the copies are kept (api/retention.ts): the verification code's go within a day. */
   retention?: MailKind;
-  /** Text only, no e-mail: a code that proves the phone must reach nothing but the phone. */
-  smsOnly?: boolean;
+  /** Only these channels (a phone code goes by SMS alone: a mailbox must not confirm a phone). Both by default. */
+  channels?: readonly ('email' | 'sms')[];
 }
 
 const EVERYTHING: ReminderPreferences = { sms: true, email: true };
@@ -64,7 +69,7 @@ async function recipientOf(patientId: string, options: NotifyOptions) {
  * transaction's writes.
  */
 export async function notifyPatient(patientId: string, notice: Notice, options: NotifyOptions = {}): Promise<void> {
-  const { tx, kind = 'confirmation', retention = 'mail' } = options;
+  const { tx, kind = 'confirmation', retention = 'mail', channels = ['email', 'sms'] } = options;
   const { email, phone, wants } = await recipientOf(patientId, options);
   const wanted = kind === 'reminder' ? wants : EVERYTHING;
   const about = {
@@ -72,8 +77,9 @@ export async function notifyPatient(patientId: string, notice: Notice, options: 
     event: notice.event ?? 'notice',
     ...(notice.appointmentId ? { appointmentId: notice.appointmentId } : {}),
   };
-  if (email && wanted.email && !options.smsOnly) await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
-  if (!wanted.sms) return;
+  if (email && wanted.email && channels.includes('email'))
+    await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
+  if (!wanted.sms || !channels.includes('sms') || !notice.sms) return;
   const to = ghanaPhone(phone);
   if (!to) {
     logger.warn('no usable phone number for an SMS', { patientId, event: about.event });

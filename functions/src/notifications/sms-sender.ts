@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import { SMS_PER_NUMBER_PER_HOUR } from '../api/policy';
 import { smsConfig } from '../config';
+import { takeSlot } from '../http/rate-limit';
 import { dueSmsQuery, smsRef, type SmsDoc } from '../store/sms';
 import { runTransaction } from '../store/transaction';
 
@@ -103,10 +105,25 @@ async function settle(id: string, leaseId: string, change: Partial<SmsDoc>): Pro
   });
 }
 
-/** Sends one message if it is due and nobody else holds it; answers what happened. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Sends one message if it is due and nobody else holds it; answers what happened. A number
+ * that has had SMS_PER_NUMBER_PER_HOUR messages this hour gets no more (Failed, with the
+ * reason staff read): whatever an account types as its phone, the clinic cannot be made to
+ * flood it. Counted once per message, at its first attempt.
+ */
 export async function sendSms(id: string, now: Date = new Date()): Promise<SendOutcome> {
   const sms = await claim(id, now);
   if (!sms) return 'skipped';
+  if (sms.attempts === 1 && !(await takeSlot(`sms-number:${sms.to}`, SMS_PER_NUMBER_PER_HOUR, HOUR_MS))) {
+    logger.warn('sms not sent: the number had its messages this hour', { smsId: id });
+    await settle(id, sms.leaseId, {
+      status: 'Failed',
+      failureReason: `Not sent: this number has had ${SMS_PER_NUMBER_PER_HOUR} messages from the clinic in the last hour.`,
+    });
+    return 'failed';
+  }
   const answer = await callProvider(sms);
   if (answer.ok) {
     await settle(id, sms.leaseId, { status: 'Sent', providerMessageId: answer.messageId, sentAt: Timestamp.now() });

@@ -5,6 +5,8 @@
  * joins them, so two parts hold 2 x 153 = 306 septets, not 320: we cut at 306.
  */
 
+import { cleanText } from '../api/format';
+
 export const CLINIC_SMS_NAME = 'ExpMed Health';
 
 /** Two concatenated GSM-7 parts. */
@@ -54,11 +56,13 @@ export function toGsm7(text: string): string {
 }
 
 /**
- * The body as sent: named for the clinic (prefixed when the text does not start with its
- * name), GSM-7 only, and cut to two parts (the cut ends in '...').
+ * The body as sent: on one line without control characters (api/format.ts cleanText), named
+ * for the clinic (prefixed when the text does not start with its name), GSM-7 only, and cut to
+ * two parts (the cut ends in '...').
  */
 export function smsBody(text: string): string {
-  const named = text.startsWith(CLINIC_SMS_NAME) ? text : `${CLINIC_SMS_NAME}: ${text}`;
+  const clean = cleanText(text, { singleLine: true });
+  const named = clean.startsWith(CLINIC_SMS_NAME) ? clean : `${CLINIC_SMS_NAME}: ${clean}`;
   let body = toGsm7(named);
   if (septets(body) <= SMS_MAX_SEPTETS) return body;
   while (septets(body) > SMS_MAX_SEPTETS - 3) body = body.slice(0, -1);

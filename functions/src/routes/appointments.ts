@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { appointmentIdSchema, bookingSchema } from '../api/booking-request';
 import { accountEmailOf, assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
+import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
@@ -57,8 +58,9 @@ appointmentsRouter.get('/appointments/:appointmentId/cancellation', requireAuth,
   ok(res, await getCancellation(callerOf(req).uid, idParam(req)));
 });
 
+/** The owner's prescription itself (its content type, not JSON). */
 appointmentsRouter.get('/appointments/:appointmentId/file', requireAuth, async (req, res) => {
-  ok(res, await getAppointmentFile(callerOf(req).uid, idParam(req)));
+  sendFile(res, await getAppointmentFile(callerOf(req).uid, idParam(req)));
 });
 
 appointmentsRouter.delete('/appointments/:appointmentId', requireAuth, async (req, res) => {

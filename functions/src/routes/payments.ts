@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { orderSchema, paymentReferenceSchema, subscribeSchema, subscriptionCheckSchema } from '../api/payment-requests';
+import { withoutStaffOnly } from '../api/record';
 import { assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
@@ -33,7 +34,7 @@ paymentsRouter.put('/subscriptions', ...activePatient(CALLER_LIMITS.payments), a
   const { clientReference, patientId } = await bodyOf(req, subscriptionCheckSchema);
   assertOwnPatientId(req, patientId);
   const { kind, record } = await checkPayment(callerOf(req).uid, clientReference);
-  if (kind !== 'subscription') return ok(res, record, 'Checked with the payment provider.');
+  if (kind !== 'subscription') return ok(res, withoutStaffOnly(record), 'Checked with the payment provider.');
   ok(res, subscriptionView(String(record.id), record as StoredSubscription), 'Checked with the payment provider.');
 });
 
@@ -46,7 +47,7 @@ paymentsRouter.post('/payment/check', ...activePatient(CALLER_LIMITS.payments), 
   const { clientReference } = await bodyOf(req, paymentReferenceSchema);
   const { kind, record } = await checkPayment(callerOf(req).uid, clientReference);
   const msg = record.paymentStatus === 'Paid' ? 'The payment has been received.' : 'The payment has not been received yet.';
-  ok(res, { kind, ...record }, msg);
+  ok(res, { kind, ...withoutStaffOnly(record) }, msg);
 });
 
 paymentsRouter.post('/orders', ...activePatient(CALLER_LIMITS.orders), async (req, res) => {

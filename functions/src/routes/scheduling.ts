@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { withoutStaffOnly } from '../api/record';
 import { availabilityQuerySchema, rescheduleSchema } from '../api/scheduling';
 import { callerOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
@@ -35,5 +36,9 @@ schedulingRouter.get('/services/:serviceId/days', async (req, res) => {
 schedulingRouter.post('/appointments/:appointmentId/reschedule', requireAuth, async (req, res) => {
   const input = await bodyOf(req, rescheduleSchema);
   const moved = await rescheduleAppointment({ kind: 'patient', uid: callerOf(req).uid }, String(req.params.appointmentId), input);
-  ok(res, moved, `Your appointment has been moved to ${[moved.requestedDay, moved.requestedTime].filter(Boolean).join(' at ')}.`);
+  ok(
+    res,
+    withoutStaffOnly(moved),
+    `Your appointment has been moved to ${[moved.requestedDay, moved.requestedTime].filter(Boolean).join(' at ')}.`,
+  );
 });

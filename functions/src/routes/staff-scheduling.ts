@@ -1,6 +1,7 @@
 import type { Request, Router } from 'express';
 import { capacitySchema, doctorScheduleSchema, rescheduleSchema } from '../api/scheduling';
 import { requireAuth, requireRole, staffOf } from '../http/auth';
+import { showsPatientData } from '../http/patient-data';
 import { ok } from '../http/envelope';
 import { validateBody } from '../http/validate';
 import { listCapacities, rescheduleAppointment, setCapacity, setSchedule, staffSchedule, visible } from '../services/scheduling';
@@ -42,7 +43,7 @@ export function addSchedulingRoutes(router: Router): void {
     ok(res, saved, `${saved.service} now takes ${perDay} bookings a day.`);
   });
 
-  router.post('/staff/appointments/:appointmentId/reschedule', ...everyone, async (req, res) => {
+  router.post('/staff/appointments/:appointmentId/reschedule', ...everyone, showsPatientData, async (req, res) => {
     const staff = staffOf(req);
     // Access first: another doctor's appointment is 403 whatever the body holds.
     await visible({ kind: 'staff', staff }, param(req, 'appointmentId'));

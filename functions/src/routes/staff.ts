@@ -11,13 +11,16 @@ import {
   orderStatusSchema,
   pageQuerySchema,
   patientSearchSchema,
+  auditQuerySchema,
   refundListQuerySchema,
   staffCancelSchema,
 } from '../api/staff-requests';
 import { STAFF_ACTIONS, type StaffAction } from '../api/staff';
 import { requireAuth, requireRole, staffOf } from '../http/auth';
+import { showsPatientData } from '../http/patient-data';
 import { created, ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
+import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
 import { validateBody } from '../http/validate';
 import {
@@ -47,13 +50,16 @@ import {
 import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
 import { addFrontDeskRoutes } from './staff-front-desk';
+import { addRecordRoutes } from './staff-record';
 import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
 
 /**
  * The clinic's side, /staff/... (design.md 'The clinic's side'). Every route runs requireAuth
  * and then requireRole: no token 401, no staff role 403, doctors only where they are named
  * (and then only on their own appointments). routes/__tests__/staff-access.test.ts walks this
- * router's stack, so a route added without a role guard fails it.
+ * router's stack, so a route added without a role guard fails it. A route whose answer carries
+ * patient data is marked showsPatientData and its service writes one auditLog entry per answer
+ * (routes/__tests__/staff-audit.test.ts walks the stack for that too).
  */
 export const staffRouter = checkIdParams(Router());
 
@@ -84,21 +90,22 @@ addFrontDeskRoutes(staffRouter);
 
 // --- appointments ---
 
-staffRouter.get('/staff/appointments', ...everyone, async (req, res) => {
+staffRouter.get('/staff/appointments', ...everyone, showsPatientData, async (req, res) => {
   const { cursor, limit, ...filter } = await query(req, appointmentListQuerySchema);
   ok(res, await paged(() => listAppointments(staffOf(req), filter, limit, cursor)));
 });
 
-staffRouter.get('/staff/appointments/:appointmentId', ...everyone, async (req, res) => {
+staffRouter.get('/staff/appointments/:appointmentId', ...everyone, showsPatientData, async (req, res) => {
   ok(res, await staffAppointment(staffOf(req), param(req, 'appointmentId')));
 });
 
-staffRouter.get('/staff/appointments/:appointmentId/file', ...everyone, async (req, res) => {
-  ok(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
+/** The prescription itself (its content type, not JSON); each opening is audited. */
+staffRouter.get('/staff/appointments/:appointmentId/file', ...everyone, showsPatientData, async (req, res) => {
+  sendFile(res, await staffAppointmentFile(staffOf(req), param(req, 'appointmentId')));
 });
 
 /** The e-mails and SMS about the appointment, with their status (issue 15). */
-staffRouter.get('/staff/appointments/:appointmentId/deliveries', ...everyone, async (req, res) => {
+staffRouter.get('/staff/appointments/:appointmentId/deliveries', ...everyone, showsPatientData, async (req, res) => {
   ok(res, await appointmentDeliveries(staffOf(req), param(req, 'appointmentId')));
 });
 
@@ -111,10 +118,11 @@ async function actionInput(req: Request, action: StaffAction): Promise<ActionInp
   return {};
 }
 
-// Before the :action route, which would take 'reschedule' for an action.
+// Before the :action route, which would take 'reschedule' (or 'prescriptions') for an action.
 addSchedulingRoutes(staffRouter);
+addRecordRoutes(staffRouter);
 
-staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, async (req, res) => {
+staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, showsPatientData, async (req, res) => {
   const action = param(req, 'action');
   if (!isAction(action)) throw badRequest(`action must be one of ${STAFF_ACTIONS.join(', ')}.`);
   const input = await actionInput(req, action);
@@ -124,23 +132,23 @@ staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, asyn
 
 // --- inbox ---
 
-staffRouter.get('/staff/enquiries', ...clinic, async (req, res) => {
+staffRouter.get('/staff/enquiries', ...clinic, showsPatientData, async (req, res) => {
   const { status, limit, cursor } = await query(req, enquiryListQuerySchema);
-  ok(res, await paged(() => listEnquiries(status, limit, cursor)));
+  ok(res, await paged(() => listEnquiries(staffOf(req), status, limit, cursor)));
 });
 
-staffRouter.post('/staff/enquiries/:id/status', ...clinic, async (req, res) => {
+staffRouter.post('/staff/enquiries/:id/status', ...clinic, showsPatientData, async (req, res) => {
   const { status } = await validateBody(enquiryStatusSchema, req.body);
   ok(res, await setEnquiryStatus(staffOf(req), param(req, 'id'), status), `The enquiry is now ${status}.`);
 });
 
-staffRouter.get('/staff/messages', ...clinic, async (req, res) => {
+staffRouter.get('/staff/messages', ...clinic, showsPatientData, async (req, res) => {
   const { limit, cursor } = await query(req, pageQuerySchema);
-  ok(res, await paged(() => listMessages(limit, cursor)));
+  ok(res, await paged(() => listMessages(staffOf(req), limit, cursor)));
 });
 
 /** The one answer that is no envelope: a file for a spreadsheet. */
-staffRouter.get('/staff/newsletter.csv', ...clinic, async (req, res) => {
+staffRouter.get('/staff/newsletter.csv', ...clinic, showsPatientData, async (req, res) => {
   const csv = await newsletterCsv(staffOf(req));
   res.set('Content-Type', 'text/csv; charset=utf-8');
   res.set('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"');
@@ -149,38 +157,38 @@ staffRouter.get('/staff/newsletter.csv', ...clinic, async (req, res) => {
 
 // --- orders and refunds ---
 
-staffRouter.get('/staff/orders', ...clinic, async (req, res) => {
+staffRouter.get('/staff/orders', ...clinic, showsPatientData, async (req, res) => {
   const { status, toDispatch, limit, cursor } = await query(req, orderListQuerySchema);
-  ok(res, await paged(() => listOrders({ status, toDispatch }, limit, cursor)));
+  ok(res, await paged(() => listOrders(staffOf(req), { status, toDispatch }, limit, cursor)));
 });
 
-staffRouter.post('/staff/orders/:id/status', ...clinic, async (req, res) => {
+staffRouter.post('/staff/orders/:id/status', ...clinic, showsPatientData, async (req, res) => {
   const { status } = await validateBody(orderStatusSchema, req.body);
   ok(res, await setOrderStatus(staffOf(req), param(req, 'id'), status), `The order is now ${status}.`);
 });
 
-staffRouter.get('/staff/refunds', ...clinic, async (req, res) => {
+staffRouter.get('/staff/refunds', ...clinic, showsPatientData, async (req, res) => {
   const { status, limit, cursor } = await query(req, refundListQuerySchema);
-  ok(res, await paged(() => listRefunds(status, limit, cursor)));
+  ok(res, await paged(() => listRefunds(staffOf(req), status, limit, cursor)));
 });
 
-staffRouter.post('/staff/refunds/:id/refunded', ...clinic, async (req, res) => {
+staffRouter.post('/staff/refunds/:id/refunded', ...clinic, showsPatientData, async (req, res) => {
   const { providerReference } = await validateBody(markRefundedSchema, req.body);
   ok(res, await markRefunded(staffOf(req), param(req, 'id'), providerReference), 'The refund is marked refunded.');
 });
 
 // --- patients ---
 
-staffRouter.get('/staff/patients', ...clinic, async (req, res) => {
+staffRouter.get('/staff/patients', ...clinic, showsPatientData, async (req, res) => {
   const { q } = await query(req, patientSearchSchema);
   ok(res, await searchPatients(staffOf(req), q));
 });
 
-staffRouter.get('/staff/patients/:patientId', ...clinic, async (req, res) => {
+staffRouter.get('/staff/patients/:patientId', ...clinic, showsPatientData, async (req, res) => {
   ok(res, await patientView(staffOf(req), param(req, 'patientId')));
 });
 
-staffRouter.get('/staff/patients/:patientId/deliveries', ...clinic, async (req, res) => {
+staffRouter.get('/staff/patients/:patientId/deliveries', ...clinic, showsPatientData, async (req, res) => {
   ok(res, await patientDeliveries(staffOf(req), param(req, 'patientId')));
 });
 
@@ -205,7 +213,8 @@ staffRouter.delete('/staff/roles/:id', ...admins, async (req, res) => {
   ok(res, null, 'The role has been removed.');
 });
 
+/** The audit log, newest first; ?patientId= keeps the entries naming that patient. */
 staffRouter.get('/staff/audit', ...admins, async (req, res) => {
-  const { limit, cursor } = await query(req, pageQuerySchema);
-  ok(res, await paged(() => listAudit(limit, cursor)));
+  const { limit, cursor, patientId } = await query(req, auditQuerySchema);
+  ok(res, await paged(() => listAudit(limit, cursor, patientId)));
 });

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_DAILY_CAPACITY } from '../api/policy';
 import { CAPACITY_SERVICE_IDS, type DoctorSchedule } from '../api/scheduling';
 import { COLLECTIONS } from '../store/collections';
+import type { Doctor } from '../api/types';
 import { DOCTORS } from './catalog';
 
 const MORNING = { from: '09:00', to: '12:00' };
@@ -25,12 +26,13 @@ export const SEEDED_SCHEDULE: DoctorSchedule = {
 const ALREADY_EXISTS = 6;
 
 /**
- * Gives each seeded doctor a schedule and each home or community service its places a day,
- * only where none is set: running it again keeps what an admin (or a test) has changed.
+ * Gives each doctor (the seeded ones, or an imported catalog's) a schedule and each home or
+ * community service its places a day, only where none is set: running it again keeps what an
+ * admin (or a test) has changed.
  */
-export async function seedAvailability(db: Firestore): Promise<number> {
+export async function seedAvailability(db: Firestore, doctors: readonly Doctor[] = DOCTORS): Promise<number> {
   const writes = [
-    ...DOCTORS.map((d) =>
+    ...doctors.map((d) =>
       db
         .collection(COLLECTIONS.doctorSchedules)
         .doc(d.doctorId)

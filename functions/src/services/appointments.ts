@@ -19,7 +19,9 @@ import { newClientReference } from '../payments/client-reference';
 import { ProviderError } from '../payments/provider';
 import { ghanaTimestamp } from '../api/format';
 import { DIETARY_VIRTUAL_FEE } from '../api/prices';
-import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '../api/types';
+import { prescriptionFileName } from '../api/prescription';
+import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '../api/types';
+import type { FileAnswer } from '../http/file';
 import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '../api/policy';
 import { accountEmail } from './mail';
 import { notifyPatient } from '../notifications/notify';
@@ -33,6 +35,8 @@ import { applyBenefits, benefitPlan, countBenefit, releaseBenefit } from './bene
 import { withDependant } from './dependants';
 import type { BookedBy } from '../api/front-desk';
 import { writeAudit } from '../store/staff';
+import { claimCarried } from './carried-records';
+import { withoutStaffOnly } from '../api/record';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
@@ -153,16 +157,21 @@ export async function createAppointment(
     declineByDoctor: false,
     declinedDate: null,
     ...(input.dependantId ? { dependantId: input.dependantId } : {}),
+    ...(input.prescriptionId ? { prescriptionId: input.prescriptionId } : {}),
+    ...(input.labRequestId ? { labRequestId: input.labRequestId } : {}),
   };
   await assertBookable(appointment, now);
   let booked = appointment;
   try {
     await runTransaction(async (tx) => {
+      // An e-prescription or lab request the booking carries (services/carried-records.ts): it reads.
+      const carried = await claimCarried(tx, patientId, input);
       // The package's allowance (services/benefits.ts); first with the slot's claim: both read.
       booked = await applyBenefits(tx, plan, appointment);
       // The doctor's slot or the day's place (services/scheduling.ts); it may read.
       await claimAvailability(tx, appointment);
       tx.create(ref, booked);
+      carried?.(ref.id);
       countBenefit(tx, plan, booked);
       if (file)
         tx.create(appointmentFileRef(ref.id), {
@@ -193,14 +202,20 @@ const isUpcomingPending = (a: Appointment) => a.appointmentStatus === 'Pending' 
 export const DELETED = 'Deleted';
 const isShown = (a: Appointment) => a.appointmentStatus !== DELETED;
 
-/** The caller's pending appointments from today on, newest request first. */
+/** The caller's pending appointments from today on, newest request first (without the clinic's notes: api/record.ts). */
 export async function pendingAppointments(patientId: string): Promise<Appointment[]> {
-  return (await appointmentsOf(patientId)).filter((a) => isShown(a) && isUpcomingPending(a)).sort(newestFirst);
+  return (await appointmentsOf(patientId))
+    .filter((a) => isShown(a) && isUpcomingPending(a))
+    .sort(newestFirst)
+    .map(withoutStaffOnly);
 }
 
 /** The caller's history: everything not upcoming and pending (cancelled, expired, accepted, done, or past). */
 export async function appointmentHistory(patientId: string): Promise<Appointment[]> {
-  return (await appointmentsOf(patientId)).filter((a) => isShown(a) && !isUpcomingPending(a)).sort(newestFirst);
+  return (await appointmentsOf(patientId))
+    .filter((a) => isShown(a) && !isUpcomingPending(a))
+    .sort(newestFirst)
+    .map(withoutStaffOnly);
 }
 
 async function ownAppointment(patientId: string, appointmentId: string, tx?: Transaction) {
@@ -212,17 +227,17 @@ async function ownAppointment(patientId: string, appointmentId: string, tx?: Tra
 }
 
 export const getAppointment = async (patientId: string, appointmentId: string) =>
-  (await ownAppointment(patientId, appointmentId)).appointment;
+  withoutStaffOnly((await ownAppointment(patientId, appointmentId)).appointment);
 
-/** The prescription file of the caller's appointment, as a data URL. */
-export async function getAppointmentFile(patientId: string, appointmentId: string): Promise<AppointmentFile> {
+/** The prescription file of the caller's appointment, as its bytes. */
+export async function getAppointmentFile(patientId: string, appointmentId: string): Promise<FileAnswer> {
   const { appointment } = await ownAppointment(patientId, appointmentId);
   const file = (await appointmentFileRef(appointmentId).get()).data();
   if (!file || file.patientId !== patientId) throw notFound('This appointment has no prescription file.');
   return {
-    fileName: appointment.appointmentFileName ?? 'prescription',
+    name: prescriptionFileName(appointment.appointmentFileName, file.contentType),
     contentType: file.contentType,
-    dataUrl: `data:${file.contentType};base64,${file.base64}`,
+    bytes: Buffer.from(file.base64, 'base64'),
   };
 }
 
@@ -358,7 +373,7 @@ export async function cancelAppointment(
         `Your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}) was cancelled ${why}.`,
       );
     } else await notifyPatient(patientId, appointmentCancelled({ ...a, ...change }), { tx });
-    return { ...a, ...change, cancellation };
+    return { ...withoutStaffOnly(a), ...change, cancellation };
   });
 }
 

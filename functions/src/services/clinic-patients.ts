@@ -160,7 +160,7 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
     });
     await notifyPatient(patientId, deskPhoneCode({ firstName: String(data.firstName ?? ''), code }), {
       tx,
-      smsOnly: true,
+      channels: ['sms'],
       contact: { phone },
       retention: 'verificationMail',
     });

@@ -1,5 +1,5 @@
 import type { DocumentData, QuerySnapshot } from 'firebase-admin/firestore';
-import { DELIVERY_LOG_LIMIT, type Delivery, type DeliveryStatus } from '../api/notifications';
+import { CODE_EVENTS, DELIVERY_LOG_LIMIT, HIDDEN_CODE_SUMMARY, type Delivery, type DeliveryStatus } from '../api/notifications';
 import { notFound } from '../http/errors';
 import { plainValue } from '../store/converter';
 import { mailAbout } from '../store/mail';
@@ -18,6 +18,9 @@ const MAIL_STATES: Record<string, DeliveryStatus> = {
   ERROR: 'Failed',
 };
 
+/** What staff read of a message: its subject or text, unless it carries a code. */
+const summaryOf = (event: string, text: unknown) => (CODE_EVENTS.includes(event) ? HIDDEN_CODE_SUMMARY : String(text ?? ''));
+
 function fromMail(id: string, d: DocumentData): Delivery {
   const delivery = (d.delivery ?? {}) as { state?: string; error?: string; endTime?: string };
   const status = MAIL_STATES[String(delivery.state)] ?? 'Queued';
@@ -26,7 +29,7 @@ function fromMail(id: string, d: DocumentData): Delivery {
     channel: 'email',
     to: String(d.to ?? ''),
     event: String(d.event ?? 'notice'),
-    summary: String(d.message?.subject ?? ''),
+    summary: summaryOf(String(d.event ?? 'notice'), d.message?.subject),
     status,
     ...(status === 'Failed' && delivery.error ? { failureReason: String(delivery.error) } : {}),
     createdAt: String(d.createdAt ?? ''),
@@ -41,7 +44,7 @@ function fromSms(id: string, d: DocumentData): Delivery {
     channel: 'sms',
     to: String(d.to ?? ''),
     event: String(d.event ?? 'notice'),
-    summary: String(d.body ?? ''),
+    summary: summaryOf(String(d.event ?? 'notice'), d.body),
     status: d.status as DeliveryStatus,
     ...(d.failureReason ? { failureReason: String(d.failureReason) } : {}),
     attempts: Number(d.attempts ?? 0),
@@ -62,12 +65,13 @@ async function deliveriesAbout(field: 'patientId' | 'appointmentId', id: string)
 
 /** GET /staff/appointments/{id}/deliveries: a doctor only for their own appointments. */
 export async function appointmentDeliveries(staff: Staff, appointmentId: string): Promise<Delivery[]> {
-  await visibleAppointment(staff, appointmentId);
+  const { patientId } = await visibleAppointment(staff, appointmentId);
   await writeAudit({
     actorUid: staff.uid,
     actorRole: staff.role,
     action: 'appointment.deliveries.read',
     target: `appointments/${appointmentId}`,
+    patientIds: [patientId],
   });
   return deliveriesAbout('appointmentId', appointmentId);
 }
@@ -80,6 +84,7 @@ export async function patientDeliveries(staff: Staff, patientId: string): Promis
     actorRole: staff.role,
     action: 'patient.deliveries.read',
     target: `patients/${patientId}`,
+    patientIds: [patientId],
   });
   return deliveriesAbout('patientId', patientId);
 }

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { appointmentStartsAt } from '../api/policy';
 import { conflict } from '../http/errors';
+import { clinicalRecordsKeptUntil } from '../api/retention';
+import { fileRefsOf } from '../store/files';
 import {
   anonymised,
   appointmentFileDoc,
+  erasedFile,
   commitErasure,
   erasureAuditEntry,
   keptRecordsOf,
@@ -13,13 +16,14 @@ import {
 } from '../store/erasure';
 import { auth } from '../store/firebase';
 import { mailRefsTo } from '../store/mail';
-import { claimedRecordRefs, codeRef, findPatient, patientRef } from '../store/patients';
+import { claimedRecordRefs, codeRef, findPatient, patientRef, phoneCodeRef } from '../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
 import { queueMail } from './mail';
 import { noticeMail } from '../notifications/notify';
 import { accountErased } from '../notifications/templates';
 import { smsRefsOf } from '../store/sms';
+import { visitErasureWrites } from '../store/visits';
 import { CHECKOUT_IN_PROGRESS_MS } from './payments';
 import { deleteNewsletterEntry, formsSentFrom } from './public-forms';
 
@@ -56,11 +60,22 @@ function assertNothingOpen(records: KeptRecord[], now: Date): void {
   if (records.some((r) => hasLiveCheckout(r, now))) throw conflict(CHECKOUT_IN_PROGRESS);
 }
 
+/** The day of the patient's last appointment (today when they had none): the clinical record's retention counts from it. */
+function lastAppointmentDay(records: KeptRecord[], now: Date): string {
+  const days = records
+    .filter((r) => r.collection === COLLECTIONS.appointments)
+    .map((r) => String(r.snap.get('requestedDay') ?? ''))
+    .filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day));
+  return days.sort().at(-1) ?? now.toISOString().slice(0, 10);
+}
+
 /**
  * `DELETE /patient/{patientId}` (design.md 'Patient data'): the Auth user, profile,
  * prescription files, codes, newsletter entry, contact messages, enquiries and old mails go;
  * appointments, orders, subscriptions, payments and refunds stay for the law's periods under
- * a random id, without name or contact. Sign-in is disabled first so nothing new is booked
+ * a random id, without name or contact. The clinical record (visit notes on the
+ * appointments, prescriptions, lab requests, result files) is kept so too, and deleted by
+ * its TTL policy LEGAL_RETENTION_YEARS.medicalRecords after the last appointment (docs/record.md). Sign-in is disabled first so nothing new is booked
  * meanwhile; if a step fails, it is enabled again and the patient can simply try again.
  */
 export async function eraseAccount(uid: string, signInEmail: string | undefined, now = new Date()): Promise<void> {
@@ -75,17 +90,25 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const dependants = await dependantRefsOf(uid);
     const oldSms = await smsRefsOf(uid);
     const clinicRecords = await claimedRecordRefs(uid);
+    const appointmentIds = records.filter((r) => r.collection === COLLECTIONS.appointments).map((r) => r.snap.id);
+    const visits = await visitErasureWrites(uid, erasedId, appointmentIds);
+    const resultFiles = await fileRefsOf(uid);
+    const retainUntil = clinicalRecordsKeptUntil(lastAppointmentDay(records, now));
     const writes: ErasureWrite[] = [
-      ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId) })),
+      ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId, retainUntil) })),
+      ...resultFiles.map((ref) => ({ ref, update: erasedFile(erasedId, retainUntil) })),
       ...records
         .filter((r) => r.collection === COLLECTIONS.appointments)
         .map((r) => ({ ref: appointmentFileDoc(r.snap.id), remove: true as const })),
+      // Video visits: the record stays under the erased id, the chat goes.
+      ...visits,
       ...[...forms.feedback, ...forms.enquiries].map((d) => ({ ref: d.ref, remove: true as const })),
       // The people they named for Family Care, and the trial's claim that names their uid.
       ...dependants.map((ref) => ({ ref, remove: true as const })),
       { ref: trialClaimRef(uid), remove: true },
       ...[...oldMails, ...oldSms].map((ref) => ({ ref, remove: true as const })),
       { ref: codeRef(uid), remove: true },
+      { ref: phoneCodeRef(uid), remove: true },
       { ref: patientRef(uid), remove: true },
       // A clinic record the account took over names the same person.
       ...clinicRecords.map((ref) => ({ ref, remove: true as const })),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { escapeHtml } from '../api/format';
+import { cleanText, escapeHtml } from '../api/format';
 import { NEWSLETTER_SECRET, publicSiteUrl } from '../config';
 import { newsletterCollection } from '../store/public-forms';
 import type { Mail } from './mail';
@@ -35,7 +35,8 @@ export const unsubscribeApiUrl = (docid: string): string =>
  * Every newsletter mail goes through here, so every one ends with a working unsubscribe
  * link (Act 843: a person may stop direct marketing at any time).
  */
-export function newsletterMail(subscription: { docid: string; email: string }, subject: string, paragraphs: string[]): Mail {
+export function newsletterMail(subscription: { docid: string; email: string }, subject: string, texts: string[]): Mail {
+  const paragraphs = texts.map((p) => cleanText(p));
   const link = unsubscribePageUrl(subscription.docid);
   const footer = `You get this e-mail because ${subscription.email} subscribed to the ${BRAND} newsletter. To stop it, open: ${link}`;
   const text = [...paragraphs, '', footer].join('\n\n');
@@ -45,7 +46,7 @@ export function newsletterMail(subscription: { docid: string; email: string }, s
   ].join('');
   return {
     to: subscription.email,
-    message: { subject, text, html },
+    message: { subject: cleanText(subject, { singleLine: true }), text, html },
     // Mail programs show their own Unsubscribe button and POST here (RFC 2369, RFC 8058).
     headers: {
       'List-Unsubscribe': `<${unsubscribeApiUrl(subscription.docid)}>`,

@@ -1,13 +1,16 @@
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { registerSchema, type PatientUpdate, type RegisterInput } from '../api/account-requests';
+import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import type { PatientUpdate, RegisterInput } from '../api/account-requests';
 import { PRIVACY_NOTICE_VERSION } from '../api/retention';
-import type { Patient, PatientConsents, PatientFields } from '../api/types';
+import type { Patient, PatientConsents } from '../api/types';
 import type { Caller } from '../http/auth';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { codeRef, patientRef } from '../store/patients';
 import { ghanaTimestamp } from '../api/format';
 import { notifyPatient } from '../notifications/notify';
 import { verificationCode } from '../notifications/templates';
+import { auth } from '../store/firebase';
+import { toPatient } from './patient-record';
+import { sendPhoneCodeAtSignUp } from './phone-verification';
 import { deleteNewsletterEntry, newsletterEntryOf } from './public-forms';
 import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
 import { runTransaction } from '../store/transaction';
@@ -17,33 +20,7 @@ const DEAD_CODE = 'This code can no longer be used. Please tap Resend Verificati
 const EXPIRED_CODE = 'This code has expired (codes last 24 hours). Please tap Resend Verification Email for a new one.';
 export const RESEND_TOO_SOON = 'Please wait 5 minutes before requesting another code.';
 
-/** The stored record as the API shows it: only the known patient fields. */
-function toPatient(data: Patient): Patient {
-  const picked = Object.fromEntries(
-    Object.keys(registerSchema.fields)
-      .filter((k) => k !== 'patientId')
-      .map((k) => [k, data[k as keyof PatientFields]]),
-  ) as Partial<PatientFields>;
-  return {
-    ...(picked as PatientFields),
-    patientId: data.patientId,
-    accountStatus: data.accountStatus,
-    userType: data.userType,
-    entryDate: data.entryDate,
-    lastLogIn: data.lastLogIn,
-    verifyDate: data.verifyDate,
-    wallet: data.wallet,
-    balance: data.balance,
-    reminderPreferences: data.reminderPreferences ?? { sms: true, email: true },
-    ...(data.treatmentConsent ? { treatmentConsent: data.treatmentConsent } : {}),
-    // The front desk's fields (api/front-desk.ts): where the record comes from, its proved phone.
-    source: data.source ?? 'WEBSITE',
-    ...(data.phoneVerifiedAt ? { phoneVerifiedAt: data.phoneVerifiedAt } : {}),
-    ...(data.claimedBy ? { claimedBy: data.claimedBy, claimedAt: data.claimedAt } : {}),
-  };
-}
-
-/** Stores a fresh code (replacing any other) and queues its e-mail, both inside the transaction. */
+/** Stores a fresh code (replacing any other) and queues its e-mail (never an SMS), both inside the transaction. */
 async function issueCode(tx: Transaction, patient: Patient): Promise<void> {
   const code = makeCode(patient.firstName, patient.lastName, patient.contactNumber);
   const now = Date.now();
@@ -56,12 +33,16 @@ async function issueCode(tx: Transaction, patient: Patient): Promise<void> {
   // The code is in the mail's text: its copy goes when the code does (24 hours), not after 30 days.
   await notifyPatient(patient.patientId, verificationCode({ firstName: patient.firstName, code }), {
     tx,
-    contact: { email: patient.emailAddress, phone: patient.contactNumber },
+    contact: { email: patient.emailAddress },
+    channels: ['email'],
     retention: 'verificationMail',
   });
 }
 
-/** `POST /patient`: one registration per Firebase user, Pending until the e-mailed code comes back. */
+/**
+ * `POST /patient`: one registration per Firebase user, Pending until the e-mailed code comes
+ * back. The phone's own code goes by SMS after the record is stored (services/phone-verification.ts).
+ */
 export async function registerPatient(caller: Caller, input: RegisterInput): Promise<Patient> {
   if (caller.email && input.emailAddress !== caller.email.toLowerCase()) {
     throw badRequest('Email Address must be the e-mail address you signed up with.');
@@ -88,6 +69,7 @@ export async function registerPatient(caller: Caller, input: RegisterInput): Pro
     tx.create(patientRef(caller.uid), patient);
     await issueCode(tx, patient);
   });
+  await sendPhoneCodeAtSignUp(caller.uid);
   return patient;
 }
 
@@ -99,15 +81,19 @@ export async function getPatient(uid: string): Promise<Patient> {
 
 /**
  * `PUT /patient/{patientId}`: the patient corrects their own details (the schema has already
- * dropped e-mail, status, role, ids and anything unknown). A new phone number is stored as +233.
+ * dropped e-mail, status, role, ids and anything unknown). A new phone number is stored as +233
+ * and is unconfirmed until its own SMS code comes back.
  */
 export async function updatePatient(uid: string, update: PatientUpdate): Promise<Patient> {
   return runTransaction(async (tx) => {
     const snap = await tx.get(patientRef(uid));
     if (!snap.exists) throw notFound(NO_PATIENT);
+    const stored = snap.data() as Patient;
     const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) as Partial<Patient>;
-    tx.update(patientRef(uid), sent);
-    return toPatient({ ...(snap.data() as Patient), ...sent });
+    const newNumber = sent.contactNumber !== undefined && sent.contactNumber !== stored.contactNumber;
+    tx.update(patientRef(uid), newNumber ? { ...sent, phoneVerifiedAt: FieldValue.delete() } : sent);
+    const { phoneVerifiedAt: _old, ...rest } = stored;
+    return toPatient({ ...(newNumber ? rest : stored), ...sent });
   });
 }
 
@@ -144,8 +130,9 @@ export async function recordLogin(uid: string): Promise<Patient> {
 }
 
 /**
- * `POST /auth/verifypatient`: the right code activates the account. A wrong try is counted
- * (that write must commit, so the failure is thrown after the transaction), and after
+ * `POST /auth/verifypatient`: the right code activates the account and marks the sign-in's
+ * e-mail verified in Firebase Auth (staff roles go only to verified addresses). A wrong try is
+ * counted (that write must commit, so the failure is thrown after the transaction), and after
  * MAX_WRONG_TRIES the code is dead until a new one is sent.
  */
 export async function verifyPatient(uid: string, code: string): Promise<Patient> {
@@ -173,7 +160,15 @@ export async function verifyPatient(uid: string, code: string): Promise<Patient>
     return { patient: verified };
   });
   if ('error' in outcome) throw outcome.error;
+  await markEmailVerified(uid, outcome.patient.emailAddress);
   return outcome.patient;
+}
+
+/** The code proved the mailbox: Firebase Auth says so too, when the sign-in's address is that one. Idempotent. */
+async function markEmailVerified(uid: string, emailAddress: string): Promise<void> {
+  const user = await auth().getUser(uid);
+  if (user.emailVerified || user.email?.toLowerCase() !== emailAddress.toLowerCase()) return;
+  await auth().updateUser(uid, { emailVerified: true });
 }
 
 /** `POST /auth/patient`: a new code, at most one per RESEND_WAIT_MS. */

@@ -18,7 +18,8 @@ const SIGNATURES: Record<PrescriptionType, number[]> = {
 
 const WRONG_TYPE = 'The prescription must be a PDF, JPEG or PNG file.';
 
-const sniff = (bytes: Buffer): PrescriptionType | undefined =>
+/** The accepted type the bytes begin with, whatever the file is called (result uploads use it too: api/record.ts RESULT_TYPES). */
+export const sniff = (bytes: Buffer): PrescriptionType | undefined =>
   PRESCRIPTION_TYPES.find((type) => SIGNATURES[type].every((b, i) => bytes[i] === b));
 
 /** Checks a data URL's label, bytes and size: 400 when it is not a data URL, 415 wrong type, 413 too big. */

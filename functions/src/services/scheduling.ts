@@ -403,6 +403,7 @@ export async function rescheduleAppointment(
             actorRole: who.staff.role,
             action: 'appointment.reschedule',
             target: `appointments/${appointmentId}`,
+            patientIds: [a.patientId],
           },
           tx,
         );

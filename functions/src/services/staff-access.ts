@@ -1,4 +1,4 @@
-import { NURSE_ACTIONS, type StaffAction, type StaffRole } from '../api/staff';
+import { NURSE_ACTIONS, type AuditEntry, type StaffAction, type StaffRole } from '../api/staff';
 import type { Appointment } from '../api/types';
 import { forbidden } from '../http/errors';
 
@@ -30,4 +30,14 @@ export function assertMaySee(staff: Staff, a: Visible, action?: StaffAction): vo
   if (staff.role === 'nurse' && action && !NURSE_ACTIONS.includes(action)) {
     throw forbidden('A nurse marks her visits on the way, checked in (arrived), completed or no-show; the desk does the rest.');
   }
+}
+
+/** What an answer showed, for its audit entry (design.md: every staff read of patient data is recorded). */
+export type Shown = Pick<AuditEntry, 'patientIds' | 'query' | 'count' | 'recordIds'>;
+
+/** A list's filter as the audit entry records it ('status=Pending&cursor=abc'); undefined for none. */
+export function listQuery(filter: Record<string, string | number | undefined>): string | undefined {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.size ? params.toString() : undefined;
 }

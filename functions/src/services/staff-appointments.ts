@@ -1,4 +1,4 @@
-import type { DocumentData } from 'firebase-admin/firestore';
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import {
   ACTION_DONE,
   APPOINTMENT_STATES,
@@ -9,8 +9,10 @@ import {
   type StaffAppointmentList,
   type StaffRefund,
 } from '../api/staff';
-import type { Appointment, AppointmentFile } from '../api/types';
+import { prescriptionFileName } from '../api/prescription';
+import type { Appointment } from '../api/types';
 import { conflict, forbidden, notFound } from '../http/errors';
+import type { FileAnswer } from '../http/file';
 import { appointmentFileRef, appointmentRef } from '../store/appointments';
 import { refundRef } from '../store/payments';
 import {
@@ -30,14 +32,21 @@ import { atHome } from '../api/booking-request';
 import { searchAppointments } from './appointment-search';
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
-import { assertMaySee, type Staff } from './staff-access';
+import { assertMaySee, listQuery, type Staff } from './staff-access';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
+import { visitRef } from '../store/visits';
+import { isVirtualVisit } from '../api/visits';
+import { ENDS_VISIT, endVisit, readVisit, withVisitMarks } from './visit-record';
+import type { ClinicalNotes, FollowUpRequest } from '../api/record';
+import { visitRecord } from './visit-notes';
 
-/** What the action's body carries (decline: reason; complete: visitSummary; cancel: an optional reason). */
+/** What the action's body carries (decline: reason; complete: visitSummary, notes, follow-up; cancel: an optional reason). */
 export interface ActionInput {
   reason?: string;
   visitSummary?: string;
+  clinicalNotes?: ClinicalNotes;
+  followUp?: FollowUpRequest;
 }
 
 const NOT_FOUND = 'We could not find that appointment.';
@@ -81,7 +90,17 @@ export async function listAppointments(
     appointmentCounts(f, APPOINTMENT_STATES),
   ]);
   // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
-  return { items: page.items.filter((a) => a.appointmentStatus !== DELETED), nextCursor: page.nextCursor, counts };
+  const items = await withVisitMarks(page.items.filter((a) => a.appointmentStatus !== DELETED));
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.list',
+    target: 'appointments',
+    query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, cursor }),
+    count: items.length,
+    patientIds: items.map((a) => a.patientId),
+  });
+  return { items, nextCursor: page.nextCursor, counts };
 }
 
 export async function visibleAppointment(staff: Staff, appointmentId: string): Promise<Appointment> {
@@ -97,8 +116,18 @@ const target = (appointmentId: string) => `appointments/${appointmentId}`;
 /** GET /staff/appointments/{id}: the record, the account's contact and its refunds; the read is audited. */
 export async function staffAppointment(staff: Staff, appointmentId: string): Promise<StaffAppointmentDetail> {
   const a = await visibleAppointment(staff, appointmentId);
-  const [patient, refunds] = await Promise.all([patientRef(a.patientId).get(), refundsOfRecord(appointmentId)]);
-  await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'appointment.read', target: target(appointmentId) });
+  const [patient, refunds, visit] = await Promise.all([
+    patientRef(a.patientId).get(),
+    refundsOfRecord(appointmentId),
+    isVirtualVisit(a) ? visitRef(appointmentId).get() : undefined,
+  ]);
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'appointment.read',
+    target: target(appointmentId),
+    patientIds: [a.patientId],
+  });
   const account = patient.exists
     ? {
         name: `${String(patient.get('firstName') ?? '')} ${String(patient.get('lastName') ?? '')}`.trim(),
@@ -106,11 +135,16 @@ export async function staffAppointment(staff: Staff, appointmentId: string): Pro
         contactNumber: String(patient.get('contactNumber') ?? ''),
       }
     : null;
-  return { ...a, account, refunds: refunds.map(({ id, data }) => ({ ...data, id }) as StaffRefund) };
+  return {
+    ...a,
+    account,
+    refunds: refunds.map(({ id, data }) => ({ ...data, id }) as StaffRefund),
+    ...(visit ? { visit: visit.data() ?? null } : {}),
+  };
 }
 
 /** GET /staff/appointments/{id}/file: the prescription, opened by staff and logged. */
-export async function staffAppointmentFile(staff: Staff, appointmentId: string): Promise<AppointmentFile> {
+export async function staffAppointmentFile(staff: Staff, appointmentId: string): Promise<FileAnswer> {
   const a = await visibleAppointment(staff, appointmentId);
   const snap = await appointmentFileRef(appointmentId).get();
   if (!snap.exists) throw notFound('This appointment has no prescription file.');
@@ -119,12 +153,13 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
     actorRole: staff.role,
     action: 'appointment.file.read',
     target: target(appointmentId),
+    patientIds: [a.patientId],
   });
   const contentType = String(snap.get('contentType'));
   return {
-    fileName: a.appointmentFileName ?? 'prescription',
+    name: prescriptionFileName(a.appointmentFileName, contentType),
     contentType,
-    dataUrl: `data:${contentType};base64,${String(snap.get('base64'))}`,
+    bytes: Buffer.from(String(snap.get('base64')), 'base64'),
   };
 }
 
@@ -140,7 +175,7 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
     case 'check-in':
       return { checkedInAt: now, checkedInBy: staff.uid };
     case 'complete':
-      return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid };
+      return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid, ...visitRecord(staff, input) };
     case 'no-show':
       return { noShowAt: now, noShowBy: staff.uid };
     case 'cancel':
@@ -157,7 +192,8 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
  * POST /staff/appointments/{id}/{action}: one transaction moves the appointment along the
  * lifecycle (anything else is 409 naming its state), frees the doctor's slot on decline and
  * cancel, creates the refund of a paid appointment the clinic ends (all of it: the patient
- * did not cancel), queues the patient's mail and writes the audit entry.
+ * did not cancel), closes a video visit's room on complete, cancel and no-show, queues the
+ * patient's mail and writes the audit entry.
  */
 export async function actOnAppointment(
   staff: Staff,
@@ -168,57 +204,80 @@ export async function actOnAppointment(
   const before = await visibleAppointment(staff, appointmentId);
   assertMaySee(staff, before, action);
   const email = NOTIFIED_ACTIONS.includes(action) ? await accountEmail(before.patientId) : undefined;
-  const ref = appointmentRef(appointmentId);
-  return runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
-    const a = snap.data()!;
-    assertMaySee(staff, a, action);
-    const to = nextState(a.appointmentStatus, action);
-    if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
-    if (action === 'on-the-way' && !atHome(a.requestedServiceId, a.requestedServiceOption))
-      throw conflict("Only a home visit or a delivery can be on the way: this appointment is not at the patient's address.");
-    const ends = action === 'decline' || action === 'cancel';
-    const slot = ends ? await heldSlot(tx, a) : undefined;
-    const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
-    const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
-    const refundExists = refund ? (await tx.get(refund)).exists : false;
+  return runTransaction((tx) => actInTransaction(tx, staff, appointmentId, action, input, email));
+}
 
-    const change = {
-      appointmentStatus: to,
-      ...changeFor(action, staff, input, ghanaTimestamp()),
-      // Acted on (ended, or it happened after all): no longer on the desk's rebooking list.
-      ...(a.needsRebooking ? { needsRebooking: false } : {}),
-    };
-    tx.update(ref, change);
-    if (slot) tx.delete(slot);
-    if (ends) releaseAvailability(tx, a);
-    if (ends) releaseBenefit(tx, a);
-    await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: `appointment.${action}`, target: target(appointmentId) },
+/**
+ * The action inside the caller's transaction (the visit's admit checks the appointment in
+ * with the room's own change). It reads before it writes; a caller that reads too must do so
+ * before calling it. `email`: the account's address, for the notices of NOTIFIED_ACTIONS.
+ */
+export async function actInTransaction(
+  tx: Transaction,
+  staff: Staff,
+  appointmentId: string,
+  action: StaffAction,
+  input: ActionInput,
+  email?: string,
+): Promise<Appointment> {
+  const ref = appointmentRef(appointmentId);
+  const snap = await tx.get(ref);
+  if (!snap.exists || snap.get('appointmentStatus') === DELETED) throw notFound(NOT_FOUND);
+  const a = snap.data()!;
+  assertMaySee(staff, a, action);
+  const to = nextState(a.appointmentStatus, action);
+  if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
+  if (action === 'on-the-way' && !atHome(a.requestedServiceId, a.requestedServiceOption))
+    throw conflict("Only a home visit or a delivery can be on the way: this appointment is not at the patient's address.");
+  const ends = action === 'decline' || action === 'cancel';
+  const slot = ends ? await heldSlot(tx, a) : undefined;
+  const paid = ends && a.paymentStatus === 'Paid' && a.consultationFee > 0;
+  const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
+  const refundExists = refund ? (await tx.get(refund)).exists : false;
+  const visit = (ENDS_VISIT as readonly string[]).includes(action) ? await readVisit(tx, appointmentId) : undefined;
+
+  const now = new Date();
+  const change = {
+    appointmentStatus: to,
+    ...changeFor(action, staff, input, ghanaTimestamp(now)),
+    // Acted on (ended, or it happened after all): no longer on the desk's rebooking list.
+    ...(a.needsRebooking ? { needsRebooking: false } : {}),
+  };
+  tx.update(ref, change);
+  if (slot) tx.delete(slot);
+  if (ends) releaseAvailability(tx, a);
+  if (ends) releaseBenefit(tx, a);
+  await writeAudit(
+    {
+      actorUid: staff.uid,
+      actorRole: staff.role,
+      action: `appointment.${action}`,
+      target: target(appointmentId),
+      patientIds: [a.patientId],
+    },
+    tx,
+  );
+  if (visit && visit.state !== 'Ended') await endVisit(tx, visit, { actorUid: staff.uid, actorRole: staff.role }, now);
+  if (paid && !refundExists) {
+    await createDueRefund(
       tx,
+      {
+        clientReference: a.clientReference,
+        kind: 'appointment',
+        recordId: a.appointmentId,
+        patientId: a.patientId,
+        amount: a.consultationFee,
+        currency: CURRENCY,
+        reason: 'cancelled',
+        transactionId: a.transactionId ?? '',
+        what: `Appointment: ${a.requestedService}`,
+      },
+      email,
+      `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}), so nothing is charged.`,
     );
-    if (paid && !refundExists) {
-      await createDueRefund(
-        tx,
-        {
-          clientReference: a.clientReference,
-          kind: 'appointment',
-          recordId: a.appointmentId,
-          patientId: a.patientId,
-          amount: a.consultationFee,
-          currency: CURRENCY,
-          reason: 'cancelled',
-          transactionId: a.transactionId ?? '',
-          what: `Appointment: ${a.requestedService}`,
-        },
-        email,
-        `The clinic ${ACTION_DONE[action]} your appointment (${a.requestedService}, ${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}), so nothing is charged.`,
-      );
-    }
-    if (NOTIFIED_ACTIONS.includes(action))
-      await notifyPatient(a.patientId, appointmentStateChanged({ ...a, ...change } as Appointment, action, input.reason), { tx });
-    if (action === 'on-the-way') await notifyPatient(a.patientId, clinicianOnTheWay({ ...a, ...change } as Appointment), { tx });
-    return { ...a, ...change } as Appointment;
-  });
+  }
+  if (NOTIFIED_ACTIONS.includes(action))
+    await notifyPatient(a.patientId, appointmentStateChanged({ ...a, ...change } as Appointment, action, input.reason), { tx });
+  if (action === 'on-the-way') await notifyPatient(a.patientId, clinicianOnTheWay({ ...a, ...change } as Appointment), { tx });
+  return { ...a, ...change } as Appointment;
 }

@@ -48,6 +48,7 @@ import {
   staffMemberRef,
   staffMembersPage,
   writeAudit,
+  type AuditRecord,
 } from '../store/staff';
 import { accountEmail, queueMail } from './mail';
 import { csvCell } from './csv';
@@ -58,15 +59,21 @@ import { messageReplyNotice } from '../notifications/templates';
 import type { MessageReply, MessageStatus } from '../api/front-desk';
 import { getPatient } from './patients';
 import { createDueRefund } from './refunds';
-import type { Staff } from './staff-access';
+import { listQuery, type Shown, type Staff } from './staff-access';
 import { listSubscriptions } from './subscriptions';
 import { ghanaTimestamp } from '../api/format';
 import { runTransaction } from '../store/transaction';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const audit = (staff: Staff, action: string, target: string) =>
-  ({ actorUid: staff.uid, actorRole: staff.role, action, target }) as const;
+/** One audit entry: who, what, on which record; for an answer that shows patient data, whose (shown). */
+const audit = (staff: Staff, action: string, target: string, shown: Shown = {}): AuditRecord => ({
+  actorUid: staff.uid,
+  actorRole: staff.role,
+  action,
+  target,
+  ...shown,
+});
 
 // --- overview ---
 
@@ -105,8 +112,18 @@ export async function overview(staff: Staff, now = new Date()): Promise<StaffOve
 
 // --- inbox ---
 
-export const listEnquiries = (status: EnquiryStatus | undefined, limit: number, cursor?: string): Promise<Page<StaffEnquiry>> =>
-  enquiryPage(status, limit, cursor, (id, d) => ({ ...d, id }) as StaffEnquiry);
+/** GET /staff/enquiries: one page; the entry names the enquiries shown (they belong to no account). */
+export async function listEnquiries(
+  staff: Staff,
+  status: EnquiryStatus | undefined,
+  limit: number,
+  cursor?: string,
+): Promise<Page<StaffEnquiry>> {
+  const page = await enquiryPage(status, limit, cursor, (id, d) => ({ ...d, id }) as StaffEnquiry);
+  const shown = { query: listQuery({ status, cursor }), count: page.items.length, recordIds: page.items.map((e) => e.id) };
+  await writeAudit(audit(staff, 'enquiry.list', COLLECTIONS.enquiries, shown));
+  return page;
+}
 
 /** POST /staff/enquiries/{id}/status: the spec's updateBy (who), updatedById, updatedOn. */
 export async function setEnquiryStatus(staff: Staff, id: string, status: EnquiryStatus): Promise<StaffEnquiry> {
@@ -116,7 +133,7 @@ export async function setEnquiryStatus(staff: Staff, id: string, status: Enquiry
     if (!snap.exists) throw notFound('We could not find that enquiry.');
     const change = { status, updateBy: staff.email ?? staff.uid, updatedById: staff.uid, updatedOn: ghanaTimestamp() };
     tx.update(ref, change);
-    await writeAudit(audit(staff, `enquiry.${status.toLowerCase()}`, ref.path), tx);
+    await writeAudit(audit(staff, `enquiry.${status.toLowerCase()}`, ref.path, { recordIds: [id] }), tx);
     return { ...(snap.data() as StaffEnquiry), ...change, id };
   });
 }
@@ -130,8 +147,13 @@ const asMessage = (id: string, d: DocumentData): StaffMessage =>
     replies: (d.replies as MessageReply[] | undefined) ?? [],
   }) as StaffMessage;
 
-export const listMessages = (limit: number, cursor?: string): Promise<Page<StaffMessage>> =>
-  messagePage(limit, cursor, asMessage);
+/** GET /staff/messages: one page of contact messages; the entry names the messages shown. */
+export async function listMessages(staff: Staff, limit: number, cursor?: string): Promise<Page<StaffMessage>> {
+  const page = await messagePage(limit, cursor, asMessage);
+  const shown = { query: listQuery({ cursor }), count: page.items.length, recordIds: page.items.map((m) => String(m.docid)) };
+  await writeAudit(audit(staff, 'message.list', COLLECTIONS.feedback, shown));
+  return page;
+}
 
 /** POST /staff/messages/{id}/status: New, Replied or Closed; who and when; audited. */
 export async function setMessageStatus(staff: Staff, id: string, status: MessageStatus): Promise<StaffMessage> {
@@ -173,7 +195,7 @@ export async function replyToMessage(staff: Staff, id: string, text: string): Pr
 export async function newsletterCsv(staff: Staff): Promise<string> {
   const rows = ['email,date'];
   for await (const s of newsletterSubscribers()) rows.push(`${csvCell(s.email)},${csvCell(s.date)}`);
-  await writeAudit(audit(staff, 'newsletter.export', COLLECTIONS.newsletter));
+  await writeAudit(audit(staff, 'newsletter.export', COLLECTIONS.newsletter, { count: rows.length - 1 }));
   return `${rows.join('\r\n')}\r\n`;
 }
 
@@ -199,24 +221,31 @@ function withCustomer(order: OrderRow, patient: DocumentData | undefined): Staff
   };
 }
 
-/** GET /staff/orders: a page, each order with its customer (one getAll of their records). */
+/** GET /staff/orders: a page, each order with its customer (one getAll of their records); the entry names whose orders were shown. */
 export async function listOrders(
+  staff: Staff,
   filter: { status?: OrderStatus; toDispatch?: boolean },
   limit: number,
   cursor?: string,
 ): Promise<Page<StaffOrder>> {
   const page = await orderPage(filter, limit, cursor, asOrder);
   const customers = await patientsById(page.items.map((o) => o.patientId));
+  const shown = {
+    query: listQuery({ status: filter.status, toDispatch: filter.toDispatch ? 'true' : undefined, cursor }),
+    count: page.items.length,
+    patientIds: page.items.map((o) => o.patientId),
+  };
+  await writeAudit(audit(staff, 'order.list', COLLECTIONS.orders, shown));
   return { ...page, items: page.items.map((o) => withCustomer(o, customers.get(o.patientId))) };
 }
 
-/** GET /staff/orders/{id}: one order with its customer; the read of their details is audited. */
+/** GET /staff/orders/{id}: one order with its customer; the entry names the customer. */
 export async function orderDetail(staff: Staff, id: string): Promise<StaffOrder> {
   const data = await orderById(id);
   if (!data) throw notFound('We could not find that order.');
   const order = asOrder(id, data);
   const customers = await patientsById([order.patientId]);
-  await writeAudit(audit(staff, 'order.read', `${COLLECTIONS.orders}/${id}`));
+  await writeAudit(audit(staff, 'order.read', `${COLLECTIONS.orders}/${id}`, { patientIds: [order.patientId] }));
   return withCustomer(order, customers.get(order.patientId));
 }
 
@@ -241,7 +270,7 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
     const refundExists = refund ? (await tx.get(refund)).exists : false;
     const change = { status, statusUpdatedAt: Timestamp.now(), statusUpdatedBy: staff.email ?? staff.uid };
     tx.update(ref, change);
-    await writeAudit(audit(staff, `order.${status.toLowerCase()}`, ref.path), tx);
+    await writeAudit(audit(staff, `order.${status.toLowerCase()}`, ref.path, { patientIds: [String(order.patientId)] }), tx);
     if (refund && !refundExists) {
       await createDueRefund(
         tx,
@@ -269,8 +298,22 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
 
 const asRefund = (id: string, d: DocumentData) => ({ ...d, id }) as StaffRefund;
 
-export const listRefunds = (status: 'Due' | 'Refunded' | undefined, limit: number, cursor?: string): Promise<Page<StaffRefund>> =>
-  refundPage(status, limit, cursor, asRefund);
+/** GET /staff/refunds: one page; the entry names whose refunds were shown. */
+export async function listRefunds(
+  staff: Staff,
+  status: 'Due' | 'Refunded' | undefined,
+  limit: number,
+  cursor?: string,
+): Promise<Page<StaffRefund>> {
+  const page = await refundPage(status, limit, cursor, asRefund);
+  const shown = {
+    query: listQuery({ status, cursor }),
+    count: page.items.length,
+    patientIds: page.items.map((r) => r.patientId),
+  };
+  await writeAudit(audit(staff, 'refund.list', COLLECTIONS.refunds, shown));
+  return page;
+}
 
 /** POST /staff/refunds/{id}/refunded: who settled it, when, and the provider's reference. */
 export async function markRefunded(staff: Staff, id: string, providerReference: string): Promise<StaffRefund> {
@@ -282,7 +325,7 @@ export async function markRefunded(staff: Staff, id: string, providerReference: 
     const at = Timestamp.now();
     const change = { status: 'Refunded', refundedAt: at, refundedBy: staff.email ?? staff.uid, providerReference };
     tx.update(ref, change);
-    await writeAudit(audit(staff, 'refund.refunded', ref.path), tx);
+    await writeAudit(audit(staff, 'refund.refunded', ref.path, { patientIds: [String(snap.get('patientId'))] }), tx);
     return asRefund(id, plainValue({ ...snap.data(), ...change }) as DocumentData);
   });
 }
@@ -305,10 +348,12 @@ export async function searchPatients(staff: Staff, q: string): Promise<Patient[]
   const found = await Promise.all(tries.map(([field, prefix]) => patientsByPrefix(field, prefix, MAX_PATIENT_RESULTS)));
   const byId = new Map<string, Patient>();
   for (const p of found.flat()) {
+    // A clinic record someone has claimed is kept only as a pointer to their account: not a person to find.
     if (byId.size >= MAX_PATIENT_RESULTS || p.claimedBy) continue;
     byId.set(String(p.patientId), { ...p, source: (p.source as Patient['source']) ?? 'WEBSITE' } as Patient);
   }
-  await writeAudit(audit(staff, 'patient.search', COLLECTIONS.patients));
+  const patientIds = [...byId.keys()];
+  await writeAudit(audit(staff, 'patient.search', COLLECTIONS.patients, { query: q, count: patientIds.length, patientIds }));
   return [...byId.values()];
 }
 
@@ -320,7 +365,7 @@ export async function patientView(staff: Staff, patientId: string): Promise<Staf
     listSubscriptions(patientId),
     ordersOfPatient(patientId),
   ]);
-  await writeAudit(audit(staff, 'patient.read', `${COLLECTIONS.patients}/${patientId}`));
+  await writeAudit(audit(staff, 'patient.read', `${COLLECTIONS.patients}/${patientId}`, { patientIds: [patientId] }));
   return {
     patient,
     appointments: appointments
@@ -333,34 +378,55 @@ export async function patientView(staff: Staff, patientId: string): Promise<Staf
 
 // --- roles (admin only) ---
 
-/** Sets a role: the custom claim (the user's next token carries it) and the roster entry. */
+export const UNVERIFIED_EMAIL = (email: string) =>
+  `${email} has not verified their e-mail address yet: roles go only to verified accounts. ` +
+  'Ask them to sign in on the site and enter the code we e-mailed them, then try again.';
+
+/**
+ * Sets a role: the roster entry (what requireRole checks on every staff request), then the
+ * custom claim (the user's next token carries it). Only to an account whose e-mail is
+ * verified, so a role never goes to an address its holder may not own. A changed role (or
+ * doctor) also ends the person's sessions: their old token stops at once (requireRole) and
+ * the console signs them out.
+ */
 export async function grantRole(staff: Staff, input: GrantRoleRequest): Promise<StaffMember> {
   const user = await auth()
     .getUserByEmail(input.email)
     .catch(() => undefined);
   if (!user) throw notFound(`No account uses ${input.email}: the person must sign up first.`);
+  if (!user.emailVerified) throw conflict(UNVERIFIED_EMAIL(input.email));
   if (input.role === 'doctor' && !(await doctorById(input.doctorId!)))
     throw badRequest(`doctorId: there is no doctor '${input.doctorId}'.`);
   const claims = input.role === 'doctor' ? { role: input.role, doctorId: input.doctorId } : { role: input.role };
-  await auth().setCustomUserClaims(user.uid, claims);
+  const before = user.customClaims ?? {};
+  const changed = Boolean(before.role) && (before.role !== claims.role || before.doctorId !== claims.doctorId);
+  if (changed && user.uid === staff.uid) throw conflict('You cannot change your own role: ask another admin.');
   const member: StaffMember = { uid: user.uid, email: input.email, ...claims };
   await staffMemberRef(user.uid).set({ ...member, grantedBy: staff.uid, grantedAt: Timestamp.now() });
+  await auth().setCustomUserClaims(user.uid, claims);
+  if (changed) await auth().revokeRefreshTokens(user.uid);
   await writeAudit(audit(staff, `role.grant.${input.role}`, `users/${user.uid}`));
   return member;
 }
 
-/** Removes a staff role; an admin cannot remove their own (the clinic would risk having none). */
+/**
+ * Removes a staff role, effective on the holder's next request: the roster entry first (which
+ * requireRole checks), then the claim, then their refresh tokens (every session ends, the
+ * console signs them out). An admin cannot remove their own (the clinic would risk having none).
+ */
 export async function revokeRole(staff: Staff, uid: string): Promise<void> {
   if (uid === staff.uid) throw conflict('You cannot remove your own role: ask another admin.');
   const user = await auth()
     .getUser(uid)
     .catch(() => undefined);
   if (!user) throw notFound('There is no account with that id.');
-  await auth().setCustomUserClaims(uid, null);
   await staffMemberRef(uid).delete();
+  await auth().setCustomUserClaims(uid, null);
+  await auth().revokeRefreshTokens(uid);
   await writeAudit(audit(staff, 'role.revoke', `users/${uid}`));
 }
 
 export const listStaff = (limit: number, cursor?: string): Promise<Page<StaffMember>> => staffMembersPage(limit, cursor);
 
-export const listAudit = (limit: number, cursor?: string): Promise<Page<AuditEntry>> => auditPage(limit, cursor);
+export const listAudit = (limit: number, cursor?: string, patientId?: string): Promise<Page<AuditEntry>> =>
+  auditPage(limit, cursor, patientId);

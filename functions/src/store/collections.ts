@@ -1,4 +1,6 @@
-/** The one place that knows Firestore collection names. */
+import { VISITS_COLLECTION } from '../api/visits';
+
+/** The one place that knows Firestore collection names (visits' name is shared with the site's signalling code). */
 export const COLLECTIONS = {
   packages: 'packages',
   doctors: 'doctors',
@@ -11,6 +13,8 @@ export const COLLECTIONS = {
   enquiries: 'enquiries',
   patients: 'patients',
   verificationCodes: 'verificationCodes',
+  /** phoneCodes/{uid}: the code last sent by SMS to confirm the patient's phone (a hash, the number, tries). */
+  phoneCodes: 'phoneCodes',
   subscriptions: 'subscriptions',
   /** A payment for the next period of a subscription (its own clientReference; services/subscriptions.ts renew). */
   subscriptionRenewals: 'subscriptionRenewals',
@@ -27,6 +31,12 @@ export const COLLECTIONS = {
   payments: 'payments',
   refunds: 'refunds',
   appointmentFiles: 'appointmentFiles',
+  /** E-prescriptions a doctor writes at a visit (docs/record.md), each with its public check code. */
+  prescriptions: 'prescriptions',
+  /** Lab tests a doctor asks for at a visit; the patient books them as one lab booking. */
+  labRequests: 'labRequests',
+  /** Result files on lab bookings: the bytes, their checked type and the owner (served only by the API). */
+  files: 'files',
   appointmentSlots: 'appointmentSlots',
   mail: 'mail',
   /** Text messages to patients, sent through the provider's SMS API (notifications/sms-sender.ts). */
@@ -50,6 +60,8 @@ export const COLLECTIONS = {
   closures: 'closures',
   /** The code the desk sends to prove a clinic record's phone, by patientId (a hash, never the code). */
   deskPhoneCodes: 'deskPhoneCodes',
+  /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
+  visits: VISITS_COLLECTION,
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

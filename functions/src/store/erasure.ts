@@ -24,6 +24,8 @@ const KEPT_RECORDS = [
   COLLECTIONS.payments,
   COLLECTIONS.refunds,
   COLLECTIONS.appointmentSlots,
+  COLLECTIONS.prescriptions,
+  COLLECTIONS.labRequests,
 ] as const;
 
 export type KeptCollection = (typeof KEPT_RECORDS)[number];
@@ -45,7 +47,18 @@ const PERSONAL_FIELDS = [
   'expectedPeople',
   // Where a home visit or a delivery went (docs/front-desk.md).
   'address',
+  // A prescription's patient as printed (docs/record.md).
+  'patientName',
+  'patientInitials',
+  'patientDateOfBirth',
 ] as const;
+
+/** The clinical record: kept after erasure for the law's period (api/retention.ts), then deleted by the TTL policy on expireAt. */
+const CLINICAL_RECORDS: readonly KeptCollection[] = [
+  COLLECTIONS.appointments,
+  COLLECTIONS.prescriptions,
+  COLLECTIONS.labRequests,
+];
 
 export interface KeptRecord {
   collection: KeptCollection;
@@ -63,14 +76,26 @@ export async function keptRecordsOf(uid: string): Promise<KeptRecord[]> {
   return found.flat();
 }
 
-/** The record with the patient's id replaced by a non-identifying one and their details cleared. */
-export function anonymised(record: KeptRecord, erasedId: string): UpdateData<Record<string, unknown>> {
+/**
+ * The record with the patient's id replaced by a non-identifying one and their details
+ * cleared (an object such as a home visit's address becomes null); a clinical record also gets
+ * the day it is deleted (`retainUntil`).
+ */
+export function anonymised(record: KeptRecord, erasedId: string, retainUntil?: Date): UpdateData<Record<string, unknown>> {
   const cleared = PERSONAL_FIELDS.filter((field) => record.snap.get(field) !== undefined).map((field) => {
     const value: unknown = record.snap.get(field);
     return [field, value === null || typeof value === 'object' ? null : ''];
   });
-  return { ...Object.fromEntries(cleared), patientId: erasedId, erasedAt: FieldValue.serverTimestamp() };
+  const expiry = retainUntil && CLINICAL_RECORDS.includes(record.collection) ? { expireAt: Timestamp.fromDate(retainUntil) } : {};
+  return { ...Object.fromEntries(cleared), patientId: erasedId, erasedAt: FieldValue.serverTimestamp(), ...expiry };
 }
+
+/** A result file, kept like the rest of the clinical record: re-keyed to the erased id, deleted at `retainUntil`. */
+export const erasedFile = (erasedId: string, retainUntil: Date): UpdateData<Record<string, unknown>> => ({
+  patientId: erasedId,
+  erasedAt: FieldValue.serverTimestamp(),
+  expireAt: Timestamp.fromDate(retainUntil),
+});
 
 export type ErasureWrite =
   | { ref: DocumentReference; update: UpdateData<Record<string, unknown>> }

@@ -1,5 +1,6 @@
 import { InterceptingCall, Metadata, status, type Interceptor } from '@grpc/grpc-js';
 import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { firebaseProjectId } from '../config';
@@ -56,6 +57,9 @@ const OUTAGE_SETTINGS = {
     callOptions: { ...call.callOptions, interceptors: [failFastWhenUnreachable, ...(call.callOptions.interceptors ?? [])] },
   }),
 };
+
+/** App Check of the same app: verifies the tokens the site sends (http/app-check.ts). */
+export const appCheck = () => getAppCheck(app());
 
 let firestore: Firestore | undefined;
 

@@ -14,6 +14,11 @@ export interface CodeRecord {
   wrongTries: number;
 }
 
+/** The phone code's record: bound to the number it went to, so a changed number needs a new code. */
+export interface PhoneCodeRecord extends CodeRecord {
+  phone: string;
+}
+
 export const patientRef = (uid: string) =>
   db().collection(COLLECTIONS.patients).doc(uid).withConverter(typedConverter<Patient>());
 
@@ -23,6 +28,12 @@ export const codeRef = (uid: string) =>
     .collection(COLLECTIONS.verificationCodes)
     .doc(uid)
     .withConverter({ toFirestore: (c: CodeRecord) => c, fromFirestore: (s) => s.data() as CodeRecord });
+
+export const phoneCodeRef = (uid: string) =>
+  db()
+    .collection(COLLECTIONS.phoneCodes)
+    .doc(uid)
+    .withConverter({ toFirestore: (c: PhoneCodeRecord) => c, fromFirestore: (s) => s.data() as PhoneCodeRecord });
 
 export async function findPatient(uid: string): Promise<Patient | undefined> {
   return (await patientRef(uid).get()).data();

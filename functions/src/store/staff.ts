@@ -8,7 +8,7 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { AuditEntry, StaffMember, StaffRole } from '../api/staff';
+import type { AuditEntry, StaffMember } from '../api/staff';
 import { COLLECTIONS } from './collections';
 import { plainValue } from './converter';
 import { db } from './firebase';
@@ -263,32 +263,55 @@ export async function ordersOfPatient(patientId: string): Promise<{ id: string; 
 
 // --- audit log ---
 
-export interface AuditRecord {
-  actorUid: string;
-  /** 'patient': a patient's own act the clinic accounts for (claiming a clinic record). */
-  actorRole: StaffRole | 'patient';
-  action: string;
-  target: string;
-}
+export type AuditRecord = Omit<AuditEntry, 'id' | 'at'>;
 
-/** Writes one audit entry; in `tx` when given, so it exists exactly when the change does. */
+/**
+ * Writes one audit entry (one document per answer, however many rows it showed); in `tx` when
+ * given, so it exists exactly when the change does. Patient ids are stored once each, for the
+ * audit page's filter (array-contains).
+ */
 export async function writeAudit(entry: AuditRecord, tx?: Transaction): Promise<void> {
   const ref = collection(COLLECTIONS.auditLog).doc();
-  const doc = { ...entry, at: Timestamp.now() };
+  const { patientIds, recordIds, ...rest } = entry;
+  const doc = {
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...(patientIds ? { patientIds: [...new Set(patientIds.filter(Boolean))] } : {}),
+    ...(recordIds ? { recordIds } : {}),
+    at: Timestamp.now(),
+  };
   if (tx) tx.create(ref, doc);
   else await ref.create(doc);
 }
 
-export const auditPage = (limit: number, cursor: string | undefined) =>
-  pageOf<AuditEntry>(
-    collection(COLLECTIONS.auditLog),
-    collection(COLLECTIONS.auditLog).orderBy('at', 'desc'),
-    limit,
-    cursor,
-    (id, d) => ({ id, actorUid: d.actorUid, actorRole: d.actorRole, action: d.action, target: d.target, at: d.at }),
-  );
+/** The audit log newest first; with a patient, only the entries naming them (index: patientIds + at). */
+export function auditPage(limit: number, cursor: string | undefined, patientId?: string) {
+  const base = collection(COLLECTIONS.auditLog);
+  const query = patientId
+    ? base.where('patientIds', 'array-contains', patientId).orderBy('at', 'desc')
+    : base.orderBy('at', 'desc');
+  return pageOf<AuditEntry>(base, query, limit, cursor, (id, d) => ({
+    id,
+    actorUid: d.actorUid,
+    actorRole: d.actorRole,
+    action: d.action,
+    target: d.target,
+    at: d.at,
+    ...(d.patientIds ? { patientIds: d.patientIds } : {}),
+    ...(d.query !== undefined ? { query: d.query } : {}),
+    ...(d.count !== undefined ? { count: d.count } : {}),
+    ...(d.recordIds ? { recordIds: d.recordIds } : {}),
+  }));
+}
 
 // --- staff roster ---
+
+/** Who the roster says the user is on the clinic's side (requireRole checks every staff request against it). */
+export async function staffMemberOf(uid: string): Promise<StaffMember | undefined> {
+  const snap = await staffMemberRef(uid).get();
+  if (!snap.exists) return undefined;
+  const d = snap.data()!;
+  return { uid, email: d.email, role: d.role, ...(d.doctorId ? { doctorId: d.doctorId } : {}) };
+}
 
 export const staffMembersPage = (limit: number, cursor: string | undefined) =>
   pageOf<StaffMember>(

@@ -21,6 +21,8 @@ export interface TestUserOptions {
   patient?: AccountStatus | 'none';
   /** Custom claims set before signing in, so the ID token carries them (a staff role). */
   claims?: StaffClaims;
+  /** Firebase Auth's emailVerified (as the e-mailed code leaves it); false by default. */
+  emailVerified?: boolean;
 }
 
 /** A real user in the Auth emulator, signed in through its REST API for a real ID token. */
@@ -29,8 +31,9 @@ export async function createTestUser({
   password = 'secret-123',
   patient = 'Activated',
   claims,
+  emailVerified = false,
 }: TestUserOptions = {}): Promise<TestUser> {
-  const user = await auth().createUser({ email, password });
+  const user = await auth().createUser({ email, password, emailVerified });
   if (claims) await auth().setCustomUserClaims(user.uid, { ...claims });
   const idToken = await signIn(email, password);
   if (patient !== 'none') await storePatient(user.uid, email, patient);
@@ -88,10 +91,17 @@ async function storePatient(uid: string, email: string, accountStatus: AccountSt
   await db().collection(COLLECTIONS.patients).doc(uid).create(record);
 }
 
-/** A clinic account (no patient record) whose ID token carries the role, and for a doctor the doctorId. */
-export const createStaffUser = (role: StaffRole, doctorId?: string): Promise<TestUser> =>
-  createTestUser({
-    email: `${role}-${randomUUID()}@example.com`,
-    patient: 'none',
-    claims: doctorId ? { role, doctorId } : { role },
-  });
+/**
+ * A clinic account as a grant leaves it (no patient record): e-mail verified, the roster
+ * entry, and an ID token that carries the role (and for a doctor the doctorId).
+ */
+export async function createStaffUser(role: StaffRole, doctorId?: string): Promise<TestUser> {
+  const claims: StaffClaims = doctorId ? { role, doctorId } : { role };
+  const email = `${role}-${randomUUID()}@example.com`;
+  const user = await createTestUser({ email, patient: 'none', claims, emailVerified: true });
+  await db()
+    .collection(COLLECTIONS.staffMembers)
+    .doc(user.uid)
+    .set({ uid: user.uid, email, ...claims, grantedBy: 'test', grantedAt: new Date() });
+  return user;
+}

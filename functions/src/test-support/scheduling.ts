@@ -17,10 +17,17 @@ export const ALL_DAY: DoctorSchedule = {
 const DAY_MS = 86_400_000;
 export const dayPlus = (days: number, from = Date.now()) => new Date(from + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The first 30-minute slot (day and time, Ghana = UTC) starting at or after `ms`. */
+const SLOT_MS = 1_800_000;
+/**
+ * The first slot of ALL_DAY (day and time, Ghana = UTC) starting at or after `ms`. ALL_DAY's
+ * last slot starts at 23:00 (a slot must end by 23:59), so 23:30 moves on to midnight: without
+ * that, a test run between 17:00 and 17:30 asking for "6 hours from now" got no slot (409).
+ */
 export function slotAtOrAfter(ms: number): { day: string; time: string } {
-  const start = new Date(Math.ceil(ms / 1_800_000) * 1_800_000).toISOString();
-  return { day: start.slice(0, 10), time: start.slice(11, 16) };
+  let start = new Date(Math.ceil(ms / SLOT_MS) * SLOT_MS);
+  if (start.toISOString().slice(11, 16) === '23:30') start = new Date(start.getTime() + SLOT_MS);
+  const iso = start.toISOString();
+  return { day: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
 /** A doctor of its own for one test file (no other test books it), with its schedule set by an admin through the API. */

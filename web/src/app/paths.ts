@@ -24,10 +24,12 @@ export const PUBLIC_PATHS = [
   '/contact-us',
   '/privacy',
   '/unsubscribe',
+  '/rx',
+  '/rx/:code',
 ] as const;
 
 /** Pages of the signed-in patient's dashboard. */
-export const PATIENT_PATHS = ['/dashboard', '/dashboard/profile'] as const;
+export const PATIENT_PATHS = ['/dashboard', '/dashboard/records', '/dashboard/profile'] as const;
 
 /**
  * The staff console (design.md 'The clinic's side'): signed out, /staff is its sign-in; each
@@ -46,6 +48,7 @@ export const STAFF_PATHS = [
   '/staff/refunds',
   '/staff/patients',
   '/staff/patients/:patientId',
+  '/staff/records/:patientId',
   '/staff/schedule',
   '/staff/closures',
   '/staff/capacity',
@@ -53,12 +56,19 @@ export const STAFF_PATHS = [
   '/staff/audit',
 ] as const;
 
+/**
+ * The video visit (docs/visits.md): one page for the patient and the doctor who hosts it,
+ * signed in either way; the server decides who may join. Its chunk alone loads Firestore.
+ */
+export const VISIT_PATHS = ['/visit/:appointmentId'] as const;
+
 export type PublicPath = (typeof PUBLIC_PATHS)[number];
 export type PatientPath = (typeof PATIENT_PATHS)[number];
 export type StaffPath = (typeof STAFF_PATHS)[number];
+export type VisitPath = (typeof VISIT_PATHS)[number];
 
 /** Public pages built from the query string or a product id: rendered in the browser only. */
-const BROWSER_ONLY: PublicPath[] = ['/auth', '/product/:id', '/checkout', '/unsubscribe'];
+const BROWSER_ONLY: PublicPath[] = ['/auth', '/product/:id', '/checkout', '/unsubscribe', '/rx/:code'];
 
 /**
  * Public pages whose HTML is rendered at build time (prerender.mjs), so a phone paints the

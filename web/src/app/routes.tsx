@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
-import { PRERENDERED_PATHS, type PatientPath, type PublicPath } from '@/app/paths';
+import { PRERENDERED_PATHS, type PatientPath, type PublicPath, type VisitPath } from '@/app/paths';
+import { RouteError } from '@/app/route-error';
 import { Loading } from '@/components/spinner';
 
 export { PRERENDERED_PATHS };
@@ -34,13 +35,21 @@ const DATA_PAGES = {
   '/product/:id': () => import('@/features/products/pages/product-details-page'),
   '/checkout': () => import('@/features/products/pages/checkout-page'),
   '/gallery': () => import('@/features/gallery/pages/gallery-page'),
+  '/rx': () => import('@/features/rx/pages/rx-page'),
+  '/rx/:code': () => import('@/features/rx/pages/rx-page'),
 } satisfies Partial<Record<PublicPath, PageModule>>;
 
 /** The dashboard's pages, under its layout (which guards them). */
 const PATIENT_PAGES = {
   '/dashboard': () => import('@/features/dashboard/pages/appointments-view'),
+  '/dashboard/records': () => import('@/features/dashboard/pages/records-view'),
   '/dashboard/profile': () => import('@/features/dashboard/pages/profile-view'),
 } satisfies Record<PatientPath, PageModule>;
+
+/** The visit: full screen, without the site's navigation (a tap away would end the call). */
+const VISIT_PAGES = {
+  '/visit/:appointmentId': () => import('@/features/visit/pages/visit-page'),
+} satisfies Record<VisitPath, PageModule>;
 
 // Every public path has exactly one page (a new path in paths.ts without a page fails the type check).
 ({ ...STATIC_PAGES, ...DATA_PAGES }) satisfies Record<PublicPath, PageModule>;
@@ -60,6 +69,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // What the browser shows while the page's module loads, on pages it renders itself.
     hydrateFallbackElement: <Loading />,
+    // A page that fails (its chunk did not download, or it threw): reload once, then say so, and report it.
+    errorElement: <RouteError />,
     children: [
       {
         element: <PublicLayout />,
@@ -78,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'staff/*', lazy: page(() => import('@/app/staff-console')) },
         ],
       },
+      ...routesOf(VISIT_PAGES),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -19,6 +19,7 @@ const STAFF_PAGES = {
   '/staff/refunds': () => import('@/features/staff/pages/refunds-page'),
   '/staff/patients': () => import('@/features/staff/pages/patients-page'),
   '/staff/patients/:patientId': () => import('@/features/staff/pages/patient-page'),
+  '/staff/records/:patientId': () => import('@/features/staff/pages/record-page'),
   '/staff/schedule': () => import('@/features/staff/pages/schedule-page'),
   '/staff/closures': () => import('@/features/staff/pages/closures-page'),
   '/staff/capacity': () => import('@/features/staff/pages/capacity-page'),

@@ -1,5 +1,6 @@
 import { isUnfinishedAccount } from '@api/account-access';
 import { GENERIC_ERROR } from '@api/messages';
+import { appCheckHeaders } from '@/lib/app-check';
 import { env } from '@/lib/env';
 
 /** The API's answer shape (design.md): the HTTP status always equals statusCode. */
@@ -62,6 +63,7 @@ export async function request<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.auth) Object.assign(headers, await authHeader());
+  if (method !== 'GET') Object.assign(headers, await appCheckHeaders());
   let response: Response;
   try {
     response = await fetch(urlFor(path, options.query), {

@@ -1,9 +1,8 @@
-import { initializeApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
 import { env } from '@/lib/env';
+import { firebaseApp as app } from '@/lib/firebase-app';
 
-/** The one Firebase app in the browser. Loaded lazily: pages that never sign in never pay for it. */
-const app = initializeApp(env.firebase);
+// Loaded lazily: pages that never sign in never pay for Firebase Auth.
 
 // initializeAuth rather than getAuth: the site signs in by e-mail only, and getAuth's popup and
 // redirect support would load a script from apis.google.com on every page that uses Auth.

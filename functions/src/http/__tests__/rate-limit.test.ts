@@ -5,7 +5,7 @@ import { createApp } from '../../app';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import '../../test-support/payments';
-import { forwardedFor, randomClientIp } from '../../test-support/client';
+import { forwardedFor, randomClientIp, throughFrontEnd } from '../../test-support/client';
 import { clientOf, PUBLIC_WRITES_PER_MINUTE, TOO_MANY } from '../rate-limit';
 
 const app = createApp();
@@ -45,6 +45,35 @@ describe('the client a post is counted against', () => {
     expect(clientOf(req('1.2.3.4'))).toBe('127.0.0.1');
     expect(clientOf(req(''))).toBe('127.0.0.1');
     expect(clientOf(req(undefined))).toBe('127.0.0.1');
+  });
+});
+
+describe('the client in the local emulator, which has no front end', () => {
+  const from = (socket: string, headers: Record<string, string> = {}) =>
+    ({
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+      socket: { remoteAddress: socket },
+    }) as unknown as Request;
+
+  beforeEach(() => {
+    process.env.FUNCTIONS_EMULATOR = 'true';
+  });
+  afterEach(() => {
+    delete process.env.FUNCTIONS_EMULATOR;
+  });
+
+  it('when a client writes an X-Forwarded-For of any length, then it is ignored: the connection is the client', () => {
+    for (const xff of ['1.2.3.4, 5.6.7.8', '9.9.9.9, 8.8.8.8, 7.7.7.7', '1.1.1.1'])
+      expect(clientOf(from('127.0.0.2', { 'X-Forwarded-For': xff }))).toBe('127.0.0.2');
+  });
+
+  it('when two connections come from different addresses, then they are two clients', () => {
+    expect(clientOf(from('127.0.0.2'))).not.toBe(clientOf(from('127.0.0.3')));
+  });
+
+  it('when a test plays the front end with the local key, then the entry it appended counts; a wrong key is ignored', () => {
+    expect(clientOf(from('127.0.0.1', throughFrontEnd('10.9.8.7', ['1.2.3.4'])))).toBe('10.9.8.7');
+    expect(clientOf(from('127.0.0.1', { ...throughFrontEnd('10.9.8.7'), 'X-Local-Front-End': 'guess' }))).toBe('127.0.0.1');
   });
 });
 

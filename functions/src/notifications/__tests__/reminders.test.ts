@@ -46,6 +46,51 @@ describe('appointment reminders', () => {
     expect(reminderDue(new Date('2026-12-01T10:00:00Z'), now)).toBe('2h');
     expect(reminderDue(new Date('2026-12-02T08:01:00Z'), now)).toBeUndefined();
     expect(reminderDue(new Date('2026-12-01T07:59:00Z'), now)).toBeUndefined();
+    // 10 minutes before: a video visit's own reminder; anything else is still in its 2-hour window.
+    expect(reminderDue(new Date('2026-12-01T08:10:00Z'), now, { visit: true })).toBe('10m');
+    expect(reminderDue(new Date('2026-12-01T08:11:00Z'), now, { visit: true })).toBe('2h');
+    expect(reminderDue(new Date('2026-12-01T08:10:00Z'), now)).toBe('2h');
+  });
+
+  it('a video visit that will open gets one more reminder 10 minutes before, with its join link; others do not', async () => {
+    const now = ownNow();
+    const p = await patientWithPhone();
+    const paid = { appointmentStatus: 'Accepted', paymentStatus: 'Paid' };
+    const visit = await appointmentAt(now, 8 / 60, p.uid, paid);
+    const dietary = await appointmentAt(now, 9 / 60, p.uid, {
+      ...paid,
+      requestedServiceId: 5,
+      requestedServiceOption: 'VIRTUAL',
+      requestedService: 'Dietary Management',
+    });
+    const home = await appointmentAt(now, 8 / 60, p.uid, { ...paid, requestedServiceId: 2, requestedService: 'Home visit' });
+    const notAccepted = await appointmentAt(now, 8 / 60, p.uid, { appointmentStatus: 'Pending', paymentStatus: 'Paid' });
+    const tomorrow = await appointmentAt(now, 20, p.uid, paid);
+
+    const [first, second] = await Promise.all([sendDueReminders({ now }), sendDueReminders({ now })]);
+    expect(first.sent + second.sent).toBe(5);
+    expect(await sendDueReminders({ now })).toMatchObject({ sent: 0 });
+    expect(await reminderRecords(visit)).toEqual([`${visit}_10m`]);
+    expect(await reminderRecords(dietary)).toEqual([`${dietary}_10m`]);
+    expect(await reminderRecords(home)).toEqual([`${home}_2h`]);
+    expect(await reminderRecords(notAccepted)).toEqual([`${notAccepted}_2h`]);
+    expect(await reminderRecords(tomorrow)).toEqual([`${tomorrow}_24h`]);
+
+    const texts = await eventually(
+      () => smsSentTo(p.phone),
+      (m) => m.length === 5,
+    );
+    const link = (id: string) => `http://127.0.0.1:5000/visit/${id}`;
+    const textOf = (id: string) => texts.find((t) => t.content.includes(id))?.content;
+    expect(textOf(visit)).toMatch(
+      /^ExpMed Health: Reminder: your Virtual Consultation is in 10 minutes, .* Join the video visit: /,
+    );
+    expect(textOf(visit)).toContain(link(visit));
+    expect(textOf(dietary)).toContain(link(dietary));
+    expect(textOf(tomorrow)).toContain(link(tomorrow));
+    expect(texts.filter((t) => t.content.includes('/visit/'))).toHaveLength(4); // not the home visit
+    const mails = await mailDocsOf(p.uid);
+    expect(mails.filter((m) => m.event === 'reminder.10m')).toHaveLength(2);
   });
 
   it('accepted and paid appointments get their reminder once, whatever runs twice; unpaid, cancelled ones none', async () => {

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { createApp } from '../../app';
+import { SMS_PER_NUMBER_PER_HOUR } from '../../api/policy';
+import { takeSlot } from '../../http/rate-limit';
 import { seedCatalog } from '../../seed/seed';
 import { db } from '../../store/firebase';
 import { storeSms } from '../../store/sms';
@@ -160,5 +162,34 @@ describe('notifyPatient: who gets what', () => {
     await notifyPatient(patient.uid, reminder());
     expect(await smsDocsOf(patient.uid)).toHaveLength(0);
     expect(await mailDocsOf(patient.uid)).toHaveLength(1);
+  });
+});
+
+describe('SMS: at most SMS_PER_NUMBER_PER_HOUR to one number', () => {
+  it('when a number has had its messages this hour, then the next one is Failed with the reason and the provider gets nothing', async () => {
+    // Leave the clock hour's edge behind: the count is per clock hour.
+    const left = 3_600_000 - (Date.now() % 3_600_000);
+    if (left < 20_000) await new Promise((r) => setTimeout(r, left + 100));
+    // This hour's messages to the number, as earlier sends took them.
+    for (let i = 0; i < SMS_PER_NUMBER_PER_HOUR; i += 1)
+      await takeSlot(`sms-number:${phone}`, SMS_PER_NUMBER_PER_HOUR, 3_600_000);
+    const id = await queued();
+    expect(await sendSms(id)).toBe('failed');
+    expect(await smsDoc(id)).toMatchObject({
+      status: 'Failed',
+      failureReason: `Not sent: this number has had ${SMS_PER_NUMBER_PER_HOUR} messages from the clinic in the last hour.`,
+    });
+    expect(await smsSentTo(phone)).toEqual([]);
+  });
+
+  it('when a number is under the limit, then each message is counted once, not once per attempt', async () => {
+    await failNextSms(phone, 1, 500);
+    const id = await queued();
+    expect(await sendSms(id)).toBe('retry');
+    expect(await sendSms(id, new Date(Date.now() + 10 * MINUTE))).toBe('sent');
+    // One slot taken for the one message: the rest of the hour's budget is still there.
+    let left = 0;
+    while (await takeSlot(`sms-number:${phone}`, SMS_PER_NUMBER_PER_HOUR, 3_600_000)) left += 1;
+    expect(left).toBe(SMS_PER_NUMBER_PER_HOUR - 1);
   });
 });

@@ -18,7 +18,8 @@ const SAMPLES: Record<string, () => Notice> = {
   appointmentStateChanged: () => templates.appointmentStateChanged(evilAppointment, 'decline', `Doctor unwell ${EVIL}`),
   appointmentCancelled: () => templates.appointmentCancelled(evilAppointment),
   appointmentExpired: () => templates.appointmentExpired({ ...evilAppointment, requestedService: `Lab ${EVIL}` }),
-  appointmentReminder: () => templates.appointmentReminder(evilAppointment, '24h'),
+  appointmentReminder: () =>
+    templates.appointmentReminder(evilAppointment, '10m', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
   paymentReceived: () =>
     templates.paymentReceived({ what: `Order: 1 x ${EVIL}`, amount: 25, clientReference: 'ref-1', paidAt: new Date() }),
   refundDue: () =>
@@ -32,6 +33,7 @@ const SAMPLES: Record<string, () => Notice> = {
       what: `Appointment: ${EVIL}`,
     }),
   verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
+  phoneCode: () => templates.phoneCode({ code: '123456', minutes: 15 }),
   accountErased: () => templates.accountErased(),
   newsletterWelcome: () => templates.newsletterWelcome(),
   appointmentRescheduled: () => templates.appointmentRescheduled(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
@@ -70,6 +72,22 @@ const SAMPLES: Record<string, () => Notice> = {
       `the clinic is closed (${EVIL})`,
     ),
   messageReplyNotice: () => templates.messageReplyNotice(EVIL, `My question ${EVIL}`, `Our answer to ${EVIL}`),
+  prescriptionIssued: () =>
+    templates.prescriptionIssued({
+      doctor: `Dr ${EVIL}`,
+      code: 'AB23CD45',
+      medicines: 3,
+      appointmentId: 'appt-1',
+      checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+    }),
+  resultReady: () => templates.resultReady({ ...evilAppointment, link: 'https://expmedhealth.com/dashboard/records' }),
+  followUpReminder: () =>
+    templates.followUpReminder({
+      ...evilAppointment,
+      dueDate: '2026-12-10',
+      note: `Bring your results ${EVIL}`,
+      link: 'https://expmedhealth.com/appointment-page?service=1&doctor=dr-mensah',
+    }),
 };
 
 const exported = Object.entries(templates).filter(([, v]) => typeof v === 'function');
@@ -91,8 +109,9 @@ describe('notice templates', () => {
       if (mail.message.text.includes(EVIL)) expect(mail.message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     });
 
-    it('has an SMS body in GSM-7, within two parts, naming the clinic', () => {
-      const body = smsBody(notice.sms);
+    it('has an SMS body in GSM-7, within two parts, naming the clinic (the e-mail code has none: it never goes by SMS)', () => {
+      if (name === 'verificationCode') return expect(notice.sms).toBeUndefined();
+      const body = smsBody(notice.sms!);
       expect(isGsm7(body)).toBe(true);
       expect(septets(body)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
       expect(body).toMatch(/^ExpMed Health/);
@@ -105,12 +124,44 @@ describe('notice templates', () => {
       templates.bookingReceived(a),
       templates.appointmentStateChanged(a, 'decline', 'The doctor is away that day; please choose another day.'),
       templates.appointmentReminder(a, '2h'),
+      templates.appointmentReminder(a, '2h', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
+      templates.appointmentReminder(a, '10m', `https://expmedhealth.com/visit/${'a'.repeat(20)}`),
     ]) {
-      expect(smsBody(notice.sms).endsWith('...')).toBe(false);
+      expect(smsBody(notice.sms!).endsWith('...')).toBe(false);
     }
-    expect(smsBody(templates.bookingReceived(a).sms)).toBe(
+    expect(smsBody(templates.bookingReceived(a).sms!)).toBe(
       'ExpMed Health: We received your request for Virtual Consultation on 3 Dec 2026 09:30. Fee GHS 150.00: pay in your dashboard. Ref ref-abc123.',
     );
+  });
+
+  it("a video visit's reminders carry its join link, in the mail and in the SMS before the reference", () => {
+    const a = sampleAppointment({ clientReference: 'REF1234567' });
+    const link = 'https://expmedhealth.com/visit/appt-123';
+    expect(smsBody(templates.appointmentReminder(a, '10m', link).sms!)).toBe(
+      `ExpMed Health: Reminder: your Virtual Consultation is in 10 minutes, 3 Dec 2026 09:30 (Ghana time). Join the video visit: ${link} Ref REF1234567.`,
+    );
+    const day = templates.appointmentReminder(a, '24h', link);
+    expect(day.paragraphs).toContain(`It is a video visit: join it from 15 minutes before the start here: ${link}`);
+    expect(noticeMail('ama@example.com', day).message.html).toContain(link);
+    expect(templates.appointmentReminder(a, '24h').sms).not.toContain('visit/');
+  });
+
+  it('sends a prescription’s code and check link whole, and never a result in its notice', () => {
+    const rx = smsBody(
+      templates.prescriptionIssued({
+        doctor: 'Dr Nii Armah Tetteh',
+        code: 'AB23CD45',
+        medicines: 2,
+        appointmentId: 'a',
+        checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+      }).sms!,
+    );
+    expect(rx).toBe(
+      'ExpMed Health: Prescription code AB23CD45 from Dr Nii Armah Tetteh (2 medicines). A pharmacy can check it at https://expmedhealth.com/rx/AB23CD45. See it in your dashboard.',
+    );
+    const ready = templates.resultReady({ ...sampleAppointment(), link: 'https://expmedhealth.com/dashboard/records' });
+    expect(ready.paragraphs.join(' ')).toMatch(/it is not in this e-mail/);
+    expect(ready.attachments).toBeUndefined();
   });
 
   it('attaches the invitation to the booking and acceptance only', () => {

@@ -4,7 +4,11 @@ import type { Notice } from '../notice';
 
 const BRAND = 'ExpMed Health';
 
-/** The code that activates a new account (by e-mail and SMS; always sent, whatever the reminder settings). */
+/**
+ * The code that activates a new account, by e-mail only: whoever types it back proves they
+ * read that mailbox, so it never goes by SMS (a phone is confirmed by its own code, phoneCode).
+ * Always sent, whatever the reminder settings.
+ */
 export function verificationCode(p: { firstName: string; code: string }): Notice {
   return {
     event: 'account.code',
@@ -16,7 +20,16 @@ export function verificationCode(p: { firstName: string; code: string }): Notice
       'If you did not create an account with us, you can ignore this e-mail.',
       `${BRAND}: care at home and online, across Ghana.`,
     ],
-    sms: `Your verification code is ${p.code}. It can be used for 24 hours. If you did not sign up, ignore this.`,
+  };
+}
+
+/** The code that confirms the account's phone number: sent by SMS only, to that number (services/phone-verification.ts). */
+export function phoneCode(p: { code: string; minutes: number }): Notice {
+  return {
+    event: 'account.phone-code',
+    subject: `Your ${BRAND} phone code`,
+    paragraphs: [`Your ${BRAND} code to confirm your phone number is ${p.code}. It works for ${p.minutes} minutes.`],
+    sms: `${BRAND} code to confirm this phone number is ${p.code}. It works for ${p.minutes} minutes. If you did not ask for it, ignore this.`,
   };
 }
 

@@ -2,6 +2,7 @@ import { formatGhs } from '../../api/format';
 import { UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { ACTION_DONE, type StaffAction } from '../../api/staff';
 import type { Appointment } from '../../api/types';
+import { VISIT_OPENS_BEFORE_MINUTES } from '../../api/visits';
 import { appointmentInvitation } from '../ics';
 import type { Notice } from '../notice';
 import { appointmentWhen, appointmentWhenShort } from './when';
@@ -100,11 +101,25 @@ export function appointmentExpired(a: Appointment): Notice {
   };
 }
 
-export type ReminderKind = '24h' | '2h';
+export type ReminderKind = '24h' | '2h' | '10m';
 
-/** 24 hours or 2 hours before an accepted or paid appointment; the patient may turn these off. */
-export function appointmentReminder(a: Appointment, kind: ReminderKind): Notice {
-  const soon = kind === '24h' ? 'tomorrow' : 'in 2 hours';
+const REMINDER_SOON: Record<ReminderKind, string> = { '24h': 'tomorrow', '2h': 'in 2 hours', '10m': 'in 10 minutes' };
+
+/**
+ * 24 hours or 2 hours before an accepted or paid appointment, and 10 minutes before a video
+ * visit; the patient may turn these off. A video visit's reminders carry `joinLink` (its
+ * page, /visit/{appointmentId}), in the SMS before the reference so a cut never loses it.
+ */
+export function appointmentReminder(a: Appointment, kind: ReminderKind, joinLink?: string): Notice {
+  const soon = REMINDER_SOON[kind];
+  const join = joinLink
+    ? [
+        kind === '10m'
+          ? `Your video visit opens now. Join it here: ${joinLink}`
+          : `It is a video visit: join it from ${VISIT_OPENS_BEFORE_MINUTES} minutes before the start here: ${joinLink}`,
+        'Use a phone or computer with a camera and microphone, and allow them when asked.',
+      ]
+    : [];
   return {
     event: `reminder.${kind}`,
     appointmentId: a.appointmentId,
@@ -112,11 +127,15 @@ export function appointmentReminder(a: Appointment, kind: ReminderKind): Notice 
     paragraphs: [
       `Dear ${a.firstName} ${a.lastName},`,
       `This is a reminder of your ${a.requestedService} ${soon}, on ${appointmentWhen(a)} (Ghana time).`,
+      ...join,
       'If you cannot come, please cancel or change it in Appointments in your dashboard.',
       `Reference: ${a.clientReference}`,
       'You can turn reminders off in your profile.',
       SIGNATURE,
     ],
-    sms: `Reminder: your ${a.requestedService} is ${soon}, ${appointmentWhenShort(a)} (Ghana time). Ref ${a.clientReference}.`,
+    sms:
+      `Reminder: your ${a.requestedService} is ${soon}, ${appointmentWhenShort(a)} (Ghana time).` +
+      (joinLink ? ` Join the video visit: ${joinLink}` : '') +
+      ` Ref ${a.clientReference}.`,
   };
 }

@@ -8,3 +8,4 @@ export * from './account';
 export * from './appointments';
 export * from './payments';
 export * from './front-desk';
+export * from './record';

@@ -6,6 +6,7 @@ import { seedCatalog } from '../../seed/seed';
 import { createTestUser, type TestUser } from '../../test-support/auth';
 import { bookingBase, freshSlot, virtualConsultationBooking } from '../../test-support/booking';
 import { MAX_PRESCRIPTION_BYTES } from '../../api/prescription';
+import { asBytes } from '../../test-support/file';
 
 const app = createApp();
 
@@ -177,14 +178,33 @@ describe('POST /appointments: what the server decides', () => {
     });
     const stored = (await db().collection(COLLECTIONS.appointments).doc(id).get()).data()!;
     expect(JSON.stringify(stored)).not.toContain(PNG.toString('base64'));
-    const file = await get(patient, `/appointments/${id}/file`);
+    const file = await asBytes(get(patient, `/appointments/${id}/file`));
     expect(file.status).toBe(200);
-    expect(file.body.data).toEqual({
-      fileName: 'prescription.png',
-      contentType: 'image/png',
-      dataUrl: dataUrl('image/png', PNG),
+    expect(file.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'attachment; filename="prescription.png"',
     });
-    expect((await get(other, `/appointments/${id}/file`)).status).toBe(403);
+    expect(Buffer.compare(file.body as Buffer, PNG)).toBe(0);
+    const refused = await get(other, `/appointments/${id}/file`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.data).toBeNull();
+  });
+
+  it('when the prescription’s uploaded name has quotes, line breaks or another extension, then it is saved under a safe name of its real type', async () => {
+    const res = await post(
+      patient,
+      base({
+        requestedServiceId: 7,
+        appointmentFiles: dataUrl('image/png', PNG),
+        appointmentFileName: 'C:\\scans\\Rx "Dr. Mensah"\r\nSet-Cookie: x=1.jpeg',
+      }),
+    );
+    expect(res.status).toBe(201);
+    const file = await asBytes(get(patient, `/appointments/${res.body.data.appointmentId}/file`));
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Rx _Dr. Mensah_Set-Cookie_ x_1.png"');
+    expect(file.headers['content-type']).toBe('image/png');
   });
 
   it('when the prescription is missing, then 400 names the file', async () => {

@@ -75,3 +75,32 @@ it('answers 404 for an appointment or patient that does not exist, and 401 witho
   expect((await log('/patients/no-such-patient/deliveries')).status).toBe(404);
   expect((await request(app).get('/api/staff/patients/x/deliveries')).status).toBe(401);
 });
+
+it('when a patient signs up, then staff see that both codes were sent, by mail and by SMS, but never the codes', async () => {
+  const user = await createTestUser({ patient: 'none' });
+  const phone = freshPhone();
+  const registered = await request(app).post('/api/patient').set('Authorization', `Bearer ${user.idToken}`).send({
+    firstName: 'Ama',
+    lastName: 'Owusu',
+    emailAddress: user.email,
+    contactNumber: phone,
+    patientLocation: 'Accra',
+    gender: 'FEMALE',
+    consentForTreatment: true,
+  });
+  expect(registered.status).toBe(201);
+  const res = await log(`/patients/${user.uid}/deliveries`);
+  expect(res.status).toBe(200);
+  const deliveries = res.body.data as Delivery[];
+  expect(deliveries.map((d) => [d.channel, d.event, d.summary]).sort()).toEqual([
+    ['email', 'account.code', 'verification code (hidden)'],
+    ['sms', 'account.phone-code', 'verification code (hidden)'],
+  ]);
+  // Neither code appears anywhere in the answer.
+  const mailed = (await db().collection('mail').where('patientId', '==', user.uid).get()).docs[0].get('message.text') as string;
+  const emailCode = /verification code is: (\S+)/.exec(mailed)![1];
+  const texted = (await db().collection('sms').where('patientId', '==', user.uid).get()).docs[0].get('body') as string;
+  const smsCode = /is (\d{6})\./.exec(texted)![1];
+  expect(JSON.stringify(res.body)).not.toContain(emailCode);
+  expect(JSON.stringify(res.body)).not.toContain(smsCode);
+});

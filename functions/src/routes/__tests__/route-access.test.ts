@@ -4,12 +4,15 @@ import { createApp } from '../../app';
 import { requireAuth } from '../../http/auth';
 import { appointmentsRouter } from '../appointments';
 import { catalogRouter } from '../catalog';
+import { clientErrorsRouter } from '../client-errors';
 import { dataProtectionRouter } from '../data-protection';
 import { healthRouter } from '../health';
 import { patientsRouter } from '../patients';
 import { paymentsRouter } from '../payments';
 import { publicFormsRouter } from '../public-forms';
+import { recordRouter } from '../record';
 import { schedulingRouter } from '../scheduling';
+import { visitsRouter } from '../visits';
 
 /**
  * Every non-staff route, listed from the routers themselves (the staff routes have their own
@@ -32,17 +35,23 @@ const PUBLIC = new Set([
   'POST /enquiries',
   'GET /doctors/:doctorId/slots',
   'GET /services/:serviceId/days',
+  'POST /client-errors',
+  // A pharmacy checks a prescription's code (throttled; initials only: routes/record.ts).
+  'GET /rx/:code',
 ]);
 
 const ROUTERS: Record<string, Router> = {
   appointmentsRouter,
   catalogRouter,
+  clientErrorsRouter,
   dataProtectionRouter,
   healthRouter,
   patientsRouter,
   paymentsRouter,
   publicFormsRouter,
+  recordRouter,
   schedulingRouter,
+  visitsRouter,
 };
 
 interface Layer {
@@ -67,7 +76,16 @@ const app = createApp();
 it('finds the routes (at least the public ones and the patient routes design.md names)', () => {
   const names = ROUTES.map((r) => r.name);
   expect(names).toEqual(
-    expect.arrayContaining([...PUBLIC, 'POST /appointments', 'GET /patient/:patientId', 'POST /payment/initiate']),
+    expect.arrayContaining([
+      ...PUBLIC,
+      'POST /appointments',
+      'GET /patient/:patientId',
+      'POST /payment/initiate',
+      'POST /visits/:appointmentId/join',
+      'GET /visits/:appointmentId',
+      'GET /prescriptions/:patientId',
+      'GET /prescriptions/:patientId/:prescriptionId/pdf',
+    ]),
   );
 });
 

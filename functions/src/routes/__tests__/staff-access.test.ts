@@ -66,6 +66,7 @@ const pathOf = (r: StaffRoute) =>
     .replace(':serviceId', '3')
     .replace(':clientReference', 'NOSUCHREF1')
     .replace(':day', '2099-01-01')
+    .replace(':fileId', 'no-such-file')
     .replace(':id', 'no-such-id')}${r.path === '/staff/appointments/day-sheet.csv' ? '?day=2099-01-01&homeVisits=true' : ''}`;
 
 function call(r: StaffRoute, user?: TestUser) {
@@ -92,6 +93,9 @@ it('lists the routes of the clinic: at least those design.md names', () => {
       'POST /staff/roles',
       'DELETE /staff/roles/:id',
       'GET /staff/audit',
+      'GET /staff/patients/:patientId/record',
+      'POST /staff/appointments/:appointmentId/prescriptions',
+      'POST /staff/prescriptions/:id/dispensed',
     ]),
   );
 });

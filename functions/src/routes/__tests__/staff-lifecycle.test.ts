@@ -9,6 +9,7 @@ import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
 import { freshSlot } from '../../test-support/booking';
+import { asBytes } from '../../test-support/file';
 import { auditOf, storedAppointment } from '../../test-support/staff';
 
 /** The appointment lifecycle on the clinic's side: the server's state machine, its records, slots, refunds and mails. */
@@ -193,8 +194,15 @@ describe('what each action records', () => {
       account: { emailAddress: patient.email.toLowerCase(), contactNumber: '+233241234567' },
       refunds: [],
     });
-    const file = await request(app).get(`/api/staff/appointments/${a.appointmentId}/file`).set(bearer(staff));
-    expect(file.body.data).toMatchObject({ fileName: 'rx.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' });
+    const file = await asBytes(request(app).get(`/api/staff/appointments/${a.appointmentId}/file`).set(bearer(staff)));
+    expect(file.status).toBe(200);
+    expect(file.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'attachment; filename="rx.png"',
+    });
+    expect((file.body as Buffer).toString('base64')).toBe('iVBORw0KGgo=');
     expect((await auditOf(`appointments/${a.appointmentId}`)).map((e) => e.action).sort()).toEqual([
       'appointment.file.read',
       'appointment.read',

@@ -239,7 +239,7 @@ describe('patients', () => {
 
 describe('roles and the audit log (admins)', () => {
   it("when an admin grants staff, then the person's next token opens the console; when revoked, the next one does not", async () => {
-    const person = await createTestUser();
+    const person = await createTestUser({ emailVerified: true });
     const granted = await post(admin, '/staff/roles', { email: person.email, role: 'staff' });
     expect(granted.status).toBe(201);
     expect(granted.body.data).toMatchObject({ uid: person.uid, role: 'staff' });
@@ -255,7 +255,7 @@ describe('roles and the audit log (admins)', () => {
   });
 
   it('refuses a doctor role without a real doctorId, an unknown e-mail, and removing oneself', async () => {
-    const person = await createTestUser();
+    const person = await createTestUser({ emailVerified: true });
     expect((await post(admin, '/staff/roles', { email: person.email, role: 'doctor' })).body.msg).toMatch(/doctorId is required/);
     expect((await post(admin, '/staff/roles', { email: person.email, role: 'doctor', doctorId: 'dr-nobody' })).status).toBe(400);
     expect((await post(admin, '/staff/roles', { email: `nobody-${randomUUID()}@example.com`, role: 'staff' })).status).toBe(404);

@@ -15,6 +15,7 @@ import {
   putPatient,
   resendVerification,
   verifyPatient,
+  verifyPhone,
   type LoginForm,
   type Patient,
   type PatientUpdate,
@@ -224,6 +225,13 @@ export async function logout(): Promise<void> {
   await signOut(auth);
   clearLocal();
   setSession({ status: 'signed-out' });
+}
+
+/** The phone's own code from the SMS confirms the number; the session's record follows. */
+export async function confirmPhone(code: string): Promise<Patient> {
+  const patient = await verifyPhone(await currentUid(), code);
+  setPatient(patient);
+  return patient;
 }
 
 /** The profile form: the server stores what a patient may change and answers the whole record. */

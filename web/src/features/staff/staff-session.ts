@@ -2,20 +2,23 @@
  * Who is using the console: Firebase Auth's user and the role in their ID token's claims
  * (design.md: `{ role, doctorId? }`; patients have none). The claims are read with a forced
  * refresh, so a role granted or revoked since the last token reaches the console on its next
- * load or when the tab comes back into view. The API checks the same claims on every call;
- * this only decides what the console shows.
+ * load or when the tab comes back into view. The API checks the same claims (and the roster)
+ * on every call; this only decides what the console shows. When the API answers 401 (the role
+ * was removed or changed, the sign-in revoked), the console signs out at once and says why.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { onAuthStateChanged, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import type { StaffRole } from '@api/staff';
 import { staffClaimsOf } from '@/features/staff/claims';
+import { ApiError } from '@/lib/api-client';
 import { auth } from '@/lib/firebase';
 import { queryClient } from '@/lib/query-client';
 
 export type StaffSession =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  /** `reason`: why the console signed the person out (the API's words), shown on the sign-in form. */
+  | { status: 'signed-out'; reason?: string }
   /** Signed in without a role: a patient, or someone whose role was revoked. */
   | { status: 'no-role'; email: string }
   | { status: 'staff'; uid: string; email: string; role: StaffRole; doctorId?: string };
@@ -49,11 +52,21 @@ async function readClaims(user: User | null): Promise<void> {
   }
 }
 
+/** A call the API refused because this sign-in no longer holds (401): sign out, saying why. */
+function signOutWhenRefused() {
+  const end = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401 && session.status === 'staff') void staffSignOut(error.message);
+  };
+  queryClient.getQueryCache().subscribe((e) => e.type === 'updated' && e.action.type === 'error' && end(e.action.error));
+  queryClient.getMutationCache().subscribe((e) => e.type === 'updated' && e.action.type === 'error' && end(e.action.error));
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!started) {
     started = true;
     onAuthStateChanged(auth, (user) => void readClaims(user));
+    signOutWhenRefused();
   }
   return () => listeners.delete(listener);
 }
@@ -78,11 +91,12 @@ export async function staffSignIn(email: string, password: string): Promise<void
   await readClaims(user);
 }
 
-/** Signs out and forgets everything the console loaded. */
-export async function staffSignOut(): Promise<void> {
+/** Signs out and forgets everything the console loaded; `reason` is shown on the sign-in form. */
+export async function staffSignOut(reason?: string): Promise<void> {
+  version++; // a claims read still under way must not sign them back in
   await signOut(auth);
   queryClient.removeQueries({ queryKey: ['staff'] });
-  setSession({ status: 'signed-out' });
+  setSession(reason ? { status: 'signed-out', reason } : { status: 'signed-out' });
 }
 
 export type SignedInStaff = Extract<StaffSession, { status: 'staff' }>;

@@ -1,9 +1,12 @@
 /**
- * Home visits as the console shows them (docs/front-desk.md): where to go, a map link built
- * from the address, and when the clinician means to arrive. Pure: the pages and tests share it.
+ * Visits as the console shows them: a home visit's address, a map link built from it, and when
+ * the clinician means to arrive (docs/front-desk.md); whether a video visit can be started.
+ * Pure: the pages and tests share it.
  */
 import type { HomeAddress } from '@api/booking-request';
 import type { ArrivalWindow } from '@api/front-desk';
+import type { Appointment } from '@api/types';
+import { isVirtualVisit } from '@api/visits';
 
 /** 'line (landmark), town': what a person reads. */
 export function addressText(address: HomeAddress | null | undefined, town?: string | null): string {
@@ -25,3 +28,7 @@ export function mapLink(address: HomeAddress | null | undefined, town?: string |
 
 /** '10:00–12:00', or undefined when no window was agreed. */
 export const windowText = (w: ArrivalWindow | null | undefined) => (w ? `${w.from}–${w.to}` : undefined);
+
+/** A virtual visit that can still be held: accepted, or checked in once the patient was admitted. */
+export const canStartVisit = (a: Appointment) =>
+  isVirtualVisit(a) && (a.appointmentStatus === 'Accepted' || a.appointmentStatus === 'CheckedIn');

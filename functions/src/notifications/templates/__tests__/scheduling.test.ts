@@ -20,7 +20,7 @@ describe('scheduling notices', () => {
     expect(n.paragraphs.join('\n')).toContain('from 2030-03-04 at 09:00 to 2030-03-05 at 14:30');
     expect(n.paragraphs).toContain('Reference: AB12CD34EF');
     expect(n.sms).toMatch(/^ExpMed Health: /);
-    expect(smsBody(n.sms).length).toBeLessThanOrEqual(306);
+    expect(smsBody(n.sms!).length).toBeLessThanOrEqual(306);
     expect(n.attachments?.[0].content).toContain(`UID:${moved.appointmentId}@`);
   });
 
@@ -33,10 +33,10 @@ describe('scheduling notices', () => {
 
   it("when an endless name is given, then the SMS as sent is still at most two parts; the doctor's notice names the patient", () => {
     const long = { ...moved, firstName: 'A'.repeat(400) };
-    expect(smsBody(appointmentRescheduled(long, from, 'patient').sms).length).toBeLessThanOrEqual(306);
+    expect(smsBody(appointmentRescheduled(long, from, 'patient').sms!).length).toBeLessThanOrEqual(306);
     const d = doctorAppointmentRescheduled(moved, from);
     expect(d.subject).toBe('Appointment moved: Ama Mensah, now 2030-03-05 at 14:30');
     expect(d.paragraphs[0]).toBe('Dear Dr Boateng,');
-    expect(smsBody(d.sms).length).toBeLessThanOrEqual(306);
+    expect(smsBody(d.sms!).length).toBeLessThanOrEqual(306);
   });
 });

@@ -1,6 +1,7 @@
 import { object, string, type InferType } from 'yup';
 import {
   patientUpdateSchema,
+  phoneVerifySchema,
   registerSchema as registerRequestSchema,
   verifySchema as verifyRequestSchema,
   type PatientUpdate,
@@ -10,7 +11,7 @@ import type { Gender, Patient, PatientConsents } from '@api/types';
 import { api } from '@/lib/api-client';
 
 export type { Patient, PatientConsents } from '@api/types';
-export type { PatientUpdate } from '@api/account-requests';
+export type { PatientUpdate, PhoneVerifyForm } from '@api/account-requests';
 
 /** The register form: the API's own rules for its fields, plus the password (Firebase Auth only, never sent to the API). */
 export const registerSchema = registerRequestSchema
@@ -65,6 +66,23 @@ export const verifyPatient = (patientId: string, uniqueCode: string) =>
   api.post<Patient>('/auth/verifypatient', { patientId, uniqueCode: uniqueCode.trim() }, { auth: true });
 
 export const resendVerification = (patientId: string) => api.post<null>('/auth/patient', { patientId }, { auth: true });
+
+/** What POST /patient/{patientId}/phone/code answers: where the code went, the number masked. */
+export interface PhoneCodeSent {
+  maskedNumber: string;
+  minutes: number;
+}
+
+/** The phone confirmation form: the API's rule for the SMS code. */
+export { phoneVerifySchema };
+
+/** POST /patient/{patientId}/phone/code: a 6-digit code by SMS to the stored number. */
+export const sendPhoneCode = (patientId: string) =>
+  api.post<PhoneCodeSent>(`/patient/${encodeURIComponent(patientId)}/phone/code`, {}, { auth: true });
+
+/** POST /patient/{patientId}/phone/verify: the right code confirms the number; the answer is the patient. */
+export const verifyPhone = (patientId: string, code: string) =>
+  api.post<Patient>(`/patient/${encodeURIComponent(patientId)}/phone/verify`, { code }, { auth: true });
 
 /** The profile form: the API's own rules for the fields a patient may change. */
 export const profileSchema = patientUpdateSchema;

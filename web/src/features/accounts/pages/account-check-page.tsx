@@ -9,7 +9,7 @@ import { afterLoginPath, isActivated, resendCode, safeReturnUrl, useSession, ver
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import '../accounts.css';
 
-/** /auth, the account check: the code from the e-mail activates the account. */
+/** /auth, the account check: the code from the e-mail (never the SMS one) activates the account. */
 export default function AccountCheckPage() {
   usePageTitle('Verify your account');
   const session = useSession();
@@ -58,14 +58,15 @@ export default function AccountCheckPage() {
       <div className="account-card account-narrow">
         <h1>Verify your account</h1>
         <p className="account-intro">
-          We sent a verification code to <strong>{session.email}</strong>. Enter it below to activate your account. It can take a
-          few minutes to arrive (check your spam folder too) and it works for 24 hours.
+          We e-mailed a verification code to <strong>{session.email}</strong>. Enter the code from that e-mail below to activate
+          your account. It can take a few minutes to arrive (check your spam folder too) and it works for 24 hours. The code we
+          text to your phone is a different one: it confirms your phone number, in your profile.
         </p>
         <Formik<VerifyForm> initialValues={{ uniqueCode: '' }} validationSchema={verifySchema} onSubmit={onVerify}>
           <Form noValidate>
             <FormField
               name="uniqueCode"
-              label="Verification code"
+              label="Verification code from the e-mail"
               className="code-field"
               autoComplete="one-time-code"
               autoCapitalize="characters"

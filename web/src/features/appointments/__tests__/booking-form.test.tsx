@@ -249,3 +249,36 @@ describe('the booking form: messages and submit', () => {
     expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
   });
 });
+
+describe('booking from the record (docs/record.md)', () => {
+  const renderPrefilled = (initialServiceId: string, prefill: Record<string, unknown>) => {
+    render(
+      withQueryClient(
+        <MemoryRouter>
+          <BookingForm
+            onCreated={jest.fn()}
+            returnUrl="/appointment-page"
+            initialServiceId={initialServiceId}
+            prefill={prefill}
+          />
+        </MemoryRouter>,
+      ),
+    );
+  };
+
+  it('when Medicine Delivery carries an e-prescription, then no upload is asked for', async () => {
+    renderPrefilled('7', { prescriptionId: 'rx1' });
+    expect(
+      await screen.findByText('Your e-prescription from the clinic goes with this order: no upload is needed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Prescription \(PDF, JPEG or PNG\)/)).toBeNull();
+  });
+
+  it('when the lab tests come from a doctor’s request, then they are ticked and totalled', async () => {
+    renderPrefilled('6', { labRequestId: 'lr1', selectedLabs: ['fbc', 'hepb'] });
+    expect(await screen.findByLabelText('Full Blood Count')).toBeChecked();
+    expect(screen.getByLabelText('Hepatitis B Screening')).toBeChecked();
+    expect(screen.getByLabelText('Urine Routine Examination')).not.toBeChecked();
+    expect(screen.getByTestId('lab-total')).toHaveTextContent('GH₵ 115.75');
+  });
+});

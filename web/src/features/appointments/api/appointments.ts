@@ -6,8 +6,11 @@ import { formatGhs } from '@api/format';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_FEE_PERCENT } from '@api/policy';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
 import { SERVICE_ID } from '@api/service-catalog';
-import type { Appointment, AppointmentCancellation, AppointmentFile, Doctor, LabTest } from '@api/types';
+import type { Appointment, AppointmentCancellation, Doctor, LabTest } from '@api/types';
+import type { LabResult } from '@api/record';
 import { api } from '@/lib/api-client';
+import { fetchApiFile } from '@/lib/api-files';
+import { saveBlob } from '@/lib/files';
 import { labelled } from '@/lib/choices';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
@@ -69,6 +72,10 @@ export interface BookingValues {
   expectedPeople: string;
   /** Where a home visit or delivery goes (@api/booking-request addressSchema); dropped for other services. */
   address: { line: string; landmark: string; digitalAddress: string };
+  /** Medicine Delivery of one of the patient's e-prescriptions (no file needed): from 'Order these medicines'. */
+  prescriptionId?: string;
+  /** A lab booking of the tests a doctor requested: from 'Book these tests'. */
+  labRequestId?: string;
 }
 
 export const emptyBooking = (serviceId = ''): BookingValues => ({
@@ -211,12 +218,16 @@ export function useCancelAppointment() {
   );
 }
 
-/** The prescription of the caller's appointment, as a data URL. */
+/** The prescription of the caller's appointment, the file itself (its own content type). */
 export const fetchAppointmentFile = (appointmentId: string) =>
-  api.get<AppointmentFile>(`/appointments/${encodeURIComponent(appointmentId)}/file`, {
-    auth: true,
-  });
+  fetchApiFile(`/appointments/${encodeURIComponent(appointmentId)}/file`, 'The prescription could not be opened.');
 
 /** Delete and Cancel follow the server's rules (canDelete, canCancel in @api/policy); paying is offered while Unpaid. */
 export const canPay = (a: Appointment) =>
   a.requiresPayment && a.paymentStatus === 'Unpaid' && a.appointmentStatus !== 'Cancelled' && a.appointmentStatus !== 'Expired';
+
+/** Downloads one result file of the caller's lab booking (served only to its owner, never cached). */
+export async function openResult(appointmentId: string, result: Pick<LabResult, 'fileId' | 'name'>): Promise<void> {
+  const path = `/appointments/${encodeURIComponent(appointmentId)}/results/${encodeURIComponent(result.fileId)}`;
+  saveBlob(await fetchApiFile(path), result.name);
+}

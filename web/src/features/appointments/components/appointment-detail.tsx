@@ -1,12 +1,17 @@
-import { ArrowLeft, CreditCard, FileText, Trash2, XCircle } from 'lucide-react';
-import { formatGhs } from '@api/format';
+import { ArrowLeft, CreditCard, FileDown, FileText, Trash2, XCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatGhs } from '@api/format';
+import { followUpBookingPath } from '@api/record';
+import { prescriptionFileName } from '@api/prescription';
 import { CANCELLATION_POLICY, canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
-import { canPay, fetchAppointmentFile, type Appointment } from '@/features/appointments/api/appointments';
+import { canPay, fetchAppointmentFile, openResult, type Appointment } from '@/features/appointments/api/appointments';
 import { holdNote } from '@/features/appointments/booking-rules';
+import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError, showInfo } from '@/lib/dialogs';
+import { openInNewTab } from '@/lib/files';
 
 export const cancellationPolicy = (reference: string) =>
   `This appointment can no longer be cancelled or deleted online. ${CANCELLATION_POLICY} To ask for a refund, call ` +
@@ -14,14 +19,13 @@ export const cancellationPolicy = (reference: string) =>
 
 export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
 
-async function openFile(appointmentId: string) {
+/** Opens the patient's own prescription in a new tab. */
+async function openFile(a: Appointment) {
   try {
-    const file = await fetchAppointmentFile(appointmentId);
-    const blob = await (await fetch(file.dataUrl)).blob();
-    const url = URL.createObjectURL(blob);
-    const link = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await openInNewTab(
+      () => fetchAppointmentFile(a.appointmentId),
+      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
+    );
   } catch (err) {
     await showApiError(err);
   }
@@ -69,6 +73,19 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     // What the clinic wrote: why it declined or cancelled, and after the visit its summary.
     ...(a.declineReason ? ([['Reason', a.declineReason]] as [string, string][]) : []),
     ...(a.visitSummary ? ([['Visit summary', a.visitSummary]] as [string, string][]) : []),
+    // A follow-up the doctor suggested (docs/record.md), with the booking form prefilled for it.
+    ...(a.followUp
+      ? ([
+          [
+            'Follow-up',
+            <>
+              Around {formatDate(a.followUp.dueDate)}
+              {a.followUp.note ? `: ${a.followUp.note}` : '.'} <Link to={followUpBookingPath(a)}>Book follow-up</Link>
+            </>,
+          ],
+        ] as DetailRow[])
+      : []),
+    ...(a.prescriptionId ? ([['Prescription', 'Your e-prescription from the clinic']] as [string, string][]) : []),
     [
       'Fee',
       a.requiresPayment ? formatGhs(a.consultationFee) : a.coverage ? `Covered by your ${a.coverage.packageTitle}` : 'Free',
@@ -86,7 +103,26 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       </button>
       <h2 id="appointment-detail-title">{a.requestedService}</h2>
       <DetailsList rows={rows} />
+      {(a.results ?? []).length > 0 && (
+        <section aria-labelledby="appointment-results-title">
+          <h3 id="appointment-results-title">Results</h3>
+          <ul className="records-results">
+            {a.results!.map((r) => (
+              <li key={r.fileId}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void openResult(a.appointmentId, r).catch((err: unknown) => showApiError(err))}
+                >
+                  <FileDown aria-hidden="true" size={18} /> Open {r.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {holdNote(a) && <p className="hold-note">{holdNote(a)}</p>}
+      <JoinVisitLink appointment={a} />
       <div className="form-actions">
         {canPay(a) && (
           <button type="button" className="btn btn-primary" onClick={() => onPay(a)}>
@@ -95,8 +131,8 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         )}
         <RescheduleButton appointment={a} />
         {a.appointmentFileName && (
-          <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
-            <FileText aria-hidden="true" size={18} /> Download prescription
+          <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
+            <FileText aria-hidden="true" size={18} /> Open prescription
           </button>
         )}
         {canDelete(a) ? (

@@ -31,6 +31,8 @@ export interface BookingFormProps {
   returnUrl: string;
   /** Preselects a service, e.g. from /appointment-page?service=6. */
   initialServiceId?: string;
+  /** Fields filled from a link (a follow-up's doctor, a lab request's tests, an e-prescription to deliver). */
+  prefill?: Partial<BookingValues>;
 }
 
 const PERSONAL = ['firstName', 'lastName', 'emailAddress', 'contactNumber', 'location', 'gender'] as const;
@@ -65,7 +67,7 @@ function SelfPrefill({ profile }: { profile: Partial<BookingValues> | undefined 
  * The booking form of the public page and the dashboard. The browser checks the same rules
  * as the API to help the patient; the API decides the fee, the statuses and who books.
  */
-export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: BookingFormProps) {
+export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefill }: BookingFormProps) {
   const navigate = useNavigate();
   const session = useSession({ unhurried: true });
   const profile = profileValues(session);
@@ -101,7 +103,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '' }: Boo
 
   return (
     <Formik<BookingValues>
-      initialValues={emptyBooking(initialServiceId)}
+      initialValues={{ ...emptyBooking(initialServiceId), ...prefill }}
       validationSchema={bookingSchema}
       onSubmit={() => undefined}
     >

@@ -207,9 +207,21 @@ export function ServiceFields({ feeNote = patientFeeNote }: { feeNote?: (doctor:
           <Options items={DIETARY_MODES} placeholder="Choose how you want to meet the dietician" />
         </FormField>
       )}
+      {service === SERVICE_ID.labTests && values.labRequestId && (
+        <p className="field-hint span-all" role="status">
+          The tests your doctor requested are ticked. Choose a day, then Submit.
+        </p>
+      )}
       {service === SERVICE_ID.labTests &&
         (labs.items ? <LabTable labs={labs.items} /> : <p className="span-all">{labs.error ?? 'Loading lab tests…'}</p>)}
-      {service === SERVICE_ID.prescription && <PrescriptionInput />}
+      {service === SERVICE_ID.prescription &&
+        (values.prescriptionId ? (
+          <p className="field-hint span-all" role="status">
+            Your e-prescription from the clinic goes with this order: no upload is needed.
+          </p>
+        ) : (
+          <PrescriptionInput />
+        ))}
       {community && (
         <>
           <FormField name="organiztionName" label="Organization Name" required maxLength={120} />

@@ -1,20 +1,43 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
-import { type Appointment } from '@/features/appointments/api/appointments';
+import { isValidId } from '@api/ids';
+import { type Appointment, type BookingValues } from '@/features/appointments/api/appointments';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { bookedText } from '@/features/appointments/components/coverage-note';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
 import '../appointments.css';
 
+/** Some list of ids from a link: each kept only when it is an id of ours. */
+const idsIn = (value: string | null) => (value ?? '').split(',').filter(isValidId);
+
+/**
+ * What a link from the record fills in (docs/record.md): a follow-up's doctor (`doctor`), a
+ * lab request's tests (`labRequest`, `labs`), an e-prescription to deliver (`prescription`).
+ * The server checks each again: the request and the prescription must be the patient's own.
+ */
+function prefillFrom(search: URLSearchParams): Partial<BookingValues> {
+  const [doctorId] = idsIn(search.get('doctor'));
+  const [labRequestId] = idsIn(search.get('labRequest'));
+  const [prescriptionId] = idsIn(search.get('prescription'));
+  const labs = idsIn(search.get('labs'));
+  return {
+    ...(doctorId ? { doctorId } : {}),
+    ...(labRequestId ? { labRequestId } : {}),
+    ...(labs.length ? { selectedLabs: labs } : {}),
+    ...(prescriptionId ? { prescriptionId } : {}),
+  };
+}
+
 /** The public booking page (/appointment-page and /appointment): the form with its side image. */
 export default function AppointmentPage() {
   usePageTitle('Book Appointment');
   const [search] = useSearchParams();
   const [booked, setBooked] = useState<Appointment | null>(null);
+  const prefill = useMemo(() => prefillFrom(search), [search]);
   const payment = usePaymentFlow({ onPaid: () => setBooked((b) => b && { ...b, paymentStatus: 'Paid' }) });
 
   async function created(appointment: Appointment) {
@@ -60,6 +83,7 @@ export default function AppointmentPage() {
             onCreated={(a) => void created(a)}
             returnUrl="/appointment-page"
             initialServiceId={search.get('service') ?? ''}
+            prefill={prefill}
           />
         </div>
         <aside className="appointment-aside">

@@ -18,6 +18,7 @@ import {
 } from '@/features/appointments/api/appointments';
 import { AppointmentDetail, statusClass } from '@/features/appointments/components/appointment-detail';
 import { BookingForm } from '@/features/appointments/components/booking-form';
+import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { bookedText } from '@/features/appointments/components/coverage-note';
 import { usePaymentFlow } from '@/features/payments/use-payment-flow';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
@@ -48,6 +49,7 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
             <ChevronRight aria-hidden="true" size={20} />
             <span className="visually-hidden">View details</span>
           </button>
+          <JoinVisitLink appointment={a} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { CalendarDays, Home, LogOut, Menu, Settings, ShoppingBag, UserRound, X } from 'lucide-react';
+import { CalendarDays, ClipboardList, Home, LogOut, Menu, Settings, ShoppingBag, UserRound, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { formatDate } from '@api/format';
@@ -116,6 +116,9 @@ export default function DashboardLayout() {
         <nav className="dash-nav" aria-label="Dashboard sections">
           <NavLink to="/dashboard" end onClick={closeMenu}>
             <CalendarDays aria-hidden="true" /> Appointments
+          </NavLink>
+          <NavLink to="/dashboard/records" onClick={closeMenu}>
+            <ClipboardList aria-hidden="true" /> Prescriptions &amp; results
           </NavLink>
           <NavLink to="/dashboard/profile" onClick={closeMenu}>
             <UserRound aria-hidden="true" /> Profile

@@ -5,6 +5,7 @@ import { ConsentsCard } from '@/features/dashboard/components/consents-card';
 import { DeleteAccount } from '@/features/dashboard/components/delete-account';
 import { DownloadMyData } from '@/features/dashboard/components/download-my-data';
 import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';
+import { PhoneCard } from '@/features/dashboard/components/phone-card';
 import { ProfileForm } from '@/features/dashboard/components/profile-form';
 import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';
 
@@ -30,6 +31,7 @@ export default function ProfileView() {
       />
       <div className="profile-grid">
         <ProfileForm patient={patient} />
+        <PhoneCard patient={patient} />
         <SubscriptionCard patientId={patient.patientId} />
         <FamilyMembersCard patientId={patient.patientId} />
         <ConsentsCard patientId={patient.patientId} />

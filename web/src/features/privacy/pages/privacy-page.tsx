@@ -48,6 +48,11 @@ export default function PrivacyPage() {
               care for you.
             </li>
             <li>
+              <strong>Your medical record:</strong> after a visit, the doctor’s notes (what you came with, what they found, their
+              assessment and plan), the summary you read, prescriptions, lab tests requested and lab results. A health facility
+              must keep a record of the care it gives; your doctors use it to care for you the next time.
+            </li>
+            <li>
               <strong>Payments:</strong> the amount, a payment reference and whether it is paid. You type card numbers and mobile
               money PINs on the payment provider’s secure page, never on ours, and we never see or keep them.
             </li>
@@ -108,8 +113,8 @@ export default function PrivacyPage() {
           <ul>
             <li>
               <strong>See your information:</strong> log in and press <em>Download my data</em> on your{' '}
-              <Link to="/dashboard/profile">profile</Link> for a copy of your profile, packages, appointments and orders, or write
-              to us.
+              <Link to="/dashboard/profile">profile</Link> for a copy of your profile, packages, appointments, orders and medical
+              record (the doctor’s notes included), or write to us.
             </li>
             <li>
               <strong>Correct it</strong> when it is wrong or out of date.

@@ -122,6 +122,9 @@ describe('who sees what', () => {
     expect(mayOpen('doctor', '/staff/appointments/abc')).toBe(true);
     expect(mayOpen('doctor', '/staff')).toBe(false);
     expect(mayOpen('doctor', '/staff/refunds')).toBe(false);
+    // A patient's medical record opens from their appointment (the API allows a doctor their own patients only).
+    expect(mayOpen('doctor', '/staff/records/p1')).toBe(true);
+    expect(mayOpen('doctor', '/staff/patients/p1')).toBe(false);
   });
   it('when staff sign in, then admin-only sections are hidden and closed', () => {
     expect(sectionsFor('staff').map((s) => s.label)).not.toContain('Staff & roles');

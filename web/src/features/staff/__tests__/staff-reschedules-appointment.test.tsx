@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { AppointmentRecord } from '@api/staff-record';
 import type { Appointment } from '@api/types';
 import { windowDays } from '@/features/appointments/api/availability';
 import { when } from '@/features/appointments/components/reschedule-dialog';
@@ -60,7 +61,9 @@ const fetchMock = jest.fn((url: string, init?: RequestInit) => {
       ? rescheduleAnswer(JSON.parse(String(init.body)) as { requestedDay: string; requestedTime: string })
       : url === '/api/staff/appointments/a1'
         ? { statusCode: 200, msg: 'ok', data: stored }
-        : { statusCode: 200, msg: 'ok', data: [] };
+        : url === '/api/staff/appointments/a1/record'
+          ? { statusCode: 200, msg: 'ok', data: { prescriptions: [], labRequests: [], carries: {} } satisfies AppointmentRecord }
+          : { statusCode: 200, msg: 'ok', data: [] };
   return Promise.resolve({
     ok: answer.statusCode < 300,
     status: answer.statusCode,

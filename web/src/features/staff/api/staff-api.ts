@@ -12,6 +12,7 @@ import type {
   OrderStatus,
   Page,
   StaffAction,
+  StaffAppointmentDetail,
   StaffAppointmentList,
   StaffEnquiry,
   StaffMessage,
@@ -23,10 +24,11 @@ import type {
 } from '@api/staff';
 import type { Delivery } from '@api/notifications';
 import type { RescheduleRequest } from '@api/scheduling';
-import type { Appointment, AppointmentFile, Doctor, Patient } from '@api/types';
-import { ApiError, NETWORK_ERROR, api, type Envelope } from '@/lib/api-client';
-import { env } from '@/lib/env';
-import { currentIdToken } from '@/lib/firebase';
+import type { Appointment, Doctor, Patient } from '@api/types';
+import { api } from '@/lib/api-client';
+import { canStartVisit } from '@/features/staff/visits';
+import { fetchApiFile } from '@/lib/api-files';
+import { saveBlob } from '@/lib/files';
 import { CATALOG_STALE_MS } from '@/lib/query-client';
 
 // ---- records as the staff routes answer them (shapes in @api/staff and @api/types) ----
@@ -99,7 +101,11 @@ export const useOverview = () =>
     queryFn: ({ signal }) => api.get<StaffOverview>('/staff/overview', { ...opts, signal }),
   });
 
-export function useAppointmentList(filter: AppointmentFilter) {
+/** How often a day list with video visits to come is read again, so the waiting room shows (docs/visits.md). */
+const WAITING_ROOM_REFRESH_MS = 20_000;
+
+/** `live`: the day is today; the list is then read again while it holds video visits that can still be held. */
+export function useAppointmentList(filter: AppointmentFilter, live = false) {
   return useInfiniteQuery({
     queryKey: staffKeys.appointmentList(filter),
     queryFn: ({ pageParam, signal }) =>
@@ -110,6 +116,10 @@ export function useAppointmentList(filter: AppointmentFilter) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (query) =>
+      live && itemsOf(query.state.data).some((a) => a.visit && a.visit.state !== 'Ended' && canStartVisit(a))
+        ? WAITING_ROOM_REFRESH_MS
+        : false,
   });
 }
 
@@ -117,13 +127,13 @@ export function useAppointmentList(filter: AppointmentFilter) {
 export const useStaffAppointment = (appointmentId: string) =>
   useQuery({
     queryKey: staffKeys.appointment(appointmentId),
-    queryFn: ({ signal }) => api.get<StaffAppointment>(`/staff/appointments/${id(appointmentId)}`, { ...opts, signal }),
+    queryFn: ({ signal }) => api.get<StaffAppointmentDetail>(`/staff/appointments/${id(appointmentId)}`, { ...opts, signal }),
     enabled: !!appointmentId,
   });
 
-/** The prescription file: each opening is logged by the server. */
+/** The prescription file itself (its own content type): each opening is logged by the server. */
 export const fetchStaffAppointmentFile = (appointmentId: string) =>
-  api.get<AppointmentFile>(`/staff/appointments/${id(appointmentId)}/file`, opts);
+  fetchApiFile(`/staff/appointments/${id(appointmentId)}/file`, 'The prescription could not be opened.');
 
 /** The public list of doctors, for the doctor filter. */
 export const useDoctorList = (enabled: boolean) =>
@@ -145,7 +155,9 @@ export const useOrders = (filter: { status?: OrderStatus; toDispatch?: boolean }
   });
 export const useRefunds = (status: StaffRefund['status']) =>
   usePaged<StaffRefund>([...staffKeys.refunds, status], '/staff/refunds', { status });
-export const useAudit = () => usePaged<AuditEntry>(staffKeys.audit, '/staff/audit');
+/** The audit log, newest first; with a patient id, only the entries naming that patient. */
+export const useAudit = (patientId?: string) =>
+  usePaged<AuditEntry>([...staffKeys.audit, patientId ?? ''], '/staff/audit', { patientId: patientId || undefined });
 
 export const usePatientSearch = (q: string) =>
   useQuery({
@@ -168,8 +180,8 @@ export const useDeliveries = (about: 'appointments' | 'patients', recordId: stri
     queryFn: ({ signal }) => api.get<Delivery[]>(`/staff/${about}/${id(recordId)}/deliveries`, { ...opts, signal }),
   });
 
-export const useStaffMembers = () =>
-  useQuery({ queryKey: staffKeys.roles, queryFn: ({ signal }) => api.get<StaffMember[]>('/staff/roles', { ...opts, signal }) });
+/** Who holds a role: GET /staff/roles answers cursor pages like every staff list. */
+export const useStaffMembers = () => usePaged<StaffMember>(staffKeys.roles, '/staff/roles');
 
 // ---- changes ----
 
@@ -187,8 +199,8 @@ function useChange<A, R>(change: (arg: A) => Promise<R>, keys: QueryKey[]) {
 export interface ActionArgs {
   appointmentId: string;
   action: StaffAction;
-  /** `{ reason }` for decline, `{ visitSummary }` for complete. */
-  body?: Record<string, string>;
+  /** `{ reason }` for decline, `{ visitSummary, clinicalNotes?, followUp? }` for complete (@api/staff CompleteRequest). */
+  body?: object;
 }
 
 export const useAppointmentAction = () =>
@@ -238,30 +250,12 @@ export const useRevokeRole = () =>
 
 // ---- files ----
 
-/** Saves `blob` as `fileName` through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  Object.assign(document.createElement('a'), { href: url, download: fileName }).click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Saves a file the API answers at `path` (a CSV); a failure is the usual envelope, thrown as ApiError. */
+/** Saves a file the API answers at `path` (a CSV); a refusal is thrown as ApiError with its sentence, or `failure`. */
 export async function downloadFile(path: string, fileName: string, failure: string): Promise<void> {
-  const token = await currentIdToken();
-  let response: Response;
-  try {
-    response = await fetch(`${env.apiBase}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
-    throw new ApiError(response.status, envelope?.msg ?? failure);
-  }
-  saveBlob(await response.blob(), fileName);
+  saveBlob(await fetchApiFile(path, failure), fileName);
 }
 
-/** GET /staff/newsletter.csv. */
+/** GET /staff/newsletter.csv: text/csv on success, the usual envelope on failure. */
 export const downloadNewsletterCsv = () =>
   downloadFile(
     '/staff/newsletter.csv',

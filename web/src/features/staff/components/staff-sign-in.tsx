@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { authErrorMessage } from '@/features/accounts/auth-errors';
 import { staffSignIn } from '@/features/staff/staff-session';
 
-/** The console's sign-in: e-mail and password of a staff account (Firebase Auth). */
-export function StaffSignIn() {
+/** The console's sign-in: e-mail and password of a staff account (Firebase Auth); `notice` says why they were signed out. */
+export function StaffSignIn({ notice }: { notice?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const emailId = useId();
@@ -27,6 +27,11 @@ export function StaffSignIn() {
     <div className="staff-sign-in">
       <h1>Staff sign in</h1>
       <p>The clinic's console: appointments, enquiries, orders and refunds.</p>
+      {notice && (
+        <p className="staff-notice" role="status">
+          You have been signed out. {notice}
+        </p>
+      )}
       <form aria-label="Staff sign in" onSubmit={(e) => void onSubmit(e)} aria-describedby={error ? errorId : undefined}>
         <div className="field">
           <label htmlFor={emailId}>Email Address</label>

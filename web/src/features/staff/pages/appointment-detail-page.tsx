@@ -1,7 +1,8 @@
-import { ArrowLeft, FileText, MapPin } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { ArrowLeft, ClipboardList, FileText, MapPin } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
+import { prescriptionFileName } from '@api/prescription';
 import { atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
@@ -9,21 +10,26 @@ import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import {
   fetchStaffAppointmentFile,
-  saveBlob,
   useAppointmentAction,
   useStaffAppointment,
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
+import type { StaffAppointmentDetail } from '@api/staff';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { AssignAction } from '@/features/staff/components/assign-action';
+import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
+import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
+import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mark';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
 import { isDesk } from '@/features/staff/nav';
 import { useStaff } from '@/features/staff/staff-session';
-import { addressText, mapLink, windowText } from '@/features/staff/visits';
+import { addressText, canStartVisit, mapLink, windowText } from '@/features/staff/visits';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
+import { appointmentLine } from '@/lib/visit-summary';
 
 /** Send payment link / Record payment: loaded only for an unpaid booking, with its schema. */
 const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'));
@@ -31,19 +37,21 @@ const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'
 /** Where a home visit is arranged: the desk assigns (or changes) the clinician until they set off. */
 const ASSIGNABLE = ['Pending', 'Accepted'];
 
-/** Opens the prescription (the server logs every opening by staff). */
-async function openFile(appointmentId: string) {
+/** Opens the prescription in a new tab (the server logs every opening by staff). */
+async function openFile(a: StaffAppointment) {
   try {
-    const file = await fetchStaffAppointmentFile(appointmentId);
-    saveBlob(await (await fetch(file.dataUrl)).blob(), file.fileName);
+    await openInNewTab(
+      () => fetchStaffAppointmentFile(a.appointmentId),
+      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
+    );
   } catch (err) {
     await showApiError(err);
   }
 }
 
-/** What an action needs from the person before it is sent: a reason, a summary or a yes. undefined: they stepped back. */
+/** What an action needs from the person before it is sent: a reason or a yes. undefined: they stepped back. */
 async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
-  const who = `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
+  const who = appointmentLine(a);
   switch (action) {
     case 'decline': {
       const reason = await askText({
@@ -54,17 +62,6 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
         multiline: true,
       });
       return reason === undefined ? undefined : { reason };
-    }
-    case 'complete': {
-      const visitSummary = await askText({
-        title: 'Complete visit',
-        label: 'Visit summary',
-        text: `${who}. A short summary the patient reads in their dashboard.`,
-        confirmButtonText: 'Complete',
-        multiline: true,
-        maxLength: 2000,
-      });
-      return visitSummary === undefined ? undefined : { visitSummary };
     }
     case 'cancel':
       return (await confirm(
@@ -80,7 +77,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
 }
 
 /** A home visit's rows: where, who goes and when. */
-function visitRows(a: StaffAppointment): DetailRow[] {
+function homeVisitRows(a: StaffAppointment): DetailRow[] {
   const map = mapLink(a.address, a.location);
   return [
     [
@@ -102,7 +99,7 @@ function visitRows(a: StaffAppointment): DetailRow[] {
   ];
 }
 
-function rowsOf(a: StaffAppointment): DetailRow[] {
+function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
   const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
   const home = atHome(a.requestedServiceId, a.requestedServiceOption);
   const rows: DetailRow[] = [
@@ -111,7 +108,7 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     ['Phone', <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>],
     ['Email', <a href={`mailto:${a.emailAddress}`}>{a.emailAddress}</a>],
     ['Location', a.location || '—'],
-    ...(home ? visitRows(a) : []),
+    ...(home ? homeVisitRows(a) : []),
     ['Gender', a.gender || '—'],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
     ['Day', a.requestedDay],
@@ -137,7 +134,7 @@ function rowsOf(a: StaffAppointment): DetailRow[] {
     rows.push(['Organisation', `${a.organiztionName}, ${a.organiztionLocation ?? ''} (${a.expectedPeople ?? '?'} people)`]);
   if (a.declineReason) rows.push(['Decline reason', a.declineReason]);
   if (a.visitSummary) rows.push(['Visit summary', a.visitSummary]);
-  return rows;
+  return [...rows, ...visitRows(a.visit)];
 }
 
 /** One appointment: who, what, when, the payment, and the lifecycle's next steps. */
@@ -147,6 +144,7 @@ export default function AppointmentDetailPage() {
   const desk = isDesk(staff.role);
   const appointment = useStaffAppointment(appointmentId);
   const acting = useAppointmentAction();
+  const [completing, setCompleting] = useState(false);
   const a = appointment.data;
   const home = a ? atHome(a.requestedServiceId, a.requestedServiceOption) : false;
   const unpaid = a?.requiresPayment && a.paymentStatus === 'Unpaid' && ['Pending', 'Accepted'].includes(a.appointmentStatus);
@@ -154,6 +152,8 @@ export default function AppointmentDetailPage() {
 
   async function act(action: StaffAction) {
     if (!a) return;
+    // Completing asks for the summary, the clinical notes and a follow-up in a form of its own.
+    if (action === 'complete') return setCompleting(true);
     const body = await askFor(action, a);
     if (!body) return;
     try {
@@ -170,7 +170,13 @@ export default function AppointmentDetailPage() {
       <Link to={a ? `/staff/appointments?day=${a.requestedDay}` : '/staff/appointments'} className="staff-back">
         <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
       </Link>
-      <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'} />
+      <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'}>
+        {a && (
+          <Link to={`/staff/records/${encodeURIComponent(a.patientId)}`} className="btn btn-outline">
+            <ClipboardList aria-hidden="true" size={18} /> Patient record
+          </Link>
+        )}
+      </PageHeader>
       <ListState
         loading={appointment.isPending}
         error={appointment.error}
@@ -183,7 +189,7 @@ export default function AppointmentDetailPage() {
             <DetailsList rows={rowsOf(a)} />
             <div className="form-actions">
               {a.appointmentFileName && (
-                <button type="button" className="btn btn-outline" onClick={() => void openFile(a.appointmentId)}>
+                <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
                   <FileText aria-hidden="true" size={18} /> Open prescription
                 </button>
               )}
@@ -202,6 +208,7 @@ export default function AppointmentDetailPage() {
               {desk && home && ASSIGNABLE.includes(a.appointmentStatus) && (
                 <AssignAction appointment={a} disabled={acting.isPending} />
               )}
+              {staff.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
             </div>
           </article>
         )}
@@ -211,7 +218,9 @@ export default function AppointmentDetailPage() {
           <DeskPayment appointment={a} />
         </Suspense>
       )}
+      {a && <VisitRecordSection appointment={a} role={staff.role} />}
       {a && <MessagesSection about="appointments" id={a.appointmentId} />}
+      {a && completing && <CompleteVisitDialog appointment={a} onClose={() => setCompleting(false)} />}
       <SpinnerOverlay show={acting.isPending} />
     </div>
   );

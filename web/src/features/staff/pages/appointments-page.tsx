@@ -95,7 +95,8 @@ export default function AppointmentsPage() {
   const staff = useStaff();
   const [s, update] = useViewState();
   const filter = filterOf(s);
-  const list = useAppointmentList(filter);
+  // Today's list follows the waiting room (who is waiting for a video visit, since when).
+  const list = useAppointmentList(filter, s.view === 'day' && !filter.q && s.day === todayInGhana());
   const doctors = useDoctorList(isDesk(staff.role));
   const ids = { service: useId(), doctor: useId(), search: useId(), hint: useId() };
   const counts = list.data?.pages[0]?.counts ?? {};

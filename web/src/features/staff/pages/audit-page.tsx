@@ -1,21 +1,82 @@
+import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatDate } from '@api/format';
+import type { AuditEntry } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAudit } from '@/features/staff/api/staff-api';
 import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
 import { ROLE_LABELS } from '@/features/staff/nav';
 
-/** The audit log (admin only): every staff read of a patient and every staff change, newest first. */
+/** What an entry's answer showed: how many records, for which query, and whose. */
+function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string) => void }) {
+  const { count, query, patientIds = [] } = entry;
+  if (count === undefined && patientIds.length === 0) return <span className="staff-muted">—</span>;
+  return (
+    <>
+      {count !== undefined && (
+        <span>
+          {count} {count === 1 ? 'record' : 'records'}
+          {query ? <span className="staff-muted"> ({query})</span> : null}
+        </span>
+      )}
+      {patientIds.map((id) => (
+        <button
+          key={id}
+          type="button"
+          className="staff-id-filter"
+          aria-label={`Show the entries about patient ${id}`}
+          onClick={() => onPatient(id)}
+        >
+          {id}
+        </button>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The audit log (admin only): every staff read of patient data and every staff change, newest
+ * first; ?patientId= keeps the entries that name one patient (who looked at them, and when).
+ */
 export default function AuditPage() {
   usePageTitle('Audit log');
-  const log = useAudit();
+  const [params, setParams] = useSearchParams();
+  const patientId = params.get('patientId') ?? '';
+  const inputId = useId();
+  const log = useAudit(patientId);
   const items = itemsOf(log.data);
+  const filterBy = (id: string) => setParams(id ? { patientId: id } : {}, { replace: true });
   return (
     <div className="staff-page">
       <PageHeader title="Audit log" />
+      <form
+        role="search"
+        aria-label="Filter the audit log by patient"
+        className="staff-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          filterBy(String(new FormData(e.currentTarget).get('patientId') ?? '').trim());
+        }}
+      >
+        <div className="field">
+          <label htmlFor={inputId}>Patient ID</label>
+          <input id={inputId} type="search" name="patientId" defaultValue={patientId} key={patientId} autoComplete="off" />
+        </div>
+        <div className="staff-search-actions">
+          <button type="submit" className="btn btn-primary">
+            Filter
+          </button>
+          {patientId && (
+            <button type="button" className="btn btn-outline" onClick={() => filterBy('')}>
+              Show all
+            </button>
+          )}
+        </div>
+      </form>
       <ListState
         loading={log.isPending}
         error={log.error}
-        empty="Nothing logged yet."
+        empty={patientId ? `Nothing logged about patient ${patientId}.` : 'Nothing logged yet.'}
         isEmpty={items.length === 0}
         onRetry={() => void log.refetch()}
       >
@@ -27,6 +88,7 @@ export default function AuditPage() {
                 <th scope="col">Who</th>
                 <th scope="col">Action</th>
                 <th scope="col">Record</th>
+                <th scope="col">Shown</th>
               </tr>
             </thead>
             <tbody>
@@ -40,6 +102,9 @@ export default function AuditPage() {
                   <td data-label="Action">{e.action}</td>
                   <td data-label="Record" className="staff-break">
                     {e.target}
+                  </td>
+                  <td data-label="Shown" className="staff-shown">
+                    <Shown entry={e} onPatient={filterBy} />
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarPlus } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, ClipboardList } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { DetailsList } from '@/components/details-list';
@@ -21,6 +21,9 @@ export default function PatientPage() {
         <ArrowLeft aria-hidden="true" size={18} /> Back to patients
       </Link>
       <PageHeader title={name}>
+        <Link to={`/staff/records/${encodeURIComponent(patientId)}`} className="btn btn-outline">
+          <ClipboardList aria-hidden="true" size={18} /> Medical record
+        </Link>
         {v && (
           <Link className="btn btn-primary" to={`/staff/book?patientId=${encodeURIComponent(v.patient.patientId)}`}>
             <CalendarPlus aria-hidden="true" size={18} /> Book an appointment

@@ -1,3 +1,4 @@
+import { ClipboardList } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
@@ -44,7 +45,7 @@ export default function PatientsPage() {
           isEmpty={(search.data ?? []).length === 0}
           onRetry={() => void search.refetch()}
         >
-          <ul className="staff-list">
+          <ul className="staff-list staff-list-with-action">
             {search.data?.map((p) => (
               <li key={p.patientId}>
                 <Link to={`/staff/patients/${encodeURIComponent(p.patientId)}`}>
@@ -59,6 +60,13 @@ export default function PatientsPage() {
                   <span className="staff-list-badges">
                     <StateBadge state={p.accountStatus} />
                   </span>
+                </Link>
+                <Link
+                  to={`/staff/records/${encodeURIComponent(p.patientId)}`}
+                  className="staff-list-action"
+                  aria-label={`Medical record of ${p.firstName} ${p.lastName}`}
+                >
+                  <ClipboardList aria-hidden="true" size={18} /> Record
                 </Link>
               </li>
             ))}

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
-import { useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { itemsOf, useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
+import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
 import { ROLE_LABELS } from '@/features/staff/nav';
 import { refreshStaffClaims, useStaff } from '@/features/staff/staff-session';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
@@ -103,6 +103,7 @@ export default function RolesPage() {
   usePageTitle('Staff & roles');
   const me = useStaff();
   const members = useStaffMembers();
+  const items = itemsOf(members.data);
   return (
     <div className="staff-page">
       <PageHeader title="Staff & roles" />
@@ -113,7 +114,7 @@ export default function RolesPage() {
           loading={members.isPending}
           error={members.error}
           empty="No staff accounts."
-          isEmpty={(members.data ?? []).length === 0}
+          isEmpty={items.length === 0}
           onRetry={() => void members.refetch()}
         >
           <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Table of staff accounts">
@@ -128,12 +129,17 @@ export default function RolesPage() {
                 </tr>
               </thead>
               <tbody>
-                {members.data?.map((m) => (
+                {items.map((m) => (
                   <MemberRow key={m.uid} member={m} self={m.uid === me.uid} />
                 ))}
               </tbody>
             </table>
           </div>
+          <LoadMore
+            hasMore={members.hasNextPage}
+            loading={members.isFetchingNextPage}
+            onMore={() => void members.fetchNextPage()}
+          />
         </ListState>
       </section>
     </div>

@@ -63,7 +63,7 @@ export default function StaffLayout() {
   if (session.status === 'signed-out')
     return (
       <Bare>
-        <StaffSignIn />
+        <StaffSignIn notice={session.reason} />
       </Bare>
     );
   if (session.status === 'no-role')

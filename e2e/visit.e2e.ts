@@ -1,0 +1,261 @@
+/**
+ * The video visit end to end (issue 21): a paid, accepted virtual consultation whose room is
+ * open; the patient (a phone, keyboard only) joins from the dashboard through the pre-call
+ * check and waits; the doctor (a desktop) sees them waiting in the console's day view, opens
+ * the call and admits them; both browsers connect peer to peer and receive sound and picture;
+ * the chat crosses; a reload rejoins; audio only stops the pictures while the sound goes on;
+ * the doctor completes with a summary and the room refuses a rejoin. Outsiders (another
+ * patient, another doctor) are refused by the API and by firestore.rules. axe checks the
+ * pre-call check, the waiting room and the call at 390 and 1280 px.
+ *
+ * Real parts throughout: the site through Hosting, the API, Auth and the official Firestore
+ * emulator (its rules), Chromium with a made-up camera and microphone.
+ */
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  addDoc,
+  collection,
+  connectFirestoreEmulator,
+  getFirestore,
+  serverTimestamp,
+  setLogLevel,
+  terminate,
+  Timestamp,
+} from 'firebase/firestore';
+import { adminAuth, adminDb, PROJECT_ID, waitUntil } from './support/admin';
+import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { DESKTOP, FAKE_MEDIA_ARGS, newContext, PHONE, useBrowser } from './support/browser';
+import { emulatorAddress } from './support/emulators';
+import { STAFF_LOGINS, STAFF_PASSWORD, staffSignIn } from './support/staff';
+import { apiAs, bytesOver, openVirtualVisit, waitForConnected, watchPeerConnections } from './support/visit';
+
+jest.setTimeout(180_000);
+setLogLevel('silent');
+
+const browser = useBrowser(FAKE_MEDIA_ARGS);
+const DOCTOR_NAME = 'Dr Kwame Mensah';
+const doctorLogin = { email: STAFF_LOGINS.doctor, password: STAFF_PASSWORD };
+
+let patient: TestPatient & { uid: string };
+let appointmentId: string;
+let patientContext: BrowserContext;
+let patientPage: Page;
+let doctorPage: Page;
+
+beforeAll(async () => {
+  patient = await createActivatedPatient({ firstName: 'Efua', lastName: `Quaye${Date.now() % 100000}` });
+  appointmentId = await openVirtualVisit(patient);
+  patientContext = await newContext(browser(), PHONE);
+  await watchPeerConnections(patientContext);
+  patientPage = await patientContext.newPage();
+  const doctorContext = await newContext(browser(), DESKTOP);
+  await watchPeerConnections(doctorContext);
+  doctorPage = await doctorContext.newPage();
+});
+
+/** Presses Tab until `target` has the focus (as a keyboard user reaches it), failing if it never does. */
+async function tabTo(page: Page, target: Locator, maxTabs = 40) {
+  for (let i = 0; i < maxTabs; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+/** axe at phone and desktop width on what the page shows now. */
+async function axeBothWidths(page: Page, label: string): Promise<string[]> {
+  const size = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  const found = await seriousViolations(page, `${label} @390`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(100);
+  found.push(...(await seriousViolations(page, `${label} @1280`)));
+  if (size) await page.setViewportSize(size);
+  return found;
+}
+
+const visitDoc = () => adminDb().collection('visits').doc(appointmentId);
+
+describe('a video visit between a patient and their doctor', () => {
+  it('when the patient follows Join visit and checks camera and microphone, then the level moves and joining (by keyboard) puts them in the waiting room', async () => {
+    await loginThroughUi(patientPage, patient);
+    await patientPage.goto('/dashboard');
+    await patientPage
+      .getByRole('link', { name: /^Join visit/ })
+      .first()
+      .click();
+    await patientPage.waitForURL(`**/visit/${appointmentId}`);
+
+    const check = patientPage.getByRole('region', { name: 'Check your camera and microphone' });
+    await check.getByLabel('Your camera').waitFor();
+    expect(await check.getByLabel('Microphone', { exact: true }).locator('option').count()).toBeGreaterThan(0);
+    expect(await check.getByLabel('Camera', { exact: true }).locator('option').count()).toBeGreaterThan(0);
+    // The made-up microphone beeps: the meter moves.
+    await patientPage.waitForFunction(() => Number(document.querySelector('meter')?.value) > 0, undefined, { timeout: 15_000 });
+    expect(await axeBothWidths(patientPage, 'pre-call check')).toEqual([]);
+
+    const join = check.getByRole('button', { name: 'Join visit' });
+    await tabTo(patientPage, join);
+    await patientPage.keyboard.press('Enter');
+    const waiting = patientPage.getByRole('heading', { name: `${DOCTOR_NAME} knows you are here` });
+    await waiting.waitFor();
+    // Focus moved to the new screen, and the live region said it.
+    expect(await waiting.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await patientPage.getByRole('status').filter({ hasText: 'knows you are here' }).count()).toBe(1);
+    expect((await visitDoc().get()).get('state')).toBe('Waiting');
+    expect(await axeBothWidths(patientPage, 'waiting room')).toEqual([]);
+  });
+
+  it("when the doctor opens today's day view, then the visit is marked with the patient waiting, and Start visit opens the room with Admit", async () => {
+    await staffSignIn(doctorPage, 'doctor', '/staff/appointments');
+    const row = doctorPage.getByRole('listitem').filter({ hasText: `${patient.firstName} ${patient.lastName}` });
+    await row.getByText('Video visit').waitFor();
+    await row.getByText(/^Waiting since \d\d:\d\d$/).waitFor();
+    await row.getByRole('link', { name: /^Start visit/ }).click();
+
+    await doctorPage.getByRole('button', { name: 'Start visit' }).click();
+    await doctorPage.getByRole('heading', { name: `${patient.firstName} ${patient.lastName} is waiting` }).waitFor();
+    await doctorPage.getByText(/In the waiting room since \d\d:\d\d on/).waitFor();
+  });
+
+  it('when someone else tries the room (another patient, another doctor), then the API answers 403 and the rules refuse their signal', async () => {
+    const outsider = await createActivatedPatient({ firstName: 'Kofi' });
+    const otherDoctor = { email: `doctor.${Date.now()}@expmed.local`, password: 'Other-doctor-2026' };
+    const { uid: otherDoctorUid } = await adminAuth().createUser(otherDoctor);
+    await adminAuth().setCustomUserClaims(otherDoctorUid, { role: 'doctor', doctorId: 'dr-owusu' });
+
+    for (const person of [{ email: outsider.email, password: outsider.password }, otherDoctor]) {
+      const refused = await apiAs(person, 'POST', `/visits/${appointmentId}/join`, {});
+      expect(refused.status).toBe(403);
+
+      // Their browser's web SDK, signed in as them, writing a signal as the page would.
+      const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `outsider-${Math.random()}`);
+      const [host, port] = emulatorAddress('firestore').split(':');
+      connectFirestoreEmulator(getFirestore(app), host, Number(port));
+      connectAuthEmulator(getAuth(app), `http://${emulatorAddress('auth')}`, { disableWarnings: true });
+      const { user } = await signInWithEmailAndPassword(getAuth(app), person.email, person.password);
+      const write = addDoc(collection(getFirestore(app), 'visits', appointmentId, 'signals'), {
+        from: user.uid,
+        type: 'bye',
+        at: serverTimestamp(),
+        expireAt: Timestamp.fromMillis(Date.now() + 3_600_000),
+      });
+      expect(
+        await write.then(
+          () => 'allowed',
+          (err: { code?: string }) => err.code,
+        ),
+      ).toBe('permission-denied');
+      await terminate(getFirestore(app));
+      await deleteApp(app);
+    }
+    const signals = await visitDoc().collection('signals').get();
+    expect(signals.docs.filter((d) => d.get('from') === otherDoctorUid || d.get('from') === outsider.uid)).toEqual([]);
+  });
+
+  it('when the doctor admits, then both browsers connect and each receives sound and picture; the patient hears they were admitted', async () => {
+    await doctorPage.getByRole('button', { name: 'Admit' }).click();
+    await Promise.all([waitForConnected(patientPage), waitForConnected(doctorPage)]);
+
+    const [toPatient, toDoctor] = await Promise.all([bytesOver(patientPage), bytesOver(doctorPage)]);
+    expect(toPatient.audioIn).toBeGreaterThan(0);
+    expect(toPatient.videoIn).toBeGreaterThan(0);
+    expect(toDoctor.audioIn).toBeGreaterThan(0);
+    expect(toDoctor.videoIn).toBeGreaterThan(0);
+
+    const heading = patientPage.getByRole('heading', { name: DOCTOR_NAME, exact: true });
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await patientPage
+      .getByRole('status')
+      .filter({ hasText: `${DOCTOR_NAME} admitted you` })
+      .waitFor();
+    const stored = await visitDoc().get();
+    expect(stored.get('state')).toBe('InCall');
+    expect((await adminDb().collection('appointments').doc(appointmentId).get()).get('appointmentStatus')).toBe('CheckedIn');
+
+    // The quality label, with its figures for screen readers.
+    await patientPage.getByText(/^Connection (good|fair|poor): /).waitFor({ state: 'attached', timeout: 15_000 });
+    expect(await axeBothWidths(patientPage, 'call screen')).toEqual([]);
+  });
+
+  it('when the patient writes in the chat by keyboard and the doctor answers, then each sees the other’s message', async () => {
+    const message = patientPage.getByLabel('Message', { exact: true });
+    await tabTo(patientPage, message);
+    await patientPage.keyboard.type('The sound is breaking up');
+    await patientPage.keyboard.press('Enter');
+    await doctorPage.getByRole('log', { name: 'Messages' }).getByText('The sound is breaking up').waitFor();
+
+    await doctorPage.getByLabel('Message', { exact: true }).fill('I will keep it short, can you hear me now?');
+    await doctorPage.getByRole('button', { name: 'Send' }).click();
+    await patientPage.getByRole('log', { name: 'Messages' }).getByText('can you hear me now?').waitFor();
+    const chat = await visitDoc().collection('chat').get();
+    expect(chat.docs.map((d) => d.get('from')).sort()).toEqual(
+      [patient.uid, (await adminAuth().getUserByEmail(doctorLogin.email)).uid].sort(),
+    );
+  });
+
+  it('when the patient reloads the page, then it rejoins the call and sound and picture flow both ways again', async () => {
+    await patientPage.reload();
+    await patientPage.getByRole('heading', { name: DOCTOR_NAME, exact: true }).waitFor({ timeout: 30_000 });
+    await Promise.all([waitForConnected(patientPage), waitForConnected(doctorPage)]);
+    const [toPatient, toDoctor] = await Promise.all([bytesOver(patientPage), bytesOver(doctorPage)]);
+    expect(toPatient.videoIn).toBeGreaterThan(0);
+    expect(toPatient.audioIn).toBeGreaterThan(0);
+    expect(toDoctor.videoIn).toBeGreaterThan(0);
+    expect(toDoctor.audioIn).toBeGreaterThan(0);
+    // The chat is kept with the visit: the reloaded page shows it again.
+    await patientPage.getByRole('log', { name: 'Messages' }).getByText('The sound is breaking up').waitFor();
+  });
+
+  it('when the patient switches to audio only (by keyboard), then no picture flows either way while the sound goes on, and both are told', async () => {
+    const audioOnly = patientPage.getByRole('button', { name: 'Switch to audio only' });
+    await tabTo(patientPage, audioOnly);
+    await patientPage.keyboard.press('Enter');
+    const patientName = `${patient.firstName} ${patient.lastName}`;
+    await doctorPage
+      .getByRole('region', { name: patientName })
+      .getByText(`${patientName} switched the call to audio only.`)
+      .waitFor();
+    await patientPage.getByRole('region', { name: DOCTOR_NAME }).getByText('The call is audio only now').waitFor();
+    await waitUntil(
+      async () => (await visitDoc().get()).get('mode'),
+      (mode) => mode === 'audio',
+    );
+    // Let the renegotiation settle, then measure.
+    await patientPage.waitForTimeout(1_500);
+    const [toPatient, toDoctor] = await Promise.all([bytesOver(patientPage, 3_000), bytesOver(doctorPage, 3_000)]);
+    expect(toPatient.videoIn).toBe(0);
+    expect(toDoctor.videoIn).toBe(0);
+    expect(toPatient.audioIn).toBeGreaterThan(0);
+    expect(toDoctor.audioIn).toBeGreaterThan(0);
+  });
+
+  it('when the doctor completes the visit with a summary from the call, then both see it ended, the appointment is Completed and the room refuses a rejoin', async () => {
+    await doctorPage.getByRole('button', { name: 'Complete visit' }).click();
+    await doctorPage
+      .getByLabel('Visit summary')
+      .fill('Tension headache. Rest, water, paracetamol; come back if it lasts a week.');
+    await doctorPage.getByRole('button', { name: 'Complete', exact: true }).click();
+    await doctorPage.getByRole('heading', { name: 'The visit has ended' }).waitFor();
+    await patientPage.getByRole('heading', { name: 'The visit has ended' }).waitFor();
+
+    const appointment = (await adminDb().collection('appointments').doc(appointmentId).get()).data();
+    expect(appointment).toMatchObject({
+      appointmentStatus: 'Completed',
+      visitSummary: expect.stringMatching(/^Tension headache/),
+    });
+    expect((await visitDoc().get()).get('state')).toBe('Ended');
+
+    const rejoin = await apiAs(patient, 'POST', `/visits/${appointmentId}/join`, {});
+    expect(rejoin.status).toBe(409);
+    expect(rejoin.msg).toBe('This visit has ended.');
+    await patientPage.goto(`/visit/${appointmentId}`);
+    await patientPage
+      .getByRole('region', { name: 'You cannot join this visit now' })
+      .getByText('This visit has ended.')
+      .waitFor();
+  });
+});

@@ -1,0 +1,261 @@
+// @ts-check
+/* global window */
+// `npm run bench:visit [-- --runs=20]`: figures, not a test. Two Chromium contexts with a
+// made-up camera and microphone (a patient on a phone, the seeded doctor on a desktop) hold
+// video visits through the site on the local stack (the running one, or one it starts).
+// For each run: the patient joins and waits, the doctor opens the room, and the time from the
+// doctor's Admit to both browsers' connectionState 'connected' is taken. Then, in the last
+// call, the patient switches to audio only and the bitrate each side sends is measured over
+// 10 s. Prints median and max, and the machine's load. Run `npm run build` first.
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { chromium } from 'playwright-core';
+import { EMULATOR_ENV, HOST, PORTS, SITE_URL } from './lib/ports.mjs';
+import { withStack } from './lib/running-stack.mjs';
+
+Object.assign(process.env, EMULATOR_ENV);
+const RUNS = Number(/--runs=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 20);
+const AUDIO_SECONDS = 10;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The same flags as the e2e tests (e2e/support/browser.ts), with the made-up media devices.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+const DOCTOR = { email: 'doctor@expmed.local', password: 'Staff-2026-local' };
+const AUTH = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
+
+const db = () => getFirestore(initializeApp({ projectId: EMULATOR_ENV.GCLOUD_PROJECT }, `bench-${randomUUID()}`));
+
+/** @param {string} path @param {string} token @param {unknown} body */
+async function post(path, token, body) {
+  const res = await fetch(`${SITE_URL}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const envelope = await res.json();
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** An Activated patient through the API (sign-up, record, the mailed code). */
+async function newPatient(/** @type {FirebaseFirestore.Firestore} */ firestore) {
+  const email = `bench.${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Bench-visit-2026';
+  const signUp = await (
+    await fetch(`${AUTH}/accounts:signUp?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    })
+  ).json();
+  const token = signUp.idToken;
+  const details = { firstName: 'Akosua', lastName: 'Bench', contactNumber: '0244123456', gender: 'FEMALE' };
+  await post('/patient', token, {
+    patientId: signUp.localId,
+    ...details,
+    emailAddress: email,
+    patientLocation: 'Accra',
+    consentForTreatment: true,
+  });
+  let code;
+  for (let i = 0; i < 60 && !code; i++) {
+    const mails = await firestore.collection('mail').where('to', '==', email).get();
+    code = mails.docs.map((d) => /verification code is: (\S+)/.exec(d.get('message.text'))?.[1]).find(Boolean);
+    if (!code) await new Promise((r) => setTimeout(r, 500));
+  }
+  await post('/auth/verifypatient', token, { patientId: signUp.localId, uniqueCode: code });
+  return { uid: signUp.localId, email, password, token, ...details };
+}
+
+/**
+ * `count` paid, accepted virtual consultations with the seeded doctor, starting in 5 minutes
+ * (their rooms open now), stored as booking, payment and accept leave them. The benchmark
+ * measures the call, not the booking (which allows 10 an hour per patient).
+ */
+/**
+ * @param {FirebaseFirestore.Firestore} firestore
+ * @param {{ uid: string, email: string, firstName: string, lastName: string, contactNumber: string, gender: string }} patient
+ * @param {number} count
+ */
+async function openVisits(firestore, patient, count) {
+  const doctor = (await firestore.collection('doctors').doc('dr-mensah').get()).data() ?? {};
+  const start = new Date(Math.ceil((Date.now() + 5 * 60_000) / 60_000) * 60_000);
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const ref = firestore.collection('appointments').doc();
+    await ref.set({
+      appointmentId: ref.id,
+      source: 'WEBSITE',
+      patientId: patient.uid,
+      bookFor: 'SELF',
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      emailAddress: patient.email,
+      contactNumber: patient.contactNumber,
+      gender: patient.gender,
+      location: 'Accra',
+      healthProblem: 'Benchmark',
+      requestedServiceId: 1,
+      requestedService: 'Virtual Consultation (Telemedicine)',
+      requestedServiceOption: null,
+      requestedDay: start.toISOString().slice(0, 10),
+      requestedTime: start.toISOString().slice(11, 16),
+      startsAt: Timestamp.fromDate(start),
+      doctorId: 'dr-mensah',
+      doctorSurName: doctor.surname ?? 'Mensah',
+      doctorOtherNames: doctor.otherNames ?? 'Kwame',
+      doctorSpecialty: doctor.specialty ?? 'General Practice',
+      doctorPicture: '',
+      selectedLabs: [],
+      organiztionName: null,
+      organiztionLocation: null,
+      organiztionType: null,
+      organiztionService: null,
+      expectedPeople: null,
+      appointmentFileName: null,
+      appointmentFileType: null,
+      consultationFee: 150,
+      requiresPayment: true,
+      currencyCode: 'GHS',
+      paymentStatus: 'Paid',
+      clientReference: `bench${randomUUID().slice(0, 6)}`,
+      timeOfRequest: '',
+      createdAt: Timestamp.now(),
+      appointmentStatus: 'Accepted',
+      acceptbyDoctor: true,
+      declineByPatient: false,
+      declineByDoctor: false,
+      declinedDate: null,
+    });
+    ids.push(ref.id);
+  }
+  return ids;
+}
+
+/** Keeps every RTCPeerConnection of the page in window.__peers (as the e2e tests do). */
+function watchPeers() {
+  const Native = window.RTCPeerConnection;
+  /** @type {RTCPeerConnection[]} */
+  const peers = [];
+  Object.assign(window, { __peers: peers });
+  window.RTCPeerConnection = class extends Native {
+    constructor(/** @type {RTCConfiguration | undefined} */ config) {
+      super(config);
+      peers.push(this);
+    }
+  };
+}
+
+const connected = (/** @type {import('playwright-core').Page} */ page) =>
+  page.waitForFunction(
+    () => {
+      const peers = /** @type {RTCPeerConnection[]} */ (/** @type {any} */ (window).__peers);
+      return [...peers].reverse().find((p) => p.connectionState !== 'closed')?.connectionState === 'connected';
+    },
+    undefined,
+    { timeout: 60_000, polling: 20 },
+  );
+
+/** Bytes sent so far by the page's current connection, per kind. */
+const sent = (/** @type {import('playwright-core').Page} */ page) =>
+  page.evaluate(async () => {
+    const peers = /** @type {RTCPeerConnection[]} */ (/** @type {any} */ (window).__peers);
+    const pc = [...peers].reverse().find((p) => p.connectionState !== 'closed');
+    const bytes = { audio: 0, video: 0 };
+    (await pc?.getStats())?.forEach((s) => {
+      if (s.type === 'outbound-rtp') bytes[s.kind === 'video' ? 'video' : 'audio'] += s.bytesSent ?? 0;
+    });
+    return bytes;
+  });
+
+async function main() {
+  const firestore = db();
+  const patient = await newPatient(firestore);
+  const visits = await openVisits(firestore, patient, RUNS);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    const patientContext = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: SITE_URL });
+    const doctorContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: SITE_URL });
+    await patientContext.addInitScript(watchPeers);
+    await doctorContext.addInitScript(watchPeers);
+    const patientPage = await patientContext.newPage();
+    const doctorPage = await doctorContext.newPage();
+
+    await patientPage.goto('/signup?mode=login');
+    const login = patientPage.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email Address').fill(patient.email);
+    await login.getByLabel(/^Password/).fill(patient.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await patientPage.waitForURL((url) => url.pathname !== '/signup');
+    await doctorPage.goto('/staff');
+    const staffForm = doctorPage.getByRole('form', { name: 'Staff sign in' });
+    await staffForm.getByLabel('Email Address').fill(DOCTOR.email);
+    await staffForm.getByLabel('Password').fill(DOCTOR.password);
+    await staffForm.getByRole('button', { name: 'Sign in' }).click();
+    await doctorPage.getByRole('button', { name: 'Sign out' }).waitFor();
+
+    /** @type {number[]} */
+    const times = [];
+    let audio = { patient: 0, doctor: 0 };
+    for (const [i, id] of visits.entries()) {
+      await patientPage.goto(`/visit/${id}`);
+      await patientPage.getByRole('button', { name: 'Join visit' }).click();
+      await patientPage.getByRole('heading', { name: /knows you are here$/ }).waitFor();
+      await doctorPage.goto(`/visit/${id}`);
+      await doctorPage.getByRole('button', { name: 'Start visit' }).click();
+      const admit = doctorPage.getByRole('button', { name: 'Admit' });
+      await admit.waitFor();
+      const began = performance.now();
+      await admit.click();
+      await Promise.all([connected(patientPage), connected(doctorPage)]);
+      times.push(performance.now() - began);
+      process.stdout.write(`  run ${i + 1}/${RUNS}: ${Math.round(times.at(-1) ?? 0)} ms\n`);
+
+      if (i === visits.length - 1) {
+        await patientPage.getByRole('button', { name: 'Switch to audio only' }).click();
+        await doctorPage
+          .getByText(/switched the call to audio only/)
+          .first()
+          .waitFor();
+        await patientPage.waitForTimeout(3_000); // the renegotiation settles
+        const [p0, d0] = await Promise.all([sent(patientPage), sent(doctorPage)]);
+        await patientPage.waitForTimeout(AUDIO_SECONDS * 1000);
+        const [p1, d1] = await Promise.all([sent(patientPage), sent(doctorPage)]);
+        const kbps = (/** @type {number} */ bytes) => (bytes * 8) / AUDIO_SECONDS / 1000;
+        audio = {
+          patient: kbps(p1.audio + p1.video - p0.audio - p0.video),
+          doctor: kbps(d1.audio + d1.video - d0.audio - d0.video),
+        };
+      }
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(
+      `\nAdmit to connected (both browsers), ${RUNS} runs: median ${Math.round(median)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms.`,
+    );
+    console.log(
+      `Audio only, sent over ${AUDIO_SECONDS} s (audio and any video): patient ${audio.patient.toFixed(1)} kbit/s, doctor ${audio.doctor.toFixed(1)} kbit/s.`,
+    );
+    console.log(
+      `Load average while it ran: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}.`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+await withStack(main);
+process.exit(0);

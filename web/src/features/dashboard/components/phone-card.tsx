@@ -1,0 +1,92 @@
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { formatDate } from '@api/format';
+import { FormField } from '@/components/form-field';
+import { phoneVerifySchema, sendPhoneCode, type Patient, type PhoneVerifyForm } from '@/features/accounts/api/patient';
+import { confirmPhone } from '@/features/accounts/session';
+import { showApiError, showSuccess } from '@/lib/dialogs';
+
+/**
+ * 'Phone number': the patient confirms the number in their profile with a code we send to it
+ * by SMS (the e-mail code only proves the e-mail). A changed number is unconfirmed again.
+ */
+export function PhoneCard({ patient }: { patient: Patient }) {
+  const [sentTo, setSentTo] = useState<string>();
+  const [sending, setSending] = useState(false);
+
+  async function onSend() {
+    setSending(true);
+    try {
+      const sent = await sendPhoneCode(patient.patientId);
+      setSentTo(sent.maskedNumber);
+      await showSuccess(
+        'Code sent',
+        `We have sent a 6-digit code by SMS to ${sent.maskedNumber}. It works for ${sent.minutes} minutes.`,
+      );
+    } catch (err) {
+      await showApiError(err);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="profile-card" aria-labelledby="phone-heading">
+      <h2 id="phone-heading">Phone number</h2>
+      <p>
+        <strong>{patient.contactNumber}</strong>{' '}
+        {patient.phoneVerifiedAt ? (
+          <span className="status-badge">Confirmed</span>
+        ) : (
+          <span className="status-badge pending">Not confirmed</span>
+        )}
+      </p>
+      {patient.phoneVerifiedAt ? (
+        <p>
+          You confirmed this number on {formatDate(patient.phoneVerifiedAt, { time: true })}. Changing it in My details asks you
+          to confirm the new one.
+        </p>
+      ) : (
+        <>
+          <p>
+            Confirm that this number is yours: we send a 6-digit code to it by SMS, and you enter it here. We send SMS about your
+            appointments to this number.
+          </p>
+          <button type="button" className="btn btn-outline" onClick={onSend} disabled={sending} aria-busy={sending}>
+            {sentTo ? 'Send a new code' : 'Send code'}
+          </button>
+          {sentTo && (
+            <Formik<PhoneVerifyForm>
+              initialValues={{ code: '' }}
+              validationSchema={phoneVerifySchema}
+              onSubmit={async ({ code }) => {
+                try {
+                  await confirmPhone(code);
+                  await showSuccess('Phone confirmed', 'Your phone number is confirmed.');
+                } catch (err) {
+                  await showApiError(err);
+                }
+              }}
+            >
+              {({ isSubmitting }) => (
+                <Form noValidate className="phone-code-form" aria-label="Confirm your phone">
+                  <FormField
+                    name="code"
+                    label={`Code from the SMS to ${sentTo}`}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={7}
+                    required
+                  />
+                  <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+                    Confirm phone
+                  </button>
+                </Form>
+              )}
+            </Formik>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

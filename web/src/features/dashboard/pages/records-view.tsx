@@ -1,0 +1,208 @@
+import { CalendarPlus, FileDown, FlaskConical, ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { formatDate } from '@api/format';
+import {
+  followUpBookingPath,
+  labRequestBookingPath,
+  LIVE_BOOKING_STATES,
+  prescriptionOrderPath,
+  type LabRequest,
+  type Prescription,
+} from '@api/record';
+import { todayInGhana } from '@api/booking-request';
+import { Loading } from '@/components/spinner';
+import { usePageTitle } from '@/components/page-title';
+import { useSession } from '@/features/accounts/session';
+import {
+  openResult,
+  useAppointmentHistory,
+  usePendingAppointments,
+  type Appointment,
+} from '@/features/appointments/api/appointments';
+import { statusClass } from '@/features/appointments/components/appointment-detail';
+import { downloadPrescriptionPdf, useLabRequests, usePrescriptions } from '@/features/dashboard/api/record';
+import { showApiError } from '@/lib/dialogs';
+
+/** A prescription's medicines are on their way while the delivery booking made from it is live. */
+const orderedIn = (p: Prescription, appointments: Appointment[]) =>
+  p.deliveryAppointmentId
+    ? appointments.find((a) => a.appointmentId === p.deliveryAppointmentId && LIVE_BOOKING_STATES.includes(a.appointmentStatus))
+    : undefined;
+
+function PrescriptionCard({ p, patientId, appointments }: { p: Prescription; patientId: string; appointments: Appointment[] }) {
+  const ordered = orderedIn(p, appointments);
+  return (
+    <li className="records-card" aria-label={`Prescription ${p.code}`}>
+      <div className="records-card-head">
+        <h3>
+          Prescription <span className="records-code">{p.code}</span>
+        </h3>
+        <span className={statusClass(p.status)}>{p.status}</span>
+      </div>
+      <p className="records-muted">
+        {p.doctor}, {formatDate(p.issuedAt)}
+      </p>
+      <ul className="records-items">
+        {p.items.map((item, i) => (
+          <li key={i}>
+            <strong>
+              {item.medicine} {item.strength}
+            </strong>
+            : {item.dose}, {item.frequency}, for {item.duration}; quantity {item.quantity}
+            {item.notes ? `. ${item.notes}` : ''}
+          </li>
+        ))}
+      </ul>
+      {ordered && <p>Ordered for delivery on {formatDate(ordered.requestedDay)}.</p>}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => void downloadPrescriptionPdf(patientId, p).catch((err: unknown) => showApiError(err))}
+        >
+          <FileDown aria-hidden="true" size={18} /> Download PDF
+        </button>
+        {p.status === 'Issued' && !ordered && (
+          <Link to={prescriptionOrderPath(p)} className="btn btn-primary">
+            <ShoppingCart aria-hidden="true" size={18} /> Order these medicines
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function LabRequestCard({ r }: { r: LabRequest }) {
+  return (
+    <li className="records-card" aria-label="Lab tests requested">
+      <div className="records-card-head">
+        <h3>{r.testNames.join(', ')}</h3>
+        <span className={statusClass(r.status === 'Requested' ? 'Pending' : r.status)}>{r.status}</span>
+      </div>
+      <p className="records-muted">
+        Requested by {r.doctor}, {formatDate(r.requestedAt)}
+      </p>
+      {r.status === 'Requested' && (
+        <Link to={labRequestBookingPath(r)} className="btn btn-primary">
+          <FlaskConical aria-hidden="true" size={18} /> Book these tests
+        </Link>
+      )}
+    </li>
+  );
+}
+
+function ResultsOf({ a }: { a: Appointment }) {
+  return (
+    <li className="records-card" aria-label={`Results of ${a.requestedService} on ${a.requestedDay}`}>
+      <h3>
+        {a.selectedLabs.map((l) => l.itemName).join(', ') || a.requestedService}, {formatDate(a.requestedDay)}
+      </h3>
+      <ul className="records-results">
+        {(a.results ?? []).map((r) => (
+          <li key={r.fileId}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void openResult(a.appointmentId, r).catch((err: unknown) => showApiError(err))}
+            >
+              <FileDown aria-hidden="true" size={18} /> Open {r.name}
+            </button>{' '}
+            <span className="records-muted">added {formatDate(r.uploadedAt, { time: true })}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * Dashboard > Prescriptions & results (docs/record.md): what doctors wrote after visits.
+ * Prescriptions (as PDF, or ordered as a Medicine Delivery), lab tests to book in one step,
+ * lab results, and the follow-ups suggested. Visit summaries are on each appointment.
+ */
+export default function RecordsView() {
+  usePageTitle('Prescriptions & results');
+  const session = useSession();
+  const patientId = session.status === 'signed-in' ? session.uid : undefined;
+  const prescriptions = usePrescriptions(patientId);
+  const labRequests = useLabRequests(patientId);
+  const pending = usePendingAppointments(patientId);
+  const history = useAppointmentHistory(patientId);
+  const error = prescriptions.error ?? labRequests.error ?? pending.error ?? history.error;
+  const loaded = prescriptions.data && labRequests.data && pending.data && history.data;
+  const appointments = [...(pending.data ?? []), ...(history.data ?? [])];
+  const withResults = appointments.filter((a) => (a.results ?? []).length > 0);
+  const today = todayInGhana();
+  const followUps = appointments.filter((a) => a.followUp && a.followUp.dueDate >= today);
+
+  return (
+    <section className="records-view" aria-labelledby="records-title">
+      <h1 id="records-title">Prescriptions &amp; results</h1>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error instanceof Error ? error.message : 'We could not load your records.'}
+        </p>
+      ) : !loaded || !patientId ? (
+        <Loading text="Loading your records…" />
+      ) : (
+        <>
+          {followUps.length > 0 && (
+            <section className="profile-card" aria-labelledby="follow-ups-title">
+              <h2 id="follow-ups-title">Follow-ups</h2>
+              <ul className="records-list">
+                {followUps.map((a) => (
+                  <li key={a.appointmentId} className="records-card">
+                    <p>
+                      Your doctor suggested a follow-up {a.requestedService} around{' '}
+                      <strong>{formatDate(a.followUp!.dueDate)}</strong>
+                      {a.followUp!.note ? `: ${a.followUp!.note}` : '.'}
+                    </p>
+                    <Link to={followUpBookingPath(a)} className="btn btn-primary">
+                      <CalendarPlus aria-hidden="true" size={18} /> Book follow-up
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section className="profile-card" aria-labelledby="prescriptions-title">
+            <h2 id="prescriptions-title">Prescriptions</h2>
+            {prescriptions.data!.length === 0 ? (
+              <p className="empty">Prescriptions from your doctors will show here.</p>
+            ) : (
+              <ul className="records-list">
+                {prescriptions.data!.map((p) => (
+                  <PrescriptionCard key={p.prescriptionId} p={p} patientId={patientId} appointments={appointments} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="profile-card" aria-labelledby="lab-requests-title">
+            <h2 id="lab-requests-title">Lab tests requested</h2>
+            {labRequests.data!.length === 0 ? (
+              <p className="empty">Lab tests your doctor asks for will show here, ready to book.</p>
+            ) : (
+              <ul className="records-list">
+                {labRequests.data!.map((r) => (
+                  <LabRequestCard key={r.labRequestId} r={r} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="profile-card" aria-labelledby="results-title">
+            <h2 id="results-title">Lab results</h2>
+            {withResults.length === 0 ? (
+              <p className="empty">When a lab result is ready, we tell you by SMS and e-mail and it shows here.</p>
+            ) : (
+              <ul className="records-list">
+                {withResults.map((a) => (
+                  <ResultsOf key={a.appointmentId} a={a} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { CheckCircle2 } from 'lucide-react';
+import { NOTE_FIELDS, NOTE_MAX, FOLLOW_UP_NOTE_MAX, type ClinicalNotes } from '@api/record';
+import type { CompleteRequest } from '@api/staff';
+import { completeSchema, VISIT_SUMMARY_MAX } from '@api/staff-requests';
+import { FormField } from '@/components/form-field';
+import { Modal } from '@/components/modal';
+import { SpinnerOverlay } from '@/components/spinner';
+import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
+import { showApiError, showSuccess } from '@/lib/dialogs';
+
+/** In how many days, or 'date' for a chosen day; '' for none. */
+const FOLLOW_UPS = [
+  ['', 'No follow-up'],
+  ['7', 'In 1 week'],
+  ['14', 'In 2 weeks'],
+  ['30', 'In 1 month'],
+  ['90', 'In 3 months'],
+  ['date', 'On a day I choose'],
+] as const;
+
+interface CompleteValues {
+  visitSummary: string;
+  clinicalNotes: ClinicalNotes;
+  followUpWhen: (typeof FOLLOW_UPS)[number][0];
+  followUp: { date: string; note: string };
+}
+
+const initialValues: CompleteValues = {
+  visitSummary: '',
+  clinicalNotes: { complaint: '', findings: '', assessment: '', plan: '' },
+  followUpWhen: '',
+  followUp: { date: '', note: '' },
+};
+
+/** The form's values as the request (@api/staff CompleteRequest) the server validates with the same schema. */
+export function completeRequestOf(v: CompleteValues): CompleteRequest {
+  const { followUpWhen, followUp } = v;
+  const when = followUpWhen === 'date' ? { date: followUp.date } : { afterDays: Number(followUpWhen) };
+  return {
+    visitSummary: v.visitSummary,
+    clinicalNotes: v.clinicalNotes,
+    ...(followUpWhen ? { followUp: { ...when, note: followUp.note } } : {}),
+  };
+}
+
+const validate = (values: CompleteValues): Promise<FormikErrors<CompleteValues>> =>
+  validateYupSchema(completeRequestOf(values), completeSchema).then(
+    () => ({}),
+    (err: unknown) => yupToFormErrors(err) as FormikErrors<CompleteValues>,
+  );
+
+/**
+ * 'Complete visit': the summary the patient reads, the clinic's structured notes (never shown
+ * to the patient in the dashboard) and an optional follow-up, whose reminder books it. Checked
+ * with the API's own schema (@api/staff-requests completeSchema) before it is sent.
+ */
+export function CompleteVisitDialog({
+  appointment: a,
+  onClose,
+  onCompleted,
+}: {
+  appointment: StaffAppointment;
+  onClose: () => void;
+  onCompleted?: () => void;
+}) {
+  const acting = useAppointmentAction();
+  async function submit(values: CompleteValues) {
+    try {
+      await acting.mutateAsync({ appointmentId: a.appointmentId, action: 'complete', body: completeRequestOf(values) });
+      onClose();
+      await showSuccess('Saved!', 'The appointment is now Completed. The patient can read the summary in their dashboard.');
+      onCompleted?.();
+    } catch (err) {
+      await showApiError(err);
+    }
+  }
+
+  return (
+    <Modal open onClose={onClose} title="Complete visit" className="record-dialog">
+      <p className="modal-intro">
+        {a.firstName} {a.lastName}, {a.requestedService} on {a.requestedDay}.
+      </p>
+      <Formik<CompleteValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
+        {(formik) => (
+          <form
+            noValidate
+            aria-label="Complete visit"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const form = e.currentTarget;
+              // Refused by the schema: the first field that says why gets the focus.
+              void formik
+                .submitForm()
+                .then(() => setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()));
+            }}
+          >
+            <div className="form-grid">
+              <FormField
+                as="textarea"
+                name="visitSummary"
+                label="Visit summary (the patient reads this)"
+                required
+                rows={3}
+                maxLength={VISIT_SUMMARY_MAX}
+              />
+              <fieldset className="record-fieldset">
+                <legend>Clinical notes (for the clinic only)</legend>
+                {NOTE_FIELDS.map(([field, label]) => (
+                  <FormField
+                    key={field}
+                    as="textarea"
+                    name={`clinicalNotes.${field}`}
+                    label={label}
+                    rows={2}
+                    maxLength={NOTE_MAX}
+                  />
+                ))}
+              </fieldset>
+              <fieldset className="record-fieldset">
+                <legend>Follow-up</legend>
+                <FormField as="select" name="followUpWhen" label="Suggest a follow-up">
+                  {FOLLOW_UPS.map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </FormField>
+                {formik.values.followUpWhen === 'date' && (
+                  <FormField name="followUp.date" label="Follow-up day" type="date" required />
+                )}
+                {formik.values.followUpWhen && (
+                  <FormField
+                    as="textarea"
+                    name="followUp.note"
+                    label="Note for the patient"
+                    rows={2}
+                    maxLength={FOLLOW_UP_NOTE_MAX}
+                  />
+                )}
+                {typeof formik.errors.followUp === 'string' && (
+                  <p className="field-error" role="alert">
+                    {formik.errors.followUp}
+                  </p>
+                )}
+              </fieldset>
+            </div>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={acting.isPending}>
+                <CheckCircle2 aria-hidden="true" size={18} /> Complete visit
+              </button>
+              <button type="button" className="btn btn-outline" onClick={onClose}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
+      </Formik>
+      <SpinnerOverlay show={acting.isPending} />
+    </Modal>
+  );
+}

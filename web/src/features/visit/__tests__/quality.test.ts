@@ -1,0 +1,177 @@
+import {
+  WEAK_LINK_KBPS,
+  describeQuality,
+  qualityBetween,
+  sampleOf,
+  watchWeakLink,
+  type StatsSample,
+  type WeakLinkWatch,
+} from '@/features/visit/quality';
+
+/** A getStats() report as Chromium gives it (the fields read, with the ids that link them). */
+function report({
+  rtt = 0.05,
+  estimate = 1_200_000,
+  bytesSent = 0,
+  bytesReceived = 0,
+  received = 0,
+  lost = 0,
+}: {
+  rtt?: number;
+  estimate?: number;
+  bytesSent?: number;
+  bytesReceived?: number;
+  received?: number;
+  lost?: number;
+}) {
+  return new Map<string, Record<string, unknown> & { type: string; id: string }>([
+    ['T01', { id: 'T01', type: 'transport', selectedCandidatePairId: 'CP1' }],
+    [
+      'CP1',
+      {
+        id: 'CP1',
+        type: 'candidate-pair',
+        state: 'succeeded',
+        nominated: true,
+        currentRoundTripTime: rtt,
+        availableOutgoingBitrate: estimate,
+      },
+    ],
+    ['CP2', { id: 'CP2', type: 'candidate-pair', state: 'failed', currentRoundTripTime: 9, availableOutgoingBitrate: 1 }],
+    ['OA', { id: 'OA', type: 'outbound-rtp', kind: 'audio', bytesSent: bytesSent * 0.1 }],
+    ['OV', { id: 'OV', type: 'outbound-rtp', kind: 'video', bytesSent: bytesSent * 0.9 }],
+    [
+      'IA',
+      {
+        id: 'IA',
+        type: 'inbound-rtp',
+        kind: 'audio',
+        bytesReceived: bytesReceived / 2,
+        packetsReceived: received / 2,
+        packetsLost: lost / 2,
+      },
+    ],
+    [
+      'IV',
+      {
+        id: 'IV',
+        type: 'inbound-rtp',
+        kind: 'video',
+        bytesReceived: bytesReceived / 2,
+        packetsReceived: received / 2,
+        packetsLost: lost / 2,
+      },
+    ],
+  ]);
+}
+
+describe('a stats sample', () => {
+  it('when read from a report, then it takes the selected pair and sums every stream', () => {
+    const sample = sampleOf(
+      report({ rtt: 0.123, estimate: 800_000, bytesSent: 5000, bytesReceived: 8000, received: 100, lost: 4 }),
+      1000,
+    );
+    expect(sample).toEqual({
+      at: 1000,
+      rttMs: 123,
+      outgoingEstimateBps: 800_000,
+      bytesSent: 5000,
+      bytesReceived: 8000,
+      packetsReceived: 100,
+      packetsLost: 4,
+    });
+  });
+
+  it('when the transport names no pair (an older browser), then the nominated, succeeded pair is used', () => {
+    const entries = [...report({ rtt: 0.2 }).values()].filter((e) => e.type !== 'transport');
+    expect(sampleOf(entries, 0).rttMs).toBe(200);
+  });
+
+  it('when there is no pair yet, then the round trip comes from the remote reports', () => {
+    const entries = [
+      { id: 'R1', type: 'remote-inbound-rtp', roundTripTime: 0.08 },
+      { id: 'R2', type: 'remote-inbound-rtp', roundTripTime: 0.31 },
+    ];
+    const sample = sampleOf(entries, 0);
+    expect(sample.rttMs).toBe(310);
+    expect(sample.outgoingEstimateBps).toBeUndefined();
+  });
+});
+
+const at = (seconds: number, change: Partial<StatsSample> = {}): StatsSample => ({
+  at: seconds * 1000,
+  rttMs: 40,
+  outgoingEstimateBps: 1_500_000,
+  bytesSent: 0,
+  bytesReceived: 0,
+  packetsReceived: 0,
+  packetsLost: 0,
+  ...change,
+});
+
+describe('the quality label', () => {
+  it('when delay is short, nothing is lost and the estimate is high, then it is Good with the figures', () => {
+    const q = qualityBetween(at(0), at(2, { bytesSent: 250_000, bytesReceived: 125_000, packetsReceived: 400 }), true);
+    expect(q).toEqual({ label: 'Good', rttMs: 40, lossPercent: 0, sendKbps: 1000, receiveKbps: 500, estimateKbps: 1500 });
+    expect(describeQuality(q)).toBe('Connection good: delay 40 ms, 0% lost, sending 1500 kbit/s');
+  });
+
+  it('when 3% of packets are lost over the interval, then it is Fair', () => {
+    const q = qualityBetween(
+      at(0, { packetsReceived: 1000, packetsLost: 50 }),
+      at(2, { packetsReceived: 1097, packetsLost: 53 }),
+      true,
+    );
+    expect(q.lossPercent).toBe(3);
+    expect(q.label).toBe('Fair');
+  });
+
+  it('when the delay is 800 ms, then it is Poor', () => {
+    expect(qualityBetween(at(0), at(2, { rttMs: 800 }), false).label).toBe('Poor');
+  });
+
+  it('when the estimate is too low for video, then it counts only while video is sent', () => {
+    const weak = at(2, { outgoingEstimateBps: 100_000 });
+    expect(qualityBetween(at(0), weak, true).label).toBe('Poor');
+    expect(qualityBetween(at(0), weak, false).label).toBe('Good');
+    expect(qualityBetween(at(0), at(2, { outgoingEstimateBps: 200_000 }), true).label).toBe('Fair');
+  });
+
+  it('when counters go back (a new connection after a reload), then no negative figure is shown', () => {
+    const q = qualityBetween(at(0, { bytesSent: 9_000_000, packetsLost: 40 }), at(2, { bytesSent: 1000, packetsLost: 0 }), true);
+    expect(q.sendKbps).toBe(0);
+    expect(q.lossPercent).toBe(0);
+  });
+});
+
+describe('the weak-link watch', () => {
+  const feed = (samples: StatsSample[]) => {
+    let watch: WeakLinkWatch = {};
+    return samples.map((s) => {
+      const result = watchWeakLink(watch, s);
+      watch = result.watch;
+      return result.weak;
+    });
+  };
+  const low = (seconds: number) => at(seconds, { outgoingEstimateBps: (WEAK_LINK_KBPS - 30) * 1000 });
+
+  it('when the estimate stays below 150 kbit/s for 10 s, then the link is weak at the tenth second, not before', () => {
+    expect(feed([low(0), low(2), low(4), low(6), low(8), low(9.9), low(10)])).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('when the estimate recovers in between, then the 10 s start again', () => {
+    expect(feed([low(0), low(6), at(8), low(10), low(16), low(20)])).toEqual([false, false, false, false, false, true]);
+  });
+
+  it('when the browser gives no estimate, then the link is never called weak', () => {
+    expect(feed([0, 5, 10, 15].map((s) => at(s, { outgoingEstimateBps: undefined })))).toEqual([false, false, false, false]);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The one RTCPeerConnection of a visit, negotiated with the "perfect negotiation" pattern
+ * (https://w3c.github.io/webrtc-pc/#perfect-negotiation-example): either side may offer at
+ * any time (a track added, video dropped, an ICE restart); when both offer at once the polite
+ * side (the patient) gives way and the impolite side (the host) keeps its own offer. Signals
+ * travel through whatever `send` is given (Firestore documents: signalling.ts), media only
+ * between the two browsers. A small data channel carries what the other side should know at
+ * once (video dropped and why, muted), peer to peer as well.
+ */
+
+import type { SignalCandidate } from '@api/visits';
+
+/** What goes through the signalling channel (visits/{id}/signals: offer, answer, candidate, bye). */
+export type OutgoingSignal =
+  { type: 'offer' | 'answer'; sdp: string } | { type: 'candidate'; candidate: SignalCandidate } | { type: 'bye' };
+
+/** A signal from the other side, as read back. */
+export interface IncomingSignal {
+  type: string;
+  sdp?: string;
+  candidate?: SignalCandidate;
+}
+
+/** Messages on the data channel. */
+export type PeerMessage =
+  { type: 'audio-only'; reason: 'chosen' | 'weak-link' } | { type: 'muted'; muted: boolean } | { type: 'camera'; on: boolean };
+
+export interface PeerCallOptions {
+  polite: boolean;
+  iceServers: RTCIceServer[];
+  /** The local camera and microphone (the video track absent for audio only). */
+  stream: MediaStream;
+  send: (signal: OutgoingSignal) => Promise<void>;
+  onRemoteStream: (stream: MediaStream) => void;
+  onConnectionState: (state: RTCPeerConnectionState) => void;
+  onMessage: (message: PeerMessage) => void;
+  /** The call recovered from a drop, or is trying to (ICE restart). */
+  onRestart?: () => void;
+  /** Something went wrong that the person cannot act on (logged, the call carries on). */
+  onError?: (err: unknown) => void;
+}
+
+/** How long a connection may stay 'disconnected' before ICE is restarted (a mobile network handing over). */
+const DISCONNECTED_GRACE_MS = 4_000;
+
+export class PeerCall {
+  readonly pc: RTCPeerConnection;
+  private readonly channel: RTCDataChannel;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  /** Remote signals are applied one at a time, in the order they were sent. */
+  private queue: Promise<void> = Promise.resolve();
+  private disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: PeerCallOptions) {
+    this.pc = new RTCPeerConnection({ iceServers: options.iceServers });
+    // Negotiated on both sides with the same id: no offer needed to open it.
+    this.channel = this.pc.createDataChannel('control', { negotiated: true, id: 0 });
+    this.channel.onmessage = (e) => {
+      try {
+        options.onMessage(JSON.parse(String(e.data)) as PeerMessage);
+      } catch (err) {
+        options.onError?.(err);
+      }
+    };
+    for (const track of options.stream.getTracks()) this.pc.addTrack(track, options.stream);
+    // Audio only from the start: still ready to receive the other side's video until the call says otherwise.
+    if (!options.stream.getVideoTracks().length) this.pc.addTransceiver('video', { direction: 'recvonly' });
+
+    // The other side adds its tracks with its stream, so the browser keeps one remote stream
+    // (firing addtrack and removetrack as video comes and goes).
+    this.pc.ontrack = ({ track, streams }) => options.onRemoteStream(streams[0] ?? new MediaStream([track]));
+    this.pc.onnegotiationneeded = () => void this.offer();
+    this.pc.onicecandidate = ({ candidate }) => {
+      if (!candidate?.candidate) return; // the end of candidates needs no message
+      const { sdpMid, sdpMLineIndex, usernameFragment } = candidate;
+      void this.sendSafely({
+        type: 'candidate',
+        candidate: { candidate: candidate.candidate, sdpMid, sdpMLineIndex, usernameFragment },
+      });
+    };
+    this.pc.onconnectionstatechange = () => this.connectionChanged();
+  }
+
+  private async sendSafely(signal: OutgoingSignal) {
+    if (this.closed) return;
+    try {
+      await this.options.send(signal);
+    } catch (err) {
+      this.options.onError?.(err);
+    }
+  }
+
+  private async offer() {
+    if (this.closed) return;
+    try {
+      this.makingOffer = true;
+      await this.pc.setLocalDescription();
+      // In 'have-remote-offer' the browser makes an answer: send what it made.
+      const { type, sdp } = this.pc.localDescription!;
+      await this.sendSafely({ type: type === 'answer' ? 'answer' : 'offer', sdp });
+    } catch (err) {
+      this.options.onError?.(err);
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  private connectionChanged() {
+    const state = this.pc.connectionState;
+    this.options.onConnectionState(state);
+    clearTimeout(this.disconnectedTimer);
+    if (state === 'failed') this.restart();
+    if (state === 'disconnected')
+      this.disconnectedTimer = setTimeout(
+        () => this.pc.connectionState === 'disconnected' && this.restart(),
+        DISCONNECTED_GRACE_MS,
+      );
+  }
+
+  /** A dropped connection: new ICE candidates on the same call (the offer goes out through onnegotiationneeded). */
+  restart() {
+    if (this.closed) return;
+    this.options.onRestart?.();
+    this.pc.restartIce();
+  }
+
+  /** A signal from the other side. Applied in order; errors are reported, never thrown. */
+  receive(signal: IncomingSignal): Promise<void> {
+    this.queue = this.queue.then(() => this.apply(signal)).catch((err: unknown) => this.options.onError?.(err));
+    return this.queue;
+  }
+
+  private async apply(signal: IncomingSignal) {
+    if (this.closed) return;
+    if ((signal.type === 'offer' || signal.type === 'answer') && signal.sdp) {
+      const collision = signal.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
+      this.ignoreOffer = !this.options.polite && collision;
+      if (this.ignoreOffer) return;
+      // An answer that arrives when no offer of ours is open (a repeat after a reload) is stale.
+      if (signal.type === 'answer' && this.pc.signalingState !== 'have-local-offer') return;
+      await this.pc.setRemoteDescription({ type: signal.type, sdp: signal.sdp });
+      if (signal.type === 'offer') {
+        await this.pc.setLocalDescription();
+        await this.sendSafely({ type: 'answer', sdp: this.pc.localDescription!.sdp });
+      }
+    } else if (signal.type === 'candidate' && signal.candidate) {
+      try {
+        await this.pc.addIceCandidate(signal.candidate);
+      } catch (err) {
+        // A candidate of an offer we ignored, or of the other side's previous page, is of no use.
+        if (!this.ignoreOffer && this.pc.remoteDescription) this.options.onError?.(err);
+      }
+    }
+  }
+
+  /** Tells the other side something at once (dropped when the channel is not open). */
+  tell(message: PeerMessage) {
+    if (this.channel.readyState === 'open') this.channel.send(JSON.stringify(message));
+  }
+
+  /** Stops sending and receiving video for the rest of the call (renegotiates: the answer turns the other side's video off too). */
+  dropVideo() {
+    for (const transceiver of this.pc.getTransceivers()) {
+      if (transceiver.receiver.track.kind !== 'video' || transceiver.currentDirection === 'stopped') continue;
+      transceiver.sender.track?.stop();
+      void transceiver.sender.replaceTrack(null);
+      if (transceiver.direction !== 'inactive') transceiver.direction = 'inactive';
+    }
+  }
+
+  /** Closes the connection (the other side is told with a bye by the caller). */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.disconnectedTimer);
+    this.channel.close();
+    this.pc.close();
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The call's connection quality, from the browser's own WebRTC statistics (getStats), and the
+ * weak-link rule that turns video off by itself (docs/visits.md). Pure: the page feeds it
+ * samples every couple of seconds; tests feed it hand-picked ones.
+ */
+
+/** What one getStats() reading says, summed over the call's streams. */
+export interface StatsSample {
+  /** When it was read (ms, any monotonic clock). */
+  at: number;
+  /** Round trip to the other side (ms), from the selected candidate pair or the remote's reports. */
+  rttMs?: number;
+  /** The browser's estimate of what it can send (bits/s: the candidate pair's availableOutgoingBitrate). */
+  outgoingEstimateBps?: number;
+  bytesSent: number;
+  bytesReceived: number;
+  packetsReceived: number;
+  packetsLost: number;
+}
+
+export type QualityLabel = 'Good' | 'Fair' | 'Poor';
+
+export interface Quality {
+  label: QualityLabel;
+  rttMs?: number;
+  /** Share of the packets sent to us over the last interval that never came (0-100). */
+  lossPercent: number;
+  /** What we actually sent and received over the last interval (kbit/s). */
+  sendKbps: number;
+  receiveKbps: number;
+  /** The browser's estimate of what we could send (kbit/s), when it gives one. */
+  estimateKbps?: number;
+}
+
+/** Below this outgoing estimate for WEAK_LINK_SECONDS, video is turned off (about what a small video needs). */
+export const WEAK_LINK_KBPS = 150;
+export const WEAK_LINK_SECONDS = 10;
+
+/** Where the label changes: a conversation stays easy below the first, hard past the second. */
+const FAIR = { rttMs: 300, lossPercent: 2, videoKbps: 300 };
+const POOR = { rttMs: 700, lossPercent: 8, videoKbps: WEAK_LINK_KBPS };
+
+type StatsEntry = Record<string, unknown> & { type: string; id: string };
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** One sample from an RTCStatsReport (a map from ids to entries), or a list of its entries. */
+export function sampleOf(report: { values(): Iterable<StatsEntry> }, at: number): StatsSample {
+  const entries = [...report.values()];
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  // The pair in use: the transport names it; older browsers only flag it as nominated and succeeded.
+  const transport = entries.find((e) => e.type === 'transport' && typeof e.selectedCandidatePairId === 'string');
+  const pair =
+    (transport && byId.get(transport.selectedCandidatePairId as string)) ??
+    entries.find((e) => e.type === 'candidate-pair' && e.nominated === true && e.state === 'succeeded');
+  const sample: StatsSample = { at, bytesSent: 0, bytesReceived: 0, packetsReceived: 0, packetsLost: 0 };
+  const pairRtt = num(pair?.currentRoundTripTime);
+  const remoteRtts: number[] = [];
+  for (const e of entries) {
+    if (e.type === 'outbound-rtp') sample.bytesSent += num(e.bytesSent) ?? 0;
+    if (e.type === 'inbound-rtp') {
+      sample.bytesReceived += num(e.bytesReceived) ?? 0;
+      sample.packetsReceived += num(e.packetsReceived) ?? 0;
+      sample.packetsLost += Math.max(0, num(e.packetsLost) ?? 0);
+    }
+    if (e.type === 'remote-inbound-rtp' && num(e.roundTripTime) !== undefined) remoteRtts.push(num(e.roundTripTime)!);
+  }
+  const rttSeconds = pairRtt ?? (remoteRtts.length ? Math.max(...remoteRtts) : undefined);
+  if (rttSeconds !== undefined) sample.rttMs = Math.round(rttSeconds * 1000);
+  const estimate = num(pair?.availableOutgoingBitrate);
+  if (estimate !== undefined) sample.outgoingEstimateBps = estimate;
+  return sample;
+}
+
+const kbps = (bytes: number, ms: number) => (ms > 0 ? Math.max(0, Math.round((bytes * 8) / ms)) : 0);
+
+/**
+ * The quality between two samples. `sendingVideo`: whether a bitrate too low for video counts
+ * against it (an audio-only call needs about 30 kbit/s and is judged on delay and loss).
+ */
+export function qualityBetween(previous: StatsSample, current: StatsSample, sendingVideo: boolean): Quality {
+  const ms = current.at - previous.at;
+  const received = current.packetsReceived - previous.packetsReceived;
+  const lost = Math.max(0, current.packetsLost - previous.packetsLost);
+  const lossPercent = received + lost > 0 ? Math.round((lost / (received + lost)) * 1000) / 10 : 0;
+  const estimateKbps = current.outgoingEstimateBps === undefined ? undefined : Math.round(current.outgoingEstimateBps / 1000);
+  const quality: Omit<Quality, 'label'> = {
+    rttMs: current.rttMs,
+    lossPercent,
+    sendKbps: kbps(current.bytesSent - previous.bytesSent, ms),
+    receiveKbps: kbps(current.bytesReceived - previous.bytesReceived, ms),
+    estimateKbps,
+  };
+  return { label: labelOf(quality, sendingVideo), ...quality };
+}
+
+function labelOf(q: Omit<Quality, 'label'>, sendingVideo: boolean): QualityLabel {
+  const rtt = q.rttMs ?? 0;
+  const videoKbps = sendingVideo ? q.estimateKbps : undefined;
+  if (rtt >= POOR.rttMs || q.lossPercent >= POOR.lossPercent || (videoKbps !== undefined && videoKbps < POOR.videoKbps))
+    return 'Poor';
+  if (rtt >= FAIR.rttMs || q.lossPercent >= FAIR.lossPercent || (videoKbps !== undefined && videoKbps < FAIR.videoKbps))
+    return 'Fair';
+  return 'Good';
+}
+
+/** The figures a screen reader reads with the label, in plain words. */
+export function describeQuality(q: Quality): string {
+  const parts = [
+    q.rttMs === undefined ? undefined : `delay ${q.rttMs} ms`,
+    `${q.lossPercent}% lost`,
+    `sending ${q.estimateKbps ?? q.sendKbps} kbit/s`,
+  ].filter(Boolean);
+  return `Connection ${q.label.toLowerCase()}: ${parts.join(', ')}`;
+}
+
+/** The weak-link watch: since when the outgoing estimate has stayed below WEAK_LINK_KBPS. */
+export interface WeakLinkWatch {
+  belowSince?: number;
+}
+
+/**
+ * Feeds one sample to the watch; `weak` once the estimate has stayed below WEAK_LINK_KBPS for
+ * WEAK_LINK_SECONDS. A sample without an estimate (the browser gives none yet) resets it.
+ */
+export function watchWeakLink(watch: WeakLinkWatch, sample: StatsSample): { watch: WeakLinkWatch; weak: boolean } {
+  const estimate = sample.outgoingEstimateBps;
+  if (estimate === undefined || estimate >= WEAK_LINK_KBPS * 1000) return { watch: {}, weak: false };
+  const belowSince = watch.belowSince ?? sample.at;
+  return { watch: { belowSince }, weak: sample.at - belowSince >= WEAK_LINK_SECONDS * 1000 };
+}

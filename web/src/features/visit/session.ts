@@ -1,0 +1,193 @@
+/**
+ * One browser's part in a visit once it has joined: the signalling and the live record in
+ * Firestore, the peer connection while in the call, and its quality every two seconds.
+ * React-free: the page creates it after join and reads what happens through the handlers.
+ *
+ * Who offers (docs/visits.md): a page that starts the call offers at once; a page whose
+ * peer said 'bye' (reloaded or hung up) waits for that peer's next offer, since an offer sent
+ * to a page that is gone would never be answered.
+ */
+import type { IceServer, Visit, VisitRole } from '@api/visits';
+import { PeerCall, type IncomingSignal, type PeerMessage } from '@/features/visit/peer';
+import {
+  qualityBetween,
+  sampleOf,
+  watchWeakLink,
+  type Quality,
+  type StatsSample,
+  type WeakLinkWatch,
+} from '@/features/visit/quality';
+import { Signalling, type ChatMessage } from '@/features/visit/signalling';
+
+export interface SessionHandlers {
+  onVisit: (visit: Visit) => void;
+  onChat: (messages: ChatMessage[]) => void;
+  onRemoteStream: (stream: MediaStream | undefined) => void;
+  onConnection: (state: RTCPeerConnectionState) => void;
+  onQuality: (quality: Quality) => void;
+  onPeerMessage: (message: PeerMessage) => void;
+  /** The outgoing estimate stayed too low for video: the session has dropped it. */
+  onWeakLink: () => void;
+  /** The other side's page said bye (hung up or reloaded). */
+  onPeerLeft: () => void;
+  onError: (err: unknown) => void;
+}
+
+const STATS_EVERY_MS = 2_000;
+const PRESENCE_EVERY_MS = 30_000;
+
+export class VisitSession {
+  private readonly signalling: Signalling;
+  private peer: PeerCall | undefined;
+  /** Signals that came before this page entered the call. */
+  private pending: IncomingSignal[] = [];
+  private inCall = false;
+  /** After the peer's bye: wait for its offer instead of offering. */
+  private awaitOffer = false;
+  private readonly stops: (() => void)[] = [];
+  private statsTimer: ReturnType<typeof setInterval> | undefined;
+  private lastSample: StatsSample | undefined;
+  private weak: WeakLinkWatch = {};
+
+  constructor(
+    appointmentId: string,
+    uid: string,
+    private readonly role: VisitRole,
+    private readonly iceServers: IceServer[],
+    /** The camera and microphone; loses its video track when the call goes audio only. */
+    readonly stream: MediaStream,
+    private readonly on: SessionHandlers,
+  ) {
+    this.signalling = new Signalling(appointmentId, uid);
+  }
+
+  async start(): Promise<void> {
+    await this.signalling.begin();
+    this.stops.push(this.signalling.listen((s) => this.signal(s), this.on.onError));
+    this.stops.push(this.signalling.listenVisit(this.on.onVisit, this.on.onError));
+    this.stops.push(this.signalling.listenChat(this.on.onChat, this.on.onError));
+    const present = () => void this.signalling.markPresent().catch(this.on.onError);
+    present();
+    const timer = setInterval(present, PRESENCE_EVERY_MS);
+    this.stops.push(() => clearInterval(timer));
+  }
+
+  private signal(signal: IncomingSignal) {
+    if (signal.type === 'bye') {
+      this.pending = [];
+      if (this.peer) {
+        this.closePeer();
+        this.awaitOffer = true;
+        this.on.onPeerLeft();
+      }
+      return;
+    }
+    if (this.peer) return void this.peer.receive(signal);
+    if (!this.inCall) return void this.pending.push(signal);
+    // In the call without a connection: the peer's new page offers; anything else is of its old page.
+    if (signal.type === 'offer') {
+      this.openPeer();
+      void this.peer!.receive(signal);
+    }
+  }
+
+  /** The call screen is showing: connect (at once, or on the peer's offer after its bye). */
+  enterCall() {
+    this.inCall = true;
+    if (this.peer || (this.awaitOffer && !this.pending.some((s) => s.type === 'offer'))) return;
+    this.openPeer();
+    const queued = this.pending;
+    this.pending = [];
+    for (const s of queued) void this.peer!.receive(s);
+  }
+
+  private openPeer() {
+    this.awaitOffer = false;
+    this.peer = new PeerCall({
+      polite: this.role === 'patient',
+      iceServers: this.iceServers,
+      stream: this.stream,
+      send: (s) => this.signalling.send(s),
+      onRemoteStream: this.on.onRemoteStream,
+      onConnectionState: this.on.onConnection,
+      onMessage: this.on.onPeerMessage,
+      onError: this.on.onError,
+    });
+    this.on.onConnection(this.peer.pc.connectionState);
+    this.lastSample = undefined;
+    this.weak = {};
+    this.statsTimer = setInterval(() => void this.readStats(), STATS_EVERY_MS);
+  }
+
+  private closePeer() {
+    clearInterval(this.statsTimer);
+    this.peer?.close();
+    this.peer = undefined;
+    this.on.onRemoteStream(undefined);
+    this.on.onConnection('new');
+  }
+
+  private async readStats() {
+    const pc = this.peer?.pc;
+    if (!pc || pc.connectionState !== 'connected') return;
+    const report = (await pc.getStats()) as unknown as Map<string, { type: string; id: string }>;
+    const sample = sampleOf(report, performance.now());
+    const previous = this.lastSample;
+    this.lastSample = sample;
+    const sendingVideo = this.stream.getVideoTracks().some((t) => t.readyState === 'live');
+    if (previous) this.on.onQuality(qualityBetween(previous, sample, sendingVideo));
+    if (!sendingVideo) return;
+    const { watch, weak } = watchWeakLink(this.weak, sample);
+    this.weak = watch;
+    if (weak) {
+      this.dropVideo('weak-link');
+      this.on.onWeakLink();
+    }
+  }
+
+  /** Video off for the rest of the call, on both sides (the renegotiation turns the other's off too). */
+  dropVideo(reason: 'chosen' | 'weak-link', tellPeer = true) {
+    for (const track of this.stream.getVideoTracks()) {
+      track.stop();
+      this.stream.removeTrack(track);
+    }
+    this.weak = {};
+    if (tellPeer) this.peer?.tell({ type: 'audio-only', reason });
+    this.peer?.dropVideo();
+  }
+
+  setMuted(muted: boolean) {
+    for (const track of this.stream.getAudioTracks()) track.enabled = !muted;
+    this.peer?.tell({ type: 'muted', muted });
+  }
+
+  setCamera(on: boolean) {
+    for (const track of this.stream.getVideoTracks()) track.enabled = on;
+    this.peer?.tell({ type: 'camera', on });
+  }
+
+  sendChat(text: string) {
+    return this.signalling.sendChat(text);
+  }
+
+  /** The connection, for the tests' and the benchmark's getStats (window.__visitPeer). */
+  get connection(): RTCPeerConnection | undefined {
+    return this.peer?.pc;
+  }
+
+  /** Leaves the call but stays on the page (hang up, or the visit goes on by phone): the peer is told. */
+  async hangUp() {
+    this.inCall = false;
+    this.awaitOffer = false;
+    this.closePeer();
+    await this.signalling.send({ type: 'bye' }).catch(this.on.onError);
+  }
+
+  /** Everything off: listeners, timers, the connection, the camera and microphone. */
+  stop() {
+    this.inCall = false;
+    this.closePeer();
+    for (const stop of this.stops.splice(0)) stop();
+    for (const track of this.stream.getTracks()) track.stop();
+  }
+}

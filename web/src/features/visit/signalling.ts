@@ -1,0 +1,144 @@
+/**
+ * The visit's signalling and chat through Firestore (docs/visits.md): the one place the
+ * browser reads and writes the database directly, under firestore.rules that admit only the
+ * two participants while the room is open. Offers, answers and ICE candidates are documents
+ * in visits/{id}/signals (each written by its sender, read by the other); chat messages in
+ * visits/{id}/chat. Media never pass through here.
+ */
+import {
+  addDoc,
+  collection,
+  doc,
+  getDocFromServer,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  where,
+  type Unsubscribe,
+} from 'firebase/firestore';
+import {
+  SIGNAL_TTL_HOURS,
+  VISIT_CHAT,
+  VISIT_PRESENCE,
+  VISIT_SIGNALS,
+  VISITS_COLLECTION,
+  type SignalCandidate,
+  type Visit,
+} from '@api/visits';
+import { db } from '@/lib/firestore';
+import type { IncomingSignal, OutgoingSignal } from '@/features/visit/peer';
+
+/** Signals are kept a day (a TTL policy on expireAt deletes them); the chat stays with the visit. */
+const expireAt = () => Timestamp.fromMillis(Date.now() + SIGNAL_TTL_HOURS * 3_600_000);
+
+export interface ChatMessage {
+  id: string;
+  from: string;
+  text: string;
+  /** Undefined for a moment after sending (the server sets it). */
+  at?: Date;
+}
+
+const signalsOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_SIGNALS);
+const chatOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_CHAT);
+
+export class Signalling {
+  private since: Timestamp | undefined;
+
+  constructor(
+    private readonly visitId: string,
+    private readonly uid: string,
+  ) {}
+
+  /** Writes one signal from this browser. */
+  async send(signal: OutgoingSignal): Promise<void> {
+    await addDoc(signalsOf(this.visitId), {
+      from: this.uid,
+      ...signal,
+      at: serverTimestamp(),
+      expireAt: expireAt(),
+    });
+  }
+
+  /**
+   * Starts this page's part of the call: a 'bye' tells the other side to drop whatever it had
+   * with this participant's previous page (a reload), and its server time marks where this
+   * page starts reading, so signals meant for a page that is gone are never applied.
+   */
+  async begin(): Promise<void> {
+    const ref = await addDoc(signalsOf(this.visitId), {
+      from: this.uid,
+      type: 'bye',
+      at: serverTimestamp(),
+      expireAt: expireAt(),
+    });
+    this.since = (await getDocFromServer(ref)).get('at') as Timestamp;
+  }
+
+  /** The other participant's signals from begin() on, in the order they were written. */
+  listen(onSignal: (signal: IncomingSignal) => void, onError: (err: Error) => void): Unsubscribe {
+    if (!this.since) throw new Error('Signalling.listen before begin()');
+    const q = query(signalsOf(this.visitId), where('at', '>', this.since), orderBy('at'));
+    return onSnapshot(
+      q,
+      (snapshot) => {
+        for (const change of snapshot.docChanges()) {
+          if (change.type !== 'added') continue;
+          const data = change.doc.data();
+          if (data.from === this.uid) continue;
+          onSignal({
+            type: String(data.type),
+            sdp: data.sdp as string | undefined,
+            candidate: data.candidate as SignalCandidate | undefined,
+          });
+        }
+      },
+      onError,
+    );
+  }
+
+  /** The chat, oldest first, as it changes. */
+  listenChat(onMessages: (messages: ChatMessage[]) => void, onError: (err: Error) => void): Unsubscribe {
+    return onSnapshot(
+      query(chatOf(this.visitId), orderBy('at')),
+      { includeMetadataChanges: false },
+      (snapshot) =>
+        onMessages(
+          snapshot.docs.map((d) => {
+            const at = d.get('at', { serverTimestamps: 'estimate' }) as Timestamp | null;
+            return { id: d.id, from: String(d.get('from')), text: String(d.get('text')), at: at?.toDate() };
+          }),
+        ),
+      onError,
+    );
+  }
+
+  async sendChat(text: string): Promise<void> {
+    await addDoc(chatOf(this.visitId), { from: this.uid, text, at: serverTimestamp() });
+  }
+
+  /** This participant is on the page now (visits/{id}/presence/{uid}). */
+  async markPresent(): Promise<void> {
+    await setDoc(doc(db, VISITS_COLLECTION, this.visitId, VISIT_PRESENCE, this.uid), { seenAt: serverTimestamp() });
+  }
+
+  /** The visit record as the server keeps it (participants may read it), its times as ISO strings like the API's. */
+  listenVisit(onVisit: (visit: Visit) => void, onError: (err: Error) => void): Unsubscribe {
+    return onSnapshot(
+      doc(db, VISITS_COLLECTION, this.visitId),
+      (snap) => snap.exists() && onVisit(isoTimes(snap.data()) as Visit),
+      onError,
+    );
+  }
+}
+
+/** Firestore Timestamps (at any depth) as ISO strings: the record in the API's shape. */
+function isoTimes(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  if (Array.isArray(value)) return value.map(isoTimes);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isoTimes(v)]));
+  return value;
+}
