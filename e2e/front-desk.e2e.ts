@@ -4,10 +4,13 @@
  * the payment sandbox's SMS API received, booked into a free slot and sent a payment link,
  * which is paid in the sandbox's checkout; a walk-in pays cash recorded at the desk; the day
  * sheet prints (a screenshot with print media: test-results/day-sheet-print.png) and exports a
- * CSV. Real site through Hosting, API, Auth and Firestore emulators, payment and SMS sandbox.
+ * CSV; the caller later signs up with the same number, confirms it by its SMS code, and finds
+ * the booking in their dashboard. Real site through Hosting, API, Auth and Firestore
+ * emulators, payment and SMS sandbox.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
+import { signUpAndVerify } from './support/accounts';
 import { adminDb, waitUntil } from './support/admin';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
 import { pickFreeSlot } from './support/booking';
@@ -128,6 +131,39 @@ describe('the front desk', () => {
     );
     await payment.getByRole('button', { name: 'Check payment' }).click();
     await payment.getByText('Paid: the patient paid through the link.').waitFor();
+
+    // Later the caller signs up on the site with the same number and confirms it with the SMS
+    // code: the clinic's record becomes their account's, and the booking shows in their dashboard.
+    const site = await (await newContext(browser(), PHONE)).newPage();
+    const account = await signUpAndVerify(site, { firstName: 'Kwabena', lastName: last, phone: phone.local });
+    await site.goto('/dashboard/profile');
+    const card = site.getByRole('region', { name: 'Phone number' });
+    const before = (await smsTo(phone.stored)).length;
+    await card.getByRole('button', { name: 'Send code' }).click();
+    await site.locator('.swal2-title').getByText('Code sent').waitFor();
+    await site.getByRole('button', { name: 'OK' }).click();
+    const texts = await waitUntil(
+      () => smsTo(phone.stored),
+      (m) => m.length > before,
+    );
+    const code = /is (\d{6})\./.exec(texts.at(-1)!)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await card
+      .getByRole('form', { name: 'Confirm your phone' })
+      .getByLabel(/^Code from the SMS/)
+      .fill(code!);
+    await card.getByRole('button', { name: 'Confirm phone' }).click();
+    await site.locator('.swal2-title').getByText('Phone confirmed').waitFor();
+    await site.getByRole('button', { name: 'OK' }).click();
+
+    const uid = (await adminDb().collection('patients').where('emailAddress', '==', account.email.toLowerCase()).get()).docs[0]
+      .id;
+    expect((await booked.ref.get()).get('patientId')).toBe(uid);
+    await site.goto('/dashboard');
+    const pending = site.getByRole('region', { name: 'Pending appointments' });
+    await pending.getByText('Virtual Consultation (Telemedicine)').waitFor();
+    await pending.getByText(`${slot.day} at ${slot.time}`, { exact: false }).waitFor();
+    await pending.getByText('Paid', { exact: true }).waitFor();
   });
 
   it('when a walk-in pays cash at the desk, then the appointment shows Paid, and the doctor’s day sheet prints and exports it', async () => {

@@ -15,6 +15,7 @@ import {
 import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
+import { showsPatientData } from '../http/patient-data';
 import { validateBody } from '../http/validate';
 import { createClinicPatient, sendDeskCode, verifyDeskCode } from '../services/clinic-patients';
 import { deleteClosure, listClosures, setClosure } from '../services/closures';
@@ -28,7 +29,9 @@ import { orderDetail, replyToMessage, setMessageStatus } from '../services/staff
  * The front desk and the field (docs/front-desk.md; contract in api/front-desk.ts), added to
  * routes/staff.ts's router before its /staff/appointments/:appointmentId routes (so
  * 'day-sheet.csv' and 'assign' are not taken for an id or an action), and walked by
- * staff-access.test.ts like every staff route: requireAuth, then requireRole, on each.
+ * staff-access.test.ts like every staff route: requireAuth, then requireRole, on each. A route
+ * whose answer shows a patient is marked showsPatientData and writes one auditLog entry naming
+ * them (staff-audit.test.ts walks the router for that).
  */
 const allStaff = [requireAuth, requireRole('admin', 'staff', 'doctor', 'nurse')];
 const clinic = [requireAuth, requireRole('admin', 'staff')];
@@ -47,17 +50,17 @@ function clientReferenceOf(req: Request): string {
 export function addFrontDeskRoutes(router: Router): void {
   // --- people without an account ---
 
-  router.post('/staff/patients', ...clinic, async (req, res) => {
+  router.post('/staff/patients', ...clinic, showsPatientData, async (req, res) => {
     const input = await validateBody(clinicPatientSchema, req.body);
     created(res, await createClinicPatient(staffOf(req), input), `${input.firstName} ${input.lastName} has been added.`);
   });
 
-  router.post('/staff/patients/:patientId/phone/code', ...clinic, async (req, res) => {
+  router.post('/staff/patients/:patientId/phone/code', ...clinic, showsPatientData, async (req, res) => {
     const sent = await sendDeskCode(staffOf(req), param(req, 'patientId'));
     ok(res, sent, `A code has been texted to ${sent.sentTo}.`);
   });
 
-  router.post('/staff/patients/:patientId/phone/verify', ...clinic, async (req, res) => {
+  router.post('/staff/patients/:patientId/phone/verify', ...clinic, showsPatientData, async (req, res) => {
     const { code } = await validateBody(phoneCodeSchema, req.body);
     const verified = await verifyDeskCode(staffOf(req), param(req, 'patientId'), code);
     ok(res, verified, `${verified.contactNumber} is verified.`);
@@ -65,13 +68,13 @@ export function addFrontDeskRoutes(router: Router): void {
 
   // --- booking for someone, the day sheet, home visits ---
 
-  router.post('/staff/appointments', ...clinic, async (req, res) => {
+  router.post('/staff/appointments', ...clinic, showsPatientData, async (req, res) => {
     const input = await validateBody(staffBookingSchema, req.body);
     created(res, await bookForPatient(staffOf(req), input), 'The appointment has been booked.');
   });
 
   /** The one answer besides the newsletter's that is no envelope: a file for a spreadsheet or a printer. */
-  router.get('/staff/appointments/day-sheet.csv', ...allStaff, async (req, res) => {
+  router.get('/staff/appointments/day-sheet.csv', ...allStaff, showsPatientData, async (req, res) => {
     const q = await query(req, daySheetQuerySchema);
     const { filename, csv } = await daySheetCsv(staffOf(req), q);
     res.set('Content-Type', 'text/csv; charset=utf-8');
@@ -83,7 +86,7 @@ export function addFrontDeskRoutes(router: Router): void {
     ok(res, await listClinicians());
   });
 
-  router.post('/staff/appointments/:appointmentId/assign', ...clinic, async (req, res) => {
+  router.post('/staff/appointments/:appointmentId/assign', ...clinic, showsPatientData, async (req, res) => {
     const input = await validateBody(assignSchema, req.body);
     const a = await assignAppointment(staffOf(req), param(req, 'appointmentId'), input);
     ok(
@@ -95,7 +98,12 @@ export function addFrontDeskRoutes(router: Router): void {
 
   // --- money at the desk ---
 
-  router.post('/staff/payments/:clientReference/record', ...clinic, async (req, res) => {
+  router.post('/staff/payments/:clientReference/link', ...clinic, showsPatientData, async (req, res) => {
+    const sent = await sendPaymentLink(staffOf(req), clientReferenceOf(req));
+    ok(res, sent, `The payment link has been texted to ${sent.sentTo}.`);
+  });
+
+  router.post('/staff/payments/:clientReference/record', ...clinic, showsPatientData, async (req, res) => {
     const clientReference = clientReferenceOf(req);
     const input = await validateBody(deskPaymentSchema, req.body);
     const result = await recordDeskPayment(staffOf(req), clientReference, input);
@@ -106,11 +114,6 @@ export function addFrontDeskRoutes(router: Router): void {
           ? 'This payment was already recorded.'
           : 'The payment has been recorded.';
     ok(res, result, msg);
-  });
-
-  router.post('/staff/payments/:clientReference/link', ...clinic, async (req, res) => {
-    const sent = await sendPaymentLink(staffOf(req), clientReferenceOf(req));
-    ok(res, sent, `The payment link has been texted to ${sent.sentTo}.`);
   });
 
   // --- closed days ---
@@ -133,16 +136,16 @@ export function addFrontDeskRoutes(router: Router): void {
 
   // --- orders and the inbox ---
 
-  router.get('/staff/orders/:id', ...clinic, async (req, res) => {
+  router.get('/staff/orders/:id', ...clinic, showsPatientData, async (req, res) => {
     ok(res, await orderDetail(staffOf(req), param(req, 'id')));
   });
 
-  router.post('/staff/messages/:id/status', ...clinic, async (req, res) => {
+  router.post('/staff/messages/:id/status', ...clinic, showsPatientData, async (req, res) => {
     const { status } = await validateBody(messageStatusSchema, req.body);
     ok(res, await setMessageStatus(staffOf(req), param(req, 'id'), status), `The message is now ${status}.`);
   });
 
-  router.post('/staff/messages/:id/reply', ...clinic, async (req, res) => {
+  router.post('/staff/messages/:id/reply', ...clinic, showsPatientData, async (req, res) => {
     const { text } = await validateBody(messageReplySchema, req.body);
     const message = await replyToMessage(staffOf(req), param(req, 'id'), text);
     ok(res, message, `Your reply has been e-mailed to ${message.email}.`);

@@ -183,7 +183,13 @@ export async function createAppointment(
         });
       if (bookedBy)
         await writeAudit(
-          { actorUid: bookedBy.uid, actorRole: bookedBy.role, action: 'appointment.book', target: `appointments/${ref.id}` },
+          {
+            actorUid: bookedBy.uid,
+            actorRole: bookedBy.role,
+            action: 'appointment.book',
+            target: `appointments/${ref.id}`,
+            patientIds: [patientId],
+          },
           tx,
         );
       await notifyPatient(patientId, bookingReceived(booked), { tx, contact: { email: accountEmail } });

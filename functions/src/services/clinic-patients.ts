@@ -114,7 +114,16 @@ export async function createClinicPatient(staff: Staff, input: ClinicPatientRequ
       );
     }
     tx.create(ref, record);
-    await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'patient.create', target: `patients/${ref.id}` }, tx);
+    await writeAudit(
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'patient.create',
+        target: `patients/${ref.id}`,
+        patientIds: [ref.id],
+      },
+      tx,
+    );
   });
   return { patientId: ref.id };
 }
@@ -165,7 +174,13 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
       retention: 'verificationMail',
     });
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'patient.phone.code', target: `patients/${patientId}` },
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'patient.phone.code',
+        target: `patients/${patientId}`,
+        patientIds: [patientId],
+      },
       tx,
     );
     return phone;
@@ -203,7 +218,13 @@ export async function verifyDeskCode(staff: Staff, patientId: string, code: stri
     tx.update(ref, { phoneVerifiedAt });
     tx.delete(codeSnap.ref);
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'patient.phone.verify', target: `patients/${patientId}` },
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'patient.phone.verify',
+        target: `patients/${patientId}`,
+        patientIds: [patientId],
+      },
       tx,
     );
     return { patientId, contactNumber: phone!, phoneVerifiedAt };
@@ -275,7 +296,16 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
       for (const r of refunds.docs) if (r.get('patientId') === clinicId) tx.update(r.ref, { patientId: uid });
     }
     tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString() });
-    await writeAudit({ actorUid: uid, actorRole: 'patient', action: 'patient.claim', target: `patients/${clinicId}` }, tx);
+    await writeAudit(
+      {
+        actorUid: uid,
+        actorRole: 'patient',
+        action: 'patient.claim',
+        target: `patients/${clinicId}`,
+        patientIds: [uid, clinicId],
+      },
+      tx,
+    );
     return appointments.size;
   });
 }

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../http/errors';
 import { closureRef, closuresBetween } from '../store/closures';
 import { writeAudit } from '../store/staff';
 import { runTransaction } from '../store/transaction';
-import { affectedByClosure, flagForRebooking, refuseUnlessConfirmed } from './rebooking';
+import { affectedByClosure, flagForRebooking, rebookingShown, refuseUnlessConfirmed } from './rebooking';
 import type { Staff } from './staff-access';
 
 /**
@@ -43,8 +43,17 @@ export async function setClosure(staff: Staff, day: string, { reason, confirm }:
     const affected = await affectedByClosure(tx, day);
     refuseUnlessConfirmed(affected, confirm, `on ${day}`);
     tx.set(closureRef(day), closure);
-    await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'closure.set', target: `closures/${day}` }, tx);
-    await flagForRebooking(tx, staff, affected, `the clinic is closed on ${formatDate(day)} (${reason})`);
+    await writeAudit(
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'closure.set',
+        target: `closures/${day}`,
+        ...rebookingShown(affected),
+      },
+      tx,
+    );
+    await flagForRebooking(tx, affected, `the clinic is closed on ${formatDate(day)} (${reason})`);
   });
   return closure;
 }

@@ -8,7 +8,7 @@ import { db } from '../store/firebase';
 import { plainValue } from '../store/converter';
 import { writeAudit } from '../store/staff';
 import { csvOf } from './csv';
-import { canSee, type Staff } from './staff-access';
+import { canSee, listQuery, type Staff } from './staff-access';
 
 /**
  * GET /staff/appointments/day-sheet.csv (docs/front-desk.md): one day's plan, for a doctor (their
@@ -97,16 +97,16 @@ export async function daySheetCsv(
   if (q.doctorId && staff.role === 'nurse') throw forbidden("A nurse's sheet is her home visits: ask for homeVisits=true.");
   const found = q.doctorId ? await doctorsDay(q.day, q.doctorId) : await homeVisitsOf(q.day);
   const unique = new Map(found.map((a) => [a.appointmentId, a]));
-  const rows = [...unique.values()]
-    .filter((a) => !OFF_THE_PLAN.includes(a.appointmentStatus) && canSee(staff, a))
-    .sort(byTime)
-    .map(row);
+  const listed = [...unique.values()].filter((a) => !OFF_THE_PLAN.includes(a.appointmentStatus) && canSee(staff, a)).sort(byTime);
   const which = q.doctorId ? `doctor=${q.doctorId}` : 'homeVisits';
   await writeAudit({
     actorUid: staff.uid,
     actorRole: staff.role,
     action: 'appointments.day-sheet',
     target: `appointments?day=${q.day}&${which}`,
+    query: listQuery({ day: q.day, doctorId: q.doctorId, homeVisits: q.homeVisits ? 'true' : undefined }),
+    count: listed.length,
+    patientIds: listed.map((a) => a.patientId),
   });
-  return { filename: `day-sheet-${q.day}-${q.doctorId ?? 'home-visits'}.csv`, csv: csvOf([HEADER, ...rows]) };
+  return { filename: `day-sheet-${q.day}-${q.doctorId ?? 'home-visits'}.csv`, csv: csvOf([HEADER, ...listed.map(row)]) };
 }

@@ -61,6 +61,15 @@ export async function recordDeskPayment(
     recordedBy: { uid: staff.uid, role: staff.role, ...(staff.email ? { email: staff.email } : {}) },
   });
   if (outcome === 'not-paid') throw new Error('a desk payment is always Paid');
+  // Paid and refund-due are audited in markPaid's transaction; the same payment sent again gets its own entry.
+  if (outcome === 'already-paid')
+    await writeAudit({
+      actorUid: staff.uid,
+      actorRole: staff.role,
+      action: 'payment.desk.again',
+      target: payable.ref.path,
+      patientIds: [payable.patientId],
+    });
   const fresh = await payable.ref.get();
   return {
     outcome,
@@ -95,6 +104,12 @@ export async function sendPaymentLink(staff: Staff, clientReference: string): Pr
     }),
     { contact: { phone: sentTo } },
   );
-  await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'payment.link', target: payable.ref.path });
+  await writeAudit({
+    actorUid: staff.uid,
+    actorRole: staff.role,
+    action: 'payment.link',
+    target: payable.ref.path,
+    patientIds: [payable.patientId],
+  });
   return { ...checkout, sentTo };
 }

@@ -104,7 +104,13 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
       throw conflict(`This appointment is ${a.appointmentStatus}: only a Pending or Accepted one can be assigned.`);
     tx.update(appointmentRef(appointmentId), { ...assignment });
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'appointment.assign', target: `appointments/${appointmentId}` },
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'appointment.assign',
+        target: `appointments/${appointmentId}`,
+        patientIds: [a.patientId],
+      },
       tx,
     );
     const assigned = { ...a, ...assignment };

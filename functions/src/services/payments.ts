@@ -204,8 +204,8 @@ export interface DeskSettlement {
 }
 
 /** The desk's payment is audited in the transaction that settles it, so the entry exists exactly when the payment does. */
-const auditDesk = (tx: Transaction, desk: DeskSettlement, action: string, target: string) =>
-  writeAudit({ actorUid: desk.recordedBy.uid, actorRole: desk.recordedBy.role, action, target }, tx);
+const auditDesk = (tx: Transaction, desk: DeskSettlement, action: string, target: string, patientId: string) =>
+  writeAudit({ actorUid: desk.recordedBy.uid, actorRole: desk.recordedBy.role, action, target, patientIds: [patientId] }, tx);
 
 /** paid: applied to its record now; already-paid: this very payment was applied before; refund-due: recorded as owed back. */
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due';
@@ -255,7 +255,7 @@ async function settle(
     return undefined;
   })();
   if (reason) {
-    if (desk) await auditDesk(tx, desk, `payment.desk.refund-due`, ref.path);
+    if (desk) await auditDesk(tx, desk, `payment.desk.refund-due`, ref.path, record.patientId);
     await createDueRefund(
       tx,
       {
@@ -311,7 +311,7 @@ async function settle(
         }
       : { source: 'online' as const }),
   });
-  if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path);
+  if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path, record.patientId);
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
   const what = describePayable(record);
   const appointmentId = kind === 'appointment' ? ref.id : undefined;

@@ -6,8 +6,7 @@ import { conflict } from '../http/errors';
 import { notifyPatient } from '../notifications/notify';
 import { needsRebooking } from '../notifications/templates';
 import { appointmentRef, bookedBetween, type StoredAppointment } from '../store/appointments';
-import { writeAudit } from '../store/staff';
-import type { Staff } from './staff-access';
+import type { Shown } from './staff-access';
 
 /**
  * Appointments a closure or a doctor's time off leaves without their time (docs/front-desk.md):
@@ -75,24 +74,19 @@ export function refuseUnlessConfirmed(affected: StoredAppointment[], confirm: bo
   );
 }
 
+/** What the saving change's one audit entry names: the patients and appointments it sent to rebooking. */
+export const rebookingShown = (affected: StoredAppointment[]): Shown =>
+  affected.length ? { patientIds: affected.map((a) => a.patientId), recordIds: affected.map((a) => a.appointmentId) } : {};
+
 /**
  * In the saving transaction, after its reads: each appointment is marked needsRebooking with
- * why, its patient told (SMS and e-mail: the clinic will call; a paid one keeps its payment or
- * is refunded in full), and the change audited.
+ * why and its patient told (SMS and e-mail: the clinic will call; a paid one keeps its payment
+ * or is refunded in full). The closure's or schedule's own audit entry names them (rebookingShown).
  */
-export async function flagForRebooking(tx: Transaction, staff: Staff, affected: StoredAppointment[], why: string): Promise<void> {
+export async function flagForRebooking(tx: Transaction, affected: StoredAppointment[], why: string): Promise<void> {
   const at = new Date().toISOString();
   for (const a of affected) {
     tx.update(appointmentRef(a.appointmentId), { needsRebooking: true, needsRebookingReason: why, needsRebookingAt: at });
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'appointment.needs-rebooking',
-        target: `appointments/${a.appointmentId}`,
-      },
-      tx,
-    );
     await notifyPatient(a.patientId, needsRebooking(a, why), { tx });
   }
 }

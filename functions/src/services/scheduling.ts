@@ -45,7 +45,7 @@ import {
 } from '../store/schedules';
 import { writeAudit } from '../store/staff';
 import { closureIn, closureRef, closuresBetween } from '../store/closures';
-import { affectedByTimeOff, flagForRebooking, refuseUnlessConfirmed } from './rebooking';
+import { affectedByTimeOff, flagForRebooking, rebookingShown, refuseUnlessConfirmed } from './rebooking';
 import { runTransaction } from '../store/transaction';
 import { DELETED, heldSlot } from './appointments';
 import { queueMail } from './mail';
@@ -118,10 +118,16 @@ export async function setSchedule(staff: Staff, doctorId: string, input: DoctorS
     refuseUnlessConfirmed(affected, input.confirm, 'in this time off');
     tx.set(scheduleRef(doctorId), { ...schedule, updatedAt, updatedBy: staff.uid });
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'schedule.update', target: `doctorSchedules/${doctorId}` },
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'schedule.update',
+        target: `doctorSchedules/${doctorId}`,
+        ...rebookingShown(affected),
+      },
       tx,
     );
-    await flagForRebooking(tx, staff, affected, 'the doctor is not available at that time');
+    await flagForRebooking(tx, affected, 'the doctor is not available at that time');
   });
   return { doctorId, schedule, updatedAt };
 }

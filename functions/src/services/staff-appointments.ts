@@ -83,7 +83,19 @@ export async function listAppointments(
   limit: number,
   cursor?: string,
 ): Promise<StaffAppointmentList> {
-  if (q) return searchAppointments(staff, q, filter, limit);
+  if (q) {
+    const found = await searchAppointments(staff, q, filter, limit);
+    await writeAudit({
+      actorUid: staff.uid,
+      actorRole: staff.role,
+      action: 'appointment.search',
+      target: 'appointments',
+      query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, q }),
+      count: found.items.length,
+      patientIds: found.items.map((a) => a.patientId),
+    });
+    return found;
+  }
   const f = scopedFilter(staff, filter);
   const [page, counts] = await Promise.all([
     appointmentPage(f, limit, cursor, asAppointment),

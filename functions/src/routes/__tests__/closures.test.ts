@@ -172,7 +172,10 @@ describe('closing a day or taking time off over booked appointments', () => {
     expect((await mailDocsOf(user.uid)).map((m) => m.message.subject)).toContain(
       'Your appointment needs a new time: Virtual Consultation (Telemedicine)',
     );
-    expect((await auditOf(`appointments/${id}`)).map((e) => e.action)).toContain('appointment.needs-rebooking');
+    // The closure's one entry names the patient and the appointment it sent to rebooking.
+    expect(await auditOf(`closures/${day}`)).toEqual([
+      expect.objectContaining({ action: 'closure.set', patientIds: [user.uid], recordIds: [id] }),
+    ]);
 
     // On the desk's list until moved; the move clears it.
     const list = await as(staff).get('/staff/appointments?needsRebooking=true&limit=50');
