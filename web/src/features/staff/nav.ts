@@ -44,8 +44,12 @@ export const homeOf = (role: StaffRole): string => (role === 'nurse' ? '/staff/v
 /** The menu of a role: the sections it may open, without the pages opened from others. */
 export const sectionsFor = (role: StaffRole) => STAFF_SECTIONS.filter((s) => s.roles.includes(role) && !s.hidden);
 
-/** Pages reached from a section rather than the menu: a patient's medical record (the API refuses a doctor someone else's patient). */
-const LINKED_PAGES: readonly Omit<StaffSection, 'label'>[] = [{ to: '/staff/records', roles: EVERYONE }];
+/**
+ * Pages reached from a section rather than the menu: a patient's medical record (the API
+ * refuses a doctor someone else's patient, and a nurse every record: routes/staff-record.ts).
+ */
+export const RECORD_ROLES: readonly StaffRole[] = ['admin', 'staff', 'doctor'];
+const LINKED_PAGES: readonly Omit<StaffSection, 'label'>[] = [{ to: '/staff/records', roles: RECORD_ROLES }];
 
 /** Whether `role` may open the section at `path` (the section whose address is the longest prefix of it). */
 export function mayOpen(role: StaffRole, path: string): boolean {

@@ -23,7 +23,7 @@ import { RescheduleAction } from '@/features/staff/components/reschedule-action'
 import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
 import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mark';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
-import { isDesk } from '@/features/staff/nav';
+import { isDesk, RECORD_ROLES } from '@/features/staff/nav';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, canStartVisit, mapLink, windowText } from '@/features/staff/visits';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
@@ -171,7 +171,7 @@ export default function AppointmentDetailPage() {
         <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
       </Link>
       <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'}>
-        {a && (
+        {a && RECORD_ROLES.includes(staff.role) && (
           <Link to={`/staff/records/${encodeURIComponent(a.patientId)}`} className="btn btn-outline">
             <ClipboardList aria-hidden="true" size={18} /> Patient record
           </Link>
@@ -218,7 +218,8 @@ export default function AppointmentDetailPage() {
           <DeskPayment appointment={a} />
         </Suspense>
       )}
-      {a && <VisitRecordSection appointment={a} role={staff.role} />}
+      {/* The medical record is not a nurse's (routes/staff-record.ts): her visit's page shows none. */}
+      {a && RECORD_ROLES.includes(staff.role) && <VisitRecordSection appointment={a} role={staff.role} />}
       {a && <MessagesSection about="appointments" id={a.appointmentId} />}
       {a && completing && <CompleteVisitDialog appointment={a} onClose={() => setCompleting(false)} />}
       <SpinnerOverlay show={acting.isPending} />
