@@ -162,6 +162,8 @@ describe('the record after a visit', () => {
       () => form.getByLabel('First Name').inputValue(),
       (v) => v === patient.firstName,
     );
+    // A delivery goes to the patient's address (docs/front-desk.md): the form asks where.
+    await form.getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form);
     await form.getByRole('button', { name: 'Submit' }).click();
     await patientPage.locator('.swal2-confirm').click();
