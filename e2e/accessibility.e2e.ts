@@ -4,16 +4,29 @@
  * lists each rule id with the elements it flagged, so it can be fixed straight away.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createActivatedPatient, loginThroughUi } from './support/accounts';
-import { adminDb } from './support/admin';
+import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { checkRoute, seriousViolations } from './support/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 import { PATIENT_PATHS, PUBLIC_PATHS, STAFF_PATHS, type PublicPath, type StaffPath } from '../web/src/app/paths';
 import { PAGE_HEADINGS } from './support/pages';
 import { pickFreeDay } from './support/booking';
-import { bookAsPatient, freshDay, staffSignIn } from './support/staff';
+import { adminAuth, adminDb } from './support/admin';
+import { STAFF_LOGINS, STAFF_PASSWORD, bookAsPatient, freshDay, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
+
+/** A staff member's request through Hosting (setting up what a page shows). */
+async function postAsStaff(who: keyof typeof STAFF_LOGINS, path: string, body: unknown) {
+  const res = await fetch(`${SITE_URL}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${await idTokenFor(STAFF_LOGINS[who], STAFF_PASSWORD)}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+}
 
 /** axe with the dialog open, at the page's current width. */
 async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['locator']>): Promise<string[]> {
@@ -150,6 +163,7 @@ describe('axe for a logged-in patient', () => {
     // SELF names the patient from the profile once the session has loaded it.
     await form.getByText(/^From your profile\./).waitFor();
     await form.getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
+    await form.getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form);
     await form.getByRole('button', { name: 'Submit' }).click();
     expect(await checkDialog(patientPage, 'Submit Appointment? dialog', patientPage.locator('.swal2-popup'))).toEqual([]);
@@ -181,6 +195,8 @@ describe('axe for a logged-in patient', () => {
 
 describe('axe on the staff console', () => {
   let staffPage: Page;
+  let homeVisit = '';
+  let patientEmail = '';
   const examples: Partial<Record<StaffPath, Example>> = {};
   beforeAll(async () => {
     // A patient with a booking, so the pages of one appointment and one patient have something to show.
@@ -193,6 +209,17 @@ describe('axe on the staff console', () => {
     examples['/staff/records/:patientId'] = [`/staff/records/${patient.uid}`, name];
     examples['/staff/appointments'] = [`/staff/appointments?day=${day}`, PAGE_HEADINGS['/staff/appointments']];
     examples['/staff/patients'] = [`/staff/patients?q=${encodeURIComponent(patient.email)}`, PAGE_HEADINGS['/staff/patients']];
+    examples['/staff/day-sheet'] = [`/staff/day-sheet?day=${day}&homeVisits=true`, 'Day sheet: Home visits'];
+    // A second home visit goes to the seeded nurse, so her day (My visits) has a visit to show.
+    examples['/staff/visits'] = [`/staff/visits?day=${day}`, PAGE_HEADINGS['/staff/visits']];
+    homeVisit = (await bookAsPatient(patient, { requestedServiceId: 3, requestedDay: day })).appointmentId;
+    patientEmail = patient.email;
+    const nurse = await adminAuth().getUserByEmail(STAFF_LOGINS.nurse);
+    await postAsStaff('staff', `/staff/appointments/${homeVisit}/accept`, {});
+    await postAsStaff('staff', `/staff/appointments/${homeVisit}/assign`, {
+      assignedTo: nurse.uid,
+      arrivalWindow: { from: '10:00', to: '12:00' },
+    });
     staffPage = await (await newContext(browser, PHONE)).newPage();
   });
 
@@ -200,18 +227,70 @@ describe('axe on the staff console', () => {
     expect(await checkRoute(page, '/staff', 'Staff sign in')).toEqual([]);
   });
 
-  it('when the admin has signed in, then no page of the console has a serious or critical violation', async () => {
-    await staffSignIn(staffPage, 'admin');
-    const found: string[] = [];
-    // An admin sees every section; each path of paths.ts STAFF_PATHS is opened, and axe runs once
-    // it shows its own heading (the record page in the next test: this one is long already).
-    for (const path of STAFF_PATHS.filter((p) => p !== RECORD_PAGE)) {
-      const example =
-        examples[path] ?? (path in PAGE_HEADINGS ? [path, PAGE_HEADINGS[path as keyof typeof PAGE_HEADINGS]] : undefined);
-      if (!example) throw new Error(`${path}: add an example address and its heading`);
-      found.push(...(await checkRoute(staffPage, ...example)));
-    }
-    expect(found).toEqual([]);
+  // An admin sees every section: each path of paths.ts STAFF_PATHS is opened, and axe runs once it
+  // shows its own heading (the record page and the clinicians' own day, My visits as the nurse, below).
+  const ADMIN_PATHS = STAFF_PATHS.filter((path) => path !== RECORD_PAGE && path !== '/staff/visits');
+  let signedIn = false;
+  it.each(ADMIN_PATHS)('when the admin opens %s, then axe finds no serious or critical violation', async (path) => {
+    if (!signedIn) await staffSignIn(staffPage, 'admin');
+    signedIn = true;
+    const example =
+      examples[path] ?? (path in PAGE_HEADINGS ? [path, PAGE_HEADINGS[path as keyof typeof PAGE_HEADINGS]] : undefined);
+    if (!example) throw new Error(`${path}: add an example address and its heading`);
+    expect(await checkRoute(staffPage, ...example)).toEqual([]);
+  });
+
+  it('when the nurse opens her day with a home visit on it, then axe finds no serious or critical violation', async () => {
+    const nursePage = await (await newContext(browser, PHONE)).newPage();
+    const [address, heading] = examples['/staff/visits']!;
+    await staffSignIn(nursePage, 'nurse', address);
+    await nursePage.getByRole('button', { name: /^On the way/ }).waitFor();
+    expect(await checkRoute(nursePage, address, heading)).toEqual([]);
+  });
+
+  it('when the desk assigns a home visit, then axe finds no serious or critical violation in the dialog at 390 and 1280', async () => {
+    await staffPage.setViewportSize(PHONE);
+    await staffPage.goto(`/staff/appointments/${homeVisit}`);
+    await staffPage.getByRole('button', { name: 'Change clinician' }).click();
+    const dialog = staffPage.getByRole('dialog', { name: 'Assign home visit' });
+    await dialog.getByRole('option', { name: /Nurse/ }).first().waitFor({ state: 'attached' });
+    expect(await checkDialog(staffPage, 'assign dialog @390', dialog)).toEqual([]);
+    await staffPage.setViewportSize(DESKTOP);
+    expect(await seriousViolations(staffPage, 'assign dialog @1280')).toEqual([]);
+    await staffPage.keyboard.press('Escape');
+  });
+
+  it('when the desk adds a person and leaves fields out, then axe finds no serious or critical violation at 390 and 1280', async () => {
+    await staffPage.setViewportSize(PHONE);
+    await staffPage.goto('/staff/book');
+    await staffPage.getByRole('button', { name: 'Add a new person' }).click();
+    const add = staffPage.getByRole('form', { name: 'Add a new person' });
+    await add.getByRole('button', { name: 'Add person' }).click();
+    await add.locator('.field.invalid').first().waitFor();
+    expect(await seriousViolations(staffPage, 'add a person, with errors @390')).toEqual([]);
+    await staffPage.setViewportSize(DESKTOP);
+    expect(await seriousViolations(staffPage, 'add a person, with errors @1280')).toEqual([]);
+  });
+
+  it('when the desk books a home visit for someone found, then the form with its address and free days has no serious or critical violation', async () => {
+    await staffPage.setViewportSize(DESKTOP);
+    await staffPage.goto('/staff/book');
+    await staffPage.getByLabel('Phone, name or e-mail').fill(patientEmail);
+    await staffPage.getByRole('button', { name: 'Search' }).click();
+    await staffPage
+      .getByRole('button', { name: /^Book for / })
+      .first()
+      .click();
+    const form = staffPage.getByRole('form', { name: 'Book an appointment' });
+    await form.getByLabel(/^Service/).selectOption({ label: 'Nursing Home Care' });
+    await form.getByRole('radiogroup', { name: /^Preferred Date/ }).waitFor();
+    expect(await seriousViolations(staffPage, 'desk booking form @1280')).toEqual([]);
+    await staffPage.setViewportSize(PHONE);
+    expect(await seriousViolations(staffPage, 'desk booking form @390')).toEqual([]);
+  });
+
+  it('when the admin opens a patient’s medical record, then axe finds no serious or critical violation', async () => {
+    expect(await checkRoute(staffPage, ...examples[RECORD_PAGE]!)).toEqual([]);
   });
 
   it('when the admin opens a patient’s medical record, then axe finds no serious or critical violation', async () => {

@@ -137,6 +137,9 @@ describe('booking an appointment', () => {
     const patient = await createActivatedPatient();
     const page = await loggedIn(patient, '/appointment-page');
     await form(page).getByLabel('Service').selectOption({ label: 'Medicine Delivery' });
+    await form(page)
+      .getByLabel(/^Street address or landmark/)
+      .fill('House 12, Oxford Street, Osu');
     // A phone-sized photo (3000 x 2250, noisy like a real picture), chosen in the file input.
     const originalBytes = await form(page)
       .getByLabel(/^Prescription/)
@@ -169,6 +172,8 @@ describe('booking an appointment', () => {
       requestedServiceId: 7,
       appointmentFileType: 'image/jpeg',
       appointmentFileName: 'prescription.png',
+      // The medicine is brought to the door: where, as typed.
+      address: { line: 'House 12, Oxford Street, Osu' },
     });
     const file = (await adminDb().collection('appointmentFiles').doc(stored.id).get()).data()!;
     expect(file.patientId).toBe(patient.uid);
@@ -208,6 +213,9 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await bookingFor(page, patient);
     await form(page).getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
+    await form(page)
+      .getByLabel(/^Street address or landmark/)
+      .fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();
@@ -239,6 +247,9 @@ describe('managing appointments in the dashboard', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await bookingFor(page, patient);
     await form(page).getByLabel('Service').selectOption({ label: 'Physiotherapy at Home' });
+    await form(page)
+      .getByLabel(/^Street address or landmark/)
+      .fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
     await dialogTitle(page).getByText('Saved!').waitFor();

@@ -134,6 +134,9 @@ describe('keyboard only', () => {
     const service = form.getByLabel('Service');
     await tabTo(page, service);
     await chooseWithArrows(page, service, 'Nursing Home Care');
+    // A home visit asks where to come: typed like any field.
+    await tabTo(page, form.getByLabel(/^Street address or landmark/));
+    await page.keyboard.type('House 12, Oxford Street, Osu');
     // The calendar is one tab stop: Tab lands on its first free day, arrows move and choose.
     const days = dayPicker(form);
     await tabTo(page, days.locator('[role="radio"][tabindex="0"]'));

@@ -166,6 +166,8 @@ describe('the record after a visit', () => {
     const form = patientPage.getByRole('form', { name: 'Book an appointment' });
     await form.getByText('Your e-prescription from the clinic goes with this order: no upload is needed.').waitFor();
     await form.getByText(`${patient.firstName} ${patient.lastName}`, { exact: true }).waitFor();
+    // A delivery goes to the patient's address (docs/front-desk.md): the form asks where.
+    await form.getByLabel(/^Street address or landmark/).fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form);
     await form.getByRole('button', { name: 'Submit' }).click();
     await patientPage.locator('.swal2-confirm').click();

@@ -87,7 +87,8 @@ describe('the staff console', () => {
     await console_.getByRole('button', { name: 'Open console menu' }).click();
     const nav = console_.getByRole('navigation', { name: 'Console' });
     await nav.getByRole('link', { name: 'Appointments' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Appointments', 'Schedule']);
+    // A doctor's menu: their appointments, the home visits assigned to them (docs/front-desk.md), their schedule.
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Appointments', 'My visits', 'Schedule']);
     await console_.getByRole('button', { name: 'Close console menu' }).click();
 
     await openFromDayView(console_, day, patient);

@@ -6,4 +6,5 @@ module.exports = {
   testMatch: ['**/__tests__/**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/src/test-support/env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test-support/settle-sends.ts'],
 };

@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run grant -- <email> <admin|staff|doctor> [doctorId]`: gives an account a role on the clinic's side.
+// `npm run grant -- <email> <admin|staff|doctor|nurse> [doctorId]`: gives an account a role on the clinic's side.
 // Against the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set (as `npm start` does), else against
 // the real project of GOOGLE_APPLICATION_CREDENTIALS or gcloud's application default credentials
 // (GCLOUD_PROJECT or GOOGLE_CLOUD_PROJECT names the project). The role reaches the user's next ID token.
@@ -10,8 +10,8 @@ const { initializeApp, applicationDefault } = require('firebase-admin/app');
 const { getAuth } = require('firebase-admin/auth');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
 
-const ROLES = ['admin', 'staff', 'doctor'];
-const USAGE = 'Usage: npm run grant -- <email> <admin|staff|doctor> [doctorId]   (doctorId only, and required, for doctor)';
+const ROLES = ['admin', 'staff', 'doctor', 'nurse'];
+const USAGE = 'Usage: npm run grant -- <email> <admin|staff|doctor|nurse> [doctorId]   (doctorId only, and required, for doctor)';
 const ID = /^[A-Za-z0-9_-]{1,128}$/; // functions/src/api/ids.ts ID_PATTERN
 
 /**
@@ -26,7 +26,7 @@ function fail(message) {
 const [email, role, doctorId, ...rest] = process.argv.slice(2);
 if (!email || !role || rest.length) fail('Give an e-mail and a role.');
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`'${email}' is not an e-mail address.`);
-if (!ROLES.includes(role)) fail(`'${role}' is not a role: use admin, staff or doctor.`);
+if (!ROLES.includes(role)) fail(`'${role}' is not a role: use admin, staff, doctor or nurse.`);
 if (role === 'doctor' && !doctorId) fail('A doctor needs the doctorId of their doctors document (e.g. dr-mensah).');
 if (role !== 'doctor' && doctorId) fail(`Only the doctor role takes a doctorId, not ${role}.`);
 if (doctorId && !ID.test(doctorId)) fail(`'${doctorId}' is not a doctorId: letters, digits, '_' or '-'.`);

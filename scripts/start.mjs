@@ -18,7 +18,7 @@ try {
     process.exit(1);
   }
   const stack = await startStack();
-  seed();
+  seed({ holidays: true });
   // The emulator runs no schedules: the SMS sweep and the reminders run here (scripts/lib/local-schedules.mjs).
   const stopSchedules = await startLocalSchedules();
   const stopMailPrinter = startMailPrinter();

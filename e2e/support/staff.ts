@@ -16,6 +16,7 @@ export const STAFF_LOGINS = {
   admin: LOCAL_STAFF_ACCOUNTS.admin.email,
   staff: LOCAL_STAFF_ACCOUNTS.staff.email,
   doctor: LOCAL_STAFF_ACCOUNTS.doctor.email,
+  nurse: LOCAL_STAFF_ACCOUNTS.nurse.email,
 } as const;
 
 /** Signs in on /staff with a seeded login; resolves once the console shows (its Sign out button: on a phone the navigation is a closed drawer). */
@@ -68,6 +69,8 @@ export function bookAsPatient(patient: TestPatient, booking: Record<string, unkn
     contactNumber: patient.phone,
     location: patient.location,
     healthProblem: 'Headache for three days',
+    // Home visits and deliveries need it; the server drops it for the other services.
+    address: { line: 'House 12, Oxford Street, Osu', landmark: 'Opposite the Shell station', digitalAddress: 'GA-183-8164' },
     ...booking,
   });
 }

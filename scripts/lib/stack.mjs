@@ -149,11 +149,15 @@ async function stopAll(children) {
   }
 }
 
-/** Loads the catalog into the running Firestore emulator (idempotent). */
-export function seed() {
+/**
+ * Loads the catalog into the running Firestore emulator (idempotent); with holidays, also closes
+ * the coming public holidays (npm start; test stacks leave them out so no random test day is closed).
+ * @param {{ holidays?: boolean }} [options]
+ */
+export function seed({ holidays = false } = {}) {
   const result = spawnSync(process.execPath, ['functions/lib/seed/run.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...EMULATOR_ENV },
+    env: { ...process.env, ...EMULATOR_ENV, SEED_HOLIDAYS: holidays ? 'yes' : 'no' },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new StackError('Seeding the catalog failed.');

@@ -6,7 +6,7 @@
 import { number, object, string, type InferType, type StringSchema } from 'yup';
 import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
 import { bookableDay, clockTime, idField, idList, requiredId, requiredPhone, todayInGhana } from './request-fields';
-import { SERVICE_ID, SERVICES } from './service-catalog';
+import { SERVICE_ID, SERVICES, atHome } from './service-catalog';
 
 export { todayInGhana };
 
@@ -29,6 +29,32 @@ const optionalFor = (id: number, schema: StringSchema) =>
 const isVirtualDietary = (id: number, option: string) => id === SERVICE_ID.dietary && option === 'VIRTUAL';
 
 const text = (label: string, max: number) => string().trim().max(max, `${label} must be at most ${max} characters.`);
+
+// --- the address of a home visit or a delivery (docs/front-desk.md) ---
+
+// Which services go to the patient's address lives with the services (no yup), so the console's lists can ask it too.
+export { AT_HOME_SERVICE_IDS, atHome } from './service-catalog';
+
+/** GhanaPost GPS digital address: two letters, 3 or 4 digits, 4 digits (GA-123-4567). */
+export const DIGITAL_ADDRESS = /^[A-Z]{2}-\d{3,4}-\d{4}$/;
+
+/** Where the clinician goes (or the medicine is brought): a street address or a landmark people know. */
+export interface HomeAddress {
+  line: string;
+  landmark?: string;
+  digitalAddress?: string;
+}
+
+export const addressSchema = object({
+  line: text('Street address or landmark (address.line)', 200).required('Street address or landmark (address.line) is required.'),
+  landmark: text('Landmark (address.landmark)', 120).optional(),
+  digitalAddress: string()
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v))
+    .matches(DIGITAL_ADDRESS, 'Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.')
+    .optional(),
+})
+  .default(undefined)
+  .typeError('Address (address) must be an object: { line, landmark, digitalAddress }.');
 
 /**
  * What a patient may send when booking. Everything the server decides (patientId, fee,
@@ -117,6 +143,12 @@ export const bookingSchema = object({
   dependantId: idField('Family member (dependantId)').when('bookFor', {
     is: 'OTHERS',
     then: (s) => s.optional(),
+    otherwise: (s) => s.strip(),
+  }),
+  /** A home visit's or delivery's address (atHome services only; dropped for the rest). */
+  address: addressSchema.when(['requestedServiceId', 'requestedServiceOption'], {
+    is: (id: number, option: string) => atHome(id, option),
+    then: (s) => s.required('Address (address) is required for a home visit or a delivery: a street address or landmark.'),
     otherwise: (s) => s.strip(),
   }),
   expectedPeople: onlyFor(

@@ -5,7 +5,7 @@
 
 /**
  * An amount in cedis with two decimals: 'GHS 25.00', the one way money is written for people
- * (site, console, mails, SMS). GHS rather than GH₵: it is what the spec's package prices
+ * (site, console, mails, SMS). GHS rather than GH₵: it is what the package prices
  * read ('GHS {price}/month'), what mobile money and the payment provider print on their own
  * receipts, what screen readers spell out, and it stays in GSM-7, so an SMS says the same
  * (docs/patient-experience.md).

@@ -1,6 +1,6 @@
 /**
  * Ghana's mobile money networks as people know them now: Telecel was Vodafone Ghana (2024),
- * AT was AirtelTigo (2022); the spec's list predates both. No imports: public pages read it.
+ * AT was AirtelTigo (2022); the original site's list predates both. No imports: public pages read it.
  */
 export const MOBILE_NETWORKS = ['MTN', 'Telecel', 'AT'] as const;
 

@@ -47,6 +47,8 @@ export interface AppointmentForPolicy {
   consultationFee: number;
   requestedDay: string;
   requestedTime: string | null;
+  /** The clinic closed or its doctor is away (docs/front-desk.md): cancelling is free whenever. */
+  needsRebooking?: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ export type CancellationTerms =
 /** What cancelling this appointment now would mean for the patient (server and site alike). */
 export function cancellationTerms(a: AppointmentForPolicy, now: Date = new Date()): CancellationTerms {
   if (!CANCELLABLE_STATES.includes(a.appointmentStatus)) return { allowed: false };
-  const free = appointmentStartsAt(a).getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * HOUR_MS;
+  const free = a.needsRebooking === true || appointmentStartsAt(a).getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * HOUR_MS;
   const paid = a.paymentStatus === PAYMENT_STATUS.Paid ? a.consultationFee : 0;
   const feeAmount = free ? 0 : round2((paid * LATE_CANCELLATION_FEE_PERCENT) / 100);
   return { allowed: true, rule: free ? 'free' : 'late', refundAmount: round2(paid - feeAmount), feeAmount };

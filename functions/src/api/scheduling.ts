@@ -4,7 +4,7 @@
  * these schemas and computes slots with these functions; the site's schedule screen and date
  * picker use the same ones. Imports only yup and siblings: bundled into the browser.
  */
-import { array, number, object, string, type InferType } from 'yup';
+import { array, boolean, number, object, string, type InferType } from 'yup';
 import {
   FREE_CANCELLATION_HOURS,
   MAX_AVAILABILITY_DAYS,
@@ -92,6 +92,11 @@ export const doctorScheduleSchema = object({
     .required('slotMinutes is required.')
     .oneOf([...SLOT_MINUTES], `slotMinutes must be one of ${SLOT_MINUTES.join(', ')}.`),
   timeOff: array().of(timeOffSchema).max(200, 'timeOff: at most 200 entries.').default([]),
+  /**
+   * Time off over booked (Pending or Accepted) appointments answers 409 with data.affected
+   * (api/front-desk.ts) unless this is true; then they are marked needsRebooking and told.
+   */
+  confirm: boolean().typeError('confirm must be true or false.').default(false),
 }).test('slot-fits', function (s) {
   // A range shorter than one slot would offer nothing: a typing slip, so say which.
   if (!s?.weekly || !SLOT_MINUTES.includes(s.slotMinutes as never)) return true;
@@ -118,6 +123,8 @@ export const SLOT_TAKEN = 'This time is no longer available. Please choose anoth
 export interface DaySlots {
   day: string;
   times: string[];
+  /** The clinic is closed that day (closures, docs/front-desk.md): why. No times then. */
+  closed?: string;
 }
 
 const weekdayOf = (day: string): Weekday => WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7];
@@ -193,7 +200,13 @@ export const usesDailyCapacity = (serviceId: number, option: string | null | und
 export interface DayPlaces {
   day: string;
   left: number;
+  /** The clinic is closed that day: why. left is 0 then. */
+  closed?: string;
 }
+
+/** A booking or a move onto a day the clinic is closed: 409. */
+export const closedDayMessage = (day: string, reason: string) =>
+  `The clinic is closed on ${day} (${reason}). Please choose another day.`;
 
 /** GET /staff/services/capacity: one row per home or community service. */
 export interface ServiceCapacity {

@@ -36,3 +36,13 @@ export const SERVICES = [
 export type ServiceId = (typeof SERVICES)[number]['id'];
 
 export const serviceById = (id: number): ServiceDefinition | undefined => SERVICES.find((s) => s.id === id);
+
+/**
+ * Services that happen at the patient's address: a doctor, nurse or physiotherapist at home,
+ * dietary advice in its HOME_VISIT mode, and medicine brought to the door. Their booking needs
+ * the address (api/booking-request.ts); staff assign who goes (a doctor or a nurse) and when they arrive.
+ */
+export const AT_HOME_SERVICE_IDS: readonly number[] = [2, 3, 4, SERVICE_ID.dietary, SERVICE_ID.prescription];
+
+export const atHome = (serviceId: number, option?: string | null): boolean =>
+  AT_HOME_SERVICE_IDS.includes(serviceId) && (serviceId !== SERVICE_ID.dietary || option === 'HOME_VISIT');

@@ -2,8 +2,9 @@
  * The bodies and queries of the staff console's requests (api/staff.ts): the server validates
  * with these and the console builds its requests from them. Imports only yup and siblings.
  */
-import { mixed, number, object, string, type ObjectSchema } from 'yup';
-import { calendarDay, requiredEmail, requiredText, idField, trimmed } from './request-fields';
+import { boolean, mixed, number, object, string, type ObjectSchema } from 'yup';
+import { MAX_LIST_RANGE_DAYS } from './front-desk';
+import { calendarDay, isCalendarDay, requiredEmail, requiredText, idField, trimmed } from './request-fields';
 import { clinicalNotesSchema, followUpSchema } from './record';
 import {
   DEFAULT_PAGE_SIZE,
@@ -87,14 +88,40 @@ export const pageQuerySchema = object(page);
 /** GET /staff/audit: newest first, or only the entries naming one patient. */
 export const auditQuerySchema = object({ ...page, patientId: idField('patientId').optional() });
 
+/**
+ * GET /api/staff/appointments: one day (day) or a week at most (from and to), by state, doctor,
+ * service or assigned clinician; q finds by name, phone, clientReference or appointment id;
+ * needsRebooking=true lists those a closure or time off left to rebook (docs/front-desk.md).
+ */
 export const appointmentListQuerySchema = object({
   ...page,
   day: calendarDay('day').optional(),
+  from: calendarDay('from').optional(),
+  to: calendarDay('to').optional(),
   status: mixed<(typeof APPOINTMENT_STATES)[number]>()
     .oneOf([...APPOINTMENT_STATES], `status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
     .optional(),
   doctorId: idField('doctorId').optional(),
   serviceId: number().typeError('serviceId must be a number.').integer('serviceId must be a whole number.').optional(),
+  assignedTo: idField('assignedTo').optional(),
+  needsRebooking: boolean().typeError('needsRebooking must be true or false.').optional(),
+  q: trimmed('q')
+    .min(MIN_PATIENT_QUERY, `q must be at least ${MIN_PATIENT_QUERY} characters.`)
+    .max(100, 'q must be at most 100 characters.')
+    .optional(),
+}).test('range', function (f) {
+  if (!f) return true;
+  if (f.day && (f.from || f.to)) return this.createError({ message: 'Give either day or from and to, not both.' });
+  if (Boolean(f.from) !== Boolean(f.to)) return this.createError({ message: 'from and to go together: give both.' });
+  if (f.from && f.to && isCalendarDay(f.from) && isCalendarDay(f.to)) {
+    if (f.to < f.from) return this.createError({ message: `to (${f.to}) must not be before from (${f.from}).` });
+    const days = (Date.parse(f.to) - Date.parse(f.from)) / 86_400_000 + 1;
+    if (days > MAX_LIST_RANGE_DAYS)
+      return this.createError({
+        message: `from ${f.from} to ${f.to} is ${days} days: ask for at most ${MAX_LIST_RANGE_DAYS} days.`,
+      });
+  }
+  return true;
 });
 
 export const enquiryListQuerySchema = object({
@@ -104,11 +131,13 @@ export const enquiryListQuerySchema = object({
     .optional(),
 });
 
+/** GET /api/staff/orders: by status; toDispatch=true lists the Paid orders not yet dispatched (the overview's count). */
 export const orderListQuerySchema = object({
   ...page,
   status: mixed<(typeof ORDER_STATUSES)[number]>()
     .oneOf([...ORDER_STATUSES], `status must be one of ${ORDER_STATUSES.join(', ')}.`)
     .optional(),
+  toDispatch: boolean().typeError('toDispatch must be true or false.').optional(),
 });
 
 export const refundListQuerySchema = object({

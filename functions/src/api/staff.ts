@@ -13,11 +13,12 @@ import {
   type Refund,
   type SubscriptionView,
 } from './types';
+import type { MessageReply, MessageStatus } from './front-desk';
+import type { StaffRole } from './roles';
 import type { StaffVisitMark, Visit } from './visits';
 
-/** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role. */
-export const STAFF_ROLES = ['admin', 'staff', 'doctor'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+/** Firebase Auth custom claims: `{ role, doctorId? }`. Patients have no role (api/roles.ts). */
+export { STAFF_ROLES, CLINICIAN_ROLES, type StaffRole, type ClinicianRole } from './roles';
 
 export interface StaffClaims {
   role: StaffRole;
@@ -32,18 +33,26 @@ export const APPOINTMENT_STATES: readonly AppointmentState[] = Object.values(APP
 );
 
 /** What staff may do to an appointment: `POST /api/staff/appointments/{id}/{action}`. */
-export const STAFF_ACTIONS = ['accept', 'decline', 'check-in', 'complete', 'no-show', 'cancel'] as const;
+export const STAFF_ACTIONS = ['accept', 'decline', 'on-the-way', 'check-in', 'complete', 'no-show', 'cancel'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
-/** The lifecycle (docs/roles-and-audit.md): from which states each action is allowed, and where it leads. */
+/**
+ * The lifecycle (docs/roles-and-audit.md): from which states each action is allowed, and where it leads. A
+ * home visit may go Accepted -> OnTheWay (the clinician set off) -> CheckedIn (arrived); the
+ * server refuses 'on-the-way' for anything not at the patient's address (api/booking-request atHome).
+ */
 export const LIFECYCLE: Record<StaffAction, { from: readonly AppointmentState[]; to: AppointmentState }> = {
   accept: { from: ['Pending'], to: 'Accepted' },
   decline: { from: ['Pending'], to: 'Declined' },
-  cancel: { from: ['Pending', 'Accepted'], to: 'Cancelled' },
-  'check-in': { from: ['Accepted'], to: 'CheckedIn' },
-  'no-show': { from: ['Accepted'], to: 'NoShow' },
+  cancel: { from: ['Pending', 'Accepted', 'OnTheWay'], to: 'Cancelled' },
+  'on-the-way': { from: ['Accepted'], to: 'OnTheWay' },
+  'check-in': { from: ['Accepted', 'OnTheWay'], to: 'CheckedIn' },
+  'no-show': { from: ['Accepted', 'OnTheWay'], to: 'NoShow' },
   complete: { from: ['CheckedIn'], to: 'Completed' },
 };
+
+/** What a nurse may do to a visit assigned to her (accepting, declining and cancelling are the desk's). */
+export const NURSE_ACTIONS: readonly StaffAction[] = ['on-the-way', 'check-in', 'complete', 'no-show'];
 
 /** The state an action leads to, or undefined when the lifecycle does not allow it (the server answers 409). */
 export const nextState = (state: string, action: StaffAction): AppointmentState | undefined =>
@@ -104,7 +113,7 @@ export interface StaffPatientView {
 export interface AuditEntry {
   id: string;
   actorUid: string;
-  /** 'patient' for a patient's own acts that are logged (a visit joined, an account erased). */
+  /** 'patient' for a patient's own acts that are logged (a visit joined, an account erased, a clinic record claimed). */
   actorRole: StaffRole | 'patient';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
@@ -142,7 +151,7 @@ export interface StaffMember {
   doctorId?: string;
 }
 
-/** GET /api/staff/overview: the console's first page. */
+/** GET /api/staff/overview: the console's first page (ordersToDispatch: Paid orders not yet dispatched). */
 export interface StaffOverview {
   /** Africa/Accra day, yyyy-MM-dd. */
   today: string;
@@ -163,6 +172,7 @@ export const STATE_LABEL: Record<AppointmentState, string> = {
   Declined: 'Declined',
   Cancelled: 'Cancelled',
   Expired: 'Expired',
+  OnTheWay: 'On the way',
   CheckedIn: 'Checked in',
   NoShow: 'a No-show',
   Completed: 'Completed',
@@ -172,6 +182,7 @@ export const STATE_LABEL: Record<AppointmentState, string> = {
 export const ACTION_DONE: Record<StaffAction, string> = {
   accept: 'accepted',
   decline: 'declined',
+  'on-the-way': 'marked on the way',
   'check-in': 'checked in',
   complete: 'completed',
   'no-show': 'marked as a no-show',
@@ -235,7 +246,7 @@ export interface StaffEnquiry {
   updatedOn: string;
 }
 
-/** GET /api/staff/messages: a contact-form message. */
+/** GET /api/staff/messages: a contact-form message, what staff made of it and the replies mailed. */
 export interface StaffMessage {
   docid: string;
   fullName: string;
@@ -243,14 +254,23 @@ export interface StaffMessage {
   email: string;
   message: string;
   date: string;
+  /** Messages stored before statuses existed read as New. */
+  status: MessageStatus;
+  replies: MessageReply[];
+  statusUpdatedAt?: string;
+  statusUpdatedBy?: string;
 }
 
-/** GET /api/staff/orders: an order with its fulfilment status. */
+/** GET /api/staff/orders and /api/staff/orders/{id}: an order with its fulfilment status and whom it goes to. */
 export interface StaffOrder extends OrderView {
   status: OrderStatus;
   createdAt: string;
   statusUpdatedAt?: string;
   statusUpdatedBy?: string;
+  /** From the customer's patient record: who, their phone, and where the order is delivered. */
+  customerName: string;
+  contactNumber: string;
+  deliveryAddress: string;
 }
 
 /** Most items one list page holds (and the default). */

@@ -8,6 +8,7 @@
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
 import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
 import type { RescheduleEntry } from './scheduling';
+import type { ClinicRecordFields, FrontDeskAppointmentFields, PatientSource } from './front-desk';
 import type { AppointmentRecordFields, ClinicalNotes, LabRequest, Prescription } from './record';
 import type { Currency } from './prices';
 
@@ -101,7 +102,8 @@ export interface FormReceipt {
 // --- patients: POST/PUT /patient, GET /patient/{patientId}, POST /auth/verifypatient ---
 
 export type Gender = (typeof GENDERS)[number];
-export type AccountStatus = 'Pending' | 'Activated';
+/** Clinic: a record the clinic's staff hold for a person without an account (api/front-desk.ts). */
+export type AccountStatus = 'Pending' | 'Activated' | 'Clinic';
 
 /** What a patient may set themselves (POST /patient); the server decides everything else. */
 export interface PatientFields {
@@ -153,7 +155,7 @@ export interface PatientConsents {
 }
 
 /** The patient record as stored and answered (never the verification code: it lives apart). */
-export interface Patient extends PatientFields {
+export interface Patient extends PatientFields, ClinicRecordFields {
   reminderPreferences?: ReminderPreferences;
   /** The sign-up consent to treatment, with its time and notice version. */
   treatmentConsent?: ConsentRecord;
@@ -186,6 +188,8 @@ export const APPOINTMENT_STATUS = {
   Declined: 'Declined',
   Cancelled: 'Cancelled',
   Expired: 'Expired',
+  /** A home visit whose clinician has set off (docs/front-desk.md). */
+  OnTheWay: 'OnTheWay',
   CheckedIn: 'CheckedIn',
   NoShow: 'NoShow',
   Completed: 'Completed',
@@ -194,9 +198,10 @@ export const APPOINTMENT_STATUS = {
 export type AppointmentStatus = (typeof APPOINTMENT_STATUS)[keyof typeof APPOINTMENT_STATUS];
 
 /** An appointment as stored and as answered (the original site's field names; null where a service has no such field). */
-export interface Appointment extends AppointmentCoverage, AppointmentRecordFields {
+export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFields, AppointmentRecordFields {
   appointmentId: string;
-  source: 'WEBSITE';
+  /** WEBSITE: the patient booked it; CLINIC: staff booked it for them (bookedBy says who). */
+  source: PatientSource;
   patientId: string;
   bookFor: string;
   firstName: string;

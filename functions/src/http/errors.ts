@@ -3,6 +3,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the envelope's `data` carries (e.g. the appointments a closure would touch); null by default. */
     readonly data: unknown = null,
   ) {
     super(message);

@@ -146,11 +146,21 @@ export async function sendSms(id: string, now: Date = new Date()): Promise<SendO
 /** How long a request waits for its SMS before answering; the send goes on (or the sweep takes it). */
 const SEND_WAIT_MS = 2_000;
 
+/** Sends still going after their request answered. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Resolves once every send started here has finished (a process that stops, or a test file that ends, waits for them). */
+export async function sendsSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
 /** Sends right away, waiting at most SEND_WAIT_MS; never throws (the sweep retries what is left). */
 export async function sendSoon(ids: readonly string[]): Promise<void> {
   const sends = Promise.allSettled(
     ids.map((id) => sendSms(id).catch((err: unknown) => logger.error('sms send failed', { smsId: id, error: String(err) }))),
   );
+  inFlight.add(sends);
+  void sends.finally(() => inFlight.delete(sends));
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, SEND_WAIT_MS);

@@ -32,7 +32,7 @@ const booking = [requireAuth, requireActivePatient, throttleCaller(CALLER_LIMITS
 appointmentsRouter.post('/appointments', ...booking, async (req, res) => {
   const { uid } = callerOf(req);
   const input = await bodyOf(req, bookingSchema);
-  const appointment = await createAppointment(uid, input, accountEmailOf(req));
+  const appointment = await createAppointment(uid, input, { accountEmail: accountEmailOf(req) });
   created(res, appointment, 'Your appointment request has been received.');
 });
 
@@ -40,7 +40,7 @@ appointmentsRouter.get('/appointments/pending', requireAuth, async (req, res) =>
   ok(res, await pendingAppointments(ownPatientId(req)));
 });
 
-/** The dashboard's Upcoming list (Pending, Accepted, on the way, checked in; not past): /appointments/pending keeps the spec's meaning. */
+/** The dashboard's Upcoming list (Pending, Accepted, on the way, checked in; not past): /appointments/pending keeps its meaning (docs/api.md). */
 appointmentsRouter.get('/appointments/upcoming', requireAuth, async (req, res) => {
   ok(res, await upcomingAppointments(ownPatientId(req)));
 });

@@ -49,6 +49,7 @@ import {
 } from '../services/staff';
 import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
+import { addFrontDeskRoutes } from './staff-front-desk';
 import { addRecordRoutes } from './staff-record';
 import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
 import { withNames } from '../services/audit-names';
@@ -63,7 +64,8 @@ import { withNames } from '../services/audit-names';
  */
 export const staffRouter = checkIdParams(Router());
 
-const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor')];
+/** Every role: a doctor and a nurse then see only their own (services/staff-access.ts canSee). */
+const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor', 'nurse')];
 const clinic = [requireAuth, requireRole('admin', 'staff')];
 const admins = [requireAuth, requireRole('admin')];
 
@@ -83,6 +85,9 @@ async function paged<T>(list: () => Promise<T>): Promise<T> {
 staffRouter.get('/staff/overview', ...everyone, async (req, res) => {
   ok(res, await overview(staffOf(req)));
 });
+
+// The front desk's routes (routes/staff-front-desk.ts), before /staff/appointments/:appointmentId...
+addFrontDeskRoutes(staffRouter);
 
 // --- appointments ---
 
@@ -154,8 +159,8 @@ staffRouter.get('/staff/newsletter.csv', ...clinic, showsPatientData, async (req
 // --- orders and refunds ---
 
 staffRouter.get('/staff/orders', ...clinic, showsPatientData, async (req, res) => {
-  const { status, limit, cursor } = await query(req, orderListQuerySchema);
-  ok(res, await paged(() => listOrders(staffOf(req), status, limit, cursor)));
+  const { status, toDispatch, limit, cursor } = await query(req, orderListQuerySchema);
+  ok(res, await paged(() => listOrders(staffOf(req), { status, toDispatch }, limit, cursor)));
 });
 
 staffRouter.post('/staff/orders/:id/status', ...clinic, showsPatientData, async (req, res) => {

@@ -18,4 +18,6 @@ export const LOCAL_STAFF_ACCOUNTS = {
   staff: { email: 'staff@expmed.local', role: 'staff', displayName: 'Front Desk' },
   // Dr Kwame Mensah of the seeded catalog (seed/catalog.ts DOCTORS).
   doctor: { email: 'doctor@expmed.local', role: 'doctor', doctorId: 'dr-mensah', displayName: 'Dr Kwame Mensah' },
+  // Makes the home visits she is assigned (docs/front-desk.md).
+  nurse: { email: 'nurse@expmed.local', role: 'nurse', displayName: 'Nurse Akosua Addo' },
 } as const satisfies Record<StaffRole, LocalStaffAccount>;

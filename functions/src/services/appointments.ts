@@ -46,6 +46,8 @@ import { todayInGhana, type CreateAppointmentInput } from '../api/booking-reques
 import { parsePrescription, type PrescriptionFile } from './prescription-file';
 import { applyBenefits, benefitPlan, countBenefit, releaseBenefit } from './benefits';
 import { withDependant } from './dependants';
+import type { BookedBy } from '../api/front-desk';
+import { writeAudit } from '../store/staff';
 import { claimCarried } from './carried-records';
 import { withoutStaffOnly } from '../api/record';
 import { hasCode } from '../store/error-codes';
@@ -96,14 +98,23 @@ async function servicePart(input: CreateAppointmentInput) {
   return { fee: 0, doctor: none, labs: [] as LabTest[] };
 }
 
+/** Who books: the patient (their account's e-mail), or the clinic's staff for them (docs/front-desk.md). */
+export interface BookingOptions {
+  /** Where mails about it go: the account's own address; none for a clinic record without one (SMS only). */
+  accountEmail?: string;
+  /** A staff member booking for the patient: the appointment says so (source CLINIC) and it is audited. */
+  bookedBy?: BookedBy;
+}
+
 /**
- * Books an appointment for the caller. Doctor consultations claim a slot document in the
- * same transaction, so of two requests for one doctor, day and time exactly one wins.
+ * Books an appointment for the patient: the one booking path, for the patient's own request
+ * and the desk's alike. Doctor consultations claim a slot document in the same transaction,
+ * so of two requests for one doctor, day and time exactly one wins.
  */
 export async function createAppointment(
   patientId: string,
   request: CreateAppointmentInput,
-  accountEmail: string,
+  { accountEmail, bookedBy }: BookingOptions,
 ): Promise<Appointment> {
   // A booking for a named dependant takes their name and gender; a running package may cover it.
   const input = await withDependant(patientId, request);
@@ -120,7 +131,8 @@ export async function createAppointment(
   const ref = newAppointmentRef();
   const appointment: Appointment = {
     appointmentId: ref.id,
-    source: 'WEBSITE',
+    source: bookedBy ? 'CLINIC' : 'WEBSITE',
+    ...(bookedBy ? { bookedBy } : {}),
     patientId,
     bookFor: input.bookFor,
     firstName: input.firstName,
@@ -142,6 +154,7 @@ export async function createAppointment(
     organiztionType: input.organiztionType ?? null,
     organiztionService: input.organiztionService ?? null,
     expectedPeople: input.expectedPeople ?? null,
+    address: input.address ?? null,
     appointmentFileName: file ? input.appointmentFileName || 'prescription' : null,
     appointmentFileType: file?.contentType ?? null,
     consultationFee: fee,
@@ -181,6 +194,17 @@ export async function createAppointment(
           base64: file.base64,
           sizeBytes: file.sizeBytes,
         });
+      if (bookedBy)
+        await writeAudit(
+          {
+            actorUid: bookedBy.uid,
+            actorRole: bookedBy.role,
+            action: 'appointment.book',
+            target: `appointments/${ref.id}`,
+            patientIds: [patientId],
+          },
+          tx,
+        );
       await notifyPatient(patientId, bookingReceived(booked), { tx, contact: { email: accountEmail } });
     });
   } catch (err) {
@@ -339,7 +363,13 @@ export async function cancelAppointment(
     const transactionId = a.transactionId ?? '';
     const owed = cancellation.paid && cancellation.refundAmount > 0;
     if (owed && (await tx.get(refundRef(a.clientReference, transactionId))).exists) throw conflict(whyNotCancellable(a));
-    const change = { appointmentStatus: APPOINTMENT_STATUS.Cancelled, declineByPatient: true, declinedDate: ghanaTimestamp() };
+    const change = {
+      appointmentStatus: APPOINTMENT_STATUS.Cancelled,
+      declineByPatient: true,
+      declinedDate: ghanaTimestamp(),
+      // Off the desk's rebooking list (docs/front-desk.md).
+      ...(a.needsRebooking ? { needsRebooking: false } : {}),
+    };
     tx.update(ref, change);
     if (slot) tx.delete(slot);
     releaseAvailability(tx, a);
@@ -402,7 +432,7 @@ export async function deleteAppointment(patientId: string, appointmentId: string
     if (now.checkoutStartedAt !== appointment.checkoutStartedAt) throw conflict(PAYMENT_IN_PROGRESS);
     const slot = await heldSlot(tx, now);
     if (now.checkoutStartedAt)
-      tx.update(ref, { appointmentStatus: APPOINTMENT_STATUS.Deleted, deletedAt: storedTime(new Date()) });
+      tx.update(ref, { appointmentStatus: APPOINTMENT_STATUS.Deleted, deletedAt: storedTime(new Date()), needsRebooking: false });
     else tx.delete(ref);
     tx.delete(appointmentFileRef(appointmentId));
     if (slot) tx.delete(slot);

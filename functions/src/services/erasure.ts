@@ -16,7 +16,7 @@ import {
 } from '../store/erasure';
 import { auth } from '../store/firebase';
 import { mailRefsTo } from '../store/mail';
-import { codeRef, findPatient, patientRef, phoneCodeRef } from '../store/patients';
+import { claimedRecordRefs, codeRef, findPatient, patientRef, phoneCodeRef } from '../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../store/subscriptions';
 import { COLLECTIONS } from '../store/collections';
 import { queueMail } from '../notifications/mail';
@@ -33,7 +33,7 @@ export const UPCOMING_APPOINTMENT =
 export const CHECKOUT_IN_PROGRESS =
   'A payment of yours may still be in progress. Please wait 15 minutes (or finish or cancel the payment), then delete your account.';
 
-const ACTIVE_STATES = ['Pending', 'Accepted'];
+const ACTIVE_STATES = ['Pending', 'Accepted', 'OnTheWay'];
 
 const millisOf = (v: unknown): number | undefined =>
   v instanceof Timestamp ? v.toMillis() : typeof v === 'string' && v ? Date.parse(v) : undefined;
@@ -89,6 +89,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const oldMails = email ? await mailRefsTo(email) : [];
     const dependants = await dependantRefsOf(uid);
     const oldSms = await smsRefsOf(uid);
+    const clinicRecords = await claimedRecordRefs(uid);
     const appointmentIds = records.filter((r) => r.collection === COLLECTIONS.appointments).map((r) => r.snap.id);
     const visits = await visitErasureWrites(uid, erasedId, appointmentIds);
     const resultFiles = await fileRefsOf(uid);
@@ -109,6 +110,8 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
       { ref: codeRef(uid), remove: true },
       { ref: phoneCodeRef(uid), remove: true },
       { ref: patientRef(uid), remove: true },
+      // A clinic record the account took over names the same person.
+      ...clinicRecords.map((ref) => ({ ref, remove: true as const })),
       erasureAuditEntry(),
     ];
     await commitErasure(writes);

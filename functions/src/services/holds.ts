@@ -54,7 +54,11 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
       fresh.doctorId && fresh.requestedTime
         ? await tx.get(doctorSlotRef(fresh.doctorId, fresh.requestedDay, fresh.requestedTime))
         : undefined;
-    tx.update(snap.ref, { appointmentStatus: APPOINTMENT_STATUS.Expired, expiredAt: storedTime(now) });
+    tx.update(snap.ref, {
+      appointmentStatus: APPOINTMENT_STATUS.Expired,
+      expiredAt: storedTime(now),
+      ...(fresh.needsRebooking ? { needsRebooking: false } : {}),
+    });
     if (slot?.data()?.appointmentId === fresh.appointmentId) tx.delete(slot.ref);
     releaseAvailability(tx, fresh);
     await notifyPatient(fresh.patientId, appointmentExpired(fresh), { tx });

@@ -20,6 +20,9 @@ export function toPatient(data: Patient): Patient {
     balance: data.balance,
     reminderPreferences: data.reminderPreferences ?? { sms: true, email: true },
     ...(data.treatmentConsent ? { treatmentConsent: data.treatmentConsent } : {}),
+    // Where the record comes from (the front desk's clinic records, api/front-desk.ts), its proved phone, who claimed it.
+    source: data.source ?? 'WEBSITE',
     ...(data.phoneVerifiedAt ? { phoneVerifiedAt: data.phoneVerifiedAt } : {}),
+    ...(data.claimedBy ? { claimedBy: data.claimedBy, claimedAt: data.claimedAt } : {}),
   };
 }

@@ -24,6 +24,9 @@ import { createDueRefund, type RefundReason } from './refunds';
 import { periodOnPayment } from './subscription-periods';
 import { firestoreError, hasCode } from '../store/error-codes';
 import { CURRENCY } from '../api/prices';
+import type { DeskPaymentMethod } from '../api/front-desk';
+import type { StaffRole } from '../api/staff';
+import { writeAudit } from '../store/staff';
 
 /**
  * Payments of subscriptions, appointments and shop orders. The server alone decides the
@@ -74,7 +77,8 @@ export async function findOwnPayable(uid: string, clientReference: string): Prom
   return payable;
 }
 
-function describe(p: Payable): string {
+/** What a payment is for, as the provider's checkout and the receipts say it. */
+export function describePayable(p: Payable): string {
   switch (p.kind) {
     case 'subscription':
       return `Subscription for ${p.data.packageTitle ?? 'package'}`;
@@ -101,7 +105,7 @@ export const CHECKOUT_OPENING = 'A checkout for this is being opened. Please try
 export const APPOINTMENT_EXPIRED = `This appointment expired because it was not paid within ${UNPAID_HOLD_MINUTES} minutes. Please book again.`;
 
 /** Why this record cannot be paid now, as the HttpError to throw; undefined when it can. */
-function whyNotPayable(p: Payable) {
+export function whyNotPayable(p: Payable) {
   if (p.data.paymentStatus === PAYMENT_STATUS.Paid) return conflict('This has already been paid.');
   if (p.kind === PAYABLE_KIND.appointment) {
     if (p.data.requiresPayment === false) return badRequest('This appointment needs no payment.');
@@ -130,7 +134,16 @@ function liveCheckout(data: DocumentData, now = Date.now()): Checkout | undefine
  * is changed when the provider fails.
  */
 export async function initiatePayment(uid: string, clientReference: string): Promise<Checkout> {
-  const payable = await findOwnPayable(uid, clientReference);
+  return openCheckout(await findOwnPayable(uid, clientReference));
+}
+
+/**
+ * The record's one live checkout: the open one, or a new one with the server-held credentials
+ * once the provider says the old one is over. For the patient (initiatePayment) and for the
+ * desk's payment link (services/desk-payments.ts) alike.
+ */
+export async function openCheckout(payable: Payable): Promise<Checkout> {
+  const { clientReference } = payable;
   const refusal = whyNotPayable(payable);
   if (refusal) throw refusal;
   const live = liveCheckout(payable.data);
@@ -160,7 +173,7 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
   if (open) return open;
   let checkout: Checkout;
   try {
-    checkout = await initiateCheckout({ clientReference, totalAmount: payable.amount, description: describe(payable) });
+    checkout = await initiateCheckout({ clientReference, totalAmount: payable.amount, description: describePayable(payable) });
   } catch (err) {
     await payable.ref.update({ checkoutOpeningAt: FieldValue.delete() });
     if (err instanceof ProviderError) {
@@ -180,6 +193,20 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
   return checkout;
 }
 
+/**
+ * A payment taken at the desk (services/desk-payments.ts), settled like the provider's: who
+ * recorded it and how. Its TransactionStatus carries the record's own amount.
+ */
+export interface DeskSettlement {
+  method: DeskPaymentMethod;
+  providerReference?: string;
+  recordedBy: { uid: string; role: StaffRole; email?: string };
+}
+
+/** The desk's payment is audited in the transaction that settles it, so the entry exists exactly when the payment does. */
+const auditDesk = (tx: Transaction, desk: DeskSettlement, action: string, target: string, patientId: string) =>
+  writeAudit({ actorUid: desk.recordedBy.uid, actorRole: desk.recordedBy.role, action, target, patientIds: [patientId] }, tx);
+
 /** paid: applied to its record now; already-paid: this very payment was applied before; refund-due: recorded as owed back. */
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due';
 
@@ -194,6 +221,7 @@ async function settle(
   payable: Payable,
   status: TransactionStatus,
   email: string | undefined,
+  desk: DeskSettlement | undefined,
 ): Promise<MarkPaidOutcome> {
   const { clientReference, kind, ref } = payable;
   const ledgerEntry = ledgerRef(clientReference);
@@ -201,6 +229,11 @@ async function settle(
   const [snap, ledger, refunded] = await Promise.all([tx.get(ref), tx.get(ledgerEntry), tx.get(refund)]);
   if (ledger.data()?.transactionId === status.transactionId) return 'already-paid';
   if (refunded.exists) return 'refund-due';
+  // Recorded at the desk twice: the second is a slip at the desk, not money taken twice.
+  if (desk && ledger.data()?.source === 'desk')
+    throw conflict(
+      `This was already recorded as paid at the desk (${String(ledger.data()?.method)}) by ${String(ledger.data()?.recordedBy?.email ?? ledger.data()?.recordedBy?.uid)}.`,
+    );
   const data = snap.data() ?? payable.data;
   const record = payableFrom(kind, ref, data);
   const slot =
@@ -223,6 +256,7 @@ async function settle(
     return undefined;
   })();
   if (reason) {
+    if (desk) await auditDesk(tx, desk, `payment.desk.refund-due`, ref.path, record.patientId);
     await createDueRefund(
       tx,
       {
@@ -234,7 +268,7 @@ async function settle(
         currency: status.currencyCode || CURRENCY,
         reason,
         transactionId: status.transactionId,
-        what: describe(record),
+        what: describePayable(record),
       },
       email,
     );
@@ -251,6 +285,7 @@ async function settle(
     currencyCode: status.currencyCode,
     charges: status.charges,
     amountAfterCharges: status.amountAfterCharges,
+    paymentSource: desk ? 'desk' : 'online',
   };
   // A subscription's first period starts, or a renewal moves its subscription's periodEnd on.
   const extra = period.recordUpdate;
@@ -271,9 +306,19 @@ async function settle(
     amount: record.amount,
     transactionId: status.transactionId,
     paidAt: now.toISOString(),
+    // Where the money came in: the provider's checkout, or the desk (who, how, the mobile money reference).
+    ...(desk
+      ? {
+          source: 'desk' as const,
+          method: desk.method,
+          ...(desk.providerReference ? { providerReference: desk.providerReference } : {}),
+          recordedBy: desk.recordedBy,
+        }
+      : { source: 'online' as const }),
   });
+  if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path, record.patientId);
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
-  const what = describe(record);
+  const what = describePayable(record);
   const appointmentId = kind === PAYABLE_KIND.appointment ? ref.id : undefined;
   await notifyPatient(
     record.patientId,
@@ -326,7 +371,7 @@ async function takeLease(lease: ReturnType<typeof settlementLeaseRef>): Promise<
  * settlement lease, the others wait for its outcome (contended transactions on one document
  * abort after long lock waits: 20 at once left 19 answering 503 after ~36 s).
  */
-export async function markPaid(payable: Payable, status: TransactionStatus): Promise<MarkPaidOutcome> {
+export async function markPaid(payable: Payable, status: TransactionStatus, desk?: DeskSettlement): Promise<MarkPaidOutcome> {
   if (status.status !== 'Paid') return 'not-paid';
   const lease = settlementLeaseRef(payable.clientReference, status.transactionId);
   const giveUpAt = Date.now() + SETTLEMENT_WAIT_MS;
@@ -341,7 +386,7 @@ export async function markPaid(payable: Payable, status: TransactionStatus): Pro
     const email = await accountEmail(payable.patientId);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await runTransaction((tx) => settle(tx, payable, status, email));
+        return await runTransaction((tx) => settle(tx, payable, status, email, desk));
       } catch (err) {
         // ALREADY_EXISTS: a settlement that took over a stale lease created the ledger entry or
         // refund first. Settling again reads what it wrote and decides (a replay, or a duplicate).

@@ -11,6 +11,7 @@ import { ghanaPhone } from '../notifications/sms-text';
 import { phoneCode } from '../notifications/templates';
 import { patientRef, phoneCodeRef } from '../store/patients';
 import { runTransaction } from '../store/transaction';
+import { claimClinicRecords } from './clinic-patients';
 import { toPatient } from './patient-record';
 import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
 
@@ -137,5 +138,9 @@ export async function verifyPhone(uid: string, code: string): Promise<Patient> {
     return { patient: await onPhoneVerified(tx, patient, record.phone, Timestamp.now()) };
   });
   if ('error' in outcome) throw outcome.error;
+  // The clinic's records under this number (a caller the desk booked, docs/front-desk.md) become
+  // the account's: after the code's transaction, since each takeover is a transaction of its own.
+  // Claiming is idempotent, so a verify that runs again (already confirmed) finishes one cut short.
+  await claimClinicRecords(uid, outcome.patient.contactNumber);
   return outcome.patient;
 }

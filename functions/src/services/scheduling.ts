@@ -11,6 +11,7 @@ import {
   RESCHEDULABLE_STATES,
   notReschedulable,
   SLOT_TAKEN,
+  closedDayMessage,
   usesDailyCapacity,
   WEEKDAYS,
   type DayPlaces,
@@ -43,9 +44,11 @@ import {
   type StoredSchedule,
 } from '../store/schedules';
 import { writeAudit } from '../store/staff';
+import { closureIn, closureRef, closuresBetween } from '../store/closures';
+import { affectedByTimeOff, flagForRebooking, rebookingShown, refuseUnlessConfirmed } from './rebooking';
 import { runTransaction } from '../store/transaction';
 import { queueMail } from '../notifications/mail';
-import type { Staff } from './staff-access';
+import { assertMaySee, type Staff } from './staff-access';
 import { hasCode } from '../store/error-codes';
 
 /**
@@ -99,18 +102,32 @@ export async function staffSchedule(staff: Staff, doctorId: string): Promise<Doc
   return { doctorId, schedule: data ? normalised(data) : null, updatedAt: data?.updatedAt ?? null };
 }
 
-/** PUT /staff/doctors/{doctorId}/schedule: replaces the schedule; audited. Booked appointments stay as they are. */
+/**
+ * PUT /staff/doctors/{doctorId}/schedule: replaces the schedule; audited. Time off over booked
+ * (Pending or Accepted) appointments answers 409 with data.affected unless confirm is true; then
+ * they are marked needsRebooking and their patients told (services/rebooking.ts), in the same
+ * transaction. Booked appointments are never moved or cancelled by a schedule change.
+ */
 export async function setSchedule(staff: Staff, doctorId: string, input: DoctorScheduleInput): Promise<DoctorScheduleView> {
   assertScheduleAccess(staff, doctorId);
   await assertDoctorExists(doctorId);
   const schedule = normalised(input);
   const updatedAt = new Date().toISOString();
   await runTransaction(async (tx) => {
+    const affected = await affectedByTimeOff(tx, doctorId, schedule);
+    refuseUnlessConfirmed(affected, input.confirm, 'in this time off');
     tx.set(scheduleRef(doctorId), { ...schedule, updatedAt, updatedBy: staff.uid });
     await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'schedule.update', target: `doctorSchedules/${doctorId}` },
+      {
+        actorUid: staff.uid,
+        actorRole: staff.role,
+        action: 'schedule.update',
+        target: `doctorSchedules/${doctorId}`,
+        ...rebookingShown(affected),
+      },
       tx,
     );
+    await flagForRebooking(tx, affected, 'the doctor is not available at that time');
   });
   return { doctorId, schedule, updatedAt };
 }
@@ -136,12 +153,17 @@ export async function doctorSlots(
   const today = todayInGhana(now);
   if (!data || to < today) return { days: days.map((day) => ({ day, times: [] })), reads: 2 };
   const schedule = normalised(data);
-  const taken = await takenSlots(doctorId, from < today ? today : from, to);
+  const start = from < today ? today : from;
+  const [taken, closed] = await Promise.all([takenSlots(doctorId, start, to), closuresBetween(start, to)]);
   const earliest = earliestFrom(now, MIN_BOOKING_NOTICE_HOURS);
   const takenCount = [...taken.values()].reduce((n, s) => n + s.size, 0);
   return {
-    days: days.map((day) => ({ day, times: freeTimes(schedule, day, taken.get(day) ?? new Set(), earliest) })),
-    reads: 2 + Math.max(1, takenCount),
+    days: days.map((day) => {
+      const closure = closed.get(day);
+      if (closure) return { day, times: [], closed: closure.reason };
+      return { day, times: freeTimes(schedule, day, taken.get(day) ?? new Set(), earliest) };
+    }),
+    reads: 2 + Math.max(1, takenCount) + Math.max(1, closed.size),
   };
 }
 
@@ -190,10 +212,18 @@ export async function setCapacity(staff: Staff, serviceId: number, perDay: numbe
 /** GET /services/{serviceId}/days: places left each day (0 = full; past days 0). Reads: the setting and one range query. */
 export async function serviceDays(serviceId: number, from: string, to: string, now = new Date()): Promise<DayPlaces[]> {
   capacityService(serviceId);
-  const [setting, taken] = await Promise.all([capacityRef(serviceId).get(), placesTaken(serviceId, from, to)]);
+  const [setting, taken, closed] = await Promise.all([
+    capacityRef(serviceId).get(),
+    placesTaken(serviceId, from, to),
+    closuresBetween(from, to),
+  ]);
   const perDay = perDayOf(setting.data());
   const today = todayInGhana(now);
-  return daysBetween(from, to).map((day) => ({ day, left: day < today ? 0 : Math.max(0, perDay - (taken.get(day) ?? 0)) }));
+  return daysBetween(from, to).map((day) => {
+    const closure = closed.get(day);
+    if (closure) return { day, left: 0, closed: closure.reason };
+    return { day, left: day < today ? 0 : Math.max(0, perDay - (taken.get(day) ?? 0)) };
+  });
 }
 
 /** Inside a transaction, before its writes: 409 when the day has no place left for this appointment. */
@@ -222,8 +252,15 @@ type Booking = Pick<
   | 'doctorId'
 >;
 
-/** Before the booking's transaction: a doctor's time must be a free slot of the schedule now (else 409). */
+/** 409 when the clinic is closed that day (closures/{day}); in a transaction, a read of the closure. */
+async function assertOpen(day: string, tx?: Transaction) {
+  const closure = tx ? await closureIn(tx, day) : (await closureRef(day).get()).data();
+  if (closure) throw conflict(closedDayMessage(day, closure.reason));
+}
+
+/** Before the booking's transaction: the clinic open that day, and a doctor's time a free slot of the schedule now (else 409). */
 export async function assertBookable(b: Pick<Booking, 'doctorId' | 'requestedDay' | 'requestedTime'>, now = new Date()) {
+  await assertOpen(b.requestedDay);
   if (b.doctorId && b.requestedTime)
     await assertOnSchedule(b.doctorId, b.requestedDay, b.requestedTime, now, MIN_BOOKING_NOTICE_HOURS);
 }
@@ -246,6 +283,8 @@ const claimSlot = (tx: Transaction, b: Booking, day: string, time: string) =>
  * loser of a contended commit is retried or answers 503), a doctor's time its slot document.
  */
 export async function claimAvailability(tx: Transaction, b: Booking): Promise<void> {
+  // Read in the transaction: a closure set meanwhile makes this booking wait or retry, never slip in.
+  await assertOpen(b.requestedDay, tx);
   if (usesDailyCapacity(b.requestedServiceId, b.requestedServiceOption)) {
     await assertPlaceLeft(tx, b.requestedServiceId, b.requestedService, b.requestedDay, b.appointmentId);
     holdPlace(tx, b.requestedServiceId, b.requestedDay, b.appointmentId);
@@ -271,8 +310,7 @@ const NO_APPOINTMENT = 'We could not find that appointment.';
 
 function assertMayReschedule(who: Rescheduler, a: Appointment) {
   if (who.kind === 'patient' && a.patientId !== who.uid) throw forbidden();
-  if (who.kind === 'staff' && who.staff.role === 'doctor' && a.doctorId !== who.staff.doctorId)
-    throw forbidden("This appointment is another doctor's.");
+  if (who.kind === 'staff') assertMaySee(who.staff, a);
 }
 
 /** The patient's rules (12 hours before, at most RESCHEDULE_LIMIT moves); the clinic only needs a movable state. */
@@ -301,6 +339,7 @@ async function targetOf(who: Rescheduler, a: Appointment, input: RescheduleReque
   if (day < todayInGhana(now)) throw badRequest('Preferred day (requestedDay) must be today or later.');
   if (day === a.requestedDay && time === a.requestedTime)
     throw conflict('That is already the time of this appointment. Please choose another.');
+  await assertOpen(day);
   // The clinic may move someone into the next two hours; the patient keeps the booking notice.
   const notice = who.kind === 'staff' ? 0 : MIN_BOOKING_NOTICE_HOURS;
   if (a.doctorId && time) await assertOnSchedule(a.doctorId, day, time, now, notice);
@@ -333,6 +372,7 @@ export async function rescheduleAppointment(
       assertRules(who, a, now);
       if (a.requestedDay !== before.requestedDay || a.requestedTime !== before.requestedTime)
         throw conflict('This appointment has just been moved. Please reload it and try again.');
+      await assertOpen(target.day, tx);
       const oldSlot = await heldSlot(tx, a);
       const capacity = usesDailyCapacity(a.requestedServiceId, a.requestedServiceOption);
       if (capacity) await assertPlaceLeft(tx, a.requestedServiceId, a.requestedService, target.day, a.appointmentId);
@@ -359,6 +399,8 @@ export async function rescheduleAppointment(
         ...startsAtFields(target.day, target.time),
         rescheduleCount,
         reschedules: FieldValue.arrayUnion(entry),
+        // Moved to a new time: off the desk's rebooking list (docs/front-desk.md).
+        ...(a.needsRebooking ? { needsRebooking: false } : {}),
       });
       if (who.kind === 'staff')
         await writeAudit(
@@ -373,6 +415,7 @@ export async function rescheduleAppointment(
         );
       const moved: Appointment = {
         ...a,
+        ...(a.needsRebooking ? { needsRebooking: false } : {}),
         requestedDay: target.day,
         requestedTime: target.time,
         rescheduleCount,

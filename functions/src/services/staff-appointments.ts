@@ -26,10 +26,12 @@ import {
 import { releaseBenefit } from './benefits';
 import { accountEmail } from '../notifications/mail';
 import { notifyPatient } from '../notifications/notify';
-import { appointmentStateChanged, NOTIFIED_ACTIONS } from '../notifications/templates';
+import { appointmentStateChanged, clinicianOnTheWay, NOTIFIED_ACTIONS } from '../notifications/templates';
+import { atHome } from '../api/booking-request';
+import { searchAppointments } from './appointment-search';
 import { createDueRefund } from './refunds';
 import { releaseAvailability } from './scheduling';
-import { listQuery, type Staff } from './staff-access';
+import { assertMaySee, listQuery, type Staff } from './staff-access';
 import { formatDate, formatWhen, ghanaTimestamp } from '../api/format';
 import { tooEarlyToComplete } from '../api/messages';
 import { completableFrom } from '../api/policy';
@@ -52,32 +54,52 @@ export interface ActionInput {
 const NOT_FOUND = 'We could not find that appointment.';
 
 /**
- * A doctor acts only on their own appointments (docs/roles-and-audit.md): another doctor's is 403. Their
- * own: their doctorId's, or one without a doctor that staff assigned to them (`assignedTo`,
- * e.g. a dietary video visit they host).
+/**
+ * What a staff member's list may hold (services/staff-access.ts canSee): a doctor their own and
+ * those assigned to them (e.g. a dietary video visit they host; a filter naming another doctor
+ * is 403), a nurse those assigned to her.
  */
-function assertMayAct(staff: Staff, a: Pick<Appointment, 'doctorId'> & { assignedTo?: string }) {
-  if (staff.role !== 'doctor' || a.doctorId === staff.doctorId) return;
-  if (!a.doctorId && a.assignedTo === staff.uid) return;
-  throw forbidden("This appointment is another doctor's.");
-}
-
-/** Doctors see only their own: a filter naming another doctor is 403, none means their own. */
-function scopedFilter(staff: Staff, f: AppointmentFilter): AppointmentFilter {
-  if (staff.role !== 'doctor') return f;
-  if (f.doctorId && f.doctorId !== staff.doctorId) throw forbidden("Those are another doctor's appointments.");
-  return { ...f, doctorId: staff.doctorId ?? '-' };
+export function scopedFilter(staff: Staff, f: AppointmentFilter): AppointmentFilter {
+  if (staff.role === 'doctor') {
+    if (f.doctorId && f.doctorId !== staff.doctorId) throw forbidden("Those are another doctor's appointments.");
+    if (f.assignedTo && f.assignedTo !== staff.uid) throw forbidden("Those are another clinician's visits.");
+    return f.doctorId || f.assignedTo ? f : { ...f, mine: { doctorId: staff.doctorId ?? '-', uid: staff.uid } };
+  }
+  if (staff.role === 'nurse') {
+    if (f.assignedTo && f.assignedTo !== staff.uid) throw forbidden("Those are another clinician's visits.");
+    return { ...f, assignedTo: staff.uid };
+  }
+  return f;
 }
 
 const asAppointment = (id: string, d: DocumentData) => ({ ...d, appointmentId: id }) as Appointment;
 
-/** GET /staff/appointments: one page and the counts per state for the same filter. */
+/** The list's query (api/staff-requests.ts appointmentListQuerySchema) without the page. */
+export type AppointmentListQuery = Omit<AppointmentFilter, 'mine'> & { q?: string };
+
+/**
+ * GET /staff/appointments: one page and the counts per state for the same filter; with q, the
+ * appointments found by name, phone, reference or id (services/appointment-search.ts), one page.
+ */
 export async function listAppointments(
   staff: Staff,
-  filter: AppointmentFilter,
+  { q, ...filter }: AppointmentListQuery,
   limit: number,
   cursor?: string,
 ): Promise<StaffAppointmentList> {
+  if (q) {
+    const found = await searchAppointments(staff, q, filter, limit);
+    await writeAudit({
+      actorUid: staff.uid,
+      actorRole: staff.role,
+      action: 'appointment.search',
+      target: 'appointments',
+      query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, q }),
+      count: found.items.length,
+      patientIds: found.items.map((a) => a.patientId),
+    });
+    return found;
+  }
   const f = scopedFilter(staff, filter);
   const [page, counts] = await Promise.all([
     appointmentPage(f, limit, cursor, asAppointment),
@@ -90,7 +112,7 @@ export async function listAppointments(
     actorRole: staff.role,
     action: 'appointment.list',
     target: 'appointments',
-    query: listQuery({ ...f, cursor }),
+    query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, cursor }),
     count: items.length,
     patientIds: items.map((a) => a.patientId),
   });
@@ -101,7 +123,7 @@ export async function visibleAppointment(staff: Staff, appointmentId: string): P
   const snap = await appointmentRef(appointmentId).get();
   if (!snap.exists || snap.get('appointmentStatus') === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
   const a = snap.data()!;
-  assertMayAct(staff, a);
+  assertMaySee(staff, a);
   return a;
 }
 
@@ -164,6 +186,8 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
       return { acceptbyDoctor: true, acceptedDate: now, acceptedBy: staff.uid };
     case 'decline':
       return { declineByDoctor: true, declineReason: input.reason, declinedDate: now, declinedBy: staff.uid };
+    case 'on-the-way':
+      return { onTheWayAt: now, onTheWayBy: staff.uid };
     case 'check-in':
       return { checkedInAt: now, checkedInBy: staff.uid };
     case 'complete':
@@ -194,6 +218,7 @@ export async function actOnAppointment(
   input: ActionInput,
 ): Promise<Appointment> {
   const before = await visibleAppointment(staff, appointmentId);
+  assertMaySee(staff, before, action);
   const email = NOTIFIED_ACTIONS.includes(action) ? await accountEmail(before.patientId) : undefined;
   return runTransaction((tx) => actInTransaction(tx, staff, appointmentId, action, input, email));
 }
@@ -215,12 +240,14 @@ export async function actInTransaction(
   const snap = await tx.get(ref);
   if (!snap.exists || snap.get('appointmentStatus') === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
   const a = snap.data()!;
-  assertMayAct(staff, a);
+  assertMaySee(staff, a, action);
   const to = nextState(a.appointmentStatus, action);
   if (!to) throw conflict(notAllowedMessage(a.appointmentStatus, action));
   const now = new Date();
   if (action === 'complete' && now < completableFrom(a))
     throw conflict(tooEarlyToComplete(formatDate(completableFrom(a), { time: true })));
+  if (action === 'on-the-way' && !atHome(a.requestedServiceId, a.requestedServiceOption))
+    throw conflict("Only a home visit or a delivery can be on the way: this appointment is not at the patient's address.");
   const ends = action === 'decline' || action === 'cancel';
   const slot = ends ? await heldSlot(tx, a) : undefined;
   const paid = ends && a.paymentStatus === PAYMENT_STATUS.Paid && a.consultationFee > 0;
@@ -228,7 +255,12 @@ export async function actInTransaction(
   const refundExists = refund ? (await tx.get(refund)).exists : false;
   const visit = (ENDS_VISIT as readonly string[]).includes(action) ? await readVisit(tx, appointmentId) : undefined;
 
-  const change = { appointmentStatus: to, ...changeFor(action, staff, input, ghanaTimestamp(now)) };
+  const change = {
+    appointmentStatus: to,
+    ...changeFor(action, staff, input, ghanaTimestamp(now)),
+    // Acted on (ended, or it happened after all): no longer on the desk's rebooking list.
+    ...(a.needsRebooking ? { needsRebooking: false } : {}),
+  };
   tx.update(ref, change);
   if (slot) tx.delete(slot);
   if (ends) releaseAvailability(tx, a);
@@ -264,5 +296,6 @@ export async function actInTransaction(
   }
   if (NOTIFIED_ACTIONS.includes(action))
     await notifyPatient(a.patientId, appointmentStateChanged({ ...a, ...change } as Appointment, action, input.reason), { tx });
+  if (action === 'on-the-way') await notifyPatient(a.patientId, clinicianOnTheWay({ ...a, ...change } as Appointment), { tx });
   return { ...a, ...change } as Appointment;
 }

@@ -1,6 +1,5 @@
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { todayInGhana } from '../api/booking-request';
-import { normaliseGhanaPhone } from '../api/ghana-phone';
 import {
   APPOINTMENT_STATES,
   type AuditEntry,
@@ -31,10 +30,14 @@ import {
   appointmentCounts,
   auditPage,
   bookingsPerDay,
+  countOrdersToDispatch,
   countWhere,
   enquiriesRef,
   enquiryPage,
   messagePage,
+  messageRef,
+  orderById,
+  patientsById,
   newsletterSubscribers,
   orderPage,
   orderRef,
@@ -48,7 +51,13 @@ import {
   writeAudit,
   type AuditRecord,
 } from '../store/staff';
-import { accountEmail } from '../notifications/mail';
+import { accountEmail, queueMail } from '../notifications/mail';
+import { csvCell } from './csv';
+import { phonePrefixOf } from './phone-search';
+import { scopedFilter } from './staff-appointments';
+import { noticeMail } from '../notifications/notify';
+import { messageReplyNotice } from '../notifications/templates';
+import type { MessageReply, MessageStatus } from '../api/front-desk';
 import { getPatient } from './patients';
 import { createDueRefund } from './refunds';
 import { listQuery, type Shown, type Staff } from './staff-access';
@@ -70,23 +79,27 @@ const audit = (staff: Staff, action: string, target: string, shown: Shown = {}):
 
 // --- overview ---
 
-/** GET /staff/overview. A doctor sees their own bookings only, and none of the clinic's money or inbox. */
+/**
+ * GET /staff/overview. A doctor sees their own bookings (and visits assigned to them), a nurse
+ * her assigned visits, and neither the clinic's money or inbox.
+ */
 export async function overview(staff: Staff, now = new Date()): Promise<StaffOverview> {
   const today = todayInGhana(now);
-  const doctorId = staff.role === 'doctor' ? (staff.doctorId ?? '-') : undefined;
+  const scope = scopedFilter(staff, {});
+  const clinic = staff.role === 'admin' || staff.role === 'staff';
   const midnight = Date.parse(`${today}T00:00:00Z`);
   const days = Array.from({ length: 29 }, (_, i) => dayOf(midnight + (i - 14) * DAY_MS));
   // ISO weeks start on Monday: the current week's Monday, then 7 weeks back.
   const monday = midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * DAY_MS;
   const weeks = Array.from({ length: 8 }, (_, i) => monday - (7 - i) * 7 * DAY_MS);
-  const clinic = !doctorId;
   const [todayCounts, perDay, revenue, openEnquiries, refundsDue, ordersToDispatch] = await Promise.all([
-    appointmentCounts({ day: today, doctorId }, APPOINTMENT_STATES),
-    bookingsPerDay(days, doctorId),
+    appointmentCounts({ ...scope, day: today }, APPOINTMENT_STATES),
+    bookingsPerDay(days, scope),
     clinic ? Promise.all(weeks.map((w) => paidBetween(new Date(w), new Date(w + 7 * DAY_MS)))) : Promise.resolve([]),
     clinic ? countWhere(COLLECTIONS.enquiries, 'status', 'Pending') : 0,
     clinic ? countWhere(COLLECTIONS.refunds, 'status', 'Due') : 0,
-    clinic ? countWhere(COLLECTIONS.orders, 'status', 'Pending') : 0,
+    // Only what can go out: Paid and not yet dispatched (the same query as the list's toDispatch).
+    clinic ? countOrdersToDispatch() : 0,
   ]);
   return {
     today,
@@ -127,20 +140,58 @@ export async function setEnquiryStatus(staff: Staff, id: string, status: Enquiry
   });
 }
 
+/** A contact message as staff see it: stored before statuses existed, it reads as New with no replies. */
+const asMessage = (id: string, d: DocumentData): StaffMessage =>
+  ({
+    ...d,
+    docid: id,
+    status: (d.status as MessageStatus | undefined) ?? 'New',
+    replies: (d.replies as MessageReply[] | undefined) ?? [],
+  }) as StaffMessage;
+
 /** GET /staff/messages: one page of contact messages; the entry names the messages shown. */
 export async function listMessages(staff: Staff, limit: number, cursor?: string): Promise<Page<StaffMessage>> {
-  const page = await messagePage(limit, cursor, (id, d) => ({ ...d, docid: id }) as StaffMessage);
+  const page = await messagePage(limit, cursor, asMessage);
   const shown = { query: listQuery({ cursor }), count: page.items.length, recordIds: page.items.map((m) => String(m.docid)) };
   await writeAudit(audit(staff, 'message.list', COLLECTIONS.feedback, shown));
   return page;
 }
 
-/** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
-const csvCell = (value: unknown) => {
-  const text = String(value ?? '');
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
+/** POST /staff/messages/{id}/status: New, Replied or Closed; who and when; audited. */
+export async function setMessageStatus(staff: Staff, id: string, status: MessageStatus): Promise<StaffMessage> {
+  const ref = messageRef(id);
+  return runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('We could not find that message.');
+    const change = { status, statusUpdatedAt: Timestamp.now(), statusUpdatedBy: staff.email ?? staff.uid };
+    tx.update(ref, change);
+    await writeAudit(audit(staff, `message.${status.toLowerCase()}`, ref.path), tx);
+    return asMessage(id, plainValue({ ...snap.data(), ...change }) as DocumentData);
+  });
+}
+
+/**
+ * POST /staff/messages/{id}/reply: the text is mailed to the sender's address (the mail
+ * collection, Trigger Email shape), kept with the message, and the message is Replied; audited.
+ */
+export async function replyToMessage(staff: Staff, id: string, text: string): Promise<StaffMessage> {
+  const ref = messageRef(id);
+  return runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('We could not find that message.');
+    const message = snap.data()!;
+    const to = String(message.email ?? '');
+    if (!to) throw conflict('This message has no e-mail address to reply to. Please call the sender instead.');
+    const reply: MessageReply = { text, by: staff.email ?? staff.uid, at: new Date().toISOString() };
+    const notice = messageReplyNotice(String(message.fullName ?? ''), String(message.message ?? ''), text);
+    await queueMail({ ...noticeMail(to, notice), event: notice.event }, tx);
+    const replies = [...((message.replies as MessageReply[] | undefined) ?? []), reply];
+    const change = { replies, status: 'Replied', statusUpdatedAt: Timestamp.now(), statusUpdatedBy: reply.by };
+    tx.update(ref, change);
+    await writeAudit(audit(staff, 'message.reply', ref.path), tx);
+    return asMessage(id, plainValue({ ...message, ...change }) as DocumentData);
+  });
+}
 
 /** GET /staff/newsletter.csv: every subscriber, e-mail and date; the export is audited. */
 export async function newsletterCsv(staff: Staff): Promise<string> {
@@ -152,26 +203,52 @@ export async function newsletterCsv(staff: Staff): Promise<string> {
 
 // --- orders ---
 
-const asOrder = (id: string, d: DocumentData): StaffOrder => {
+type OrderRow = Omit<StaffOrder, 'customerName' | 'contactNumber' | 'deliveryAddress'>;
+
+const asOrder = (id: string, d: DocumentData): OrderRow => {
   const { emailAddress: _e, transactionId: _t, ...rest } = d;
-  return { ...rest, status: (d.status as OrderStatus | undefined) ?? 'Pending', id } as StaffOrder;
+  return { ...rest, status: (d.status as OrderStatus | undefined) ?? 'Pending', id } as OrderRow;
 };
 
-/** GET /staff/orders: one page; the entry names whose orders were shown. */
+/** Who an order goes to, from the customer's patient record: name, phone, and the address it is delivered to. */
+function withCustomer(order: OrderRow, patient: DocumentData | undefined): StaffOrder {
+  const name = `${String(patient?.firstName ?? '')} ${String(patient?.lastName ?? '')}`.trim();
+  const address = String(patient?.address ?? '').trim();
+  const town = String(patient?.patientLocation ?? '').trim();
+  return {
+    ...order,
+    customerName: name,
+    contactNumber: String(patient?.contactNumber ?? ''),
+    deliveryAddress: [address, town].filter(Boolean).join(', '),
+  };
+}
+
+/** GET /staff/orders: a page, each order with its customer (one getAll of their records); the entry names whose orders were shown. */
 export async function listOrders(
   staff: Staff,
-  status: OrderStatus | undefined,
+  filter: { status?: OrderStatus; toDispatch?: boolean },
   limit: number,
   cursor?: string,
 ): Promise<Page<StaffOrder>> {
-  const page = await orderPage(status, limit, cursor, asOrder);
+  const page = await orderPage(filter, limit, cursor, asOrder);
+  const customers = await patientsById(page.items.map((o) => o.patientId));
   const shown = {
-    query: listQuery({ status, cursor }),
+    query: listQuery({ status: filter.status, toDispatch: filter.toDispatch ? 'true' : undefined, cursor }),
     count: page.items.length,
     patientIds: page.items.map((o) => o.patientId),
   };
   await writeAudit(audit(staff, 'order.list', COLLECTIONS.orders, shown));
-  return page;
+  return { ...page, items: page.items.map((o) => withCustomer(o, customers.get(o.patientId))) };
+}
+
+/** GET /staff/orders/{id}: one order with its customer; the entry names the customer. */
+export async function orderDetail(staff: Staff, id: string): Promise<StaffOrder> {
+  const data = await orderById(id);
+  if (!data) throw notFound('We could not find that order.');
+  const order = asOrder(id, data);
+  const customers = await patientsById([order.patientId]);
+  await writeAudit(audit(staff, 'order.read', `${COLLECTIONS.orders}/${id}`, { patientIds: [order.patientId] }));
+  return withCustomer(order, customers.get(order.patientId));
 }
 
 /**
@@ -216,7 +293,8 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
         'The clinic cancelled your order, so nothing is charged.',
       );
     }
-    return asOrder(id, plainValue({ ...order, ...change }) as DocumentData);
+    const customer = await patientsById([String(order.patientId)]);
+    return withCustomer(asOrder(id, plainValue({ ...order, ...change }) as DocumentData), customer.get(String(order.patientId)));
   });
 }
 
@@ -262,23 +340,22 @@ const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerC
 
 /**
  * GET /staff/patients?q=: prefix search on what is stored (e-mail in lower case, phone as
- * +233..., names as typed, tried as typed and title-cased), at most MAX_PATIENT_RESULTS.
+ * +233... whatever form it is typed in, names as typed and title-cased), at most
+ * MAX_PATIENT_RESULTS. Clinic records (source CLINIC) are found like accounts; one an account
+ * has claimed is that account now, so it is left out.
  */
 export async function searchPatients(staff: Staff, q: string): Promise<Patient[]> {
   const tries: [string, string][] = [['emailAddress', q.toLowerCase()]];
-  const phone = q.replace(/[\s()-]/g, '');
-  if (/^\+?\d{3,}$/.test(phone)) {
-    const full = normaliseGhanaPhone(phone);
-    tries.push([
-      'contactNumber',
-      full ?? (phone.startsWith('0') ? `+233${phone.slice(1)}` : phone.startsWith('+') ? phone : `+${phone}`),
-    ]);
-  } else {
-    for (const name of new Set([q, titleCase(q)])) tries.push(['firstName', name], ['lastName', name]);
-  }
+  const phone = phonePrefixOf(q);
+  if (phone) tries.push(['contactNumber', phone]);
+  else for (const name of new Set([q, titleCase(q)])) tries.push(['firstName', name], ['lastName', name]);
   const found = await Promise.all(tries.map(([field, prefix]) => patientsByPrefix(field, prefix, MAX_PATIENT_RESULTS)));
   const byId = new Map<string, Patient>();
-  for (const p of found.flat()) if (byId.size < MAX_PATIENT_RESULTS) byId.set(String(p.patientId), p as Patient);
+  for (const p of found.flat()) {
+    // A clinic record someone has claimed is kept only as a pointer to their account: not a person to find.
+    if (byId.size >= MAX_PATIENT_RESULTS || p.claimedBy) continue;
+    byId.set(String(p.patientId), { ...p, source: (p.source as Patient['source']) ?? 'WEBSITE' } as Patient);
+  }
   const patientIds = [...byId.keys()];
   await writeAudit(audit(staff, 'patient.search', COLLECTIONS.patients, { query: q, count: patientIds.length, patientIds }));
   return [...byId.values()];

@@ -93,11 +93,25 @@ export const doctorSlotRef = (doctorId: string, day: string, time: string) =>
     .withConverter(typedConverter<DoctorSlot>())
     .doc(`${doctorId}_${day}_${time.replace(':', '')}`);
 
+/** The query of one patient's appointments (read in a transaction when a clinic record is claimed). */
+export const appointmentsOfQuery = (patientId: string): Query<StoredAppointment> =>
+  appointments().where('patientId', '==', patientId);
+
 /** All of one patient's appointments: a patient has few, so sorting and filtering happen in code (no composite index). */
 export async function appointmentsOf(patientId: string): Promise<StoredAppointment[]> {
-  const snap = await appointments().where('patientId', '==', patientId).get();
+  const snap = await appointmentsOfQuery(patientId).get();
   return snap.docs.map((d) => d.data());
 }
+
+/** Booked (Pending or Accepted) appointments from `from` to `to`, of one doctor if named: what a closure or time off would touch. */
+export const bookedBetween = (from: string, to: string, doctorId?: string): Query<StoredAppointment> => {
+  let q: Query<StoredAppointment> = appointments()
+    .where('appointmentStatus', 'in', ['Pending', 'Accepted'])
+    .where('requestedDay', '>=', from)
+    .where('requestedDay', '<=', to);
+  if (doctorId) q = q.where('doctorId', '==', doctorId);
+  return q;
+};
 
 /** Unpaid, Pending appointments in pages (equality filters and the document id as cursor: no composite index). */
 export const unpaidPendingAppointments = (pageSize: number): Query<StoredAppointment> =>

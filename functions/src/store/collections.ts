@@ -56,6 +56,10 @@ export const COLLECTIONS = {
   serviceCapacity: 'serviceCapacity',
   /** Who holds the places of one service on one day, `${serviceId}_${day}`. */
   capacityDays: 'capacityDays',
+  /** closures/{YYYY-MM-DD}: the clinic is closed that day (public holidays, clinic days off; docs/front-desk.md). */
+  closures: 'closures',
+  /** The code the desk sends to prove a clinic record's phone, by patientId (a hash, never the code). */
+  deskPhoneCodes: 'deskPhoneCodes',
   /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
   visits: VISITS_COLLECTION,
 } as const;

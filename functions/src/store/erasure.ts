@@ -45,6 +45,8 @@ const PERSONAL_FIELDS = [
   'organiztionName',
   'organiztionLocation',
   'expectedPeople',
+  // Where a home visit or a delivery went (docs/front-desk.md).
+  'address',
   // A prescription's patient as printed (docs/record.md).
   'patientName',
   'patientInitials',
@@ -76,13 +78,14 @@ export async function keptRecordsOf(uid: string): Promise<KeptRecord[]> {
 
 /**
  * The record with the patient's id replaced by a non-identifying one and their details
- * cleared; a clinical record also gets the day it is deleted (`retainUntil`).
+ * cleared (an object such as a home visit's address becomes null); a clinical record also gets
+ * the day it is deleted (`retainUntil`).
  */
 export function anonymised(record: KeptRecord, erasedId: string, retainUntil?: Date): UpdateData<Record<string, unknown>> {
-  const cleared = PERSONAL_FIELDS.filter((field) => record.snap.get(field) !== undefined).map((field) => [
-    field,
-    record.snap.get(field) === null ? null : '',
-  ]);
+  const cleared = PERSONAL_FIELDS.filter((field) => record.snap.get(field) !== undefined).map((field) => {
+    const value: unknown = record.snap.get(field);
+    return [field, value === null || typeof value === 'object' ? null : ''];
+  });
   const expiry = retainUntil && CLINICAL_RECORDS.includes(record.collection) ? { expireAt: Timestamp.fromDate(retainUntil) } : {};
   return { ...Object.fromEntries(cleared), patientId: erasedId, erasedAt: FieldValue.serverTimestamp(), ...expiry };
 }

@@ -38,3 +38,8 @@ export const phoneCodeRef = (uid: string) =>
 export async function findPatient(uid: string): Promise<Patient | undefined> {
   return (await patientRef(uid).get()).data();
 }
+
+/** The clinic records an account took over (docs/front-desk.md): they name the person too, so erasure removes them. */
+export async function claimedRecordRefs(uid: string) {
+  return (await db().collection(COLLECTIONS.patients).where('claimedBy', '==', uid).get()).docs.map((d) => d.ref);
+}

@@ -59,6 +59,12 @@ export interface LedgerEntry {
   amount: number;
   transactionId: string;
   paidAt: string;
+  /** Where the money came in: the provider's checkout ('online'; absent on entries before the desk existed) or the desk. */
+  source?: 'online' | 'desk';
+  /** A desk payment: cash or mobile money, its reference, and who recorded it (api/front-desk.ts DeskLedgerFields). */
+  method?: 'cash' | 'momo';
+  providerReference?: string;
+  recordedBy?: { uid: string; role: string; email?: string };
 }
 
 export const ledgerRef = (clientReference: string) =>

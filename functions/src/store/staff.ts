@@ -1,6 +1,7 @@
 import {
   AggregateField,
   FieldPath,
+  Filter,
   Timestamp,
   type CollectionReference,
   type DocumentData,
@@ -59,29 +60,74 @@ async function pageOf<T>(
 
 export interface AppointmentFilter {
   day?: string;
+  /** A range of days (both included; at most a week, api/staff-requests.ts). */
+  from?: string;
+  to?: string;
   status?: string;
   doctorId?: string;
   serviceId?: number;
+  /** The clinician a home visit (or a virtual visit without a doctor) is assigned to. */
+  assignedTo?: string;
+  needsRebooking?: boolean;
+  /** A doctor's own: their doctorId's appointments or those assigned to them (an OR query). */
+  mine?: { doctorId: string; uid: string };
 }
 
 function filtered(f: AppointmentFilter, withStatus = true): Query {
   let q: Query = appointmentsCollection();
+  if (f.mine)
+    q = q.where(Filter.or(Filter.where('doctorId', '==', f.mine.doctorId), Filter.where('assignedTo', '==', f.mine.uid)));
   if (f.day) q = q.where('requestedDay', '==', f.day);
+  if (f.from && f.to) q = q.where('requestedDay', '>=', f.from).where('requestedDay', '<=', f.to);
   if (withStatus && f.status) q = q.where('appointmentStatus', '==', f.status);
   if (f.doctorId) q = q.where('doctorId', '==', f.doctorId);
   if (f.serviceId !== undefined) q = q.where('requestedServiceId', '==', f.serviceId);
+  if (f.assignedTo) q = q.where('assignedTo', '==', f.assignedTo);
+  if (f.needsRebooking) q = q.where('needsRebooking', '==', true);
   return q;
 }
 
-/** A day's appointments run by time; otherwise the newest requests come first. */
+/** A day's appointments run by time; a week or the rebooking list by day and time; otherwise the newest requests first. */
 export function appointmentPage<T>(
   f: AppointmentFilter,
   limit: number,
   cursor: string | undefined,
   map: (id: string, d: DocumentData) => T,
 ) {
-  const q = f.day ? filtered(f).orderBy('requestedTime').orderBy('createdAt') : filtered(f).orderBy('createdAt', 'desc');
+  const q = f.day
+    ? filtered(f).orderBy('requestedTime').orderBy('createdAt')
+    : f.from || f.needsRebooking
+      ? filtered(f).orderBy('requestedDay').orderBy('requestedTime').orderBy('createdAt')
+      : filtered(f).orderBy('createdAt', 'desc');
   return pageOf(appointmentsCollection(), q, limit, cursor, map);
+}
+
+/** Appointments by exact field (clientReference, a patient's id), for the console's search: at most `limit`. */
+export async function appointmentsWhere(field: string, value: unknown, limit: number): Promise<DocumentData[]> {
+  const snap = await appointmentsCollection().where(field, '==', value).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+}
+
+/** The appointments of a day or a week (the filter's day, or from and to), at most `limit`: the desk's search within them. */
+export async function appointmentsInDays(
+  f: Pick<AppointmentFilter, 'day' | 'from' | 'to'>,
+  limit: number,
+): Promise<DocumentData[]> {
+  const snap = await filtered({ day: f.day, from: f.from, to: f.to }).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+}
+
+/** Appointments of several patients (at most 30 ids, Firestore's 'in' limit). */
+export async function appointmentsOfPatients(patientIds: string[], limit: number): Promise<DocumentData[]> {
+  if (!patientIds.length) return [];
+  const snap = await appointmentsCollection().where('patientId', 'in', patientIds.slice(0, 30)).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+}
+
+/** Appointments whose stored `field` (a name as typed) starts with `prefix`. */
+export async function appointmentsByPrefix(field: string, prefix: string, limit: number): Promise<DocumentData[]> {
+  const snap = await appointmentsCollection().where(field, '>=', prefix).where(field, '<', `${prefix}\uf8ff`).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
 }
 
 /** How many appointments of each state match the filter (its status aside): one count() each. */
@@ -92,9 +138,18 @@ export async function appointmentCounts(f: AppointmentFilter, states: readonly s
   return Object.fromEntries(states.map((s, i) => [s, counts[i]]));
 }
 
-/** Bookings per appointment day over [from, to], one count() per day. */
-export async function bookingsPerDay(days: string[], doctorId?: string): Promise<number[]> {
-  return Promise.all(days.map(async (day) => (await filtered({ day, doctorId }, false).count().get()).data().count));
+/** Bookings per appointment day over [from, to], one count() per day, within `scope` (a doctor's or a nurse's own). */
+export async function bookingsPerDay(days: string[], scope: AppointmentFilter = {}): Promise<number[]> {
+  return Promise.all(
+    days.map(
+      async (day) =>
+        (
+          await filtered({ ...scope, day }, false)
+            .count()
+            .get()
+        ).data().count,
+    ),
+  );
 }
 
 /** Sum of the payments ledger's amounts paid in [from, to): one sum() aggregation. */
@@ -109,6 +164,12 @@ export async function paidBetween(from: Date, to: Date): Promise<number> {
 
 export const countWhere = async (name: string, field: string, value: unknown): Promise<number> =>
   (await collection(name).where(field, '==', value).count().get()).data().count;
+
+/** Paid orders not yet dispatched: the overview's count and the orders list's toDispatch filter are the same query. */
+const ordersToDispatch = () =>
+  collection(COLLECTIONS.orders).where('status', '==', 'Pending').where('paymentStatus', '==', 'Paid');
+
+export const countOrdersToDispatch = async (): Promise<number> => (await ordersToDispatch().count().get()).data().count;
 
 // --- inbox, orders, refunds ---
 
@@ -128,11 +189,36 @@ export const messagePage = <T>(limit: number, cursor: string | undefined, map: (
   pageOf(collection(COLLECTIONS.feedback), collection(COLLECTIONS.feedback).orderBy('date', 'desc'), limit, cursor, map);
 
 export const orderPage = <T>(
-  status: string | undefined,
+  filter: { status?: string; toDispatch?: boolean },
   limit: number,
   cursor: string | undefined,
   map: (id: string, d: DocumentData) => T,
-) => pageOf(collection(COLLECTIONS.orders), byStatus(COLLECTIONS.orders, status, 'createdAt'), limit, cursor, map);
+) =>
+  pageOf(
+    collection(COLLECTIONS.orders),
+    filter.toDispatch
+      ? ordersToDispatch().orderBy('createdAt', 'desc')
+      : byStatus(COLLECTIONS.orders, filter.status, 'createdAt'),
+    limit,
+    cursor,
+    map,
+  );
+
+/** One order, as plain JSON, or undefined. */
+export async function orderById(id: string): Promise<DocumentData | undefined> {
+  const snap = await orderRef(id).get();
+  return snap.exists ? (plainValue(snap.data()) as DocumentData) : undefined;
+}
+
+export const messageRef = (id: string) => collection(COLLECTIONS.feedback).doc(id);
+
+/** Several patient records at once (one getAll), by id; missing ones absent from the map. */
+export async function patientsById(ids: string[]): Promise<Map<string, DocumentData>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (!unique.length) return new Map();
+  const snaps = await db().getAll(...unique.map((id) => patientRef(id)));
+  return new Map(snaps.filter((s) => s.exists).map((s) => [s.id, plainValue(s.data()) as DocumentData]));
+}
 
 export const refundPage = <T>(
   status: string | undefined,

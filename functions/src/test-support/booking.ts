@@ -37,6 +37,8 @@ export const bookingBase = (overrides: Record<string, unknown> = {}) => ({
   location: 'East Legon, Accra',
   healthProblem: 'Headaches for a week',
   requestedDay: freshDay(),
+  // Home visits and deliveries need it (api/booking-request.ts atHome); the schema drops it for the rest.
+  address: { line: 'House 12, Oxford Street, Osu', landmark: 'Opposite the Shell station', digitalAddress: 'GA-183-8164' },
   ...overrides,
 });
 

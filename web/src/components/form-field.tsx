@@ -8,6 +8,8 @@ interface Common {
   label: string;
   required?: boolean;
   className?: string;
+  /** A line under the label that helps fill the field (an example, what it is for), read with it. */
+  hint?: string;
 }
 
 type FieldProps = Common &
@@ -21,15 +23,17 @@ type FieldProps = Common &
  * A labelled Formik field. Once touched and invalid it gets the faint red border and its
  * message below, tied to the input with aria-describedby and announced (role=alert) as it appears.
  */
-export function FormField({ name, label, required, className, ...rest }: FieldProps) {
+export function FormField({ name, label, required, className, hint, ...rest }: FieldProps) {
   const [field, meta] = useField(name);
   const id = `${useId()}${name}`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const invalid = Boolean(meta.touched && meta.error);
+  const describedBy = [hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ');
   const a11y = {
     id,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? errorId : undefined,
+    'aria-describedby': describedBy || undefined,
     'aria-required': required || undefined,
   };
   let control: ReactNode;
@@ -58,6 +62,11 @@ export function FormField({ name, label, required, className, ...rest }: FieldPr
           </span>
         )}
       </label>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
       {control}
       {invalid && (
         <p id={errorId} className="field-error" role="alert">

@@ -4,11 +4,12 @@ import { GENERIC_ERROR } from '@api/messages';
 import { appCheckHeaders } from '@/lib/app-check';
 import { env } from '@/lib/env';
 
-/** A failed call: the status and the sentence the server wrote for a person. */
+/** A failed call: the status, the sentence the server wrote for a person, and the answer's data (e.g. a 409's list of what it concerns). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -75,7 +76,7 @@ export async function request<T>(
   }
   if (!response.ok || envelope.statusCode >= 300) {
     if (isUnfinishedAccount(envelope.statusCode, envelope.msg)) sendToAccountCheck();
-    throw new ApiError(envelope.statusCode, envelope.msg);
+    throw new ApiError(envelope.statusCode, envelope.msg, envelope.data);
   }
   return envelope.data;
 }

@@ -43,6 +43,35 @@ const SAMPLES: Record<string, () => Notice> = {
     templates.renewalReminder({ ...evilPackage, daysBefore: 5, amount: 99, link: 'https://example.com/profile' }),
   subscriptionExpired: () => templates.subscriptionExpired({ ...evilPackage, link: 'https://example.com/profile' }),
   subscriptionCancelled: () => templates.subscriptionCancelled(evilPackage),
+  deskPhoneCode: () => templates.deskPhoneCode({ firstName: EVIL, code: '123456' }),
+  paymentLink: () =>
+    templates.paymentLink({
+      what: `Appointment: ${EVIL}`,
+      amount: 250,
+      url: 'https://pay.example.com/checkout/0123456789abcdef0123456789abcdef',
+      clientReference: 'ref-1',
+      appointmentId: 'appt-1',
+    }),
+  visitAssigned: () =>
+    templates.visitAssigned({
+      ...evilAppointment,
+      assignedToName: `Nurse ${EVIL}`,
+      arrivalWindow: { from: '10:00', to: '12:00' },
+      address: { line: `House ${EVIL}` },
+    }),
+  virtualHostAssigned: () => templates.virtualHostAssigned({ ...evilAppointment, assignedToName: `Dr ${EVIL}` }),
+  clinicianOnTheWay: () =>
+    templates.clinicianOnTheWay({
+      ...evilAppointment,
+      assignedToName: `Nurse ${EVIL}`,
+      arrivalWindow: { from: '10:00', to: '12:00' },
+    }),
+  needsRebooking: () =>
+    templates.needsRebooking(
+      { ...evilAppointment, paymentStatus: 'Paid', consultationFee: 250 },
+      `the clinic is closed (${EVIL})`,
+    ),
+  messageReplyNotice: () => templates.messageReplyNotice(EVIL, `My question ${EVIL}`, `Our answer to ${EVIL}`),
   prescriptionIssued: () =>
     templates.prescriptionIssued({
       doctor: `Dr ${EVIL}`,

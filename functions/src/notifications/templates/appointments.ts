@@ -13,8 +13,13 @@ const SIGNATURE = 'ExpMed Health';
 
 /** Booking received: to the account, with a calendar invitation (tentative until accepted). */
 export function bookingReceived(a: Appointment): Notice {
+  // A booking the clinic made for someone without an account: no dashboard to pay in.
+  const howToPay =
+    a.source === 'CLINIC'
+      ? 'You can pay at the clinic, or by the payment link we text you.'
+      : 'If you have not paid yet, open Appointments in your dashboard and choose Make Payment.';
   const pay = a.requiresPayment
-    ? `The fee is ${formatGhs(a.consultationFee)}. If you have not paid yet, open Appointments in your dashboard and choose Make Payment.`
+    ? `The fee is ${formatGhs(a.consultationFee)}. ${howToPay}`
     : 'There is nothing to pay for this service.';
   return {
     event: 'appointment.received',
@@ -29,7 +34,9 @@ export function bookingReceived(a: Appointment): Notice {
     ],
     sms:
       `We received your request for ${a.requestedService} on ${appointmentWhenShort(a)}. ` +
-      (a.requiresPayment ? `Fee ${formatGhs(a.consultationFee)}: pay in your dashboard. ` : '') +
+      (a.requiresPayment
+        ? `Fee ${formatGhs(a.consultationFee)}: ${a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
+        : '') +
       `Ref ${a.clientReference}.`,
     attachments: [appointmentInvitation(a)],
   };

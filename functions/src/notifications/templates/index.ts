@@ -7,4 +7,5 @@ export * from './subscriptions';
 export * from './account';
 export * from './appointments';
 export * from './payments';
+export * from './front-desk';
 export * from './record';

@@ -336,7 +336,7 @@ describe('POST /appointments: double booking', () => {
 
   it('when five patients race for one slot, then exactly one wins and one appointment exists', async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => createTestUser()));
-    const body = (await virtual({ doctorId: 'dr-mensah' })) as Record<string, string>;
+    const body = (await virtual({ doctorId: 'dr-mensah' })) as Record<string, unknown> & { requestedDay: string };
     const results = await Promise.all(users.map((u) => post(u, body)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     const stored = await db()

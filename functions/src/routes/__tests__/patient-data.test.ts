@@ -313,6 +313,7 @@ describe('DELETE /patient/{patientId}', () => {
         healthProblem: `${firstName} has back pain`,
         requestedServiceId: 7,
         requestedDay: day,
+        address: { line: `${lastName} House, Osu`, landmark: `Near ${firstName}'s shop`, digitalAddress: 'GA-183-8164' },
         appointmentFiles: `data:image/png;base64,${PNG.toString('base64')}`,
         appointmentFileName: 'prescription.png',
       });

@@ -43,19 +43,20 @@ let othersAppointmentId: string;
 
 beforeAll(async () => {
   await seedCatalog(db());
-  const [p, admin, staff, doctor] = await Promise.all([
+  const [p, admin, staff, doctor, nurse] = await Promise.all([
     createTestUser(),
     createStaffUser('admin'),
     createStaffUser('staff'),
     createStaffUser('doctor', 'dr-mensah'),
+    createStaffUser('nurse'),
   ]);
   patient = p;
-  users = { admin, staff, doctor };
+  users = { admin, staff, doctor, nurse };
   // Dr Owusu's appointment: the doctor above (Dr Mensah) may not see or act on it.
   othersAppointmentId = (await storedAppointment(patient.uid, 'Pending', { doctorId: 'dr-owusu' })).appointmentId;
 });
 
-/** The route's path with real ids: the appointment is another doctor's. */
+/** The route's path with real ids: the appointment is another doctor's (and assigned to nobody). */
 const pathOf = (r: StaffRoute) =>
   `/api${r.path
     .replace(':appointmentId', othersAppointmentId)
@@ -63,8 +64,10 @@ const pathOf = (r: StaffRoute) =>
     .replace(':patientId', patient.uid)
     .replace(':doctorId', 'dr-owusu')
     .replace(':serviceId', '3')
+    .replace(':clientReference', 'NOSUCHREF1')
+    .replace(':day', '2099-01-01')
     .replace(':fileId', 'no-such-file')
-    .replace(':id', 'no-such-id')}`;
+    .replace(':id', 'no-such-id')}${r.path === '/staff/appointments/day-sheet.csv' ? '?day=2099-01-01&homeVisits=true' : ''}`;
 
 function call(r: StaffRoute, user?: TestUser) {
   const req = (request(app) as unknown as Record<string, (p: string) => request.Test>)[r.method](pathOf(r));
@@ -130,13 +133,66 @@ describe.each(ROUTES.map((r) => [name(r), r] as const))('%s', (_name, route) => 
     });
   }
 
-  if (route.path.includes(':appointmentId')) {
+  if (route.path.includes(':appointmentId') && route.roles.includes('doctor')) {
     it("when a doctor calls it on another doctor's appointment, then 403", async () => {
       const res = await call(route, users.doctor);
       expect(res.status).toBe(403);
       expect(res.body.msg).toMatch(/another doctor's/);
     });
   }
+
+  if (route.path.includes(':appointmentId') && route.roles.includes('nurse')) {
+    it('when a nurse calls it on an appointment not assigned to her, then 403', async () => {
+      const res = await call(route, users.nurse);
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('This visit is not assigned to you.');
+    });
+  }
+});
+
+it('names the nurse on her routes only: her day, her visits and what she does on them, and the closed days', () => {
+  const nurses = ROUTES.filter((r) => r.roles.includes('nurse')).map(name);
+  expect(nurses.sort()).toEqual(
+    [
+      'GET /staff/overview',
+      'GET /staff/appointments',
+      'GET /staff/appointments/:appointmentId',
+      'GET /staff/appointments/:appointmentId/file',
+      'GET /staff/appointments/:appointmentId/deliveries',
+      'GET /staff/appointments/day-sheet.csv',
+      'POST /staff/appointments/:appointmentId/:action',
+      'GET /staff/closures',
+    ].sort(),
+  );
+});
+
+it("when a nurse lists appointments, then only those assigned to her; another's list is 403", async () => {
+  const mine = await storedAppointment(patient.uid, 'Accepted', {
+    doctorId: null,
+    requestedServiceId: 3,
+    assignedTo: users.nurse.uid,
+    assignedToName: 'Nurse',
+    assignedToRole: 'nurse',
+  });
+  const own = await request(app).get('/api/staff/appointments?limit=50').set('Authorization', `Bearer ${users.nurse.idToken}`);
+  expect(own.status).toBe(200);
+  const ids = own.body.data.items.map((a: { appointmentId: string }) => a.appointmentId);
+  expect(ids).toContain(mine.appointmentId);
+  expect(ids).not.toContain(othersAppointmentId);
+  expect(own.body.data.items.every((a: { assignedTo: string }) => a.assignedTo === users.nurse.uid)).toBe(true);
+  const others = await request(app)
+    .get(`/api/staff/appointments?assignedTo=${users.doctor.uid}`)
+    .set('Authorization', `Bearer ${users.nurse.idToken}`);
+  expect(others.status).toBe(403);
+  const detail = await request(app)
+    .get(`/api/staff/appointments/${mine.appointmentId}`)
+    .set('Authorization', `Bearer ${users.nurse.idToken}`);
+  expect(detail.status).toBe(200);
+  const accept = await request(app)
+    .post(`/api/staff/appointments/${mine.appointmentId}/cancel`)
+    .set('Authorization', `Bearer ${users.nurse.idToken}`)
+    .send({});
+  expect(accept.status).toBe(403);
 });
 
 it("when a doctor lists another doctor's appointments, then 403; their own list holds only theirs", async () => {
@@ -153,7 +209,9 @@ it("when a doctor lists another doctor's appointments, then 403; their own list 
 it('when the roles a route names read it, then they get past the guard (neither 401 nor 403)', async () => {
   const refused: string[] = [];
   for (const route of ROUTES.filter((r) => r.method === 'get')) {
-    for (const role of route.roles.filter((r) => r !== 'doctor')) {
+    // Doctors and nurses are refused another's appointment (tested above); a nurse's other routes are read here.
+    const scoped = (r: StaffRole) => r === 'doctor' || (r === 'nurse' && route.path.includes(':appointmentId'));
+    for (const role of route.roles.filter((r) => !scoped(r))) {
       const res = await call(route, users[role]);
       if (res.status === 401 || res.status === 403) refused.push(`${role} ${name(route)}: ${res.status}`);
     }

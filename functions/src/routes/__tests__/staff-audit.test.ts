@@ -65,17 +65,27 @@ const SHOW_P = [
   'POST /staff/refunds/:id/refunded',
   'GET /staff/patients',
   'GET /staff/patients/:patientId',
+  // The front desk's (routes/staff-front-desk.ts).
+  'POST /staff/appointments',
+  'GET /staff/appointments/day-sheet.csv',
+  'POST /staff/appointments/:appointmentId/assign',
+  'POST /staff/payments/:clientReference/link',
+  'GET /staff/orders/:id',
+  'POST /staff/messages/:id/status',
+  'POST /staff/messages/:id/reply',
 ];
 
 let admin: TestUser;
 let p: TestUser;
 let details: string[];
-const ids = { appointment: '', appointmentDay: '', enquiry: '', message: '', order: '', refund: '' };
+const ids = { appointment: '', appointmentDay: '', enquiry: '', message: '', order: '', refund: '', payable: '', bookDay: '' };
 let doctorId: string;
+let nurse: TestUser;
 
 beforeAll(async () => {
   await seedCatalog(db());
   admin = await createStaffUser('admin');
+  nurse = await createStaffUser('nurse');
   doctorId = await testDoctor(app, admin);
   p = await createTestUser();
   const surname = `Auditsson${randomUUID().slice(0, 8)}`;
@@ -85,6 +95,17 @@ beforeAll(async () => {
   const appointment = await storedAppointment(p.uid, 'Pending', { lastName: surname, contactNumber: phone });
   ids.appointment = appointment.appointmentId;
   ids.appointmentDay = appointment.requestedDay;
+  // One the desk takes money for (the link, then cash), and an open day to book P a home visit on.
+  const payable = await storedAppointment(p.uid, 'Pending', {
+    lastName: surname,
+    contactNumber: phone,
+    requiresPayment: true,
+    consultationFee: 100,
+    paymentStatus: 'Unpaid',
+  });
+  ids.payable = payable.clientReference;
+  ids.bookDay = dayPlus(20 + Math.floor(Math.random() * 300));
+  await db().collection(COLLECTIONS.closures).doc(ids.bookDay).delete();
   await db()
     .collection('appointmentFiles')
     .doc(ids.appointment)
@@ -149,7 +170,8 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     .replace(':appointmentId', ids.appointment)
     .replace(':patientId', p.uid)
     .replace(':doctorId', doctorId)
-    .replace(':serviceId', '3')}`;
+    .replace(':serviceId', '3')
+    .replace(':clientReference', ids.payable)}`;
   const lists: Record<string, string> = {
     'GET /staff/appointments': `?day=${ids.appointmentDay}`,
     'GET /staff/enquiries': '?limit=50',
@@ -159,7 +181,10 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     'GET /staff/patients': `?q=${encodeURIComponent(details[2])}`,
     'GET /staff/roles': '?limit=50',
     'GET /staff/audit': `?limit=50&patientId=${p.uid}`,
+    'GET /staff/appointments/day-sheet.csv': `?day=${ids.appointmentDay}&homeVisits=true`,
+    'GET /staff/closures': '?from=2030-01-01&to=2030-12-31',
   };
+  if (name(r) === 'GET /staff/orders/:id') return { path: path.replace(':id', ids.order) };
   if (r.method === 'get') return { path: path + (lists[name(r)] ?? '') };
   const changes: Record<string, { path: string; body?: object } | 'not-called'> = {
     'POST /staff/appointments/:appointmentId/:action': { path: path.replace(':action', 'accept') },
@@ -175,6 +200,25 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     'POST /staff/appointments/:appointmentId/lab-requests': { path, body: { tests: [] } },
     'POST /staff/appointments/:appointmentId/results': { path: `${path}?name=result.pdf` },
     'POST /staff/prescriptions/:id/dispensed': { path: path.replace(':id', 'no-such-prescription') },
+    // The front desk's: a new person; P's own record (an account, so the desk's phone code is refused: the account proves it).
+    'POST /staff/patients': { path, body: { firstName: 'Kofi', lastName: 'Deskson', contactNumber: freshPhone() } },
+    'POST /staff/patients/:patientId/phone/code': { path },
+    'POST /staff/patients/:patientId/phone/verify': { path, body: { code: '123456' } },
+    'POST /staff/appointments': {
+      path,
+      body: { patientId: p.uid, location: 'Osu', requestedServiceId: 3, requestedDay: ids.bookDay, address: { line: 'House 7' } },
+    },
+    'POST /staff/appointments/:appointmentId/assign': {
+      path,
+      body: { assignedTo: nurse.uid, arrivalWindow: { from: '10:00', to: '12:00' } },
+    },
+    'POST /staff/payments/:clientReference/link': { path },
+    'POST /staff/payments/:clientReference/record': { path, body: { method: 'cash' } },
+    'POST /staff/messages/:id/status': { path: path.replace(':id', ids.message), body: { status: 'Closed' } },
+    'POST /staff/messages/:id/reply': { path: path.replace(':id', ids.message), body: { text: 'We will call you.' } },
+    // Closed days name no patient (a day far off, with nothing booked on it).
+    'PUT /staff/closures/:day': { path: path.replace(':day', CLOSED_DAY), body: { reason: 'Audit walk' } },
+    'DELETE /staff/closures/:day': { path: path.replace(':day', CLOSED_DAY) },
     // These change roles, schedules and capacities: no patient in their answers (checked with a body they refuse).
     'POST /staff/roles': { path, body: {} },
     'DELETE /staff/roles/:id': { path: path.replace(':id', 'no-such-id') },
@@ -183,6 +227,9 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
   };
   return changes[name(r)] ?? 'not-called';
 }
+
+/** A closed day years ahead: nothing is booked on it, so closing it lists no one. */
+const CLOSED_DAY = dayPlus(3000 + Math.floor(Math.random() * 3000));
 
 const newEntries = async (before: Set<string>) =>
   (await db().collection(COLLECTIONS.auditLog).where('actorUid', '==', admin.uid).get()).docs

@@ -34,6 +34,7 @@ beforeAll(async () => {
 const BODIES = {
   accept: {},
   decline: { reason: 'The doctor is away that week.' },
+  'on-the-way': {},
   'check-in': {},
   complete: { visitSummary: 'Chest clear. Rest and fluids; come back if the cough lasts another week.' },
   'no-show': {},
@@ -84,6 +85,11 @@ describe('the lifecycle, every state x every action (api/staff.ts LIFECYCLE)', (
         'Accepted -check-in-> CheckedIn',
         'Accepted -no-show-> NoShow',
         'CheckedIn -complete-> Completed',
+        // A home visit's clinician sets off (docs/front-desk.md).
+        'Accepted -on-the-way-> OnTheWay',
+        'OnTheWay -check-in-> CheckedIn',
+        'OnTheWay -no-show-> NoShow',
+        'OnTheWay -cancel-> Cancelled',
       ].sort(),
     );
   });

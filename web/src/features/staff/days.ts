@@ -22,3 +22,12 @@ export const longDay = (day: string) => formatDate(day);
 /** '26 Nov': a chart's axis label. */
 export const shortDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+
+/** The Monday of the week `day` is in (weeks run Monday to Sunday). */
+export function weekStart(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** The seven days of the week that starts on `monday`. */
+export const weekOf = (monday: string) => Array.from({ length: 7 }, (_, i) => addDays(monday, i));

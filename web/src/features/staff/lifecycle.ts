@@ -3,16 +3,29 @@
  * allows from its state, in the order a person reads them. The server enforces the same table
  * (409 naming the state); the console only hides what would be refused.
  */
-import { ACTION_DONE, STAFF_ACTIONS, nextState, type AppointmentState, type StaffAction } from '@api/staff';
+import {
+  ACTION_DONE,
+  NURSE_ACTIONS,
+  STAFF_ACTIONS,
+  nextState,
+  type AppointmentState,
+  type StaffAction,
+  type StaffRole,
+} from '@api/staff';
 
 /** How the console names each state (the API's values run words together). */
-const STATE_NAMES: Partial<Record<AppointmentState, string>> = { CheckedIn: 'Checked in', NoShow: 'No-show' };
+const STATE_NAMES: Partial<Record<AppointmentState, string>> = {
+  OnTheWay: 'On the way',
+  CheckedIn: 'Checked in',
+  NoShow: 'No-show',
+};
 export const stateName = (state: string): string => STATE_NAMES[state as AppointmentState] ?? state;
 
 /** The button's words for each action. */
 export const ACTION_LABELS: Record<StaffAction, string> = {
   accept: 'Accept',
   decline: 'Decline',
+  'on-the-way': 'On the way',
   'check-in': 'Check in',
   complete: 'Complete visit',
   'no-show': 'No-show',
@@ -23,11 +36,19 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
 const ENDING: readonly StaffAction[] = ['decline', 'no-show', 'cancel'];
 export const isEndingAction = (action: StaffAction) => ENDING.includes(action);
 
-/** The actions allowed from `state`, forward moves first. */
-export const offeredActions = (state: string): StaffAction[] =>
-  STAFF_ACTIONS.filter((action) => nextState(state, action) !== undefined).sort(
-    (a, b) => Number(isEndingAction(a)) - Number(isEndingAction(b)),
-  );
+/**
+ * The actions allowed from `state`, forward moves first. 'On the way' only for a visit at the
+ * patient's address; a nurse only moves her visit along (NURSE_ACTIONS: accepting, declining and
+ * cancelling are the desk's). The server refuses the same.
+ */
+export const offeredActions = (
+  state: string,
+  { role, atHome = false }: { role?: StaffRole; atHome?: boolean } = {},
+): StaffAction[] =>
+  STAFF_ACTIONS.filter((action) => nextState(state, action) !== undefined)
+    .filter((action) => action !== 'on-the-way' || atHome)
+    .filter((action) => role !== 'nurse' || NURSE_ACTIONS.includes(action))
+    .sort((a, b) => Number(isEndingAction(a)) - Number(isEndingAction(b)));
 
 /** Where an action leads, as the success message says it ('checked in', 'marked as a no-show'). */
 export const resultOf = (action: StaffAction) => ACTION_DONE[action];

@@ -105,6 +105,7 @@ describe('booking for a family member', () => {
     expect(screen.getByLabelText(/^Location/)).toHaveValue('Kumasi');
 
     await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Nursing Home Care/ }));
+    await user.type(screen.getByLabelText(/^Street address or landmark/), '12 Mango Street, Adenta');
     const days = await screen.findByRole('radiogroup', { name: /^Preferred Date/ });
     await user.click(within(days).getByRole('radio', { name: /place left|places left/ }));
     await user.click(screen.getByRole('button', { name: /Submit/ }));

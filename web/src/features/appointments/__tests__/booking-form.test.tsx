@@ -153,6 +153,50 @@ describe('the booking form: fields by service', () => {
     expect(within(screen.getByLabelText(/^Expected Number/)).getByRole('option', { name: '101 - Above' })).toHaveValue('ABOVE');
   });
 
+  it('when a service at home is chosen, then the address is asked for; a virtual one asks none', async () => {
+    const { user } = renderForm();
+    await chooseService(user, /Physiotherapy at Home/);
+    expect(screen.getByRole('group', { name: 'Where should we come?' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Street address or landmark/)).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText(/^GhanaPost digital address/)).not.toHaveAttribute('aria-required');
+    await chooseService(user, /Virtual Consultation/);
+    expect(screen.queryByLabelText(/^Street address or landmark/)).not.toBeInTheDocument();
+  });
+
+  it('when the address is left out or the digital address is malformed, then the fields say so and nothing is sent', async () => {
+    const { user } = renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await chooseService(user, /Nursing Home Care/);
+    await user.type(screen.getByLabelText(/^GhanaPost digital address/), 'GA-12-34');
+    await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Please fill in all required fields.'));
+    expect(await screen.findByText('Street address or landmark (address.line) is required.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^GhanaPost digital address/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
+  });
+
+  it('when the address is given, then it is sent with the booking, the digital address in capitals', async () => {
+    const { user } = renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await chooseService(user, /Nursing Home Care/);
+    await user.type(screen.getByLabelText(/^Street address or landmark/), '12 Mango Street, Adenta');
+    await user.type(screen.getByLabelText(/^Nearby landmark/), 'opposite the Shell station');
+    await user.type(screen.getByLabelText(/^GhanaPost digital address/), 'ga-183-8164');
+    await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/appointments', expect.anything()));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/appointments')!;
+    expect(JSON.parse(String(init!.body)).address).toEqual({
+      line: '12 Mango Street, Adenta',
+      landmark: 'opposite the Shell station',
+      digitalAddress: 'GA-183-8164',
+    });
+  });
+
   it('when Medicine Delivery is chosen, then a prescription file is asked for', async () => {
     const { user } = renderForm();
     await chooseService(user, /Medicine Delivery/);
@@ -213,6 +257,7 @@ describe('the booking form: messages and submit', () => {
     const { user } = renderForm();
     await screen.findByText('Ama Owusu');
     await chooseService(user, /Nursing Home Care/);
+    await user.type(screen.getByLabelText(/^Street address or landmark/), '12 Mango Street, Adenta');
     await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(confirm).toHaveBeenCalled());

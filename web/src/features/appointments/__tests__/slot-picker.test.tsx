@@ -53,6 +53,7 @@ const fetchMock = jest.fn((url: string, init?: RequestInit) => {
     return envelope([
       { day: FREE, left: 0 },
       { day: NONE, left: 1 },
+      { day: ONE, left: 0, closed: 'Farmers’ Day' },
     ]);
   if (url.startsWith('/api/doctors')) return envelope([DOCTOR]);
   if (url === '/api/appointments' && init?.method === 'POST') return bookingAnswer();
@@ -209,5 +210,23 @@ describe('the days of a home or community service', () => {
     await user.click(dayButton(NONE));
     expect(dayButton(NONE)).toHaveAttribute('aria-checked', 'true');
     expect(screen.queryByText(/^Preferred Time/)).not.toBeInTheDocument();
+  });
+
+  it('when the clinic is closed on a day, then it reads Closed with the reason and cannot be chosen', async () => {
+    const user = userEvent.setup();
+    render(
+      withQueryClient(
+        <MemoryRouter>
+          <BookingForm onCreated={jest.fn()} returnUrl="/appointment-page" />
+        </MemoryRouter>,
+      ),
+    );
+    await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Nursing Home Care/ }));
+    await screen.findByRole('radiogroup', { name: /^Preferred Date/ });
+    expect(dayButton(ONE)).toHaveAccessibleName(`${longDay(ONE)}, closed: Farmers’ Day`);
+    expect(dayButton(ONE)).toHaveTextContent('Closed');
+    expect(dayButton(ONE)).toHaveAttribute('aria-disabled', 'true');
+    await user.click(dayButton(ONE));
+    expect(dayButton(ONE)).toHaveAttribute('aria-checked', 'false');
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormikTouched } from 'formik';
 import * as accepted from '@api/booking-choices';
 import type { CreateAppointmentInput } from '@api/booking-request';
 import { formatGhs } from '@api/format';
@@ -76,6 +77,8 @@ export interface BookingValues {
   organiztionType: string;
   organiztionService: string;
   expectedPeople: string;
+  /** Where a home visit or delivery goes (@api/booking-request addressSchema); dropped for other services. */
+  address: { line: string; landmark: string; digitalAddress: string };
   /** Medicine Delivery of one of the patient's e-prescriptions (no file needed): from 'Order these medicines'. */
   prescriptionId?: string;
   /** A lab booking of the tests a doctor requested: from 'Book these tests'. */
@@ -104,7 +107,15 @@ export const emptyBooking = (serviceId = ''): BookingValues => ({
   organiztionType: '',
   organiztionService: '',
   expectedPeople: '',
+  address: { line: '', landmark: '', digitalAddress: '' },
 });
+
+/** Every field touched, the address's own fields too (so each shows its message after a submit). */
+export function touchedAll<T extends object>(values: T): FormikTouched<T> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? touchedAll(v as object) : true]),
+  ) as FormikTouched<T>;
+}
 
 /** The message for an invalid form: the lab and prescription services have their own. */
 export function invalidBookingMessage(values: BookingValues): string {
@@ -124,7 +135,7 @@ const createAppointment = (body: CreateAppointmentInput) => api.post<Appointment
 const fetchDoctors = (signal: AbortSignal) => api.get<Doctor[]>('/doctors', { query: { specialty: 'All' }, signal });
 const fetchLabs = (signal: AbortSignal) => api.get<LabTest[]>('/labs/prices', { signal });
 
-/** Pending, Accepted, on the way or checked in, not past (the spec's /appointments/pending holds Pending ones only). */
+/** Pending, Accepted, on the way or checked in, not past (/appointments/pending holds Pending ones only: docs/api.md). */
 const fetchUpcoming = (patientId: string) =>
   api.get<Appointment[]>('/appointments/upcoming', { query: { patientId }, auth: true });
 const fetchHistory = (patientId: string) => api.get<Appointment[]>('/consultation', { query: { patientId }, auth: true });

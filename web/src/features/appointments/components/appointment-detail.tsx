@@ -17,7 +17,7 @@ import { openInNewTab } from '@/lib/files';
 export const bookedForName = (a: Pick<Appointment, 'bookFor' | 'firstName' | 'lastName'>) =>
   a.bookFor === 'OTHERS' ? `${a.firstName} ${a.lastName}` : undefined;
 
-/** What the Payment Status row says: the spec's Unpaid/Paid, or why nothing is to be paid. */
+/** What the Payment Status row says: the API's Unpaid/Paid, or why nothing is to be paid. */
 const paymentText = (a: Appointment) =>
   a.paymentStatus !== 'Not Applicable' ? a.paymentStatus : a.coverage ? 'Covered by your package' : 'Nothing to pay';
 
@@ -62,7 +62,22 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
     ['Service', a.requestedService],
     ...(forName ? ([['For', forName]] as [string, string][]) : []),
     ['Day', formatDate(a.requestedDay)],
-    ['Time', a.requestedTime ?? 'Our team will call to agree a time'],
+    [
+      'Time',
+      a.arrivalWindow
+        ? `${a.assignedToName ?? 'Your clinician'} arrives between ${a.arrivalWindow.from} and ${a.arrivalWindow.to}`
+        : (a.requestedTime ?? 'Our team will call to agree a time'),
+    ],
+    ...(a.address
+      ? ([
+          [
+            'Address',
+            [a.address.line, a.address.landmark && `near ${a.address.landmark}`, a.address.digitalAddress]
+              .filter(Boolean)
+              .join(', '),
+          ],
+        ] as [string, string][])
+      : []),
     ['Payment Status', <span className={statusClass(a.paymentStatus)}>{paymentText(a)}</span>],
     ['Health Problem', a.healthProblem || '—'],
     ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],

@@ -33,10 +33,21 @@ interface DayInfo {
   times: string[];
 }
 
+/** A day the clinic is closed (a public holiday, a closure): said with why. */
+const closedDay = (day: string, reason: string): DayInfo => ({
+  day,
+  free: false,
+  note: 'Closed',
+  said: `closed: ${reason}`,
+  times: [],
+});
+
 function doctorDays(days: string[], slots: DaySlots[]): DayInfo[] {
-  const byDay = new Map(slots.map((s) => [s.day, s.times]));
+  const byDay = new Map(slots.map((s) => [s.day, s]));
   return days.map((day) => {
-    const times = byDay.get(day) ?? [];
+    const closed = byDay.get(day)?.closed;
+    if (closed) return closedDay(day, closed);
+    const times = byDay.get(day)?.times ?? [];
     return times.length
       ? {
           day,
@@ -50,9 +61,11 @@ function doctorDays(days: string[], slots: DaySlots[]): DayInfo[] {
 }
 
 function capacityDays(days: string[], capacity: DayPlaces[]): DayInfo[] {
-  const byDay = new Map(capacity.map((c) => [c.day, c.left]));
+  const byDay = new Map(capacity.map((c) => [c.day, c]));
   return days.map((day) => {
-    const left = byDay.get(day);
+    const closed = byDay.get(day)?.closed;
+    if (closed) return closedDay(day, closed);
+    const left = byDay.get(day)?.left;
     // A day the answer leaves out has no limit set: it is open.
     if (left === undefined) return { day, free: true, note: 'Open', said: 'open', times: [] };
     return left > 0
@@ -166,7 +179,7 @@ export function SlotPicker({ availability, day, time, onChange, dayError, timeEr
       {label(ids.day, 'Preferred Date')}
       <p id={ids.legend} className="field-hint">
         {anyFree
-          ? `The next ${WINDOW_DAYS} days, from ${longDay(info[0].day)}. Greyed days have ${withTimes ? 'no free times' : 'no places left'}.`
+          ? `The next ${WINDOW_DAYS} days, from ${longDay(info[0].day)}. Greyed days are closed or have ${withTimes ? 'no free times' : 'no places left'}.`
           : `Nothing is free in the next ${WINDOW_DAYS} days. ${withTimes ? 'Choose another doctor, or call' : 'Call'} us on ${SITE.phone}.`}
       </p>
       <div className="slot-weekdays" aria-hidden="true">

@@ -4,7 +4,7 @@ import { staffClaimsOf } from '@/features/staff/claims';
 import { auditActionText, auditTargetOf } from '@/features/staff/audit-words';
 import { addDays, isDay } from '@/features/staff/days';
 import { offeredActions, stateName } from '@/features/staff/lifecycle';
-import { mayOpen, sectionsFor } from '@/features/staff/nav';
+import { homeOf, mayOpen, sectionsFor } from '@/features/staff/nav';
 
 describe('actions offered for an appointment', () => {
   it.each([
@@ -20,11 +20,23 @@ describe('actions offered for an appointment', () => {
     expect(offeredActions(state)).toEqual(expected);
   });
 
-  it('when any state is shown, then the console offers exactly the actions the lifecycle allows from it', () => {
+  it('when any state of a home visit is shown, then the console offers exactly the actions the lifecycle allows from it', () => {
     for (const state of APPOINTMENT_STATES) {
       const allowed = STAFF_ACTIONS.filter((a) => nextState(state, a) !== undefined);
-      expect([...offeredActions(state)].sort()).toEqual([...allowed].sort());
+      expect([...offeredActions(state, { atHome: true })].sort()).toEqual([...allowed].sort());
     }
+  });
+
+  it('when a home visit is Accepted or on its way, then On the way and Arrived (check-in) are offered; never for a visit elsewhere', () => {
+    expect(offeredActions('Accepted', { atHome: true })).toEqual(['on-the-way', 'check-in', 'no-show', 'cancel']);
+    expect(offeredActions('OnTheWay', { atHome: true })).toEqual(['check-in', 'no-show', 'cancel']);
+    expect(offeredActions('Accepted', { atHome: false })).not.toContain('on-the-way');
+  });
+
+  it('when a nurse looks at her visit, then only its steps are offered: accepting, declining and cancelling are the desk’s', () => {
+    expect(offeredActions('Pending', { role: 'nurse', atHome: true })).toEqual([]);
+    expect(offeredActions('Accepted', { role: 'nurse', atHome: true })).toEqual(['on-the-way', 'check-in', 'no-show']);
+    expect(offeredActions('CheckedIn', { role: 'nurse', atHome: true })).toEqual(['complete']);
   });
 
   it('when the state is unknown, then nothing is offered', () => {
@@ -40,6 +52,7 @@ describe('state names', () => {
       'Declined',
       'Cancelled',
       'Expired',
+      'On the way',
       'Checked in',
       'No-show',
       'Completed',
@@ -103,8 +116,9 @@ describe('days', () => {
 });
 
 describe('who sees what', () => {
-  it('when a doctor signs in, then only Appointments and their Schedule are in the navigation and other sections are closed', () => {
-    expect(sectionsFor('doctor').map((s) => s.label)).toEqual(['Appointments', 'Schedule']);
+  it('when a doctor signs in, then only Appointments, their visits and their Schedule are in the navigation and other sections are closed', () => {
+    expect(sectionsFor('doctor').map((s) => s.label)).toEqual(['Appointments', 'My visits', 'Schedule']);
+    expect(homeOf('doctor')).toBe('/staff/appointments');
     expect(mayOpen('doctor', '/staff/capacity')).toBe(false);
     expect(mayOpen('doctor', '/staff/appointments/abc')).toBe(true);
     expect(mayOpen('doctor', '/staff')).toBe(false);
@@ -120,9 +134,37 @@ describe('who sees what', () => {
     expect(mayOpen('staff', '/staff/schedule')).toBe(false);
     expect(mayOpen('staff', '/staff/patients/p1')).toBe(true);
   });
-  it('when an admin signs in, then every section is there', () => {
-    expect(sectionsFor('admin')).toHaveLength(10);
+  it('when an admin signs in, then every section is there but the clinicians’ own visits; the day sheet opens from Appointments', () => {
+    expect(sectionsFor('admin').map((s) => s.label)).toEqual([
+      'Overview',
+      'Appointments',
+      'Book for a patient',
+      'Needs rebooking',
+      'Inbox',
+      'Orders',
+      'Refunds',
+      'Patients',
+      'Schedule',
+      'Closures',
+      'Capacity',
+      'Staff & roles',
+      'Audit log',
+    ]);
     expect(mayOpen('admin', '/staff/audit')).toBe(true);
+    expect(mayOpen('admin', '/staff/day-sheet')).toBe(true);
+  });
+  it('when a nurse signs in, then her day is her visits; the desk’s and admin’s sections are closed', () => {
+    expect(sectionsFor('nurse').map((s) => s.label)).toEqual(['Appointments', 'My visits']);
+    expect(homeOf('nurse')).toBe('/staff/visits');
+    expect(mayOpen('nurse', '/staff/appointments/abc')).toBe(true);
+    for (const path of ['/staff', '/staff/book', '/staff/day-sheet', '/staff/rebooking', '/staff/closures', '/staff/schedule'])
+      expect(mayOpen('nurse', path)).toBe(false);
+  });
+  it('when staff (the desk) sign in, then they book, rebook and print day sheets but set no closures', () => {
+    expect(sectionsFor('staff').map((s) => s.label)).toEqual(expect.arrayContaining(['Book for a patient', 'Needs rebooking']));
+    expect(mayOpen('staff', '/staff/day-sheet')).toBe(true);
+    expect(mayOpen('staff', '/staff/closures')).toBe(false);
+    expect(mayOpen('staff', '/staff/visits')).toBe(false);
   });
   it('when a token carries claims, then only a known role counts', () => {
     expect(staffClaimsOf({ role: 'doctor', doctorId: 'd1' })).toEqual({ role: 'doctor', doctorId: 'd1' });

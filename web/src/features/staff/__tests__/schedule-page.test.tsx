@@ -114,6 +114,59 @@ describe('the schedule screen', () => {
     expect(body.timeOff).toEqual([wholeDays(first.value, first.value)]);
   });
 
+  it('when time off covers booked appointments, then the server’s list is shown first and it is saved only once confirmed', async () => {
+    putAnswer = (body) =>
+      (body as DoctorSchedule & { confirm?: boolean }).confirm
+        ? {
+            statusCode: 200,
+            msg: 'The schedule has been saved.',
+            data: { doctorId: 'dr-boateng', schedule: body, updatedAt: '' },
+          }
+        : {
+            statusCode: 409,
+            msg: '2 booked appointments fall in this time off.',
+            data: {
+              affected: [
+                {
+                  appointmentId: 'a1',
+                  patientName: 'Ama Mensah',
+                  requestedService: 'Virtual Consultation (Telemedicine)',
+                  requestedDay: '2099-03-02',
+                  requestedTime: '09:00',
+                  appointmentStatus: 'Accepted',
+                  paid: true,
+                },
+                {
+                  appointmentId: 'a2',
+                  patientName: 'Kojo Badu',
+                  requestedService: 'Virtual Consultation (Telemedicine)',
+                  requestedDay: '2099-03-02',
+                  requestedTime: '09:30',
+                  appointmentStatus: 'Pending',
+                  paid: false,
+                },
+              ],
+            },
+          };
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add time off' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: '2 booked appointments in the way' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('09:00 · Ama Mensah · Virtual Consultation (Telemedicine) · Paid'),
+      expect.stringContaining('09:30 · Kojo Badu · Virtual Consultation (Telemedicine) · Not paid'),
+    ]);
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save and move them to Needs rebooking' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const bodies = puts().map(([, init]) => JSON.parse(String(init!.body)) as { confirm: boolean });
+    expect(bodies.map((b) => b.confirm)).toEqual([false, true]);
+  });
+
   it('when the server refuses with 400, then its message shows beside the part it names', async () => {
     putAnswer = () => ({
       statusCode: 400,

@@ -17,6 +17,9 @@ jest.mock('@/lib/dialogs', () => ({
   showSuccess: jest.fn(),
 }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
+jest.mock('@/features/staff/staff-session', () => ({
+  useStaff: () => ({ status: 'staff', uid: 'staff-1', email: 'staff@expmed.local', role: 'staff' }),
+}));
 
 const [, FREE] = windowDays();
 const booked = (change: Partial<Appointment> = {}) =>

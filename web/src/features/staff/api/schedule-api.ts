@@ -28,8 +28,12 @@ export const useDoctorSchedule = (doctorId: string) =>
 export function useSaveSchedule(doctorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (schedule: DoctorSchedule) => api.put<DoctorScheduleView>(schedulePath(doctorId), schedule, opts),
+    /** `confirm`: save although booked appointments fall in the time off (they move to Needs rebooking). */
+    mutationFn: (schedule: DoctorSchedule & { confirm?: boolean }) =>
+      api.put<DoctorScheduleView>(schedulePath(doctorId), schedule, opts),
     onSuccess: (saved) => queryClient.setQueryData(scheduleKeys.schedule(doctorId), saved),
+    // Confirmed time off moves appointments to Needs rebooking.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: staffKeys.appointments }),
   });
 }
 

@@ -42,11 +42,22 @@ export const orderStatusOf = (order: StaffOrder): OrderStatus => order.status;
 
 // ---- keys ----
 
+/**
+ * GET /staff/appointments: one day, or a week (from and to, at most 7 days); q finds by name,
+ * phone, reference or id; needsRebooking lists what a closure or time off left to rebook;
+ * assignedTo, a clinician's home visits.
+ */
 export interface AppointmentFilter {
-  day: string;
+  day?: string;
+  from?: string;
+  to?: string;
+  q?: string;
   status?: AppointmentState;
   doctorId?: string;
   serviceId?: string;
+  assignedTo?: string;
+  needsRebooking?: boolean;
+  limit?: number;
 }
 
 export const staffKeys = {
@@ -112,10 +123,12 @@ export function useAppointmentList(filter: AppointmentFilter, live = false) {
   });
 }
 
+/** One appointment (each read is audited by the server, so it is read when asked, never polled). */
 export const useStaffAppointment = (appointmentId: string) =>
   useQuery({
     queryKey: staffKeys.appointment(appointmentId),
     queryFn: ({ signal }) => api.get<StaffAppointmentDetail>(`/staff/appointments/${id(appointmentId)}`, { ...opts, signal }),
+    enabled: !!appointmentId,
   });
 
 /** The prescription file itself (its own content type): each opening is logged by the server. */
@@ -134,8 +147,12 @@ export const useDoctorList = (enabled: boolean) =>
 export const useEnquiries = (status?: EnquiryStatus) =>
   usePaged<StaffEnquiry>([...staffKeys.enquiries, status ?? 'all'], '/staff/enquiries', { status });
 export const useMessages = () => usePaged<ContactMessage>(staffKeys.messages, '/staff/messages');
-export const useOrders = (status?: OrderStatus) =>
-  usePaged<StaffOrder>([...staffKeys.orders, status ?? 'all'], '/staff/orders', { status });
+/** Orders by status, or `toDispatch`: the Paid ones not yet dispatched (what the overview counts). */
+export const useOrders = (filter: { status?: OrderStatus; toDispatch?: boolean }) =>
+  usePaged<StaffOrder>([...staffKeys.orders, filter.toDispatch ? 'to-dispatch' : (filter.status ?? 'all')], '/staff/orders', {
+    status: filter.status,
+    toDispatch: filter.toDispatch ? 'true' : undefined,
+  });
 export const useRefunds = (status: StaffRefund['status']) =>
   usePaged<StaffRefund>([...staffKeys.refunds, status], '/staff/refunds', { status });
 /** The audit log, newest first; with a patient id, only the entries naming that patient. */
@@ -149,10 +166,11 @@ export const usePatientSearch = (q: string) =>
     enabled: q.length >= 2,
   });
 
-export const useStaffPatient = (patientId: string) =>
+export const useStaffPatient = (patientId: string, enabled = true) =>
   useQuery({
     queryKey: [...staffKeys.patients, 'detail', patientId],
     queryFn: ({ signal }) => api.get<StaffPatientView>(`/staff/patients/${id(patientId)}`, { ...opts, signal }),
+    enabled,
   });
 
 /** The e-mails and SMS about an appointment or a patient (GET /staff/{about}/{id}/deliveries). */
@@ -232,8 +250,15 @@ export const useRevokeRole = () =>
 
 // ---- files ----
 
-/** GET /staff/newsletter.csv: text/csv on success, the usual envelope on failure. */
-export async function downloadNewsletterCsv(): Promise<void> {
-  const csv = await fetchApiFile('/staff/newsletter.csv', 'The subscriber list could not be downloaded.');
-  saveBlob(csv, `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+/** Saves a file the API answers at `path` (a CSV); a refusal is thrown as ApiError with its sentence, or `failure`. */
+export async function downloadFile(path: string, fileName: string, failure: string): Promise<void> {
+  saveBlob(await fetchApiFile(path, failure), fileName);
 }
+
+/** GET /staff/newsletter.csv: text/csv on success, the usual envelope on failure. */
+export const downloadNewsletterCsv = () =>
+  downloadFile(
+    '/staff/newsletter.csv',
+    `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`,
+    'The subscriber list could not be downloaded.',
+  );

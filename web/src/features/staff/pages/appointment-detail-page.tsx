@@ -1,10 +1,11 @@
-import { ArrowLeft, ClipboardList, FileText } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useOutletContext, useParams } from 'react-router-dom';
+import { ArrowLeft, ClipboardList, FileText, MapPin } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { prescriptionFileName } from '@api/prescription';
 import { tooEarlyToComplete } from '@api/messages';
 import { completableFrom } from '@api/policy';
+import { atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
@@ -17,18 +18,26 @@ import {
 } from '@/features/staff/api/staff-api';
 import type { StaffAppointmentDetail } from '@api/staff';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { AssignAction } from '@/features/staff/components/assign-action';
 import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
-import type { SignedInStaff } from '@/features/staff/staff-session';
 import { StartVisitLink, visitRows } from '@/features/staff/components/visit-mark';
-import { canStartVisit } from '@/features/staff/visits';
 import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/features/staff/lifecycle';
+import { isDesk, RECORD_ROLES } from '@/features/staff/nav';
+import { useStaff } from '@/features/staff/staff-session';
+import { addressText, canStartVisit, mapLink, windowText } from '@/features/staff/visits';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
 import { appointmentLine } from '@/lib/visit-summary';
+
+/** Send payment link / Record payment: loaded only for an unpaid booking, with its schema. */
+const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'));
+
+/** Where a home visit is arranged: the desk assigns (or changes) the clinician until they set off. */
+const ASSIGNABLE = ['Pending', 'Accepted'];
 
 /** Opens the prescription in a new tab (the server logs every opening by staff). */
 async function openFile(a: StaffAppointment) {
@@ -81,18 +90,43 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
   }
 }
 
+/** A home visit's rows: where, who goes and when. */
+function homeVisitRows(a: StaffAppointment): DetailRow[] {
+  const map = mapLink(a.address, a.location);
+  return [
+    [
+      'Address',
+      <>
+        {addressText(a.address, a.location) || '—'}
+        {map && (
+          <>
+            {' '}
+            <a href={map} target="_blank" rel="noopener noreferrer">
+              <MapPin aria-hidden="true" size={16} /> Map
+            </a>
+          </>
+        )}
+      </>,
+    ],
+    ['Digital address', a.address?.digitalAddress || '—'],
+    ['Clinician', a.assignedToName ? `${a.assignedToName}${a.assignedToRole ? ` (${a.assignedToRole})` : ''}` : 'Not assigned'],
+  ];
+}
+
 function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
   const doctor = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
+  const home = atHome(a.requestedServiceId, a.requestedServiceOption);
   const rows: DetailRow[] = [
     ['Status', <StateBadge state={a.appointmentStatus} />],
     ['Patient', `${a.firstName} ${a.lastName}${a.bookFor === 'OTHERS' ? ' (booked by someone else)' : ''}`],
     ['Phone', <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>],
     ['Email', <a href={`mailto:${a.emailAddress}`}>{a.emailAddress}</a>],
     ['Location', a.location || '—'],
+    ...(home ? homeVisitRows(a) : []),
     ['Gender', a.gender ? a.gender.charAt(0) + a.gender.slice(1).toLowerCase() : '—'],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
     ['Day', formatDate(a.requestedDay)],
-    ['Time', a.requestedTime ?? 'To agree with the patient'],
+    ['Time', a.requestedTime ?? (a.arrivalWindow ? `Arriving ${windowText(a.arrivalWindow)}` : 'To agree with the patient')],
     ['Doctor', doctor ? `Dr ${doctor}` : '—'],
     ['Health problem', a.healthProblem || '—'],
     [
@@ -108,8 +142,9 @@ function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
       ),
     ],
     ['Reference', a.clientReference],
-    ['Booked', formatDate(a.createdAt || a.timeOfRequest, { time: true })],
+    ['Booked', `${formatDate(a.createdAt || a.timeOfRequest, { time: true })}${a.bookedBy ? ' at the desk' : ' by the patient'}`],
   ];
+  if (a.needsRebooking) rows.unshift(['Needs rebooking', a.needsRebookingReason || 'Yes']);
   if (a.selectedLabs.length) rows.push(['Lab tests', a.selectedLabs.map((l) => l.itemName).join(', ')]);
   if (a.organiztionName)
     rows.push(['Organisation', `${a.organiztionName}, ${a.organiztionLocation ?? ''} (${a.expectedPeople ?? '?'} people)`]);
@@ -121,12 +156,14 @@ function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
 /** One appointment: who, what, when, the payment, and the lifecycle's next steps. */
 export default function AppointmentDetailPage() {
   const { appointmentId = '' } = useParams();
+  const staff = useStaff();
+  const desk = isDesk(staff.role);
   const appointment = useStaffAppointment(appointmentId);
   const acting = useAppointmentAction();
-  // The layout hands down who is signed in (type only: this page loads no Firebase Auth of its own).
-  const staff = useOutletContext<SignedInStaff | undefined>();
   const [completing, setCompleting] = useState(false);
   const a = appointment.data;
+  const home = a ? atHome(a.requestedServiceId, a.requestedServiceOption) : false;
+  const unpaid = a?.requiresPayment && a.paymentStatus === 'Unpaid' && ['Pending', 'Accepted'].includes(a.appointmentStatus);
   usePageTitle(a ? `${a.firstName} ${a.lastName}: appointment` : 'Appointment');
 
   async function act(action: StaffAction) {
@@ -153,7 +190,7 @@ export default function AppointmentDetailPage() {
         <ArrowLeft aria-hidden="true" size={18} /> Back to appointments
       </Link>
       <PageHeader title={a ? `${a.firstName} ${a.lastName}` : 'Appointment'}>
-        {a && (
+        {a && RECORD_ROLES.includes(staff.role) && (
           <Link to={`/staff/records/${encodeURIComponent(a.patientId)}`} className="btn btn-outline">
             <ClipboardList aria-hidden="true" size={18} /> Patient record
           </Link>
@@ -175,7 +212,7 @@ export default function AppointmentDetailPage() {
                   <FileText aria-hidden="true" size={18} /> Open prescription
                 </button>
               )}
-              {offeredActions(a.appointmentStatus).map((action) => (
+              {offeredActions(a.appointmentStatus, { role: staff.role, atHome: home }).map((action) => (
                 <button
                   key={action}
                   type="button"
@@ -186,13 +223,22 @@ export default function AppointmentDetailPage() {
                   {ACTION_LABELS[action]}
                 </button>
               ))}
-              <RescheduleAction appointment={a} disabled={acting.isPending} />
-              {staff?.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
+              {staff.role !== 'nurse' && <RescheduleAction appointment={a} disabled={acting.isPending} />}
+              {desk && home && ASSIGNABLE.includes(a.appointmentStatus) && (
+                <AssignAction appointment={a} disabled={acting.isPending} />
+              )}
+              {staff.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}
             </div>
           </article>
         )}
       </ListState>
-      {a && <VisitRecordSection appointment={a} role={staff?.role} />}
+      {a && desk && unpaid && (
+        <Suspense fallback={null}>
+          <DeskPayment appointment={a} />
+        </Suspense>
+      )}
+      {/* The medical record is not a nurse's (routes/staff-record.ts): her visit's page shows none. */}
+      {a && RECORD_ROLES.includes(staff.role) && <VisitRecordSection appointment={a} role={staff.role} />}
       {a && <MessagesSection about="appointments" id={a.appointmentId} />}
       {a && completing && <CompleteVisitDialog appointment={a} onClose={() => setCompleting(false)} />}
       <SpinnerOverlay show={acting.isPending} />

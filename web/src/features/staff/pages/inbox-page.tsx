@@ -1,6 +1,7 @@
-import { Download } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Download, Reply, Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatDate } from '@api/format';
+import type { MessageStatus } from '@api/front-desk';
 import type { EnquiryStatus } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import {
@@ -9,8 +10,11 @@ import {
   useEnquiries,
   useMessages,
   useSetEnquiryStatus,
+  type ContactMessage,
   type StaffEnquiry,
 } from '@/features/staff/api/staff-api';
+import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/desk-api';
+import { ApiError } from '@/lib/api-client';
 import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 
@@ -82,6 +86,125 @@ function Enquiries() {
   );
 }
 
+const MESSAGE_STATUS_CHOICES: MessageStatus[] = ['New', 'Replied', 'Closed'];
+
+/** A contact message: who wrote, what, its status, the replies mailed so far and a box to reply. */
+function MessageItem({ message: m }: { message: ContactMessage }) {
+  const setStatus = useSetMessageStatus();
+  const reply = useReplyToMessage();
+  const ids = { status: useId(), reply: useId(), error: useId() };
+  const [writing, setWriting] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState('');
+
+  async function send(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    setSent('');
+    if (!text.trim()) return setError('Reply: write the answer to send.');
+    // The request's own rule (its length), loaded with the first reply so the inbox opens without yup.
+    const { messageReplySchema } = await import('@api/front-desk');
+    const invalid = await messageReplySchema.validate({ text }).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    if (invalid) return setError(invalid);
+    try {
+      await reply.mutateAsync({ messageId: m.docid, text: text.trim() });
+      setText('');
+      setWriting(false);
+      setSent(`Reply mailed to ${m.email}.`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The reply could not be sent. Please try again.');
+    }
+  }
+
+  return (
+    <li className="staff-card" aria-label={`Message from ${m.fullName}`}>
+      <div className="staff-card-head">
+        <h3>{m.fullName}</h3>
+        <span className="staff-list-badges">
+          <StateBadge state={m.status ?? 'New'} />
+          <span className="staff-muted">{formatDate(m.date, { time: true })}</span>
+        </span>
+      </div>
+      <p>
+        <a href={`tel:${m.telephone}`}>{m.telephone}</a> · <a href={`mailto:${m.email}`}>{m.email}</a>
+      </p>
+      <p className="staff-message">{m.message}</p>
+      {(m.replies ?? []).length > 0 && (
+        <ul className="staff-replies" aria-label="Replies">
+          {m.replies.map((r) => (
+            <li key={r.at}>
+              <p className="staff-muted">
+                Replied by {r.by} on {formatDate(r.at, { time: true })}
+              </p>
+              <p className="staff-message">{r.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {writing ? (
+        <form className="staff-reply" aria-label={`Reply to ${m.fullName}`} noValidate onSubmit={(e) => void send(e)}>
+          <div className="field">
+            <label htmlFor={ids.reply}>Reply</label>
+            <textarea
+              id={ids.reply}
+              rows={4}
+              value={text}
+              // Reply was pressed: the person goes on typing here.
+              autoFocus
+              aria-invalid={Boolean(error) || undefined}
+              aria-describedby={error ? ids.error : undefined}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p id={ids.error} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={reply.isPending}>
+              <Send aria-hidden="true" size={18} /> Send reply
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setWriting(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="staff-message-actions">
+          <button type="button" className="btn btn-primary" onClick={() => setWriting(true)}>
+            <Reply aria-hidden="true" size={18} /> Reply<span className="visually-hidden"> to {m.fullName}</span>
+          </button>
+          <div className="field staff-inline-field">
+            <label htmlFor={ids.status}>Status</label>
+            <select
+              id={ids.status}
+              value={m.status ?? 'New'}
+              disabled={setStatus.isPending}
+              onChange={(ev) =>
+                void setStatus
+                  .mutateAsync({ messageId: m.docid, status: ev.target.value as MessageStatus })
+                  .catch((err: unknown) => showApiError(err))
+              }
+            >
+              {MESSAGE_STATUS_CHOICES.map((st) => (
+                <option key={st}>{st}</option>
+              ))}
+            </select>
+          </div>
+          <p role="status" className="staff-saved">
+            {sent}
+          </p>
+        </div>
+      )}
+    </li>
+  );
+}
+
 function Messages() {
   const list = useMessages();
   const items = itemsOf(list.data);
@@ -97,16 +220,7 @@ function Messages() {
       >
         <ul className="staff-cards">
           {items.map((m) => (
-            <li key={m.docid} className="staff-card">
-              <div className="staff-card-head">
-                <h3>{m.fullName}</h3>
-                <span className="staff-muted">{formatDate(m.date, { time: true })}</span>
-              </div>
-              <p>
-                <a href={`tel:${m.telephone}`}>{m.telephone}</a> · <a href={`mailto:${m.email}`}>{m.email}</a>
-              </p>
-              <p className="staff-message">{m.message}</p>
-            </li>
+            <MessageItem key={m.docid} message={m} />
           ))}
         </ul>
         <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />

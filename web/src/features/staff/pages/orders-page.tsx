@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { formatGhs } from '@api/format';
+import { useSearchParams } from 'react-router-dom';
+import { formatDate, formatGhs } from '@api/format';
 import type { OrderStatus } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
@@ -8,6 +8,9 @@ import { confirm, showApiError } from '@/lib/dialogs';
 import { PAYMENT_STATUS } from '@api/types';
 
 const ORDER_STATUSES: OrderStatus[] = ['Pending', 'Dispatched', 'Delivered', 'Cancelled'];
+/** The work queue: Paid orders not yet sent (the overview's 'orders to dispatch'). */
+const TO_DISPATCH = 'To dispatch';
+type Shown = OrderStatus | typeof TO_DISPATCH;
 
 /** Where an order may go next (Pending -> Dispatched -> Delivered; Cancelled while not delivered), and the button's words. */
 const ORDER_MOVES: Record<OrderStatus, { to: OrderStatus; label: string }[]> = {
@@ -23,9 +26,14 @@ const ORDER_MOVES: Record<OrderStatus, { to: OrderStatus; label: string }[]> = {
   Cancelled: [],
 };
 
+/** The moves offered: an order is dispatched only once it is paid (the server refuses it too). */
+export const movesOf = (order: Pick<StaffOrder, 'status' | 'paymentStatus'>) =>
+  ORDER_MOVES[order.status].filter((m) => m.to !== 'Dispatched' || order.paymentStatus === 'Paid');
+
 function OrderItem({ order }: { order: StaffOrder }) {
   const setStatus = useSetOrderStatus();
   const status = orderStatusOf(order);
+  const moves = movesOf(order);
   async function move(to: OrderStatus) {
     if (to === 'Cancelled') {
       const refund =
@@ -35,7 +43,7 @@ function OrderItem({ order }: { order: StaffOrder }) {
     await setStatus.mutateAsync({ orderId: order.id, status: to }).catch((err: unknown) => showApiError(err));
   }
   return (
-    <li className="staff-card">
+    <li className="staff-card" aria-label={`Order ${order.clientReference}`}>
       <div className="staff-card-head">
         <h2>Order {order.clientReference}</h2>
         <span className="staff-list-badges">
@@ -43,6 +51,12 @@ function OrderItem({ order }: { order: StaffOrder }) {
           <StateBadge state={order.paymentStatus} />
         </span>
       </div>
+      <p>
+        <strong>{order.customerName || 'Customer'}</strong> ·{' '}
+        {order.contactNumber ? <a href={`tel:${order.contactNumber}`}>{order.contactNumber}</a> : 'no phone'} · ordered{' '}
+        {formatDate(order.createdAt, { time: true })}
+      </p>
+      <p>Deliver to: {order.deliveryAddress || 'no address on the record: call the customer'}</p>
       <ul className="staff-lines">
         {order.items.map((line) => (
           <li key={line.productId}>
@@ -53,9 +67,12 @@ function OrderItem({ order }: { order: StaffOrder }) {
       <p>
         <strong>Total {formatGhs(order.amount)}</strong>
       </p>
-      {ORDER_MOVES[status].length > 0 && (
+      {status === 'Pending' && order.paymentStatus !== 'Paid' && (
+        <p className="staff-muted">Not paid yet: it can be dispatched once paid.</p>
+      )}
+      {moves.length > 0 && (
         <div className="form-actions">
-          {ORDER_MOVES[status].map((m) => (
+          {moves.map((m) => (
             <button
               key={m.to}
               type="button"
@@ -73,20 +90,30 @@ function OrderItem({ order }: { order: StaffOrder }) {
   );
 }
 
-/** Orders: by delivery state, moved Pending -> Dispatched -> Delivered, or Cancelled (with its refund). */
+/** Orders: who, where and what; the Paid ones to dispatch first, then by delivery state. */
 export default function OrdersPage() {
   usePageTitle('Orders');
-  const [status, setStatus] = useState<OrderStatus | undefined>('Pending');
-  const list = useOrders(status);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('show');
+  const shown: Shown | undefined =
+    asked === null || asked === 'to-dispatch' ? TO_DISPATCH : ORDER_STATUSES.find((s) => s === asked);
+  const list = useOrders(shown === TO_DISPATCH ? { toDispatch: true } : { status: shown });
   const items = itemsOf(list.data);
+  const show = (next: Shown | undefined) =>
+    setParams({ show: next === TO_DISPATCH ? 'to-dispatch' : (next ?? 'all') }, { replace: true });
   return (
     <div className="staff-page">
       <PageHeader title="Orders" />
-      <StatusChips label="Order status" options={[undefined, ...ORDER_STATUSES]} value={status} onChange={setStatus} />
+      <StatusChips<Shown>
+        label="Order status"
+        options={[TO_DISPATCH, undefined, ...ORDER_STATUSES]}
+        value={shown}
+        onChange={show}
+      />
       <ListState
         loading={list.isPending}
         error={list.error}
-        empty="No orders here."
+        empty={shown === TO_DISPATCH ? 'No paid orders waiting to be dispatched.' : 'No orders here.'}
         isEmpty={items.length === 0}
         onRetry={() => void list.refetch()}
       >

@@ -48,7 +48,7 @@ export default function OverviewPage() {
                 </Link>
               </li>
               <li>
-                <Link to="/staff/orders">
+                <Link to="/staff/orders?show=to-dispatch">
                   <strong>{o.ordersToDispatch}</strong> <span>orders to dispatch</span>
                 </Link>
               </li>

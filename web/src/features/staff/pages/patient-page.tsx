@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardList } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, ClipboardList } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs, formatWhen } from '@api/format';
 import { DetailsList } from '@/components/details-list';
@@ -24,6 +24,11 @@ export default function PatientPage() {
         <Link to={`/staff/records/${encodeURIComponent(patientId)}`} className="btn btn-outline">
           <ClipboardList aria-hidden="true" size={18} /> Medical record
         </Link>
+        {v && (
+          <Link className="btn btn-primary" to={`/staff/book?patientId=${encodeURIComponent(v.patient.patientId)}`}>
+            <CalendarPlus aria-hidden="true" size={18} /> Book an appointment
+          </Link>
+        )}
       </PageHeader>
       <ListState loading={view.isPending} error={view.error} empty="" isEmpty={false} onRetry={() => void view.refetch()}>
         {v && (

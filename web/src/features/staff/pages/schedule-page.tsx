@@ -5,6 +5,7 @@ import { SLOT_MINUTES, WEEKDAYS, doctorScheduleSchema, type DoctorSchedule, type
 import { usePageTitle } from '@/components/page-title';
 import { useDoctorList } from '@/features/staff/api/staff-api';
 import { useDoctorSchedule, useSaveSchedule } from '@/features/staff/api/schedule-api';
+import { affectedOf, useConfirmAffected } from '@/features/staff/components/affected-dialog';
 import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, todayInGhana } from '@/features/staff/days';
 import {
@@ -232,12 +233,23 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
   const save = useSaveSchedule(doctorId);
   const [serverError, setServerError] = useState<ServerError>();
   const [saved, setSaved] = useState(false);
+  const confirmAffected = useConfirmAffected();
 
   async function submit(values: DoctorSchedule, helpers: FormikHelpers<DoctorSchedule>) {
     setServerError(undefined);
     setSaved(false);
+    const put = (confirm: boolean) => save.mutateAsync({ ...(doctorScheduleSchema.cast(values) as DoctorSchedule), confirm });
     try {
-      const answer = await save.mutateAsync(doctorScheduleSchema.cast(values) as DoctorSchedule);
+      let answer;
+      try {
+        answer = await put(false);
+      } catch (err) {
+        // Time off over booked appointments: the server lists them first; saved only once confirmed.
+        const affected = affectedOf(err);
+        if (!affected) throw err;
+        if (!(await confirmAffected.ask('This time off', affected))) return;
+        answer = await put(true);
+      }
       helpers.resetForm({ values: answer.schedule ?? values });
       setSaved(true);
     } catch (err) {
@@ -266,6 +278,7 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
           >
             <ScheduleFields serverError={serverError} saved={saved} />
           </Formik>
+          {confirmAffected.element}
         </>
       )}
     </ListState>

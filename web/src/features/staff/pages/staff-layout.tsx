@@ -5,7 +5,7 @@ import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
 import { SITE } from '@/content/site';
 import { StaffSignIn } from '@/features/staff/components/staff-sign-in';
-import { ROLE_LABELS, mayOpen, sectionsFor } from '@/features/staff/nav';
+import { ROLE_LABELS, homeOf, mayOpen, sectionsFor } from '@/features/staff/nav';
 import { staffSignOut, useStaffSession } from '@/features/staff/staff-session';
 import { confirm, showApiError } from '@/lib/dialogs';
 import staffCss from '../staff.css?inline';
@@ -83,7 +83,7 @@ export default function StaffLayout() {
     );
 
   const sections = sectionsFor(session.role);
-  if (!mayOpen(session.role, location.pathname)) return <Navigate to={sections[0].to} replace />;
+  if (!mayOpen(session.role, location.pathname)) return <Navigate to={homeOf(session.role)} replace />;
 
   async function onSignOut() {
     if (!(await confirm('Sign out?', 'Yes, sign out'))) return;

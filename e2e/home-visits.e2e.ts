@@ -1,0 +1,104 @@
+/**
+ * A home visit in the field (issue 22, docs/front-desk.md): the desk accepts a patient's home
+ * visit and assigns the seeded nurse with an arrival window; on her phone, the visit is on her
+ * day with the address, a tel: link and a map link; she marks On the way (the patient gets the
+ * SMS, read from the sandbox), Arrived and Complete. Real site, API, emulators and sandbox.
+ */
+import type { Page } from 'playwright-core';
+import { adminDb, waitUntil } from './support/admin';
+import { createActivatedPatient } from './support/accounts';
+import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
+import { bookAsPatient, freshDay, staffSignIn } from './support/staff';
+
+jest.setTimeout(150_000);
+
+const browser = useBrowser();
+const SANDBOX = 'http://127.0.0.1:5005';
+
+const smsTo = async (to: string) =>
+  (
+    (await (await fetch(`${SANDBOX}/__control/sms?to=${encodeURIComponent(to)}`)).json()) as { messages: { content: string }[] }
+  ).messages.map((m) => m.content);
+
+/** Presses a button and closes the 'Saved!' dialog it ends with. */
+async function press(page: Page, name: RegExp | string, text?: string) {
+  await page.getByRole('button', { name }).first().click();
+  if (text !== undefined) {
+    await page.locator('.swal2-textarea').fill(text);
+    await page.locator('.swal2-confirm').click();
+  }
+  await page.locator('.swal2-title').getByText('Saved!').waitFor();
+  await page.locator('.swal2-confirm').click();
+}
+
+describe('home visits', () => {
+  it('when the desk assigns a nurse, then the visit is on her day with where and how to call, and she goes on the way, arrives and completes it', async () => {
+    const local = `054${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phone = `+233${local.slice(1)}`;
+    const patient = await createActivatedPatient({ firstName: 'Adwoa', lastName: `Boateng${Date.now() % 100000}`, phone: local });
+    const day = freshDay();
+    const booked = await bookAsPatient(patient, {
+      requestedServiceId: 3,
+      requestedDay: day,
+      address: {
+        line: 'House 7, Nii Okaiman Street, Dzorwulu',
+        landmark: 'Behind the Total filling station',
+        digitalAddress: 'GA-086-2265',
+      },
+    });
+
+    // The desk: accept, then assign the nurse with the time she will arrive.
+    const desk = await (await newContext(browser(), DESKTOP)).newPage();
+    await staffSignIn(desk, 'staff', `/staff/appointments/${booked.appointmentId}`);
+    const details = desk.getByRole('article', { name: 'Appointment' });
+    await details.getByText('House 7, Nii Okaiman Street, Dzorwulu', { exact: false }).waitFor();
+    await details.getByText('Not assigned').waitFor();
+    await press(desk, 'Accept');
+    await desk.getByRole('button', { name: 'Assign clinician' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Assign home visit' });
+    await dialog.getByLabel('Clinician').selectOption({ label: 'Nurse Akosua Addo (Nurse)' });
+    await dialog.getByLabel('Arrives from').fill('10:00');
+    await dialog.getByLabel('Arrives by').fill('12:00');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await desk.locator('.swal2-title').getByText('Saved!').waitFor();
+    await desk.locator('.swal2-confirm').click();
+    await details.getByText('Arriving 10:00–12:00').waitFor();
+
+    // The nurse, on her phone: her day lists the visit.
+    const nurse = await (await newContext(browser(), PHONE)).newPage();
+    await staffSignIn(nurse, 'nurse', `/staff/visits?day=${day}`);
+    await nurse.getByRole('heading', { level: 1, name: 'My visits' }).waitFor();
+    const card = nurse.getByRole('listitem', { name: `10:00–12:00 · Adwoa ${patient.lastName}` });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('House 7, Nii Okaiman Street, Dzorwulu (Behind the Total filling station)');
+    expect(await card.textContent()).toContain('GhanaPost: GA-086-2265');
+    // The number as the booking holds it (typed by the patient).
+    expect(await card.getByRole('link', { name: local }).getAttribute('href')).toBe(`tel:${local}`);
+    expect(await card.getByRole('link', { name: 'Open in Google Maps' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=House%207%2C%20Nii%20Okaiman%20Street/,
+    );
+
+    await press(nurse, /^On the way/);
+    const onTheWay = await waitUntil(
+      async () => (await smsTo(phone)).filter((m) => m.includes('is on the way')),
+      (m) => m.length > 0,
+      20_000,
+    );
+    expect(onTheWay[0]).toMatch(
+      /^ExpMed Health: Nurse Akosua Addo is on the way for your Nursing Home Care, expected between 10:00 and 12:00\./,
+    );
+    await press(nurse, /^Arrived/);
+    await press(nurse, /^Complete/, 'Wound dressed; healing well. Next visit in three days.');
+    await card.getByText('Completed').waitFor();
+
+    const stored = (await adminDb().collection('appointments').doc(booked.appointmentId).get()).data()!;
+    expect(stored).toMatchObject({
+      appointmentStatus: 'Completed',
+      assignedToRole: 'nurse',
+      arrivalWindow: { from: '10:00', to: '12:00' },
+      visitSummary: 'Wound dressed; healing well. Next visit in three days.',
+    });
+    expect(stored.onTheWayAt).toBeTruthy();
+    expect(stored.checkedInAt).toBeTruthy();
+  });
+});

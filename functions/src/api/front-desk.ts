@@ -1,0 +1,345 @@
+/**
+ * The front desk and the field (docs/front-desk.md): people the clinic holds without an account,
+ * bookings made by staff for them, payments taken at the desk, home visits (address, who goes,
+ * when they arrive), closed days and the appointments they leave to rebook, and the inbox's
+ * replies. The schemas are the requests' one rule, used by the server's routes and the console's
+ * forms. Imports only yup and siblings: bundled into the browser too.
+ *
+ * Routes (every answer the usual envelope; roles in brackets):
+ * - POST /api/staff/patients (admin, staff) clinicPatientSchema -> 201 ClinicPatientCreated; 409 data ExistingPerson
+ * - POST /api/staff/patients/{patientId}/phone/code (admin, staff) -> PhoneCodeSent
+ * - POST /api/staff/patients/{patientId}/phone/verify (admin, staff) phoneCodeSchema -> PhoneVerified
+ * - POST /api/staff/appointments (admin, staff) staffBookingSchema -> 201 Appointment (source CLINIC, bookedBy)
+ * - POST /api/staff/payments/{clientReference}/record (admin, staff) deskPaymentSchema -> DeskPaymentOutcome
+ * - POST /api/staff/payments/{clientReference}/link (admin, staff) -> PaymentLinkSent
+ * - GET /api/staff/clinicians (admin, staff) -> Clinician[]
+ * - POST /api/staff/appointments/{appointmentId}/assign (admin, staff) assignSchema -> Appointment
+ * - POST /api/staff/appointments/{appointmentId}/on-the-way (the assigned clinician, admin, staff) -> Appointment
+ * - GET /api/staff/appointments?day= | from=&to= (7 days), &q=, &needsRebooking=true, &assignedTo= (api/staff-requests.ts)
+ * - GET /api/staff/appointments/day-sheet.csv?day=&doctorId= | &homeVisits=true (admin, staff, doctor, nurse) -> text/csv
+ * - GET /api/staff/closures?from&to (all staff) -> Closure[]; PUT|DELETE /api/staff/closures/{day} (admin)
+ *   closureSchema -> Closure; 409 data AffectedAnswer unless confirm: true
+ * - PUT /api/staff/doctors/{doctorId}/schedule: the same 409 data AffectedAnswer for time off, unless confirm: true
+ * - GET /api/staff/orders?toDispatch=true, GET /api/staff/orders/{id} (admin, staff) -> StaffOrder (customer fields)
+ * - POST /api/staff/messages/{id}/status messageStatusSchema, POST /api/staff/messages/{id}/reply messageReplySchema
+ *   (admin, staff) -> StaffMessage
+ */
+import { boolean, mixed, object, string, type InferType } from 'yup';
+import { GENDERS } from './booking-choices';
+import { isDay } from './scheduling';
+import { bookingSchema, type HomeAddress } from './booking-request';
+import { idField, isClockTime, requiredId, requiredText, storedGhanaPhone, trimmed } from './request-fields';
+import type { ClinicianRole, StaffRole } from './roles';
+
+// --- people the clinic holds without an account ---
+
+/** Where a patient record comes from: signed up on the site, or added by the clinic's staff. */
+export type PatientSource = 'WEBSITE' | 'CLINIC';
+
+/** accountStatus of a record the clinic holds for a person without an account (no Auth user). */
+export const CLINIC_ACCOUNT_STATUS = 'Clinic';
+
+/** The fields a patient record carries for the front desk (api/types Patient has them, optional: old records lack them). */
+export interface ClinicRecordFields {
+  /** Absent on records made before the front desk: read as 'WEBSITE'. */
+  source?: PatientSource;
+  /** When the phone number was proved by a code sent to it (ISO 8601). */
+  phoneVerifiedAt?: string;
+  /** A clinic record taken over by the account that signed up with its verified phone. */
+  claimedBy?: string;
+  claimedAt?: string;
+  /** Who at the clinic added the record. */
+  createdBy?: { uid: string; role: StaffRole };
+}
+
+/** POST /api/staff/patients: a person without an account, as the desk adds them (phone stored +233...). */
+export const clinicPatientSchema = object({
+  firstName: requiredText('First name (firstName)', 80),
+  lastName: requiredText('Last name (lastName)', 80),
+  contactNumber: storedGhanaPhone('Phone (contactNumber)'),
+  gender: mixed<(typeof GENDERS)[number]>()
+    .oneOf([...GENDERS], 'Gender (gender) must be MALE or FEMALE.')
+    .optional(),
+  dateOfBirth: trimmed('Date of birth (dateOfBirth)')
+    .test('day', 'Date of birth (dateOfBirth) must be a date written yyyy-MM-dd.', (v) => !v || isDay(v))
+    .test(
+      'past',
+      'Date of birth (dateOfBirth) must be in the past.',
+      (v) => !v || !isDay(v) || v <= new Date().toISOString().slice(0, 10),
+    )
+    .optional(),
+  emailAddress: trimmed('Email (emailAddress)')
+    .lowercase()
+    .max(254, 'Email (emailAddress) must be at most 254 characters.')
+    .email('Email (emailAddress) must be a valid email address, like ama@example.com.')
+    .optional(),
+});
+export type ClinicPatientRequest = InferType<typeof clinicPatientSchema>;
+
+/** 201 answer of POST /api/staff/patients. */
+export interface ClinicPatientCreated {
+  patientId: string;
+}
+
+/** 409 answer's `data` when the phone is already someone's (a clinic record or an account). */
+export interface ExistingPerson {
+  patientId: string;
+  name: string;
+  contactNumber: string;
+  source: PatientSource;
+}
+
+/** POST /api/staff/patients/{patientId}/phone/code: where the code went and until when it works. */
+export interface PhoneCodeSent {
+  sentTo: string;
+  expiresAt: string;
+}
+
+/** POST /api/staff/patients/{patientId}/phone/verify. */
+export const phoneCodeSchema = object({
+  code: requiredText('Code (code)', 20),
+});
+export type PhoneCodeRequest = InferType<typeof phoneCodeSchema>;
+
+/** The answer of .../phone/verify. */
+export interface PhoneVerified {
+  patientId: string;
+  contactNumber: string;
+  phoneVerifiedAt: string;
+}
+
+/** A desk code lasts this long (the person is on the phone or at the desk), this many wrong tries. */
+export const DESK_CODE_MINUTES = 10;
+export const DESK_CODE_RESEND_SECONDS = 60;
+
+// --- booking for someone ---
+
+/** The patient's own fields, which a desk booking takes from their record, never from the body. */
+const IDENTITY_FIELDS = ['bookFor', 'dependantId', 'firstName', 'lastName', 'gender', 'emailAddress', 'contactNumber'] as const;
+
+/**
+ * POST /api/staff/appointments: the booking schema (api/booking-request.ts) without who it is for
+ * (name, gender, e-mail and phone come from the patient record) and with the record's id.
+ */
+export const staffBookingSchema = bookingSchema.omit([...IDENTITY_FIELDS]).shape({
+  patientId: requiredId('Patient (patientId)'),
+});
+export type StaffBookingRequest = InferType<typeof staffBookingSchema>;
+
+/** Who made a booking: the patient (absent) or a staff member (the appointment's `bookedBy`). */
+export interface BookedBy {
+  uid: string;
+  role: StaffRole;
+}
+
+// --- payments taken at the desk ---
+
+export const DESK_PAYMENT_METHODS = ['cash', 'momo'] as const;
+export type DeskPaymentMethod = (typeof DESK_PAYMENT_METHODS)[number];
+
+/** POST /api/staff/payments/{clientReference}/record: mobile money needs the provider's reference. */
+export const deskPaymentSchema = object({
+  method: mixed<DeskPaymentMethod>()
+    .oneOf([...DESK_PAYMENT_METHODS], 'Method (method) must be cash or momo.')
+    .required('Method (method) is required: cash or momo.'),
+  providerReference: trimmed('The mobile money reference (providerReference)')
+    .max(100, 'The mobile money reference (providerReference) must be at most 100 characters.')
+    .matches(/^[A-Za-z0-9_.:-]*$/, 'The mobile money reference (providerReference) must be letters, digits, -, _, . or :.')
+    .when('method', {
+      is: 'momo',
+      then: (s) => s.required('The mobile money reference (providerReference) is required for a mobile money payment.'),
+      otherwise: (s) => s.optional(),
+    }),
+});
+export type DeskPaymentRequest = InferType<typeof deskPaymentSchema>;
+
+/**
+ * The answer of .../record. paid: the record is Paid now; refund-due: it was paid already (online
+ * a moment before), so what was taken at the desk is a refund Due; already-paid: this very
+ * payment was recorded before (the same mobile money reference).
+ */
+export interface DeskPaymentOutcome {
+  outcome: 'paid' | 'refund-due' | 'already-paid';
+  clientReference: string;
+  kind: 'subscription' | 'appointment' | 'order' | 'renewal';
+  recordId: string;
+  amount: number;
+  paymentStatus: string;
+}
+
+/** The answer of POST /api/staff/payments/{clientReference}/link: the one live checkout, and where its link was sent. */
+export interface PaymentLinkSent {
+  checkoutUrl: string;
+  checkoutDirectUrl: string;
+  checkoutId: string;
+  sentTo: string;
+}
+
+/** The ledger entry (payments/{clientReference}) of a payment taken at the desk. */
+export interface DeskLedgerFields {
+  source: 'desk';
+  method: DeskPaymentMethod;
+  providerReference?: string;
+  recordedBy: { uid: string; role: StaffRole; email?: string };
+}
+
+// --- home visits ---
+
+// The address (api/booking-request.ts addressSchema) is part of the booking request.
+
+/** When the clinician means to arrive, Ghana time. */
+export interface ArrivalWindow {
+  from: string;
+  to: string;
+}
+
+/** POST /api/staff/appointments/{appointmentId}/assign. */
+export const assignSchema = object({
+  assignedTo: requiredId('Clinician (assignedTo)'),
+  arrivalWindow: object({
+    from: string()
+      .required('Arrival window (arrivalWindow.from) is required.')
+      .test('time', 'Arrival window (arrivalWindow.from) must be a time written HH:mm.', isClockTime),
+    to: string()
+      .required('Arrival window (arrivalWindow.to) is required.')
+      .test('time', 'Arrival window (arrivalWindow.to) must be a time written HH:mm.', isClockTime),
+  })
+    .default(undefined)
+    .optional()
+    .test(
+      'order',
+      'Arrival window (arrivalWindow): from must be before to.',
+      (w) => !w || !isClockTime(w.from) || !isClockTime(w.to) || w.from < w.to,
+    ),
+});
+export type AssignRequest = InferType<typeof assignSchema>;
+
+/** The assignment as stored on the appointment. */
+export interface Assignment {
+  assignedTo: string;
+  assignedToName: string;
+  assignedToRole: ClinicianRole;
+  arrivalWindow?: ArrivalWindow | null;
+  assignedAt: string;
+}
+
+/** A clinician staff may assign (GET /api/staff/clinicians): doctor- and nurse-role users. */
+export interface Clinician {
+  uid: string;
+  name: string;
+  role: ClinicianRole;
+  doctorId?: string;
+}
+
+// --- closures and rebooking ---
+
+/** closures/{YYYY-MM-DD}: the clinic is closed that day (no slots, no places). */
+export interface Closure {
+  day: string;
+  reason: string;
+  /** 'holiday': preloaded from seed/ghana-holidays.ts; 'clinic': set by an admin. */
+  source: 'holiday' | 'clinic';
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/** PUT /api/staff/closures/{day}. confirm: true saves it although booked appointments are on that day. */
+export const closureSchema = object({
+  reason: requiredText('Reason (reason)', 120),
+  confirm: boolean().typeError('confirm must be true or false.').default(false),
+});
+export type ClosureRequest = InferType<typeof closureSchema>;
+
+/** Closures asked for at once (GET /api/staff/closures?from&to). */
+export const MAX_CLOSURE_RANGE_DAYS = 400;
+
+export const closureRangeSchema = object({
+  from: string().required('from is required (yyyy-MM-dd).').test('day', 'from must be a date written yyyy-MM-dd.', isDay),
+  to: string().required('to is required (yyyy-MM-dd).').test('day', 'to must be a date written yyyy-MM-dd.', isDay),
+}).test('range', function (q) {
+  if (!q || !isDay(q.from) || !isDay(q.to)) return true;
+  if (q.to < q.from) return this.createError({ message: `to (${q.to}) must not be before from (${q.from}).` });
+  const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
+  if (days > MAX_CLOSURE_RANGE_DAYS)
+    return this.createError({ message: `Ask for at most ${MAX_CLOSURE_RANGE_DAYS} days of closures at a time.` });
+  return true;
+});
+
+/**
+ * One booked (Pending or Accepted) appointment a closure or time off would leave without its
+ * clinician: the 409's `data.affected` lists them before anything is saved.
+ */
+export interface AffectedAppointment {
+  appointmentId: string;
+  patientName: string;
+  requestedService: string;
+  requestedDay: string;
+  requestedTime: string | null;
+  appointmentStatus: string;
+  paid: boolean;
+}
+
+/** The 409's data of a closure or time off over booked appointments. */
+export interface AffectedAnswer {
+  affected: AffectedAppointment[];
+}
+
+/** What an appointment carries once it must be rebooked (cleared by a reschedule, an end or a cancel). */
+export interface RebookingFields {
+  needsRebooking?: boolean;
+  /** Why: the closure's reason or the doctor's time off. */
+  needsRebookingReason?: string;
+  needsRebookingAt?: string;
+}
+
+/** The front desk's fields of an appointment (api/types Appointment extends this). */
+export interface FrontDeskAppointmentFields extends RebookingFields, Partial<Assignment> {
+  /** A booking made by staff for the patient; absent when the patient booked it. */
+  bookedBy?: BookedBy;
+  /** A home visit's or delivery's address (atHome services). */
+  address?: HomeAddress | null;
+  /** When the assigned clinician set off (state OnTheWay). */
+  onTheWayAt?: string;
+}
+
+// --- the day ---
+
+/** GET /api/staff/appointments?from&to: a week at most. */
+export const MAX_LIST_RANGE_DAYS = 7;
+
+/** GET /api/staff/appointments/day-sheet.csv?day=&doctorId= or &homeVisits=true. */
+export const daySheetQuerySchema = object({
+  day: string().required('day is required (yyyy-MM-dd).').test('day', 'day must be a date written yyyy-MM-dd.', isDay),
+  doctorId: idField('doctorId').optional(),
+  homeVisits: boolean().typeError('homeVisits must be true or false.').optional(),
+}).test('which', 'Name the sheet: doctorId=... or homeVisits=true.', (q) => !q || Boolean(q.doctorId) !== Boolean(q.homeVisits));
+
+// --- the inbox ---
+
+export const MESSAGE_STATUSES = ['New', 'Replied', 'Closed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** POST /api/staff/messages/{id}/status. */
+export const messageStatusSchema = object({
+  status: mixed<MessageStatus>()
+    .oneOf([...MESSAGE_STATUSES], `status must be one of ${MESSAGE_STATUSES.join(', ')}.`)
+    .required('status is required.'),
+});
+
+export const REPLY_MAX = 5000;
+
+/** POST /api/staff/messages/{id}/reply: the text mailed to the sender. */
+export const messageReplySchema = object({
+  text: requiredText('Reply (text)', REPLY_MAX),
+});
+
+/** A reply kept with the message. */
+export interface MessageReply {
+  text: string;
+  /** The staff member's e-mail (or uid). */
+  by: string;
+  at: string;
+}
+
+/** The console's search box of appointments looks in these. */
+export const APPOINTMENT_SEARCH_HINT = 'name, phone, reference or appointment id';

@@ -1,0 +1,336 @@
+import '../../test-support/payments';
+import request from 'supertest';
+import { createApp } from '../../app';
+import { seedCatalog } from '../../seed/seed';
+import { claimClinicRecords } from '../../services/clinic-patients';
+import { COLLECTIONS } from '../../store/collections';
+import { auth, db } from '../../store/firebase';
+import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
+import { bearer, dayPlus, freeTimesOf, testDoctor } from '../../test-support/scheduling';
+import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf, smsSentTo } from '../../test-support/sms';
+import { auditOf } from '../../test-support/staff';
+
+/**
+ * The front desk books for a caller or a walk-in (docs/front-desk.md): a person without an
+ * account is added as a clinic record, their phone proved by an SMS code, and booked through the
+ * patient's own booking rules; signing up later with that number takes the record over.
+ */
+const app = createApp();
+
+let admin: TestUser;
+let staff: TestUser;
+let doctorId: string;
+const FEE = 180;
+
+beforeAll(async () => {
+  await seedCatalog(db());
+  [admin, staff] = await Promise.all([createStaffUser('admin'), createStaffUser('staff')]);
+  doctorId = await testDoctor(app, admin, undefined, FEE);
+});
+
+const post = (user: TestUser, path: string, body: object = {}) => request(app).post(`/api${path}`).set(bearer(user)).send(body);
+const get = (user: TestUser, path: string) => request(app).get(`/api${path}`).set(bearer(user));
+const patientDoc = async (id: string) => (await db().collection(COLLECTIONS.patients).doc(id).get()).data();
+
+/** Adds a caller as the desk would: +233 phone of their own. */
+async function addCaller(overrides: Record<string, unknown> = {}) {
+  const phone = freshPhone();
+  const local = `0${phone.slice(4, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`;
+  const res = await post(staff, '/staff/patients', {
+    firstName: 'Efua',
+    lastName: 'Quartey',
+    contactNumber: local,
+    ...overrides,
+  });
+  expect(res.status).toBe(201);
+  return { patientId: res.body.data.patientId as string, phone, local };
+}
+
+/** The last desk code texted to the number, as the person reads it out. */
+async function codeTexted(phone: string): Promise<string> {
+  const texts = await eventually(
+    () => smsSentTo(phone),
+    (m) => m.some((s) => /code is \d{6}/.test(s.content)),
+  );
+  const last = [...texts].reverse().find((s) => /code is \d{6}/.test(s.content))!;
+  return /code is (\d{6})/.exec(last.content)![1];
+}
+
+async function verifyPhone(patientId: string, phone: string) {
+  expect((await post(staff, `/staff/patients/${patientId}/phone/code`)).status).toBe(200);
+  const res = await post(staff, `/staff/patients/${patientId}/phone/verify`, { code: await codeTexted(phone) });
+  expect(res.status).toBe(200);
+  return res;
+}
+
+describe('a person without an account', () => {
+  it('when the desk adds a caller, then a clinic record holds them: +233 phone, no Auth user, audited', async () => {
+    const { patientId, phone } = await addCaller({ gender: 'FEMALE', dateOfBirth: '1980-04-12' });
+    expect(await patientDoc(patientId)).toMatchObject({
+      patientId,
+      firstName: 'Efua',
+      lastName: 'Quartey',
+      contactNumber: phone,
+      source: 'CLINIC',
+      accountStatus: 'Clinic',
+      gender: 'FEMALE',
+      dateOfBirth: '1980-04-12',
+      createdBy: { uid: staff.uid, role: 'staff' },
+    });
+    await expect(auth().getUser(patientId)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect(await auditOf(`patients/${patientId}`)).toEqual([
+      expect.objectContaining({ action: 'patient.create', actorUid: staff.uid }),
+    ]);
+  });
+
+  it('when the number is already a clinic record or an account, then 409 naming the person, and nothing is added', async () => {
+    const { patientId, phone } = await addCaller();
+    const again = await post(staff, '/staff/patients', {
+      firstName: 'Other',
+      lastName: 'Person',
+      contactNumber: `233${phone.slice(4)}`,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(
+      `Efua Quartey already has ${phone} (a clinic record). Find them and book on that record instead.`,
+    );
+    expect(again.body.data).toEqual({ patientId, name: 'Efua Quartey', contactNumber: phone, source: 'CLINIC' });
+
+    const account = await createTestUser();
+    const accountPhone = freshPhone();
+    await setPatientContact(account.uid, { contactNumber: accountPhone });
+    const taken = await post(staff, '/staff/patients', { firstName: 'Kofi', lastName: 'Mensah', contactNumber: accountPhone });
+    expect(taken.status).toBe(409);
+    expect(taken.body.data).toMatchObject({ patientId: account.uid, source: 'WEBSITE' });
+    const stored = await db().collection(COLLECTIONS.patients).where('contactNumber', '==', accountPhone).get();
+    expect(stored.size).toBe(1);
+  });
+
+  it('when the phone or a name is missing or wrong, then 400 naming the field', async () => {
+    expect((await post(staff, '/staff/patients', { firstName: 'A', lastName: 'B', contactNumber: '12345' })).body.msg).toBe(
+      'Phone (contactNumber) must be a Ghana number: 0XXXXXXXXX or +233XXXXXXXXX.',
+    );
+    expect((await post(staff, '/staff/patients', { lastName: 'B', contactNumber: freshPhone() })).body.msg).toBe(
+      'First name (firstName) is required.',
+    );
+  });
+
+  it('the search finds a clinic record by its number in any form and by name', async () => {
+    const { patientId, phone } = await addCaller({ lastName: `Quartey${Math.floor(Math.random() * 1e6)}` });
+    const forms = [`0${phone.slice(4)}`, phone, `233${phone.slice(4)}`, `+233 ${phone.slice(4, 6)} ${phone.slice(6)}`];
+    for (const q of forms) {
+      const res = await get(staff, `/staff/patients?q=${encodeURIComponent(q)}`);
+      expect([q, res.body.data.map((p: { patientId: string }) => p.patientId)]).toEqual([q, [patientId]]);
+      expect(res.body.data[0]).toMatchObject({ source: 'CLINIC', accountStatus: 'Clinic' });
+    }
+    const lastName = String((await patientDoc(patientId))!.lastName);
+    const byName = await get(staff, `/staff/patients?q=${encodeURIComponent(lastName.toLowerCase())}`);
+    expect(byName.body.data.map((p: { patientId: string }) => p.patientId)).toEqual([patientId]);
+  });
+});
+
+describe('proving the phone at the desk', () => {
+  it('when the right code comes back, then phoneVerifiedAt is set; the code went by SMS only, and each step is audited', async () => {
+    const { patientId, phone } = await addCaller({ emailAddress: `efua-${Date.now()}@example.com` });
+    const sent = await post(staff, `/staff/patients/${patientId}/phone/code`);
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toEqual({ sentTo: phone, expiresAt: expect.any(String) });
+    expect(sent.body.msg).toBe(`A code has been texted to ${phone}.`);
+    const code = await codeTexted(phone);
+    expect(await mailDocsOf(patientId)).toEqual([]);
+
+    const soon = await post(staff, `/staff/patients/${patientId}/phone/code`);
+    expect(soon.status).toBe(429);
+
+    const wrong = await post(staff, `/staff/patients/${patientId}/phone/verify`, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('Code (code): that code is not correct. 4 tries left.');
+    expect((await patientDoc(patientId))!.phoneVerifiedAt).toBeUndefined();
+
+    const right = await post(staff, `/staff/patients/${patientId}/phone/verify`, { code });
+    expect(right.status).toBe(200);
+    expect(right.body.data).toEqual({ patientId, contactNumber: phone, phoneVerifiedAt: expect.any(String) });
+    expect((await patientDoc(patientId))!.phoneVerifiedAt).toBe(right.body.data.phoneVerifiedAt);
+    const shown = await get(staff, `/staff/patients/${patientId}`);
+    expect(shown.body.data.patient).toMatchObject({ source: 'CLINIC', phoneVerifiedAt: right.body.data.phoneVerifiedAt });
+
+    const reused = await post(staff, `/staff/patients/${patientId}/phone/verify`, { code });
+    expect(reused.status).toBe(400);
+    expect((await post(staff, `/staff/patients/${patientId}/phone/code`)).status).toBe(409);
+    expect((await auditOf(`patients/${patientId}`)).map((e) => e.action).sort()).toEqual(
+      ['patient.create', 'patient.phone.code', 'patient.phone.verify', 'patient.read'].sort(),
+    );
+  });
+
+  it("when it is an account's record, then 409: account holders prove their own phone", async () => {
+    const account = await createTestUser();
+    const res = await post(staff, `/staff/patients/${account.uid}/phone/code`);
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('booking for a phone caller', () => {
+  it('when the desk books a free slot for a new caller, then the server sets the fee, the record gives who it is for, and the caller gets an SMS', async () => {
+    const { patientId, phone } = await addCaller();
+    await verifyPhone(patientId, phone);
+    const day = dayPlus(4);
+    const time = (await freeTimesOf(app, doctorId, day)).find((t) => t >= '10:00')!;
+    const res = await post(staff, '/staff/appointments', {
+      patientId,
+      // Ignored: who it is for comes from the record.
+      firstName: 'Someone',
+      lastName: 'Else',
+      contactNumber: '020 000 0000',
+      emailAddress: 'typed@example.com',
+      consultationFee: 1,
+      location: 'Osu, Accra',
+      healthProblem: 'Chest pain when climbing stairs',
+      requestedServiceId: 1,
+      doctorId,
+      requestedDay: day,
+      requestedTime: time,
+    });
+    expect(res.status).toBe(201);
+    const a = res.body.data;
+    expect(a).toMatchObject({
+      patientId,
+      source: 'CLINIC',
+      bookedBy: { uid: staff.uid, role: 'staff' },
+      firstName: 'Efua',
+      lastName: 'Quartey',
+      contactNumber: phone,
+      emailAddress: '',
+      consultationFee: FEE,
+      requiresPayment: true,
+      paymentStatus: 'Unpaid',
+      appointmentStatus: 'Pending',
+      requestedDay: day,
+      requestedTime: time,
+    });
+    expect(await freeTimesOf(app, doctorId, day)).not.toContain(time);
+    expect(await auditOf(`appointments/${a.appointmentId}`)).toEqual([
+      expect.objectContaining({ action: 'appointment.book', actorUid: staff.uid, actorRole: 'staff' }),
+    ]);
+    // No e-mail on the record: SMS only, and it says how to pay without a dashboard.
+    const texts = await eventually(
+      () => smsDocsOf(patientId),
+      (s) => s.some((m) => m.event === 'appointment.received'),
+    );
+    expect(texts.find((m) => m.event === 'appointment.received')).toMatchObject({
+      to: phone,
+      body: expect.stringContaining('pay at the clinic or by our link'),
+    });
+    expect(await mailDocsOf(patientId)).toEqual([]);
+
+    const again = await post(staff, '/staff/appointments', {
+      patientId,
+      location: 'Osu',
+      requestedServiceId: 1,
+      doctorId,
+      requestedDay: day,
+      requestedTime: time,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('This time is no longer available. Please choose another.');
+  });
+
+  it('when the person has an account, then the booking goes to it and its own e-mail, with the same rules', async () => {
+    const account = await createTestUser();
+    const res = await post(staff, '/staff/appointments', {
+      patientId: account.uid,
+      location: 'Tema',
+      requestedServiceId: 3,
+      requestedDay: dayPlus(6),
+      address: { line: 'Community 7, house 14', digitalAddress: 'gt-020-1234' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      patientId: account.uid,
+      emailAddress: account.email,
+      consultationFee: 0,
+      address: { line: 'Community 7, house 14', digitalAddress: 'GT-020-1234' },
+    });
+    const mails = await eventually(
+      () => mailDocsOf(account.uid),
+      (m) => m.length > 0,
+    );
+    expect(mails.map((m) => m.to)).toEqual([account.email]);
+  });
+
+  it('when the patient is unknown or the body is wrong, then 404 or 400 naming the field, and nothing is booked', async () => {
+    expect(
+      (
+        await post(staff, '/staff/appointments', {
+          patientId: 'nobody',
+          location: 'x',
+          requestedServiceId: 2,
+          requestedDay: dayPlus(3),
+          address: { line: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    const noAddress = await post(staff, '/staff/appointments', {
+      patientId: 'nobody',
+      location: 'x',
+      requestedServiceId: 2,
+      requestedDay: dayPlus(3),
+    });
+    expect(noAddress.status).toBe(400);
+    expect(noAddress.body.msg).toMatch(/Address \(address\) is required/);
+    expect(
+      (await post(staff, '/staff/appointments', { location: 'x', requestedServiceId: 6, requestedDay: dayPlus(3) })).body.msg,
+    ).toMatch(/Patient \(patientId\) is required/);
+  });
+});
+
+describe('claiming the record later', () => {
+  it('when the caller signs up and proves the same number, then the bookings move to the account in one go and the record is marked claimed', async () => {
+    const { patientId, phone } = await addCaller();
+    await verifyPhone(patientId, phone);
+    const day = dayPlus(5);
+    const time = (await freeTimesOf(app, doctorId, day))[3];
+    const booked = await post(staff, '/staff/appointments', {
+      patientId,
+      location: 'Osu',
+      requestedServiceId: 1,
+      doctorId,
+      requestedDay: day,
+      requestedTime: time,
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = booked.body.data.appointmentId as string;
+
+    // Signed up on the site (an account of their own) and proved the same number.
+    const account = await createTestUser();
+    await setPatientContact(account.uid, { contactNumber: phone });
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [patientId], appointments: 1 });
+
+    const a = (await db().collection(COLLECTIONS.appointments).doc(appointmentId).get()).data()!;
+    expect(a).toMatchObject({ patientId: account.uid, clinicRecordId: patientId });
+    const slot = await db()
+      .collection(COLLECTIONS.appointmentSlots)
+      .doc(`${doctorId}_${day}_${time.replace(':', '')}`)
+      .get();
+    expect(slot.get('patientId')).toBe(account.uid);
+    expect(await patientDoc(patientId)).toMatchObject({ claimedBy: account.uid, claimedAt: expect.any(String) });
+    expect(await auditOf(`patients/${patientId}`)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'patient.claim', actorUid: account.uid, actorRole: 'patient' })]),
+    );
+    // The patient sees it in their dashboard; the desk finds one person, the account.
+    const pending = await get(account, `/appointments/pending?patientId=${account.uid}`);
+    expect(pending.body.data.map((x: { appointmentId: string }) => x.appointmentId)).toContain(appointmentId);
+    const found = await get(staff, `/staff/patients?q=${encodeURIComponent(phone)}`);
+    expect(found.body.data.map((p: { patientId: string }) => p.patientId)).toEqual([account.uid]);
+    // Done once: a second proof of the number changes nothing.
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
+  });
+
+  it('when the record was never proved at the desk, then it is not claimed', async () => {
+    const { patientId, phone } = await addCaller();
+    const account = await createTestUser();
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
+    expect((await patientDoc(patientId))!.claimedBy).toBeUndefined();
+  });
+});

@@ -1,0 +1,298 @@
+import '../../test-support/payments';
+import request from 'supertest';
+import { createApp } from '../../app';
+import { seedCatalog } from '../../seed/seed';
+import { COLLECTIONS } from '../../store/collections';
+import { auth, db } from '../../store/firebase';
+import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
+import { bookingBase } from '../../test-support/booking';
+import { bearer, dayPlus } from '../../test-support/scheduling';
+import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { auditOf, storedAppointment } from '../../test-support/staff';
+
+/**
+ * Home visits (docs/front-desk.md): the booking's address, the desk assigning a clinician and an
+ * arrival window, the nurse's day (only her visits) and her on the way, arrived and complete,
+ * each told to the patient; the day sheet and the day's list by week and search.
+ */
+const app = createApp();
+
+let staff: TestUser;
+let nurse: TestUser;
+let otherNurse: TestUser;
+let doctor: TestUser;
+
+beforeAll(async () => {
+  await seedCatalog(db());
+  [staff, nurse, otherNurse, doctor] = await Promise.all([
+    createStaffUser('staff'),
+    createStaffUser('nurse'),
+    createStaffUser('nurse'),
+    createStaffUser('doctor', 'dr-tetteh'),
+  ]);
+  // Staff assign from the roster, as roles granted in the console are.
+  for (const [user, role] of [
+    [nurse, 'nurse'],
+    [otherNurse, 'nurse'],
+    [doctor, 'doctor'],
+  ] as const) {
+    await auth().updateUser(user.uid, { displayName: role === 'nurse' ? 'Nurse Akosua Addo' : 'Dr Nii Armah Tetteh' });
+    await db()
+      .collection(COLLECTIONS.staffMembers)
+      .doc(user.uid)
+      .set({ uid: user.uid, email: user.email, role, ...(role === 'doctor' ? { doctorId: 'dr-tetteh' } : {}) });
+  }
+});
+
+const as = (user: TestUser) => ({
+  get: (path: string) => request(app).get(`/api${path}`).set(bearer(user)),
+  post: (path: string, body: object = {}) => request(app).post(`/api${path}`).set(bearer(user)).send(body),
+});
+const appointment = async (id: string) => (await db().collection(COLLECTIONS.appointments).doc(id).get()).data()!;
+const ADDRESS = {
+  line: 'House 7, Nii Okaiman Street, Dzorwulu',
+  landmark: 'Behind the Total station',
+  digitalAddress: 'GA-492-7013',
+};
+
+/** Each visit on a day of its own (unless a test names it), so a nurse's day holds only that test's visits. */
+let nextDay = 7 + Math.floor(Math.random() * 100);
+
+/** A patient (a phone of their own) books nursing at home; the clinic accepts it. */
+async function homeVisit(day = dayPlus(nextDay++)) {
+  const user = await createTestUser();
+  const phone = freshPhone();
+  await setPatientContact(user.uid, { contactNumber: phone });
+  const booked = await as(user).post(
+    '/appointments',
+    bookingBase({ requestedServiceId: 3, requestedDay: day, address: ADDRESS }),
+  );
+  expect(booked.status).toBe(201);
+  const id = booked.body.data.appointmentId as string;
+  expect((await as(staff).post(`/staff/appointments/${id}/accept`)).status).toBe(200);
+  return { user, phone, id, day, clientReference: booked.body.data.clientReference as string };
+}
+
+const assign = (id: string, body: object) => as(staff).post(`/staff/appointments/${id}/assign`, body);
+const smsEvents = async (uid: string, event: string) =>
+  (
+    await eventually(
+      () => smsDocsOf(uid),
+      (s) => s.some((m) => m.event === event),
+    )
+  ).filter((m) => m.event === event);
+
+describe("a home visit's address", () => {
+  it('when the address is missing or its digital address is not GhanaPost form, then 400 naming the field; a good one is stored', async () => {
+    const user = await createTestUser();
+    const none = await as(user).post('/appointments', { ...bookingBase({ requestedServiceId: 2 }), address: undefined });
+    expect(none.status).toBe(400);
+    expect(none.body.msg).toBe('Address (address) is required for a home visit or a delivery: a street address or landmark.');
+    const bad = await as(user).post(
+      '/appointments',
+      bookingBase({ requestedServiceId: 2, address: { line: 'Osu', digitalAddress: 'GA1234567' } }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.');
+    expect((await db().collection(COLLECTIONS.appointments).where('patientId', '==', user.uid).get()).size).toBe(0);
+    const good = await as(user).post('/appointments', bookingBase({ requestedServiceId: 2, address: ADDRESS }));
+    expect(good.status).toBe(201);
+    expect((await appointment(good.body.data.appointmentId)).address).toEqual(ADDRESS);
+  });
+});
+
+describe('assigning a home visit', () => {
+  it('when assigned a nurse and a window, then it is stored with her name, the patient is told by SMS and e-mail, and it is audited', async () => {
+    const v = await homeVisit();
+    const res = await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '10:00', to: '12:00' } });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Nurse Akosua Addo is assigned, arriving 10:00-12:00.');
+    expect(await appointment(v.id)).toMatchObject({
+      assignedTo: nurse.uid,
+      assignedToName: 'Nurse Akosua Addo',
+      assignedToRole: 'nurse',
+      arrivalWindow: { from: '10:00', to: '12:00' },
+    });
+    const [sms] = await smsEvents(v.user.uid, 'appointment.assigned');
+    expect(sms).toMatchObject({
+      to: v.phone,
+      body: expect.stringContaining('Nurse Akosua Addo will come for your Nursing Home Care'),
+    });
+    expect(sms.body).toContain('between 10:00 and 12:00');
+    expect((await mailDocsOf(v.user.uid)).map((m) => m.message.subject)).toContainEqual(
+      expect.stringMatching(/arriving between 10:00 and 12:00$/),
+    );
+    expect((await auditOf(`appointments/${v.id}`)).map((e) => e.action)).toContain('appointment.assign');
+  });
+
+  it('when the window is missing or backwards, or the person is no clinician, then 400 naming it and nothing is stored', async () => {
+    const v = await homeVisit();
+    expect((await assign(v.id, { assignedTo: nurse.uid })).body.msg).toMatch(
+      /^Arrival window \(arrivalWindow\) is required for a home visit/,
+    );
+    expect((await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '12:00', to: '10:00' } })).body.msg).toBe(
+      'Arrival window (arrivalWindow): from must be before to.',
+    );
+    expect((await assign(v.id, { assignedTo: staff.uid, arrivalWindow: { from: '10:00', to: '11:00' } })).body.msg).toBe(
+      'Clinician (assignedTo) must be a user with the doctor or nurse role.',
+    );
+    expect((await appointment(v.id)).assignedTo).toBeUndefined();
+    expect((await as(nurse).post(`/staff/appointments/${v.id}/assign`, { assignedTo: nurse.uid })).status).toBe(403);
+  });
+
+  it('when a virtual visit has no doctor, then a doctor is assigned as its host without a window, and sees it on his list', async () => {
+    const user = await createTestUser();
+    const booked = await as(user).post(
+      '/appointments',
+      bookingBase({ requestedServiceId: 5, requestedServiceOption: 'VIRTUAL', requestedTime: '10:30', requestedDay: dayPlus(9) }),
+    );
+    expect(booked.status).toBe(201);
+    const id = booked.body.data.appointmentId as string;
+    expect((await assign(id, { assignedTo: nurse.uid })).body.msg).toBe(
+      'Clinician (assignedTo): a virtual visit is hosted by a doctor.',
+    );
+    expect((await assign(id, { assignedTo: doctor.uid, arrivalWindow: { from: '10:00', to: '11:00' } })).status).toBe(400);
+    const res = await assign(id, { assignedTo: doctor.uid });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      assignedTo: doctor.uid,
+      assignedToName: 'Dr Nii Armah Tetteh',
+      assignedToRole: 'doctor',
+      arrivalWindow: null,
+    });
+    const list = await as(doctor).get('/staff/appointments?limit=50');
+    expect(list.body.data.items.map((a: { appointmentId: string }) => a.appointmentId)).toContain(id);
+    expect((await as(doctor).get(`/staff/appointments/${id}`)).status).toBe(200);
+    // A doctor's own consultation is not assigned: it has its doctor.
+    const own = await storedAppointment(user.uid, 'Pending', { requestedServiceId: 1, doctorId: 'dr-tetteh' });
+    expect((await assign(own.appointmentId, { assignedTo: doctor.uid })).status).toBe(409);
+  });
+});
+
+describe("the nurse's visit", () => {
+  it('when assigned, she sees it (and only hers), marks it on the way (the patient gets an SMS), arrived and complete', async () => {
+    const v = await homeVisit();
+    const notMine = await homeVisit(v.day);
+    expect((await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '09:00', to: '11:00' } })).status).toBe(200);
+    expect((await assign(notMine.id, { assignedTo: otherNurse.uid, arrivalWindow: { from: '13:00', to: '15:00' } })).status).toBe(
+      200,
+    );
+
+    const day = await as(nurse).get(`/staff/appointments?day=${v.day}`);
+    expect(day.status).toBe(200);
+    expect(day.body.data.items.map((a: { appointmentId: string }) => a.appointmentId)).toEqual([v.id]);
+    expect(day.body.data.items[0]).toMatchObject({
+      address: ADDRESS,
+      contactNumber: '024 123 4567',
+      arrivalWindow: { from: '09:00', to: '11:00' },
+    });
+    expect((await as(nurse).get(`/staff/appointments/${notMine.id}`)).status).toBe(403);
+    expect((await as(nurse).post(`/staff/appointments/${notMine.id}/on-the-way`)).status).toBe(403);
+    expect((await as(nurse).post(`/staff/appointments/${v.id}/cancel`)).status).toBe(403);
+
+    const onTheWay = await as(nurse).post(`/staff/appointments/${v.id}/on-the-way`);
+    expect(onTheWay.status).toBe(200);
+    expect(onTheWay.body.data.appointmentStatus).toBe('OnTheWay');
+    const [sms] = await smsEvents(v.user.uid, 'appointment.on-the-way');
+    expect(sms).toMatchObject({
+      to: v.phone,
+      body: expect.stringContaining(
+        'Nurse Akosua Addo is on the way for your Nursing Home Care, expected between 09:00 and 11:00',
+      ),
+    });
+
+    expect((await as(nurse).post(`/staff/appointments/${v.id}/check-in`)).body.data.appointmentStatus).toBe('CheckedIn');
+    const done = await as(nurse).post(`/staff/appointments/${v.id}/complete`, {
+      visitSummary: 'Dressing changed; wound healing well.',
+    });
+    expect(done.body.data.appointmentStatus).toBe('Completed');
+    expect((await auditOf(`appointments/${v.id}`)).filter((e) => e.actorUid === nurse.uid).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['appointment.on-the-way', 'appointment.check-in', 'appointment.complete']),
+    );
+    // Her overview counts only her visits.
+    const overview = await as(nurse).get('/staff/overview');
+    expect(overview.status).toBe(200);
+    expect(overview.body.data).toMatchObject({ revenuePerWeek: [], refundsDue: 0, ordersToDispatch: 0 });
+  });
+
+  it("when an appointment is not at the patient's address, then it cannot be on the way", async () => {
+    const user = await createTestUser();
+    const a = await storedAppointment(user.uid, 'Accepted', { requestedServiceId: 6, doctorId: null, requestedTime: null });
+    const res = await as(staff).post(`/staff/appointments/${a.appointmentId}/on-the-way`);
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toMatch(/^Only a home visit or a delivery can be on the way/);
+  });
+});
+
+describe("the day's list and sheet", () => {
+  it('lists a week, finds by reference, phone and name, and the day sheet of home visits holds the address and a map link', async () => {
+    const v = await homeVisit(dayPlus(250 + Math.floor(Math.random() * 40)));
+    await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '08:00', to: '09:00' } });
+    const other = await homeVisit(dayPlus(200));
+
+    const week = await as(staff).get(`/staff/appointments?from=${v.day}&to=${dayPlus(6, Date.parse(v.day))}&limit=50`);
+    expect(week.status).toBe(200);
+    const ids = week.body.data.items.map((a: { appointmentId: string }) => a.appointmentId);
+    expect(ids).toContain(v.id);
+    expect(ids).not.toContain(other.id);
+    expect((await as(staff).get(`/staff/appointments?from=${v.day}&to=${dayPlus(7, Date.parse(v.day))}`)).status).toBe(400);
+
+    const byRef = await as(staff).get(`/staff/appointments?q=${v.clientReference}`);
+    expect(byRef.body.data.items.map((a: { appointmentId: string }) => a.appointmentId)).toEqual([v.id]);
+    const byId = await as(staff).get(`/staff/appointments?q=${v.id}`);
+    expect(byId.body.data.items.map((a: { appointmentId: string }) => a.appointmentId)).toEqual([v.id]);
+    const byPhone = await as(staff).get(`/staff/appointments?q=${encodeURIComponent(`0${v.phone.slice(4)}`)}`);
+    expect(byPhone.body.data.items.map((a: { appointmentId: string }) => a.appointmentId)).toEqual([v.id]);
+    const byName = await as(staff).get(`/staff/appointments?q=mensah&day=${v.day}`);
+    expect(byName.body.data.items.map((a: { appointmentId: string }) => a.appointmentId)).toContain(v.id);
+    expect(byName.body.data.items.every((a: { requestedDay: string }) => a.requestedDay === v.day)).toBe(true);
+    // A nurse's search finds only her own.
+    expect((await as(otherNurse).get(`/staff/appointments?q=${v.clientReference}`)).body.data.items).toEqual([]);
+
+    const sheet = await as(staff).get(`/staff/appointments/day-sheet.csv?day=${v.day}&homeVisits=true`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers['content-type']).toMatch(/^text\/csv/);
+    expect(sheet.headers['content-disposition']).toBe(`attachment; filename="day-sheet-${v.day}-home-visits.csv"`);
+    const [header, ...rows] = sheet.text.trim().split('\r\n');
+    expect(header).toBe(
+      '"Time","Arrival window","Patient","Phone","Service","Address","Landmark","Digital address","Map","Clinician","Status","Payment","Reference","Health problem"',
+    );
+    const row = rows.find((r) => r.includes(v.clientReference))!;
+    expect(row).toContain(
+      '"08:00-09:00","Ama Mensah","024 123 4567","Nursing Home Care","House 7, Nii Okaiman Street, Dzorwulu"',
+    );
+    expect(row).toContain(
+      '"https://www.google.com/maps/search/?api=1&query=GA-492-7013%2C%20Ghana","Nurse Akosua Addo","Accepted"',
+    );
+    expect(await auditOf(`appointments?day=${v.day}&homeVisits`)).toEqual([
+      expect.objectContaining({ action: 'appointments.day-sheet', actorUid: staff.uid }),
+    ]);
+    // Hers only, for a nurse; another doctor's day is 403; no sheet named is 400.
+    expect((await as(otherNurse).get(`/staff/appointments/day-sheet.csv?day=${v.day}&homeVisits=true`)).text).not.toContain(
+      v.clientReference,
+    );
+    expect((await as(doctor).get(`/staff/appointments/day-sheet.csv?day=${v.day}&doctorId=dr-mensah`)).status).toBe(403);
+    expect((await as(staff).get(`/staff/appointments/day-sheet.csv?day=${v.day}`)).body.msg).toBe(
+      'Name the sheet: doctorId=... or homeVisits=true.',
+    );
+  });
+
+  it("no cell of the day sheet can run as a formula, whatever a patient's name says", async () => {
+    const user = await createTestUser();
+    const day = dayPlus(280 + Math.floor(Math.random() * 15));
+    const booked = await as(user).post(
+      '/appointments',
+      bookingBase({
+        requestedServiceId: 4,
+        requestedDay: day,
+        firstName: '=HYPERLINK("http://evil")',
+        lastName: '+Mensah',
+        address: ADDRESS,
+      }),
+    );
+    expect(booked.status).toBe(201);
+    const sheet = await as(staff).get(`/staff/appointments/day-sheet.csv?day=${day}&homeVisits=true`);
+    expect(sheet.text).toContain(`"'=HYPERLINK(""http://evil"") +Mensah"`);
+    expect(sheet.text).not.toMatch(/(^|,)"=/m);
+  });
+});
