@@ -53,6 +53,7 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/components/reschedule-dialog.tsx', // Reschedule is the patient's form and picker, on the staff route ...
     './appointments/api/availability.ts', // ... and the move refreshes the free times they showed
   ],
+  visit: ['./staff/components/complete-visit-dialog.tsx'], // the host completes from the call with the console's own dialog and request
   products: [
     './payments/api/orders.ts', // Confirm Payment creates the order ...
     './payments/use-payment-flow.tsx', // ... and pays it

@@ -35,6 +35,8 @@ import { applyBenefits, benefitPlan, countBenefit, releaseBenefit } from './bene
 import { withDependant } from './dependants';
 import { claimCarried } from './carried-records';
 import { withoutStaffOnly } from '../api/record';
+import { isVirtualVisit } from '../api/visits';
+import { endVisit, readVisit } from './visit-record';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the spec's spelling
 export const CURRENCY: Appointment['currencyCode'] = 'GHS';
@@ -298,7 +300,7 @@ export type CancelledAppointment = Appointment & { cancellation: AppointmentCanc
 
 /**
  * Cancels under the FAQ's policy (api/policy.ts cancellationTerms): the doctor's slot is
- * freed and, when it was paid, the refund the rule gives (all of it 12 hours or more before,
+ * freed, a video visit's room ends and, when it was paid, the refund the rule gives (all of it 12 hours or more before,
  * the other half later) is created Due in the same transaction, with a mail to the account.
  */
 export async function cancelAppointment(
@@ -321,8 +323,11 @@ export async function cancelAppointment(
     const transactionId = a.transactionId ?? '';
     const owed = cancellation.paid && cancellation.refundAmount > 0;
     if (owed && (await tx.get(refundRef(a.clientReference, transactionId))).exists) throw conflict(whyNotCancellable(a));
+    const visit = isVirtualVisit(a) ? await readVisit(tx, appointmentId) : undefined;
     const change = { appointmentStatus: 'Cancelled' as const, declineByPatient: true, declinedDate: ghanaTimestamp() };
     tx.update(ref, change);
+    // A video visit's room closes with it: the rules shut both sides out, join answers 409.
+    await endVisit(tx, visit, { actorUid: patientId, actorRole: 'patient' }, 'Cancelled', now);
     if (slot) tx.delete(slot);
     releaseAvailability(tx, a);
     releaseBenefit(tx, a);

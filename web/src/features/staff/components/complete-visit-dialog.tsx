@@ -8,6 +8,12 @@ import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
 import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
+import recordCss from '../record.css?inline';
+
+type Described = Pick<StaffAppointment, 'firstName' | 'lastName' | 'requestedService' | 'requestedDay'>;
+
+/** 'Ama Mensah, Virtual Consultation on 2026-03-12': who and what a staff question is about. */
+export const appointmentLine = (a: Described) => `${a.firstName} ${a.lastName}, ${a.requestedService} on ${a.requestedDay}`;
 
 /** In how many days, or 'date' for a chosen day; '' for none. */
 const FOLLOW_UPS = [
@@ -53,7 +59,9 @@ const validate = (values: CompleteValues): Promise<FormikErrors<CompleteValues>>
 /**
  * 'Complete visit': the summary the patient reads, the clinic's structured notes (never shown
  * to the patient in the dashboard) and an optional follow-up, whose reminder books it. Checked
- * with the API's own schema (@api/staff-requests completeSchema) before it is sent.
+ * with the API's own schema (@api/staff-requests completeSchema) before it is sent. The one
+ * way a visit is completed: the appointment page and the video visit's call screen both open
+ * it (it carries its own styles, since the call screen is outside the console's chunk).
  */
 export function CompleteVisitDialog({
   appointment: a,
@@ -78,9 +86,8 @@ export function CompleteVisitDialog({
 
   return (
     <Modal open onClose={onClose} title="Complete visit" className="record-dialog">
-      <p className="modal-intro">
-        {a.firstName} {a.lastName}, {a.requestedService} on {a.requestedDay}.
-      </p>
+      <style>{recordCss}</style>
+      <p className="modal-intro">{appointmentLine(a)}.</p>
       <Formik<CompleteValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
         {(formik) => (
           <form

@@ -15,7 +15,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import type { StaffAppointmentDetail } from '@api/staff';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
-import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
+import { appointmentLine, CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
@@ -26,7 +26,6 @@ import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/featu
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
-import { appointmentLine } from '@/lib/visit-summary';
 
 /** Opens the prescription in a new tab (the server logs every opening by staff). */
 async function openFile(a: StaffAppointment) {
