@@ -268,6 +268,7 @@ describe('an appointment that leaves Accepted while its room is open', () => {
       .getByRole('button', { name: 'Join visit' })
       .click();
     await page.getByRole('heading', { name: `${DOCTOR_NAME} knows you are here` }).waitFor();
+    expect((await apiAs(doctorLogin, 'POST', `/visits/${id}/join`, {})).status).toBe(200);
     expect(await signalAs(waiting, id)).toBe('allowed');
     expect(await signalAs(doctorLogin, id)).toBe('allowed');
 
@@ -290,7 +291,9 @@ describe('an appointment that leaves Accepted while its room is open', () => {
   it('when the clinic marks it a no-show or moves it to another day, then the rules refuse both and the API refuses join', async () => {
     const noShow = await openVirtualVisit(waiting);
     expect((await apiAs(waiting, 'POST', `/visits/${noShow}/join`, {})).status).toBe(200);
+    expect((await apiAs(doctorLogin, 'POST', `/visits/${noShow}/join`, {})).status).toBe(200);
     expect(await signalAs(waiting, noShow)).toBe('allowed');
+    expect(await signalAs(doctorLogin, noShow)).toBe('allowed');
     expect((await apiAs(staffLogin, 'POST', `/staff/appointments/${noShow}/no-show`, {})).status).toBe(200);
     expect(await signalAs(waiting, noShow)).toBe('permission-denied');
     expect(await signalAs(doctorLogin, noShow)).toBe('permission-denied');
@@ -298,7 +301,9 @@ describe('an appointment that leaves Accepted while its room is open', () => {
 
     const moved = await openVirtualVisit(waiting);
     expect((await apiAs(waiting, 'POST', `/visits/${moved}/join`, {})).status).toBe(200);
+    expect((await apiAs(doctorLogin, 'POST', `/visits/${moved}/join`, {})).status).toBe(200);
     expect(await signalAs(waiting, moved)).toBe('allowed');
+    expect(await signalAs(doctorLogin, moved)).toBe('allowed');
     const doctorId = await seededDoctorId();
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const free = (await publicSlots(doctorId, tomorrow)).find((d) => d.times.length);
