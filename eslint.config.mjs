@@ -55,6 +55,7 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/components/service-fields.tsx', // "Book for a patient" asks what the patient's own form asks ...
     './appointments/api/appointments.ts', // ... with its values, catalogs and touched rule
   ],
+  visit: ['./staff/components/complete-visit-dialog.tsx'], // the host completes from the call with the console's own dialog and request
   products: [
     './payments/api/orders.ts', // Confirm Payment creates the order ...
     './payments/use-payment-flow.tsx', // ... and pays it

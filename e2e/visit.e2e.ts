@@ -4,7 +4,8 @@
  * check and waits; the doctor (a desktop) sees them waiting in the console's day view, opens
  * the call and admits them; both browsers connect peer to peer and receive sound and picture;
  * the chat crosses; a reload rejoins; audio only stops the pictures while the sound goes on;
- * the doctor completes with a summary and the room refuses a rejoin. Outsiders (another
+ * the doctor completes with the console's dialog (summary, clinical notes, follow-up) and the
+ * room refuses a rejoin. Outsiders (another
  * patient, another doctor) are refused by the API and by firestore.rules. axe checks the
  * pre-call check, the waiting room and the call at 390 and 1280 px.
  *
@@ -12,25 +13,14 @@
  * emulator (its rules), Chromium with a made-up camera and microphone.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import {
-  addDoc,
-  collection,
-  connectFirestoreEmulator,
-  getFirestore,
-  serverTimestamp,
-  setLogLevel,
-  terminate,
-  Timestamp,
-} from 'firebase/firestore';
-import { adminAuth, adminDb, PROJECT_ID, waitUntil } from './support/admin';
+import { setLogLevel } from 'firebase/firestore';
+import { adminAuth, adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, FAKE_MEDIA_ARGS, newContext, PHONE, useBrowser } from './support/browser';
-import { emulatorAddress } from './support/emulators';
-import { STAFF_LOGINS, STAFF_PASSWORD, staffSignIn } from './support/staff';
-import { apiAs, bytesOver, openVirtualVisit, waitForConnected, watchPeerConnections } from './support/visit';
+import { seededDoctorId, STAFF_LOGINS, STAFF_PASSWORD, staffSignIn } from './support/staff';
+import { publicSlots } from './support/booking';
+import { apiAs, bytesOver, openVirtualVisit, signalAs, waitForConnected, watchPeerConnections } from './support/visit';
 
 jest.setTimeout(180_000);
 setLogLevel('silent');
@@ -132,25 +122,7 @@ describe('a video visit between a patient and their doctor', () => {
       expect(refused.status).toBe(403);
 
       // Their browser's web SDK, signed in as them, writing a signal as the page would.
-      const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `outsider-${Math.random()}`);
-      const [host, port] = emulatorAddress('firestore').split(':');
-      connectFirestoreEmulator(getFirestore(app), host, Number(port));
-      connectAuthEmulator(getAuth(app), `http://${emulatorAddress('auth')}`, { disableWarnings: true });
-      const { user } = await signInWithEmailAndPassword(getAuth(app), person.email, person.password);
-      const write = addDoc(collection(getFirestore(app), 'visits', appointmentId, 'signals'), {
-        from: user.uid,
-        type: 'bye',
-        at: serverTimestamp(),
-        expireAt: Timestamp.fromMillis(Date.now() + 3_600_000),
-      });
-      expect(
-        await write.then(
-          () => 'allowed',
-          (err: { code?: string }) => err.code,
-        ),
-      ).toBe('permission-denied');
-      await terminate(getFirestore(app));
-      await deleteApp(app);
+      expect(await signalAs(person, appointmentId)).toBe('permission-denied');
     }
     const signals = await visitDoc().collection('signals').get();
     expect(signals.docs.filter((d) => d.get('from') === otherDoctorUid || d.get('from') === outsider.uid)).toEqual([]);
@@ -233,12 +205,28 @@ describe('a video visit between a patient and their doctor', () => {
     expect(toDoctor.audioIn).toBeGreaterThan(0);
   });
 
-  it('when the doctor completes the visit with a summary from the call, then both see it ended, the appointment is Completed and the room refuses a rejoin', async () => {
+  it("when the doctor completes the visit from the call with the console's dialog (summary, notes, follow-up), then both see it ended, the appointment is Completed with the notes and the room refuses a rejoin", async () => {
+    const notes = {
+      complaint: 'Headache for three days',
+      findings: 'Alert, no neck stiffness, speech normal on video',
+      assessment: 'Tension headache',
+      plan: 'Rest, water, paracetamol 1 g up to four times a day',
+    };
     await doctorPage.getByRole('button', { name: 'Complete visit' }).click();
-    await doctorPage
-      .getByLabel('Visit summary')
+    const dialog = doctorPage.getByRole('dialog', { name: 'Complete visit' });
+    await dialog.getByText(`${patient.firstName} ${patient.lastName}, Virtual Consultation`).waitFor();
+    await dialog
+      .getByLabel('Visit summary (the patient reads this)')
       .fill('Tension headache. Rest, water, paracetamol; come back if it lasts a week.');
-    await doctorPage.getByRole('button', { name: 'Complete', exact: true }).click();
+    await dialog.getByLabel('Presenting complaint').fill(notes.complaint);
+    await dialog.getByLabel('Findings').fill(notes.findings);
+    await dialog.getByLabel('Assessment').fill(notes.assessment);
+    await dialog.getByLabel('Plan').fill(notes.plan);
+    await dialog.getByLabel('Suggest a follow-up').selectOption({ label: 'In 1 week' });
+    await dialog.getByLabel('Note for the patient').fill('Book again if the headache is not better');
+    await dialog.getByRole('button', { name: 'Complete visit' }).click();
+    await doctorPage.locator('.swal2-popup').getByText('Saved!').waitFor();
+    await doctorPage.locator('.swal2-confirm').click();
     await doctorPage.getByRole('heading', { name: 'The visit has ended' }).waitFor();
     await patientPage.getByRole('heading', { name: 'The visit has ended' }).waitFor();
 
@@ -246,6 +234,8 @@ describe('a video visit between a patient and their doctor', () => {
     expect(appointment).toMatchObject({
       appointmentStatus: 'Completed',
       visitSummary: expect.stringMatching(/^Tension headache/),
+      clinicalNotes: notes,
+      followUp: expect.objectContaining({ note: 'Book again if the headache is not better' }),
     });
     expect((await visitDoc().get()).get('state')).toBe('Ended');
 
@@ -257,5 +247,76 @@ describe('a video visit between a patient and their doctor', () => {
       .getByRole('region', { name: 'You cannot join this visit now' })
       .getByText('This visit has ended.')
       .waitFor();
+  });
+});
+
+describe('an appointment that leaves Accepted while its room is open', () => {
+  const staffLogin = { email: STAFF_LOGINS.staff, password: STAFF_PASSWORD };
+  let waiting: TestPatient & { uid: string };
+
+  beforeAll(async () => {
+    waiting = await createActivatedPatient({ firstName: 'Yaw', lastName: `Boateng${Date.now() % 100000}` });
+  });
+
+  it('when the patient cancels it while waiting in the room, then their page says the visit will not take place, and the API and the rules shut both of them out', async () => {
+    const id = await openVirtualVisit(waiting);
+    const page = await (await newContext(browser(), PHONE)).newPage();
+    await loginThroughUi(page, waiting);
+    await page.goto(`/visit/${id}`);
+    await page
+      .getByRole('region', { name: 'Check your camera and microphone' })
+      .getByRole('button', { name: 'Join visit' })
+      .click();
+    await page.getByRole('heading', { name: `${DOCTOR_NAME} knows you are here` }).waitFor();
+    expect((await apiAs(doctorLogin, 'POST', `/visits/${id}/join`, {})).status).toBe(200);
+    expect(await signalAs(waiting, id)).toBe('allowed');
+    expect(await signalAs(doctorLogin, id)).toBe('allowed');
+
+    // Cancelled from the dashboard (another tab): the API's cancel.
+    const cancelled = await apiAs(waiting, 'POST', '/appointments/cancel', { appointmentId: id });
+    expect(cancelled.status).toBe(200);
+    await page.getByRole('heading', { name: 'The visit has ended' }).waitFor();
+    await page.getByText('Your appointment was cancelled, so this visit will not take place.', { exact: false }).waitFor();
+    expect(await seriousViolations(page, 'visit cancelled @390')).toEqual([]);
+
+    expect(await signalAs(waiting, id)).toBe('permission-denied');
+    expect(await signalAs(doctorLogin, id)).toBe('permission-denied');
+    for (const person of [waiting, doctorLogin]) {
+      const again = await apiAs(person, 'POST', `/visits/${id}/join`, {});
+      expect([again.status, again.msg]).toEqual([409, 'This visit has ended.']);
+    }
+    await page.context().close();
+  });
+
+  it('when the clinic marks it a no-show or moves it to another day, then the rules refuse both and the API refuses join', async () => {
+    const noShow = await openVirtualVisit(waiting);
+    expect((await apiAs(waiting, 'POST', `/visits/${noShow}/join`, {})).status).toBe(200);
+    expect((await apiAs(doctorLogin, 'POST', `/visits/${noShow}/join`, {})).status).toBe(200);
+    expect(await signalAs(waiting, noShow)).toBe('allowed');
+    expect(await signalAs(doctorLogin, noShow)).toBe('allowed');
+    expect((await apiAs(staffLogin, 'POST', `/staff/appointments/${noShow}/no-show`, {})).status).toBe(200);
+    expect(await signalAs(waiting, noShow)).toBe('permission-denied');
+    expect(await signalAs(doctorLogin, noShow)).toBe('permission-denied');
+    expect((await apiAs(waiting, 'POST', `/visits/${noShow}/join`, {})).msg).toBe('This visit has ended.');
+
+    const moved = await openVirtualVisit(waiting);
+    expect((await apiAs(waiting, 'POST', `/visits/${moved}/join`, {})).status).toBe(200);
+    expect((await apiAs(doctorLogin, 'POST', `/visits/${moved}/join`, {})).status).toBe(200);
+    expect(await signalAs(waiting, moved)).toBe('allowed');
+    expect(await signalAs(doctorLogin, moved)).toBe('allowed');
+    const doctorId = await seededDoctorId();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const free = (await publicSlots(doctorId, tomorrow)).find((d) => d.times.length);
+    if (!free) throw new Error(`${doctorId} has no free slot from ${tomorrow}`);
+    const res = await apiAs(staffLogin, 'POST', `/staff/appointments/${moved}/reschedule`, {
+      requestedDay: free.day,
+      requestedTime: free.times[0],
+    });
+    expect(res.status).toBe(200);
+    expect(await signalAs(waiting, moved)).toBe('permission-denied');
+    expect(await signalAs(doctorLogin, moved)).toBe('permission-denied');
+    const again = await apiAs(waiting, 'POST', `/visits/${moved}/join`, {});
+    expect(again.status).toBe(409);
+    expect(again.msg).toMatch(/^The visit opens at \d\d:\d\d on /);
   });
 });

@@ -2,12 +2,25 @@
  * Video visits in browser tests and the benchmark: a paid, accepted virtual consultation whose
  * room is open now, and what a page's RTCPeerConnection reports (getStats).
  */
+import { randomUUID } from 'node:crypto';
+import { Timestamp as AdminTimestamp } from 'firebase-admin/firestore';
 import type { BrowserContext, Page } from 'playwright-core';
-import { Timestamp } from 'firebase-admin/firestore';
-import { adminDb } from './admin';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  addDoc,
+  collection,
+  connectFirestoreEmulator,
+  getFirestore,
+  serverTimestamp,
+  terminate,
+  Timestamp,
+} from 'firebase/firestore';
+import { adminDb, PROJECT_ID } from './admin';
 import { idTokenFor, type TestPatient } from './accounts';
 import { publicSlots } from './booking';
 import { SITE_URL } from './browser';
+import { emulatorAddress } from './emulators';
 import { bookAsPatient, payAsPatient, seededDoctorId, STAFF_LOGINS, STAFF_PASSWORD } from './staff';
 
 /** A call to the API with a person's token; answers the status and the envelope. */
@@ -56,7 +69,7 @@ export async function openVirtualVisit(patient: TestPatient, startsInMinutes = 5
     .update({
       requestedDay: start.toISOString().slice(0, 10),
       requestedTime: start.toISOString().slice(11, 16),
-      startsAt: Timestamp.fromDate(start),
+      startsAt: AdminTimestamp.fromDate(start),
     });
   return booked.appointmentId;
 }
@@ -133,4 +146,31 @@ export async function bytesOver(page: Page, ms = 2_500): Promise<Omit<CallFigure
     audioOut: after.audioOut - before.audioOut,
     videoOut: after.videoOut - before.videoOut,
   };
+}
+
+/**
+ * What firestore.rules answer a person's browser writing a `bye` signal into the room, as the
+ * visit page would (the web SDK signed in as them through the Auth emulator): 'allowed', or
+ * the error code ('permission-denied').
+ */
+export async function signalAs(person: { email: string; password: string }, appointmentId: string): Promise<string> {
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `signal-${randomUUID()}`);
+  try {
+    const [host, port] = emulatorAddress('firestore').split(':');
+    connectFirestoreEmulator(getFirestore(app), host, Number(port));
+    connectAuthEmulator(getAuth(app), `http://${emulatorAddress('auth')}`, { disableWarnings: true });
+    const { user } = await signInWithEmailAndPassword(getAuth(app), person.email, person.password);
+    return await addDoc(collection(getFirestore(app), 'visits', appointmentId, 'signals'), {
+      from: user.uid,
+      type: 'bye',
+      at: serverTimestamp(),
+      expireAt: Timestamp.fromMillis(Date.now() + 3_600_000),
+    }).then(
+      () => 'allowed',
+      (err: { code?: string }) => err.code ?? String(err),
+    );
+  } finally {
+    await terminate(getFirestore(app));
+    await deleteApp(app);
+  }
 }

@@ -23,6 +23,15 @@ export const isVirtualVisit = (a: { requestedServiceId: number; requestedService
   a.requestedServiceId === SERVICE_ID.virtualConsultation ||
   (a.requestedServiceId === SERVICE_ID.dietary && a.requestedServiceOption === 'VIRTUAL');
 
+/**
+ * The appointment states in which a room can be open. Any change away from them (completed,
+ * cancelled by the patient or the clinic, declined, a no-show) ends the room.
+ */
+export const ROOM_STATES: readonly string[] = ['Accepted', 'CheckedIn'];
+
+/** How a room ended: the appointment's state that ended it. */
+export type VisitEndedAs = 'Completed' | 'Cancelled' | 'Declined' | 'NoShow';
+
 const MINUTE_MS = 60_000;
 
 /** When the room opens and closes: from VISIT_OPENS_BEFORE_MINUTES before the start to VISIT_CLOSES_AFTER_MINUTES after the slot. */
@@ -102,8 +111,10 @@ export interface Visit {
   endedAt?: string;
   /** From startedAt to endedAt; absent when the visit never started. */
   durationSeconds?: number;
-  /** The staff member whose action ended it (complete, cancel, no-show). */
+  /** Whose action ended it: the staff member's (complete, cancel, no-show) or the patient's (cancel). */
   endedBy?: string;
+  /** The appointment's state that ended it: Completed, or Cancelled, Declined, NoShow (the visit did not take place). */
+  endedAs?: VisitEndedAs;
 }
 
 // --- the API: /api/visits/{appointmentId}/... ---

@@ -51,6 +51,8 @@ import { writeAudit } from '../store/staff';
 import { claimCarried } from './carried-records';
 import { withoutStaffOnly } from '../api/record';
 import { hasCode } from '../store/error-codes';
+import { isVirtualVisit } from '../api/visits';
+import { endVisit, readVisit } from './visit-record';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the original site's spelling, kept in stored data
 export { SLOT_TAKEN };
@@ -340,7 +342,7 @@ export type CancelledAppointment = Appointment & { cancellation: AppointmentCanc
 
 /**
  * Cancels under the FAQ's policy (api/policy.ts cancellationTerms): the doctor's slot is
- * freed and, when it was paid, the refund the rule gives (all of it 12 hours or more before,
+ * freed, a video visit's room ends and, when it was paid, the refund the rule gives (all of it 12 hours or more before,
  * the other half later) is created Due in the same transaction, with a mail to the account.
  */
 export async function cancelAppointment(
@@ -363,6 +365,7 @@ export async function cancelAppointment(
     const transactionId = a.transactionId ?? '';
     const owed = cancellation.paid && cancellation.refundAmount > 0;
     if (owed && (await tx.get(refundRef(a.clientReference, transactionId))).exists) throw conflict(whyNotCancellable(a));
+    const visit = isVirtualVisit(a) ? await readVisit(tx, appointmentId) : undefined;
     const change = {
       appointmentStatus: APPOINTMENT_STATUS.Cancelled,
       declineByPatient: true,
@@ -371,6 +374,8 @@ export async function cancelAppointment(
       ...(a.needsRebooking ? { needsRebooking: false } : {}),
     };
     tx.update(ref, change);
+    // A video visit's room closes with it: the rules shut both sides out, join answers 409.
+    await endVisit(tx, visit, { actorUid: patientId, actorRole: 'patient' }, 'Cancelled', now);
     if (slot) tx.delete(slot);
     releaseAvailability(tx, a);
     releaseBenefit(tx, a);

@@ -24,6 +24,7 @@ import {
   type ServiceCapacity,
 } from '../api/scheduling';
 import { serviceById } from '../api/service-catalog';
+import { isVirtualVisit } from '../api/visits';
 import { type Appointment, APPOINTMENT_STATUS } from '../api/types';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { noticeMail, notifyPatient } from '../notifications/notify';
@@ -50,6 +51,7 @@ import { runTransaction } from '../store/transaction';
 import { queueMail } from '../notifications/mail';
 import { assertMaySee, type Staff } from './staff-access';
 import { hasCode } from '../store/error-codes';
+import { moveVisit, readVisit } from './visit-record';
 
 /**
  * Real availability (docs/scheduling.md): doctors' schedules and their free slots, the
@@ -350,7 +352,8 @@ async function targetOf(who: Rescheduler, a: Appointment, input: RescheduleReque
 /**
  * POST /appointments/{id}/reschedule (the owner) and /staff/appointments/{id}/reschedule: one
  * transaction frees the old slot or place, claims the new one (its create fails when someone
- * holds it: 409), records the move, and queues the notices to the patient and the doctor.
+ * holds it: 409), records the move, moves a video visit's room to the new time, and queues the
+ * notices to the patient and the doctor.
  * rescheduleCount counts the patient's own moves (the limit is theirs); the history has all.
  */
 export async function rescheduleAppointment(
@@ -376,6 +379,7 @@ export async function rescheduleAppointment(
       const oldSlot = await heldSlot(tx, a);
       const capacity = usesDailyCapacity(a.requestedServiceId, a.requestedServiceOption);
       if (capacity) await assertPlaceLeft(tx, a.requestedServiceId, a.requestedService, target.day, a.appointmentId);
+      const visit = isVirtualVisit(a) ? await readVisit(tx, appointmentId) : undefined;
 
       if (oldSlot) tx.delete(oldSlot);
       if (a.doctorId && target.time) claimSlot(tx, a, target.day, target.time);
@@ -413,6 +417,12 @@ export async function rescheduleAppointment(
           },
           tx,
         );
+      // A video visit's room opens at the new time instead: nobody stays in it until then.
+      const actor =
+        who.kind === 'staff'
+          ? { actorUid: who.staff.uid, actorRole: who.staff.role }
+          : { actorUid: who.uid, actorRole: 'patient' as const };
+      await moveVisit(tx, visit, { doctorId: a.doctorId, requestedDay: target.day, requestedTime: target.time }, actor);
       const moved: Appointment = {
         ...a,
         ...(a.needsRebooking ? { needsRebooking: false } : {}),

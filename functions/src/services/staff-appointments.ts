@@ -37,8 +37,8 @@ import { tooEarlyToComplete } from '../api/messages';
 import { completableFrom } from '../api/policy';
 import { runTransaction } from '../store/transaction';
 import { visitRef } from '../store/visits';
-import { isVirtualVisit } from '../api/visits';
-import { ENDS_VISIT, endVisit, readVisit, withVisitMarks } from './visit-record';
+import { isVirtualVisit, type VisitEndedAs } from '../api/visits';
+import { endsRoom, endVisit, readVisit, withVisitMarks } from './visit-record';
 import type { ClinicalNotes, FollowUpRequest } from '../api/record';
 import { visitRecord } from './visit-notes';
 import { CURRENCY } from '../api/prices';
@@ -208,7 +208,8 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
  * POST /staff/appointments/{id}/{action}: one transaction moves the appointment along the
  * lifecycle (anything else is 409 naming its state), frees the doctor's slot on decline and
  * cancel, creates the refund of a paid appointment the clinic ends (all of it: the patient
- * did not cancel), closes a video visit's room on complete, cancel and no-show, queues the
+ * did not cancel), closes a video visit's room when the appointment leaves Accepted and
+ * CheckedIn (complete, cancel, decline, no-show), queues the
  * patient's mail and writes the audit entry.
  */
 export async function actOnAppointment(
@@ -253,7 +254,7 @@ export async function actInTransaction(
   const paid = ends && a.paymentStatus === PAYMENT_STATUS.Paid && a.consultationFee > 0;
   const refund = paid ? refundRef(a.clientReference, a.transactionId ?? '') : undefined;
   const refundExists = refund ? (await tx.get(refund)).exists : false;
-  const visit = (ENDS_VISIT as readonly string[]).includes(action) ? await readVisit(tx, appointmentId) : undefined;
+  const visit = endsRoom(to) ? await readVisit(tx, appointmentId) : undefined;
 
   const change = {
     appointmentStatus: to,
@@ -275,7 +276,7 @@ export async function actInTransaction(
     },
     tx,
   );
-  if (visit && visit.state !== 'Ended') await endVisit(tx, visit, { actorUid: staff.uid, actorRole: staff.role }, now);
+  await endVisit(tx, visit, { actorUid: staff.uid, actorRole: staff.role }, to as VisitEndedAs, now);
   if (paid && !refundExists) {
     await createDueRefund(
       tx,

@@ -1,19 +1,32 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { StaffAppointmentRow } from '../api/staff';
 import type { Appointment } from '../api/types';
-import { isVirtualVisit, type StaffVisitMark, type Visit } from '../api/visits';
+import {
+  DEFAULT_VISIT_SLOT_MINUTES,
+  ROOM_STATES,
+  isVirtualVisit,
+  visitWindow,
+  type StaffVisitMark,
+  type Visit,
+  type VisitEndedAs,
+} from '../api/visits';
+import { scheduleRef } from '../store/schedules';
 import { writeAudit, type AuditRecord } from '../store/staff';
 import { visitRef, visitsOf } from '../store/visits';
 
 /**
- * The parts of a visit's record the staff side needs (services/staff-appointments.ts): ending
- * the room when the appointment is completed, cancelled or marked a no-show, and the state the
- * console shows. Apart from services/visits.ts, which checks appointments in through the staff
- * lifecycle, so neither imports the other in a circle.
+ * The parts of a visit's record that the appointment's other changes need: ending the room
+ * when the appointment leaves ROOM_STATES (services/staff-appointments.ts, the patient's cancel
+ * in services/appointments.ts), moving its window with a reschedule (services/scheduling.ts),
+ * and the state the console shows. Apart from services/visits.ts, which checks appointments in
+ * through the staff lifecycle, so none of them imports another in a circle.
  */
 
-/** Actions after which the room closes: the rules stop admitting signals and chat, join answers 409. */
-export const ENDS_VISIT = ['complete', 'cancel', 'no-show'] as const;
+/**
+ * Whether an appointment moving to `state` ends its room (the rules then stop admitting
+ * signals and chat, and join answers 409): anything but Accepted and CheckedIn.
+ */
+export const endsRoom = (state: string): boolean => !ROOM_STATES.includes(state);
 
 export const visitTarget = (appointmentId: string) => `visits/${appointmentId}`;
 
@@ -25,19 +38,51 @@ export const compact = <T extends object>(value: T): T =>
 export const readVisit = async (tx: Transaction, appointmentId: string): Promise<Visit | undefined> =>
   (await tx.get(visitRef(appointmentId))).data();
 
-/** The record once ended: state Ended, endedAt, and the duration from its start (none when it never started). */
-export function endedVisit(visit: Visit, byUid: string, now: Date): Visit {
+/** The record once ended: state Ended, endedAt, how, and the duration from its start (none when it never started). */
+export function endedVisit(visit: Visit, byUid: string, endedAs: VisitEndedAs, now: Date): Visit {
   const endedAt = now.toISOString();
   const durationSeconds = visit.startedAt
     ? Math.max(0, Math.round((now.getTime() - Date.parse(visit.startedAt)) / 1000))
     : undefined;
-  return compact({ ...visit, state: 'Ended', endedAt, durationSeconds, endedBy: byUid, waitingSince: undefined });
+  return compact({ ...visit, state: 'Ended', endedAt, durationSeconds, endedBy: byUid, endedAs, waitingSince: undefined });
 }
 
-/** Ends a visit in the transaction (after its reads) and logs it. */
-export async function endVisit(tx: Transaction, visit: Visit, actor: Omit<AuditRecord, 'action' | 'target'>, now: Date) {
-  tx.set(visitRef(visit.appointmentId), endedVisit(visit, actor.actorUid, now));
+type Actor = Omit<AuditRecord, 'action' | 'target'>;
+
+/** Ends a visit that is not ended yet, in the transaction (after its reads), and logs it. */
+export async function endVisit(tx: Transaction, visit: Visit | undefined, actor: Actor, endedAs: VisitEndedAs, now: Date) {
+  if (!visit || visit.state === 'Ended') return;
+  tx.set(visitRef(visit.appointmentId), endedVisit(visit, actor.actorUid, endedAs, now));
   await writeAudit({ ...actor, action: 'visit.end', target: visitTarget(visit.appointmentId) }, tx);
+}
+
+type Timed = Pick<Appointment, 'doctorId' | 'requestedDay' | 'requestedTime'>;
+
+/** When the appointment's room is open: its doctor's slot length (their schedule), else the default, plus the margins. */
+export async function roomWindow(a: Timed) {
+  const slotMinutes = a.doctorId ? (await scheduleRef(a.doctorId).get()).data()?.slotMinutes : undefined;
+  return visitWindow(a, slotMinutes ?? DEFAULT_VISIT_SLOT_MINUTES);
+}
+
+/**
+ * A rescheduled appointment's room (in the transaction, after its reads): it opens at the new
+ * time, and nobody is in it until then (a waiting patient no longer waits; the rules refuse
+ * both sides' signals until the new window). What happened so far stays in the record.
+ */
+export async function moveVisit(tx: Transaction, visit: Visit | undefined, to: Timed, actor: Actor) {
+  if (!visit || visit.state === 'Ended') return;
+  const window = await roomWindow(to);
+  tx.set(
+    visitRef(visit.appointmentId),
+    compact({
+      ...visit,
+      state: 'Open' as const,
+      waitingSince: undefined,
+      opensAt: window.opensAt.toISOString(),
+      closesAt: window.closesAt.toISOString(),
+    }),
+  );
+  await writeAudit({ ...actor, action: 'visit.move', target: visitTarget(visit.appointmentId) }, tx);
 }
 
 /** What the day list says about a room: its state (null until opened), who waits since when, the mode. */

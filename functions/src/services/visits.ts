@@ -1,7 +1,7 @@
 import { normaliseGhanaPhone } from '../api/ghana-phone';
 import { STATE_LABEL, type AppointmentState } from '../api/staff';
 import {
-  DEFAULT_VISIT_SLOT_MINUTES,
+  ROOM_STATES,
   VISIT_NOBODY_WAITING,
   VISIT_OTHER_HOST,
   VISIT_STAFF_READ_ONLY,
@@ -23,13 +23,12 @@ import { appointmentRef, type StoredAppointment } from '../store/appointments';
 import { doctorById } from '../store/catalog';
 import { auth } from '../store/firebase';
 import { findPatient } from '../store/patients';
-import { scheduleRef } from '../store/schedules';
 import { writeAudit, type AuditRecord } from '../store/staff';
 import { runTransaction } from '../store/transaction';
 import { rosterDoctorUids, visitRef } from '../store/visits';
 import { iceServersFor } from './ice-servers';
 import { actInTransaction } from './staff-appointments';
-import { compact, visitTarget } from './visit-record';
+import { compact, roomWindow, visitTarget } from './visit-record';
 import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../api/types';
 
 /**
@@ -79,21 +78,13 @@ function outsider(caller: Caller): never {
 
 const participantRole = (caller: Caller, a: VisitAppointment): VisitRole => roleIn(caller, a) ?? outsider(caller);
 
-/** The doctor's slot length (their schedule), else the default: the room closes an hour after the slot. */
-async function windowOf(a: VisitAppointment) {
-  const slotMinutes = a.doctorId ? (await scheduleRef(a.doctorId).get()).data()?.slotMinutes : undefined;
-  return visitWindow(a, slotMinutes ?? DEFAULT_VISIT_SLOT_MINUTES);
-}
-
-type Window = Awaited<ReturnType<typeof windowOf>>;
-
-const JOINABLE_STATES = ['Accepted', 'CheckedIn'];
+type Window = Awaited<ReturnType<typeof roomWindow>>;
 
 /** Why the room does not let its participants in now, or undefined when it does. */
 function refusalOf(a: VisitAppointment, visit: Visit | undefined, window: Window, now: Date): VisitRefusalReason | undefined {
   if (!isVirtualVisit(a)) return 'not-virtual';
   if (visit?.state === 'Ended' || a.appointmentStatus === APPOINTMENT_STATUS.Completed) return 'ended';
-  if (!JOINABLE_STATES.includes(a.appointmentStatus)) return 'not-accepted';
+  if (!ROOM_STATES.includes(a.appointmentStatus)) return 'not-accepted';
   if (a.paymentStatus !== PAYMENT_STATUS.Paid && !a.coveredBy) return 'unpaid';
   if (now < window.opensAt) return 'too-early';
   if (now >= window.closesAt) return 'closed';
@@ -193,7 +184,7 @@ export async function joinVisit(caller: Caller, appointmentId: string, now = new
   const before = await appointmentOf(appointmentId);
   const role = participantRole(caller, before);
   if (!isVirtualVisit(before)) refuse('not-virtual', before, visitWindow(before));
-  const window = await windowOf(before);
+  const window = await roomWindow(before);
   const existing = (await visitRef(appointmentId).get()).data();
   assertOpen(before, existing, window, now);
   const hostUid = role === 'host' ? caller.uid : (existing?.hostUid ?? (await hostUidOf(before)));
@@ -252,7 +243,7 @@ export async function viewVisit(caller: Caller, appointmentId: string, now = new
   if (!role && !staff) outsider(caller);
   if (!isVirtualVisit(a)) refuse('not-virtual', a, visitWindow(a));
   const [window, visit] = await Promise.all([
-    windowOf(a),
+    roomWindow(a),
     visitRef(appointmentId)
       .get()
       .then((s) => s.data()),
@@ -295,7 +286,7 @@ async function changeVisit(
 ): Promise<{ visit: Visit; role: VisitRole; a: VisitAppointment }> {
   const before = await appointmentOf(appointmentId);
   participantRole(caller, before);
-  const window = await windowOf(before);
+  const window = await roomWindow(before);
   return runTransaction(async (tx) => {
     const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(visitRef(appointmentId))]);
     const a = aSnap.data() as VisitAppointment | undefined;

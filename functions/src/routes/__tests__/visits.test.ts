@@ -7,6 +7,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { auditOf } from '../../test-support/staff';
+import { slotAtOrAfter, testDoctor } from '../../test-support/scheduling';
 import { freshDoctorId, startIn, virtualAppointment, visitDoctor } from '../../test-support/visits';
 
 /**
@@ -350,16 +351,91 @@ describe('admit, mode and leave', () => {
     expect((await storedVisit(id))?.state).toBe('Ended');
   });
 
-  it('cancelling or a no-show closes the room too', async () => {
+  it('the clinic cancelling or marking a no-show ends the room too, saying how', async () => {
     const doctor = await visitDoctor();
-    for (const action of ['cancel', 'no-show']) {
+    for (const [action, endedAs] of [
+      ['cancel', 'Cancelled'],
+      ['no-show', 'NoShow'],
+    ]) {
       const id = (await virtualAppointment(patient.uid, doctor.doctorId, 5)).appointmentId;
       await join(patient, id);
       const res = await request(app).post(`/api/staff/appointments/${id}/${action}`).set(bearer(staff)).send({});
       expect(res.status).toBe(200);
-      expect((await storedVisit(id))?.state).toBe('Ended');
+      expect(await storedVisit(id)).toMatchObject({ state: 'Ended', endedAs, endedBy: staff.uid });
       expect((await join(patient, id)).body.data.reason).toBe('ended');
     }
+  });
+});
+
+describe('an appointment leaving Accepted while its room is open ends or moves the room', () => {
+  it('when the patient cancels while waiting, then the room ends as their act (audited), the refund is Due and join is refused for both', async () => {
+    const doctor = await visitDoctor();
+    const id = (await virtualAppointment(patient.uid, doctor.doctorId, 5)).appointmentId;
+    expect((await join(patient, id)).body.data.visit.state).toBe('Waiting');
+    expect((await join(doctor, id)).status).toBe(200);
+
+    const res = await request(app).post('/api/appointments/cancel').set(bearer(patient)).send({ appointmentId: id });
+    expect(res.status).toBe(200);
+    expect(await storedAppointmentOf(id)).toMatchObject({ appointmentStatus: 'Cancelled', declineByPatient: true });
+    const visit = await storedVisit(id);
+    expect(visit).toMatchObject({ state: 'Ended', endedAs: 'Cancelled', endedBy: patient.uid });
+    expect(visit?.waitingSince).toBeUndefined();
+    expect(visit?.durationSeconds).toBeUndefined();
+    expect((await auditOf(`visits/${id}`)).filter((e) => e.action === 'visit.end')).toEqual([
+      expect.objectContaining({ actorUid: patient.uid, actorRole: 'patient' }),
+    ]);
+    for (const who of [patient, doctor]) {
+      const again = await join(who, id);
+      expect([again.status, again.body.data.reason]).toEqual([409, 'ended']);
+    }
+    const seen = (await view(patient, id)).body.data;
+    expect(seen).toMatchObject({ joinable: false, visit: { state: 'Ended', endedAs: 'Cancelled' } });
+  });
+
+  it('when the patient cancels an appointment whose room nobody opened, then no record is made', async () => {
+    const doctor = await visitDoctor();
+    const id = (await virtualAppointment(patient.uid, doctor.doctorId, 5)).appointmentId;
+    const res = await request(app).post('/api/appointments/cancel').set(bearer(patient)).send({ appointmentId: id });
+    expect(res.status).toBe(200);
+    expect(await storedVisit(id)).toBeUndefined();
+  });
+
+  it('when the clinic moves the appointment to later, then the room opens at the new time: nobody waits, join is too early (audited as a move)', async () => {
+    const doctorId = await testDoctor(app, admin);
+    const doctor = await visitDoctor(doctorId);
+    const id = (await virtualAppointment(patient.uid, doctorId, 5)).appointmentId;
+    await join(patient, id);
+    const to = slotAtOrAfter(Date.now() + 5 * 3_600_000);
+    const res = await request(app)
+      .post(`/api/staff/appointments/${id}/reschedule`)
+      .set(bearer(staff))
+      .send({ requestedDay: to.day, requestedTime: to.time });
+    expect(res.status).toBe(200);
+
+    const opensAt = new Date(Date.parse(`${to.day}T${to.time}:00Z`) - 15 * 60_000);
+    const visit = (await view(patient, id)).body.data;
+    expect(visit).toMatchObject({ joinable: false, refusal: { reason: 'too-early' }, opensAt: opensAt.toISOString() });
+    expect(visit.visit).toMatchObject({ state: 'Open', opensAt: opensAt.toISOString() });
+    expect(visit.visit.waitingSince).toBeUndefined();
+    expect(visit.visit.joined).toHaveLength(1);
+    expect((await storedVisit(id))?.opensAt).toEqual(Timestamp.fromDate(opensAt));
+    for (const who of [patient, doctor]) {
+      const again = await join(who, id);
+      expect([again.status, again.body.data.reason]).toEqual([409, 'too-early']);
+    }
+    expect((await auditOf(`visits/${id}`)).map((e) => `${e.actorRole} ${e.action}`)).toContain('staff visit.move');
+  });
+
+  it('a paid appointment with an open room cannot be deleted (only unpaid ones can, and those never open a room)', async () => {
+    const doctor = await visitDoctor();
+    const id = (await virtualAppointment(patient.uid, doctor.doctorId, 5)).appointmentId;
+    await join(patient, id);
+    const res = await request(app).delete(`/api/appointments/${id}`).set(bearer(patient));
+    expect(res.status).toBe(409);
+    expect((await storedVisit(id))?.state).toBe('Waiting');
+    const unpaid = (await virtualAppointment(patient.uid, doctor.doctorId, 5, { paymentStatus: 'Unpaid' })).appointmentId;
+    expect((await join(patient, unpaid)).body.data.reason).toBe('unpaid');
+    expect(await storedVisit(unpaid)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { CheckCircle2 } from 'lucide-react';
+import { formatWhen } from '@api/format';
 import { NOTE_FIELDS, NOTE_MAX, FOLLOW_UP_NOTE_MAX, type ClinicalNotes } from '@api/record';
 import type { CompleteRequest } from '@api/staff';
 import { completeSchema, VISIT_SUMMARY_MAX } from '@api/staff-requests';
@@ -8,7 +9,13 @@ import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
 import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
-import { appointmentLine } from '@/lib/visit-summary';
+import recordCss from '../record.css?inline';
+
+type Described = Pick<StaffAppointment, 'firstName' | 'lastName' | 'requestedService' | 'requestedDay' | 'requestedTime'>;
+
+/** 'Ama Mensah, Virtual Consultation on Thu 12 Mar 2026, 10:30': who and what a staff question is about. */
+export const appointmentLine = (a: Described) =>
+  `${a.firstName} ${a.lastName}, ${a.requestedService} on ${formatWhen(a.requestedDay, a.requestedTime)}`;
 
 /** In how many days, or 'date' for a chosen day; '' for none. */
 const FOLLOW_UPS = [
@@ -54,7 +61,9 @@ const validate = (values: CompleteValues): Promise<FormikErrors<CompleteValues>>
 /**
  * 'Complete visit': the summary the patient reads, the clinic's structured notes (never shown
  * to the patient in the dashboard) and an optional follow-up, whose reminder books it. Checked
- * with the API's own schema (@api/staff-requests completeSchema) before it is sent.
+ * with the API's own schema (@api/staff-requests completeSchema) before it is sent. The one
+ * way a visit is completed: the appointment page and the video visit's call screen both open
+ * it (it carries its own styles, since the call screen is outside the console's chunk).
  */
 export function CompleteVisitDialog({
   appointment: a,
@@ -79,6 +88,7 @@ export function CompleteVisitDialog({
 
   return (
     <Modal open onClose={onClose} title="Complete visit" className="record-dialog">
+      <style>{recordCss}</style>
       <p className="modal-intro">{appointmentLine(a)}.</p>
       <Formik<CompleteValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
         {(formik) => (

@@ -19,7 +19,7 @@ import {
 import type { StaffAppointmentDetail } from '@api/staff';
 import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { AssignAction } from '@/features/staff/components/assign-action';
-import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
+import { appointmentLine, CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { VisitRecordSection } from '@/features/staff/components/visit-record-section';
@@ -31,7 +31,6 @@ import { addressText, canStartVisit, mapLink, windowText } from '@/features/staf
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
-import { appointmentLine } from '@/lib/visit-summary';
 
 /** Send payment link / Record payment: loaded only for an unpaid booking, with its schema. */
 const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'));

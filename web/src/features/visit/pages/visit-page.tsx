@@ -1,10 +1,10 @@
 import { ArrowLeft, LogIn, RefreshCw } from 'lucide-react';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { onAuthStateChanged } from 'firebase/auth';
 import { GENERIC_ERROR } from '@api/messages';
 import type { Appointment } from '@api/types';
-import { visitMoment } from '@api/visits';
+import { visitMoment, type VisitEndedAs } from '@api/visits';
 import { usePageTitle } from '@/components/page-title';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
@@ -22,7 +22,6 @@ import { initialState, peerNameOf, reduce, roleOf, screenOf } from '@/features/v
 import { ApiError, api } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { auth } from '@/lib/firebase';
-import { askVisitSummary, completeAppointment } from '@/lib/visit-summary';
 import visitCss from '../visit.css?inline';
 
 /** Who is signed in: undefined while Firebase finds out, null for nobody. */
@@ -47,6 +46,16 @@ const remembered = (appointmentId: string): { audioOnly: boolean } | undefined =
  * person checks their camera: the check shows sooner on a slow connection.
  */
 const loadSession = () => import('@/features/visit/session');
+
+/** How an appointment that ended its room before the visit is named to both sides. */
+const NOT_HELD: Record<Exclude<VisitEndedAs, 'Completed'>, string> = {
+  Cancelled: 'cancelled',
+  Declined: 'declined',
+  NoShow: 'marked as missed',
+};
+
+/** The console's Complete visit dialog, loaded when the host opens it (a patient never downloads it). */
+const CompleteVisit = lazy(() => import('@/features/visit/components/complete-visit'));
 
 /** A refusal the person cannot retry (403, 404, 409) against one they can (no connection, a server error). */
 const isRefusal = (err: unknown) => err instanceof ApiError && [403, 404, 409].includes(err.status);
@@ -73,6 +82,7 @@ export default function VisitPage() {
   const [peer, setPeer] = useState({ away: false, muted: false, cameraOff: false });
   const [busy, setBusy] = useState(false);
   const [patientPhone, setPatientPhone] = useState<string>();
+  const [completing, setCompleting] = useState<Appointment>();
   const heading = useRef<HTMLHeadingElement>(null);
 
   const role = roleOf(state);
@@ -298,19 +308,11 @@ export default function VisitPage() {
       await leaveVisit(appointmentId).catch(() => undefined);
     });
 
-  async function complete() {
-    const appointment = await api
-      .get<Appointment>(`/staff/appointments/${encodeURIComponent(appointmentId)}`, { auth: true })
-      .catch((err: unknown) => void showApiError(err));
-    if (!appointment) return;
-    const visitSummary = await askVisitSummary(appointment);
-    if (visitSummary === undefined) return;
-    await run(async () => {
-      await completeAppointment(appointmentId, visitSummary);
-      // The console's lists show it completed when the doctor goes back.
-      void import('@/lib/query-client').then(({ queryClient }) => queryClient.invalidateQueries({ queryKey: ['staff'] }));
+  /** The host's Complete visit: the console's dialog and request; the room's record then ends the call on both sides. */
+  const complete = () =>
+    run(async () => {
+      setCompleting(await api.get<Appointment>(`/staff/appointments/${encodeURIComponent(appointmentId)}`, { auth: true }));
     });
-  }
 
   const toggleMute = () => {
     session?.setMuted(!muted);
@@ -322,6 +324,18 @@ export default function VisitPage() {
   };
 
   // ---- screens ----
+
+  /** Why the room closed: completed (the summary follows), or the appointment was ended before the visit took place. */
+  function endedText() {
+    const endedAs = state.visit?.endedAs;
+    if (endedAs && endedAs !== 'Completed')
+      return role === 'host'
+        ? `The appointment was ${NOT_HELD[endedAs]}, so this visit will not take place.`
+        : `Your appointment was ${NOT_HELD[endedAs]}, so this visit will not take place. Appointments in your dashboard has the details.`;
+    return role === 'host'
+      ? 'The appointment is completed. The patient reads your summary in their dashboard.'
+      : `Thank you. ${peerName}’s summary will be in Appointments in your dashboard.`;
+  }
 
   const backLink =
     role === 'host' ? (
@@ -508,11 +522,7 @@ export default function VisitPage() {
             <h2 id="ended-title" tabIndex={-1} ref={heading}>
               The visit has ended
             </h2>
-            <p>
-              {role === 'host'
-                ? 'The appointment is completed. The patient reads your summary in their dashboard.'
-                : `Thank you. ${peerName}’s summary will be in Appointments in your dashboard.`}
-            </p>
+            <p>{endedText()}</p>
             <div className="form-actions">{backLink}</div>
           </section>
         );
@@ -538,6 +548,11 @@ export default function VisitPage() {
         {body()}
       </main>
       <SpinnerOverlay show={busy} />
+      {completing && (
+        <Suspense fallback={<SpinnerOverlay show />}>
+          <CompleteVisit appointment={completing} onClose={() => setCompleting(undefined)} />
+        </Suspense>
+      )}
     </div>
   );
 }
