@@ -1,5 +1,5 @@
 /**
- * The front desk end to end (issue 22, docs/front-desk.md) as the receptionist does it in the
+ * The front desk end to end (docs/front-desk.md) as the receptionist does it in the
  * console at 1280 px: a caller without an account is added, their phone proved with the code
  * the payment sandbox's SMS API received, booked into a free slot and sent a payment link,
  * which is paid in the sandbox's checkout; a walk-in pays cash recorded at the desk; the day

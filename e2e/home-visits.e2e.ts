@@ -1,5 +1,5 @@
 /**
- * A home visit in the field (issue 22, docs/front-desk.md): the desk accepts a patient's home
+ * A home visit in the field (docs/front-desk.md): the desk accepts a patient's home
  * visit and assigns the seeded nurse with an arrival window; on her phone, the visit is on her
  * day with the address, a tel: link and a map link; she marks On the way (the patient gets the
  * SMS, read from the sandbox), Arrived and Complete. Real site, API, emulators and sandbox.

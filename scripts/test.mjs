@@ -1,6 +1,7 @@
 // @ts-check
 // `npm test`: type checks, lint, format, build, then every Jest suite (functions, web,
-// end-to-end) against a local stack that this script starts and stops. Ends with one line:
+// end-to-end) and short load and fault runs against a local stack that this script starts
+// and stops. Ends with one line:
 // "Summary: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +55,17 @@ if (built) {
       console.error('Jest ran no test.');
       failed++;
     }
+    // `npm run load` and `npm run faults`, short, on this stack, so they cannot rot unnoticed.
+    // Faults go last: they kill and restart parts of the stack.
+    const shortRuns = Date.now();
+    check('load (short)', ['node', 'scripts/load.mjs', '--short']);
+    console.log('\n▶ faults (short): scripts/lib/faults.mjs on this stack');
+    const { runFaults } = await import('./lib/faults.mjs');
+    const faultsOk = (await runFaults(stack, { short: true }).catch((err) => [String(err)])).length === 0;
+    console.log(faultsOk ? '✔ faults (short)' : '✘ faults (short) failed');
+    if (faultsOk) passed++;
+    else failed++;
+    console.log(`Short load and faults took ${Math.round((Date.now() - shortRuns) / 1000)} s.`);
   } catch (err) {
     console.error(err instanceof StackError ? err.message : err);
     console.error('See test-results/emulators.log.');

@@ -39,12 +39,27 @@ export function reloadAfter(error: unknown, reload = () => window.location.reloa
   void refreshed.finally(reload);
 }
 
+/** The answer already given for a failure (the error object, which React and the router keep while it stands). */
+const decided = new WeakMap<object, boolean>();
+
 /**
  * Reloads the page (reloadAfter) unless it was reloaded for this reason in the last minute
  * (the guard lives in sessionStorage: this tab only, and it survives the reload). True when
- * it reloads.
+ * it reloads. The same failure always gets the same answer: React may render the error screen
+ * more than once before it shows (a render restarted on a busy phone, the route's boundary
+ * mounting it again), and a second look at the guard the first one set would show "did not
+ * load" while the first one's reload is on its way.
  */
 export function reloadOnceForChunk(error: unknown, reload?: () => void): boolean {
+  const key = typeof error === 'object' && error !== null ? error : undefined;
+  const earlier = key && decided.get(key);
+  if (earlier !== undefined) return earlier;
+  const reloads = reloadUnlessRecent(error, reload);
+  if (key) decided.set(key, reloads);
+  return reloads;
+}
+
+function reloadUnlessRecent(error: unknown, reload?: () => void): boolean {
   if (Date.now() - lastReloadAt() < RELOAD_GUARD_MS) return false;
   try {
     sessionStorage.setItem(LAST_RELOAD_KEY, String(Date.now()));

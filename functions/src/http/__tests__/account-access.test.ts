@@ -5,6 +5,7 @@ import { createApp } from '../../app';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { atStartOfWindow } from '../../test-support/clock';
 import { CALLER_LIMITS } from '../rate-limit';
 
 /**
@@ -142,19 +143,15 @@ describe("mails about a record go to the account's own e-mail", () => {
   });
 });
 
-/** Fixed windows: start a burst well inside one, so it cannot straddle two. */
-async function insideOneWindow(windowMinutes: number, burstMs: number) {
-  const windowMs = windowMinutes * 60_000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < burstMs) await new Promise((r) => setTimeout(r, left + 200));
-}
+/** Fixed windows: each burst happens at the start of one, so it cannot straddle two. */
+const insideOneWindow = (windowMinutes: number) => atStartOfWindow(windowMinutes * 60_000);
 
 describe('signed-in writes are throttled per patient', () => {
-  jest.setTimeout(120_000);
+  afterEach(() => jest.restoreAllMocks());
 
   it('when a patient books again and again, then after the limit it answers 429, stores nothing more and mails nothing more', async () => {
     const { limit, windowMinutes } = CALLER_LIMITS.bookings;
-    await insideOneWindow(windowMinutes, 60_000);
+    insideOneWindow(windowMinutes);
     const user = await createTestUser();
     const statuses: number[] = [];
     for (let i = 0; i < limit + 5; i += 1) {
@@ -178,7 +175,7 @@ describe('signed-in writes are throttled per patient', () => {
 
   it('when payment checks are sent in a burst, then after the limit they answer 429', async () => {
     const { limit, windowMinutes } = CALLER_LIMITS.payments;
-    await insideOneWindow(windowMinutes, 30_000);
+    insideOneWindow(windowMinutes);
     const user = await createTestUser();
     const statuses: number[] = [];
     for (let i = 0; i < limit + 2; i += 1) {
@@ -192,7 +189,7 @@ describe('signed-in writes are throttled per patient', () => {
 
   it('when verification codes are tried again and again, then after the limit 429, whatever the code', async () => {
     const { limit, windowMinutes } = CALLER_LIMITS.verification;
-    await insideOneWindow(windowMinutes, 30_000);
+    insideOneWindow(windowMinutes);
     const user = await createTestUser({ patient: 'none' });
     const statuses: number[] = [];
     for (let i = 0; i < limit + 2; i += 1) {

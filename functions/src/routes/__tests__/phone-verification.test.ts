@@ -5,6 +5,7 @@ import { PHONE_CODE_SENDS_PER_HOUR } from '../../api/policy';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { atStartOfWindow } from '../../test-support/clock';
 import { freshPhone, mailDocsOf, setPatientContact, smsDocsOf } from '../../test-support/sms';
 
 /**
@@ -32,12 +33,9 @@ async function latestSmsCode(uid: string): Promise<string> {
   return code;
 }
 
-const HOUR_MS = 3_600_000;
-/** Limits count per clock hour: a burst must not straddle two. */
-async function awayFromTheHour() {
-  const left = HOUR_MS - (Date.now() % HOUR_MS);
-  if (left < 30_000) await new Promise((r) => setTimeout(r, left + 100));
-}
+/** Limits count per clock hour: each test's burst happens at the start of one, so it cannot straddle two. */
+beforeEach(() => atStartOfWindow(3_600_000));
+afterEach(() => jest.restoreAllMocks());
 
 /** A patient with a number no other test uses. */
 async function patientWithPhone(status: 'Activated' | 'Pending' = 'Activated') {
@@ -48,8 +46,6 @@ async function patientWithPhone(status: 'Activated' | 'Pending' = 'Activated') {
 }
 
 describe('POST /patient/{patientId}/phone/code', () => {
-  beforeAll(awayFromTheHour);
-
   it('when the owner asks, then a 6-digit code goes by SMS to the stored number (no mail), and the answer masks the number', async () => {
     const { user, phone } = await patientWithPhone();
     const res = await askCode(user);
@@ -136,8 +132,6 @@ describe('POST /patient/{patientId}/phone/code', () => {
 });
 
 describe('POST /patient/{patientId}/phone/verify', () => {
-  beforeAll(awayFromTheHour);
-
   it('when the code from the SMS is sent, then phoneVerifiedAt is set, the patient is answered and the code is gone', async () => {
     const { user } = await patientWithPhone('Pending');
     await askCode(user);
@@ -227,8 +221,6 @@ describe('POST /patient/{patientId}/phone/verify', () => {
 });
 
 describe('sign-up sends both codes, each by its own channel', () => {
-  beforeAll(awayFromTheHour);
-
   it('when a patient registers, then the e-mail code goes by mail only and the phone code by SMS only', async () => {
     const user = await createTestUser({ patient: 'none' });
     const phone = freshPhone();

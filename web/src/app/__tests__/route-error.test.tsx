@@ -44,6 +44,26 @@ describe('the error boundary', () => {
     expect(JSON.stringify(report.body)).not.toContain('ama@example.com');
   });
 
+  it('when the screen for a failed chunk is mounted again before its reload (React restarted the render, or the route moved on), then it still says it loads the latest version, not that the page did not load', async () => {
+    sessionStorage.clear();
+    const failure = new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/staff-layout-Ab12.js');
+    function Console(): never {
+      throw failure; // React.lazy throws the same failure each time it renders
+    }
+    const mount = () =>
+      render(
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/staff/*', element: <Console />, errorElement: <RouteError /> }], {
+            initialEntries: ['/staff'],
+          })}
+        />,
+      );
+    mount().unmount();
+    mount();
+    expect(await screen.findByText('Loading the latest version of the site…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'This page did not load' })).toBeNull();
+  });
+
   it('when a page fails in a loop, then at most 5 distinct reports leave the browser', () => {
     for (let i = 0; i < 20; i += 1) reportClientError('error', new Error(`loop ${i % 8}?token=secret`));
     const bodies = sentReports(fetchMock).map((r) => r.body);

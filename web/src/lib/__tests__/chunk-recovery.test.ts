@@ -35,6 +35,14 @@ describe('recovering from a chunk that failed to download', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('when the same failure is asked about again (React rendered the error screen twice before showing it), then the answer is the same and the page reloads once', async () => {
+    const error = failed('http://localhost/assets/staff-layout-Ab12.js');
+    expect(reloadOnceForChunk(error, reload)).toBe(true);
+    expect(reloadOnceForChunk(error, reload)).toBe(true);
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('when the failed address is on another site or not given, then only the page reloads', async () => {
     expect(reloadOnceForChunk(failed('https://elsewhere.example/x.js'), reload)).toBe(true);
     await settle();
