@@ -10,6 +10,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
+import { formatWhen } from '../functions/src/api/format';
 import { signUpAndVerify } from './support/accounts';
 import { adminDb, waitUntil } from './support/admin';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
@@ -112,7 +113,7 @@ describe('the front desk', () => {
 
     // The amount is the server's: the doctor's fee as stored on the booking.
     const fee = booked.get('consultationFee') as number;
-    await payment.getByText(`Amount due: GH₵ ${fee.toFixed(2)}`, { exact: false }).waitFor();
+    await payment.getByText(`Amount due: GHS ${fee.toFixed(2)}`, { exact: false }).waitFor();
     await payment.getByRole('button', { name: 'Send payment link' }).click();
     await payment.getByText(`Payment link sent by SMS to ${phone.stored}`, { exact: false }).waitFor();
 
@@ -160,10 +161,10 @@ describe('the front desk', () => {
       .id;
     expect((await booked.ref.get()).get('patientId')).toBe(uid);
     await site.goto('/dashboard');
-    const pending = site.getByRole('region', { name: 'Pending appointments' });
-    await pending.getByText('Virtual Consultation (Telemedicine)').waitFor();
-    await pending.getByText(`${slot.day} at ${slot.time}`, { exact: false }).waitFor();
-    await pending.getByText('Paid', { exact: true }).waitFor();
+    const upcoming = site.getByRole('region', { name: 'Upcoming' });
+    await upcoming.getByText('Virtual Consultation (Telemedicine)').waitFor();
+    await upcoming.getByText(formatWhen(slot.day, slot.time), { exact: false }).waitFor();
+    await upcoming.getByText('Paid', { exact: true }).waitFor();
   });
 
   it('when a walk-in pays cash at the desk, then the appointment shows Paid, and the doctor’s day sheet prints and exports it', async () => {

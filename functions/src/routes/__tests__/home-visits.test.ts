@@ -1,6 +1,7 @@
 import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
+import { todayInGhana } from '../../api/request-fields';
 import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
@@ -202,6 +203,8 @@ describe("the nurse's visit", () => {
     });
 
     expect((await as(nurse).post(`/staff/appointments/${v.id}/check-in`)).body.data.appointmentStatus).toBe('CheckedIn');
+    // A visit is completed on its day, not before (api/policy.ts completableFrom): the visit is today.
+    await db().collection(COLLECTIONS.appointments).doc(v.id).update({ requestedDay: todayInGhana() });
     const done = await as(nurse).post(`/staff/appointments/${v.id}/complete`, {
       visitSummary: 'Dressing changed; wound healing well.',
     });

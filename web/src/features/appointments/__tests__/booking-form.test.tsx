@@ -165,7 +165,7 @@ describe('the booking form: fields by service', () => {
 
   it('when the address is left out or the digital address is malformed, then the fields say so and nothing is sent', async () => {
     const { user } = renderForm();
-    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await screen.findByText('Ama Owusu');
     await chooseService(user, /Nursing Home Care/);
     await user.type(screen.getByLabelText(/^GhanaPost digital address/), 'GA-12-34');
     await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
@@ -181,7 +181,7 @@ describe('the booking form: fields by service', () => {
 
   it('when the address is given, then it is sent with the booking, the digital address in capitals', async () => {
     const { user } = renderForm();
-    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ama'));
+    await screen.findByText('Ama Owusu');
     await chooseService(user, /Nursing Home Care/);
     await user.type(screen.getByLabelText(/^Street address or landmark/), '12 Mango Street, Adenta');
     await user.type(screen.getByLabelText(/^Nearby landmark/), 'opposite the Shell station');

@@ -256,7 +256,7 @@ describe('Book for a patient: the booking and its payment', () => {
     ];
     const user = renderPage();
     const payment = await bookConsultation(user);
-    expect(payment).toHaveTextContent('Amount due: GH₵ 250.00');
+    expect(payment).toHaveTextContent('Amount due: GHS 250.00');
     await user.click(within(payment).getByRole('button', { name: 'Record payment' }));
     const form = within(payment).getByRole('form', { name: 'Record payment' });
     await user.click(within(form).getByLabelText('Mobile money'));
@@ -268,7 +268,7 @@ describe('Book for a patient: the booking and its payment', () => {
 
     await user.type(within(form).getByLabelText(/^Mobile money reference/), 'MP2612011234');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Saved!', 'Paid: GH₵ 250.00 recorded.'));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Saved!', 'Paid: GHS 250.00 recorded.'));
     expect(api.callsTo('POST', '/api/staff/payments/DESK000009/record')[0].body).toEqual({
       method: 'momo',
       providerReference: 'MP2612011234',
