@@ -37,7 +37,8 @@ beforeAll(async () => {
     [otherNurse, 'nurse'],
     [doctor, 'doctor'],
   ] as const) {
-    await auth().updateUser(user.uid, { displayName: role === 'nurse' ? 'Nurse Akosua Addo' : 'Dr Nii Armah Tetteh' });
+    // Names no seeded account has: the console's e2e picks the seeded nurse by her name.
+    await auth().updateUser(user.uid, { displayName: role === 'nurse' ? 'Nurse Esi Mensima' : 'Dr Nii Armah Tetteh' });
     await db()
       .collection(COLLECTIONS.staffMembers)
       .doc(user.uid)
@@ -107,17 +108,17 @@ describe('assigning a home visit', () => {
     const v = await homeVisit();
     const res = await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '10:00', to: '12:00' } });
     expect(res.status).toBe(200);
-    expect(res.body.msg).toBe('Nurse Akosua Addo is assigned, arriving 10:00-12:00.');
+    expect(res.body.msg).toBe('Nurse Esi Mensima is assigned, arriving 10:00-12:00.');
     expect(await appointment(v.id)).toMatchObject({
       assignedTo: nurse.uid,
-      assignedToName: 'Nurse Akosua Addo',
+      assignedToName: 'Nurse Esi Mensima',
       assignedToRole: 'nurse',
       arrivalWindow: { from: '10:00', to: '12:00' },
     });
     const [sms] = await smsEvents(v.user.uid, 'appointment.assigned');
     expect(sms).toMatchObject({
       to: v.phone,
-      body: expect.stringContaining('Nurse Akosua Addo will come for your Nursing Home Care'),
+      body: expect.stringContaining('Nurse Esi Mensima will come for your Nursing Home Care'),
     });
     expect(sms.body).toContain('between 10:00 and 12:00');
     expect((await mailDocsOf(v.user.uid)).map((m) => m.message.subject)).toContainEqual(
@@ -198,7 +199,7 @@ describe("the nurse's visit", () => {
     expect(sms).toMatchObject({
       to: v.phone,
       body: expect.stringContaining(
-        'Nurse Akosua Addo is on the way for your Nursing Home Care, expected between 09:00 and 11:00',
+        'Nurse Esi Mensima is on the way for your Nursing Home Care, expected between 09:00 and 11:00',
       ),
     });
 
@@ -265,7 +266,7 @@ describe("the day's list and sheet", () => {
       '"08:00-09:00","Ama Mensah","024 123 4567","Nursing Home Care","House 7, Nii Okaiman Street, Dzorwulu"',
     );
     expect(row).toContain(
-      '"https://www.google.com/maps/search/?api=1&query=GA-492-7013%2C%20Ghana","Nurse Akosua Addo","Accepted"',
+      '"https://www.google.com/maps/search/?api=1&query=GA-492-7013%2C%20Ghana","Nurse Esi Mensima","Accepted"',
     );
     expect(await auditOf(`appointments?day=${v.day}&homeVisits`)).toEqual([
       expect.objectContaining({ action: 'appointments.day-sheet', actorUid: staff.uid }),
