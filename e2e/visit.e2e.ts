@@ -78,7 +78,8 @@ async function dayRow(page: Page, name: string): Promise<Locator> {
   for (;;) {
     await row.or(more).first().waitFor();
     if ((await row.count()) > 0) return row;
-    await more.click();
+    // The list refetches while the patient waits: the button may be redrawn under the click.
+    await more.click({ timeout: 5_000 }).catch(() => undefined);
   }
 }
 
@@ -115,7 +116,9 @@ describe('a video visit between a patient and their doctor', () => {
   });
 
   it("when the doctor opens today's day view, then the visit is marked with the patient waiting, and Start visit opens the room with Admit", async () => {
-    await staffSignIn(doctorPage, 'doctor', '/staff/appointments');
+    // The visit's own day: a run a few minutes before midnight books it for tomorrow.
+    const day = (await adminDb().collection('appointments').doc(appointmentId).get()).get('requestedDay') as string;
+    await staffSignIn(doctorPage, 'doctor', `/staff/appointments?day=${day}`);
     const row = await dayRow(doctorPage, `${patient.firstName} ${patient.lastName}`);
     await row.getByText('Video visit').waitFor();
     await row.getByText(/^Waiting since \d\d:\d\d$/).waitFor();
