@@ -3,7 +3,7 @@
 // end-to-end) and short load and fault runs against a local stack that this script starts
 // and stops. Ends with one line:
 // "Summary: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, ROOT } from './lib/install.mjs';
@@ -20,27 +20,55 @@ let failed = 0;
 const began = Date.now();
 
 /** A check counts as one test: it passes when the command exits 0. */
-function check(/** @type {string} */ name, /** @type {string[]} */ cmd) {
-  console.log(`\n▶ ${name}: ${cmd.join(' ')}`);
-  const ok = spawnSync(cmd[0], cmd.slice(1), { cwd: ROOT, stdio: 'inherit' }).status === 0;
-  console.log(ok ? `✔ ${name}` : `✘ ${name} failed`);
+function record(/** @type {string} */ name, /** @type {boolean} */ ok, /** @type {number} */ since) {
+  const took = `(${Math.round((Date.now() - since) / 1000)} s)`;
+  console.log(ok ? `✔ ${name} ${took}` : `✘ ${name} failed ${took}`);
   if (ok) passed++;
   else failed++;
   return ok;
 }
 
-check('type check', ['npm', 'run', 'typecheck', '--silent']);
-check('lint', ['npx', 'eslint', '.', '--max-warnings=0']);
-check('format', ['npx', 'prettier', '--check', '--log-level=warn', '.']);
+function check(/** @type {string} */ name, /** @type {string[]} */ cmd) {
+  console.log(`\n▶ ${name}: ${cmd.join(' ')}`);
+  const since = Date.now();
+  return record(name, spawnSync(cmd[0], cmd.slice(1), { cwd: ROOT, stdio: 'inherit' }).status === 0, since);
+}
+
+/** The same, run alongside others: its output is held and printed in one block when it ends. */
+function checkAlongside(/** @type {string} */ name, /** @type {string[]} */ cmd) {
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${name}: ${cmd.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(record(name, code === 0, since));
+    });
+  });
+}
+
+// The build comes first: the stack serves what it built. Then the stack boots (mostly waiting
+// on the JVM and the emulators) while the type check, lint and format run beside it.
 const built = check('build', ['npm', 'run', 'build', '--silent']);
 if (built) check('bundle budget', ['node', 'scripts/bundle-budget.mjs']);
+const booting = built ? startStack({ logFile: join(RESULTS, 'emulators.log') }) : undefined;
+booting?.catch(() => {}); // awaited below; a failure to start is reported there
+await Promise.all([
+  checkAlongside('type check', ['npm', 'run', 'typecheck', '--silent']),
+  checkAlongside('lint', ['npx', 'eslint', '.', '--max-warnings=0']),
+  checkAlongside('format', ['npx', 'prettier', '--check', '--log-level=warn', '.']),
+]);
 
-if (built) {
+if (booting) {
   /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
   let stack;
   try {
     console.log('\n▶ starting the local stack (emulator output: test-results/emulators.log)');
-    stack = await startStack({ logFile: join(RESULTS, 'emulators.log') });
+    stack = await booting;
     seed();
     const jsonFile = join(RESULTS, 'jest.json');
     spawnSync('npx', ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${jsonFile}`], {

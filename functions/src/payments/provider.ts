@@ -13,7 +13,8 @@ export class ProviderError extends Error {
   }
 }
 
-const TIMEOUT_MS = 10_000;
+/** How long one call may take before the clinic gives up on the provider; a test shortens it instead of waiting. */
+export const providerTimeout = { ms: 10_000 };
 const SUCCESS = '0000';
 
 /** The provider's word on one clientReference. */
@@ -35,7 +36,7 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
     res = await fetch(url, {
       ...init,
       headers: { Authorization: authorization, Accept: 'application/json', 'Content-Type': 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(providerTimeout.ms),
     });
   } catch (err) {
     throw new ProviderError(`provider unreachable: ${(err as Error).message}`);
