@@ -125,6 +125,12 @@ export async function openBookingForm(page: Page, patient: Pick<TestPatient, 'fi
 
 /** Fills and sends the register form; resolves on the account check page. */
 export async function signUpThroughUi(page: Page, patient: TestPatient) {
+  await submitSignUp(page, patient);
+  await page.waitForURL(`${SITE_URL}/auth`);
+}
+
+/** Fills the Sign Up form and presses Sign Up, without waiting for where it leads (a refusal stays on the form). */
+export async function submitSignUp(page: Page, patient: TestPatient) {
   await page.goto('/signup');
   const form = page.getByRole('form', { name: 'Sign Up' });
   await form.getByLabel('First Name').fill(patient.firstName);
@@ -136,7 +142,6 @@ export async function signUpThroughUi(page: Page, patient: TestPatient) {
   await form.getByLabel(/^Password/).fill(patient.password);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL(`${SITE_URL}/auth`);
 }
 
 /** Signs a new patient up through the UI and verifies with the mailed code; ends on /dashboard. */
