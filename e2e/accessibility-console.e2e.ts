@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, idTokenFor } from './support/accounts';
-import { checkRoute, seriousViolations } from './support/axe';
+import { checkDialog, checkRoute, seriousViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 import { STAFF_PATHS, type StaffPath } from '../web/src/app/paths';
 import { PAGE_HEADINGS } from './support/pages';
@@ -26,12 +26,6 @@ async function postAsStaff(who: keyof typeof STAFF_LOGINS, path: string, body: u
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
-}
-
-/** axe with the dialog open, at the page's current width. */
-async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['locator']>): Promise<string[]> {
-  await dialog.waitFor();
-  return seriousViolations(page, label);
 }
 
 type Example = [address: string, heading: string | RegExp];

@@ -6,19 +6,13 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createActivatedPatient, loginThroughUi } from './support/accounts';
-import { checkRoute, seriousViolations } from './support/axe';
+import { checkDialog, checkRoute, seriousViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser';
 import { PATIENT_PATHS, PUBLIC_PATHS, type PublicPath } from '../web/src/app/paths';
 import { PAGE_HEADINGS } from './support/pages';
 import { pickFreeDay } from './support/booking';
 
 jest.setTimeout(120_000);
-
-/** axe with the dialog open, at the page's current width. */
-async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['locator']>): Promise<string[]> {
-  await dialog.waitFor();
-  return seriousViolations(page, label);
-}
 
 /**
  * The pages to open: every path of the site (web/src/app/paths.ts, which routes.tsx must

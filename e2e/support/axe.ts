@@ -49,6 +49,12 @@ export async function seriousViolations(page: Page, label: string): Promise<stri
   );
 }
 
+/** axe with the dialog open, at the page's current width. */
+export async function checkDialog(page: Page, label: string, dialog: ReturnType<Page['locator']>): Promise<string[]> {
+  await dialog.waitFor();
+  return seriousViolations(page, label);
+}
+
 /**
  * The page is loaded once it shows its own heading (not any heading: support/pages.ts), its
  * data has come (the network is quiet) and no spinner or loading line is left.
