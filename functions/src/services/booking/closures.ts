@@ -3,10 +3,10 @@ import type { Closure, ClosureRequest } from '../../api/front-desk';
 import { isDay } from '../../api/scheduling';
 import { badRequest, notFound } from '../../http/errors';
 import { closureRef, closuresBetween } from '../../store/closures';
-import { writeAudit } from '../../store/staff';
+
 import { runTransaction } from '../../store/transaction';
 import { affectedByClosure, flagForRebooking, rebookingShown, refuseUnlessConfirmed } from './rebooking';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 
 /**
  * Days the clinic is closed (closures/{YYYY-MM-DD}, docs/front-desk.md): no doctor's slots and
@@ -43,16 +43,7 @@ export async function setClosure(staff: Staff, day: string, { reason, confirm }:
     const affected = await affectedByClosure(tx, day);
     refuseUnlessConfirmed(affected, confirm, `on ${day}`);
     tx.set(closureRef(day), closure);
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'closure.set',
-        target: `closures/${day}`,
-        ...rebookingShown(affected),
-      },
-      tx,
-    );
+    await auditAs(staff, { action: 'closure.set', target: `closures/${day}`, ...rebookingShown(affected) }, tx);
     await flagForRebooking(tx, affected, `the clinic is closed on ${formatDate(day)} (${reason})`);
   });
   return closure;
@@ -65,6 +56,6 @@ export async function deleteClosure(staff: Staff, day: string): Promise<void> {
     const snap = await tx.get(closureRef(day));
     if (!snap.exists) throw notFound(`The clinic is not closed on ${day}.`);
     tx.delete(closureRef(day));
-    await writeAudit({ actorUid: staff.uid, actorRole: staff.role, action: 'closure.delete', target: `closures/${day}` }, tx);
+    await auditAs(staff, { action: 'closure.delete', target: `closures/${day}` }, tx);
   });
 }

@@ -6,9 +6,9 @@ import { forbidden } from '../../http/errors';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { plainValue } from '../../store/converter';
-import { writeAudit } from '../../store/staff';
+
 import { csvOf } from '../shared/csv';
-import { canSee, listQuery, type Staff } from '../shared/staff-access';
+import { auditAs, canSee, listQuery, type Staff } from '../shared/staff-access';
 
 /**
  * GET /staff/appointments/day-sheet.csv (docs/front-desk.md): one day's plan, for a doctor (their
@@ -99,9 +99,7 @@ export async function daySheetCsv(
   const unique = new Map(found.map((a) => [a.appointmentId, a]));
   const listed = [...unique.values()].filter((a) => !OFF_THE_PLAN.includes(a.appointmentStatus) && canSee(staff, a)).sort(byTime);
   const which = q.doctorId ? `doctor=${q.doctorId}` : 'homeVisits';
-  await writeAudit({
-    actorUid: staff.uid,
-    actorRole: staff.role,
+  await auditAs(staff, {
     action: 'appointments.day-sheet',
     target: `appointments?day=${q.day}&${which}`,
     query: listQuery({ day: q.day, doctorId: q.doctorId, homeVisits: q.homeVisits ? 'true' : undefined }),

@@ -12,9 +12,9 @@ import { appointmentRef } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
-import { writeAudit } from '../../store/staff';
+
 import { runTransaction } from '../../store/transaction';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 
 /**
  * Home visits and deliveries (docs/front-desk.md): staff assign who goes (a doctor- or
@@ -102,14 +102,9 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
     if (!RESCHEDULABLE_STATES.includes(a.appointmentStatus))
       throw conflict(`This appointment is ${a.appointmentStatus}: only a Pending or Accepted one can be assigned.`);
     tx.update(appointmentRef(appointmentId), { ...assignment });
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'appointment.assign',
-        target: `appointments/${appointmentId}`,
-        patientIds: [a.patientId],
-      },
+    await auditAs(
+      staff,
+      { action: 'appointment.assign', target: `appointments/${appointmentId}`, patientIds: [a.patientId] },
       tx,
     );
     const assigned = { ...a, ...assignment };

@@ -49,7 +49,7 @@ import { closureIn, closureRef, closuresBetween } from '../../store/closures';
 import { affectedByTimeOff, flagForRebooking, rebookingShown, refuseUnlessConfirmed } from './rebooking';
 import { runTransaction } from '../../store/transaction';
 import { queueMail } from '../../notifications/mail';
-import { assertMaySee, type Staff } from '../shared/staff-access';
+import { auditAs, assertMaySee, type Staff } from '../shared/staff-access';
 import { hasCode } from '../../store/error-codes';
 import { moveVisit, readVisit } from './visit-record';
 
@@ -119,16 +119,7 @@ export async function setSchedule(staff: Staff, doctorId: string, input: DoctorS
     const affected = await affectedByTimeOff(tx, doctorId, schedule);
     refuseUnlessConfirmed(affected, input.confirm, 'in this time off');
     tx.set(scheduleRef(doctorId), { ...schedule, updatedAt, updatedBy: staff.uid });
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'schedule.update',
-        target: `doctorSchedules/${doctorId}`,
-        ...rebookingShown(affected),
-      },
-      tx,
-    );
+    await auditAs(staff, { action: 'schedule.update', target: `doctorSchedules/${doctorId}`, ...rebookingShown(affected) }, tx);
     await flagForRebooking(tx, affected, 'the doctor is not available at that time');
   });
   return { doctorId, schedule, updatedAt };
@@ -203,10 +194,7 @@ export async function setCapacity(staff: Staff, serviceId: number, perDay: numbe
   const service = capacityService(serviceId);
   await runTransaction(async (tx) => {
     tx.set(capacityRef(serviceId), { serviceId, perDay, updatedAt: new Date().toISOString(), updatedBy: staff.uid });
-    await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'capacity.update', target: `serviceCapacity/${serviceId}` },
-      tx,
-    );
+    await auditAs(staff, { action: 'capacity.update', target: `serviceCapacity/${serviceId}` }, tx);
   });
   return { serviceId, service: service.title, perDay };
 }

@@ -15,14 +15,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import type { FileAnswer } from '../../http/file';
 import { appointmentFileRef, appointmentRef, heldSlot } from '../../store/appointments';
 import { refundRef } from '../../store/payments';
-import {
-  appointmentCounts,
-  appointmentPage,
-  patientRef,
-  refundsOfRecord,
-  writeAudit,
-  type AppointmentFilter,
-} from '../../store/staff';
+import { appointmentCounts, appointmentPage, patientRef, refundsOfRecord, type AppointmentFilter } from '../../store/staff';
 import { releaseBenefit } from '../packages/benefits';
 import { accountEmail } from '../../notifications/mail';
 import { notifyPatient } from '../../notifications/notify';
@@ -31,7 +24,7 @@ import { atHome } from '../../api/booking-request';
 import { searchAppointments } from './appointment-search';
 import { createDueRefund } from '../payments/refunds';
 import { releaseAvailability } from './scheduling';
-import { assertMaySee, listQuery, type Staff } from '../shared/staff-access';
+import { auditAs, assertMaySee, listQuery, type Staff } from '../shared/staff-access';
 import { formatDate, formatWhen, ghanaTimestamp } from '../../api/format';
 import { tooEarlyToComplete } from '../../api/messages';
 import { completableFrom } from '../../api/policy';
@@ -77,6 +70,22 @@ const asAppointment = (id: string, d: DocumentData) => ({ ...d, appointmentId: i
 /** The list's query (api/staff-requests.ts appointmentListQuerySchema) without the page. */
 export type AppointmentListQuery = Omit<AppointmentFilter, 'mine'> & { q?: string };
 
+/** A list or search of appointments is audited with its filter, how many came back, and whose they are. */
+const auditList = (
+  staff: Staff,
+  action: string,
+  filter: Omit<AppointmentListQuery, 'q'>,
+  asked: { q: string } | { cursor?: string },
+  items: Pick<Appointment, 'patientId'>[],
+) =>
+  auditAs(staff, {
+    action,
+    target: 'appointments',
+    query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, ...asked }),
+    count: items.length,
+    patientIds: items.map((a) => a.patientId),
+  });
+
 /**
  * GET /staff/appointments: one page and the counts per state for the same filter; with q, the
  * appointments found by name, phone, reference or id (services/booking/appointment-search.ts), one page.
@@ -89,15 +98,7 @@ export async function listAppointments(
 ): Promise<StaffAppointmentList> {
   if (q) {
     const found = await searchAppointments(staff, q, filter, limit);
-    await writeAudit({
-      actorUid: staff.uid,
-      actorRole: staff.role,
-      action: 'appointment.search',
-      target: 'appointments',
-      query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, q }),
-      count: found.items.length,
-      patientIds: found.items.map((a) => a.patientId),
-    });
+    await auditList(staff, 'appointment.search', filter, { q }, found.items);
     return found;
   }
   const f = scopedFilter(staff, filter);
@@ -107,15 +108,7 @@ export async function listAppointments(
   ]);
   // Tombstones of deleted appointments (kept for late payments) are no booking to anyone.
   const items = await withVisitMarks(page.items.filter((a) => a.appointmentStatus !== APPOINTMENT_STATUS.Deleted));
-  await writeAudit({
-    actorUid: staff.uid,
-    actorRole: staff.role,
-    action: 'appointment.list',
-    target: 'appointments',
-    query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, cursor }),
-    count: items.length,
-    patientIds: items.map((a) => a.patientId),
-  });
+  await auditList(staff, 'appointment.list', filter, { cursor }, items);
   return { items, nextCursor: page.nextCursor, counts };
 }
 
@@ -137,13 +130,7 @@ export async function staffAppointment(staff: Staff, appointmentId: string): Pro
     refundsOfRecord(appointmentId),
     isVirtualVisit(a) ? visitRef(appointmentId).get() : undefined,
   ]);
-  await writeAudit({
-    actorUid: staff.uid,
-    actorRole: staff.role,
-    action: 'appointment.read',
-    target: target(appointmentId),
-    patientIds: [a.patientId],
-  });
+  await auditAs(staff, { action: 'appointment.read', target: target(appointmentId), patientIds: [a.patientId] });
   const account = patient.exists
     ? {
         name: `${String(patient.get('firstName') ?? '')} ${String(patient.get('lastName') ?? '')}`.trim(),
@@ -164,13 +151,7 @@ export async function staffAppointmentFile(staff: Staff, appointmentId: string):
   const a = await visibleAppointment(staff, appointmentId);
   const snap = await appointmentFileRef(appointmentId).get();
   if (!snap.exists) throw notFound('This appointment has no prescription file.');
-  await writeAudit({
-    actorUid: staff.uid,
-    actorRole: staff.role,
-    action: 'appointment.file.read',
-    target: target(appointmentId),
-    patientIds: [a.patientId],
-  });
+  await auditAs(staff, { action: 'appointment.file.read', target: target(appointmentId), patientIds: [a.patientId] });
   const contentType = String(snap.get('contentType'));
   return {
     name: prescriptionFileName(a.appointmentFileName, contentType),
@@ -266,16 +247,7 @@ export async function actInTransaction(
   if (slot) tx.delete(slot);
   if (ends) releaseAvailability(tx, a);
   if (ends) releaseBenefit(tx, a);
-  await writeAudit(
-    {
-      actorUid: staff.uid,
-      actorRole: staff.role,
-      action: `appointment.${action}`,
-      target: target(appointmentId),
-      patientIds: [a.patientId],
-    },
-    tx,
-  );
+  await auditAs(staff, { action: `appointment.${action}`, target: target(appointmentId), patientIds: [a.patientId] }, tx);
   await endVisit(tx, visit, { actorUid: staff.uid, actorRole: staff.role }, to as VisitEndedAs, now);
   if (paid && !refundExists) {
     await createDueRefund(

@@ -1,3 +1,4 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { publicSiteUrl } from '../../config';
 import { RENEWAL_REMINDER_DAYS } from '../../api/policy';
@@ -69,15 +70,29 @@ async function eachEnding(
   }
 }
 
+/**
+ * Runs a notice's step on the subscription read again in a transaction (a renewal paid
+ * meanwhile moved periodEnd on); false when the subscription is gone.
+ */
+const readAgain = (
+  id: string,
+  step: (
+    tx: Transaction,
+    ref: ReturnType<typeof subscriptionRef>,
+    data: StoredSubscription,
+    period: ReturnType<typeof periodOf>,
+  ) => Promise<boolean>,
+): Promise<boolean> =>
+  runTransaction(async (tx) => {
+    const ref = subscriptionRef(id);
+    const data = (await tx.get(ref)).data();
+    return data ? step(tx, ref, data, periodOf(data)) : false;
+  });
+
 /** Ended: Expired, isActive false, no renewal; the patient is told once. */
 function expire(now: Date): Handler {
   return (id) =>
-    runTransaction(async (tx) => {
-      const ref = subscriptionRef(id);
-      const data = (await tx.get(ref)).data();
-      if (!data) return false;
-      const { status, periodEnd } = periodOf(data);
-      // Read again: a renewal paid meanwhile moved periodEnd on.
+    readAgain(id, async (tx, ref, data, { status, periodEnd }) => {
       if (!ENDING.includes(status) || !periodEnd || Date.parse(periodEnd) > now.getTime()) return false;
       const record = noticeRecordRef(id, periodEnd, 'expired');
       const told = (await tx.get(record)).exists;
@@ -101,11 +116,7 @@ function expire(now: Date): Handler {
 function remind(days: number, now: Date, packages: Map<string, Package>): Handler {
   const kind = `reminder-${days}d`;
   return (id) =>
-    runTransaction(async (tx) => {
-      const ref = subscriptionRef(id);
-      const data = (await tx.get(ref)).data();
-      if (!data) return false;
-      const { status, periodEnd } = periodOf(data);
+    readAgain(id, async (tx, _ref, data, { status, periodEnd }) => {
       if (!RENEWING.includes(status) || data.renews === false || !periodEnd || Date.parse(periodEnd) <= now.getTime())
         return false;
       const record = noticeRecordRef(id, periodEnd, kind);

@@ -30,7 +30,7 @@ import { ledgerRef } from '../../store/payments';
 import { patientRef } from '../../store/patients';
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
 
 /**
@@ -114,16 +114,7 @@ export async function createClinicPatient(staff: Staff, input: ClinicPatientRequ
       );
     }
     tx.create(ref, record);
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'patient.create',
-        target: `patients/${ref.id}`,
-        patientIds: [ref.id],
-      },
-      tx,
-    );
+    await auditAs(staff, { action: 'patient.create', target: `patients/${ref.id}`, patientIds: [ref.id] }, tx);
   });
   return { patientId: ref.id };
 }
@@ -173,16 +164,7 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
       contact: { phone },
       retention: 'verificationMail',
     });
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'patient.phone.code',
-        target: `patients/${patientId}`,
-        patientIds: [patientId],
-      },
-      tx,
-    );
+    await auditAs(staff, { action: 'patient.phone.code', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
     return phone;
   });
   return { sentTo, expiresAt: expiresAt.toISOString() };
@@ -217,16 +199,7 @@ export async function verifyDeskCode(staff: Staff, patientId: string, code: stri
     const phoneVerifiedAt = now.toISOString();
     tx.update(ref, { phoneVerifiedAt });
     tx.delete(codeSnap.ref);
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'patient.phone.verify',
-        target: `patients/${patientId}`,
-        patientIds: [patientId],
-      },
-      tx,
-    );
+    await auditAs(staff, { action: 'patient.phone.verify', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
     return { patientId, contactNumber: phone!, phoneVerifiedAt };
   });
   if (outcome instanceof HttpError) throw outcome;

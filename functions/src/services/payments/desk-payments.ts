@@ -6,11 +6,11 @@ import { ghanaPhone } from '../../notifications/sms-text';
 import { paymentLink } from '../../notifications/templates';
 import type { TransactionStatus } from '../../payments/provider';
 import { findPatient } from '../../store/patients';
-import { writeAudit } from '../../store/staff';
+
 import { openCheckout, whyNotPayable } from './checkout';
 import { describePayable, findPayable, type Payable } from './payable';
 import { markPaid } from './settlement';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 
 /**
  * Money taken at the front desk (docs/front-desk.md): cash or mobile money recorded by staff, or
@@ -65,13 +65,7 @@ export async function recordDeskPayment(
   if (outcome === 'not-paid') throw new Error('a desk payment is always Paid');
   // Paid and refund-due are audited in markPaid's transaction; the same payment sent again gets its own entry.
   if (outcome === 'already-paid')
-    await writeAudit({
-      actorUid: staff.uid,
-      actorRole: staff.role,
-      action: 'payment.desk.again',
-      target: payable.ref.path,
-      patientIds: [payable.patientId],
-    });
+    await auditAs(staff, { action: 'payment.desk.again', target: payable.ref.path, patientIds: [payable.patientId] });
   const fresh = await payable.ref.get();
   return {
     outcome,
@@ -106,12 +100,6 @@ export async function sendPaymentLink(staff: Staff, clientReference: string): Pr
     }),
     { contact: { phone: sentTo } },
   );
-  await writeAudit({
-    actorUid: staff.uid,
-    actorRole: staff.role,
-    action: 'payment.link',
-    target: payable.ref.path,
-    patientIds: [payable.patientId],
-  });
+  await auditAs(staff, { action: 'payment.link', target: payable.ref.path, patientIds: [payable.patientId] });
   return { ...checkout, sentTo };
 }

@@ -3,10 +3,10 @@ import { badRequest, notFound } from '../../http/errors';
 import { appointmentRef, appointmentsOf } from '../../store/appointments';
 import { doctorById, labsById } from '../../store/catalog';
 import { labRequestsOf, newLabRequestRef, type StoredLabRequest } from '../../store/lab-requests';
-import { writeAudit } from '../../store/staff';
+
 import { runTransaction } from '../../store/transaction';
 import { appointmentForClinic, assertAfterVisit, assertMayPrescribe, labRequestView } from './record';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 
 /**
  * Lab requests (docs/record.md): the doctor picks tests from the lab price list at or after
@@ -42,10 +42,7 @@ export async function requestLabs(staff: Staff, appointmentId: string, tests: st
     if (!now) throw notFound('We could not find that appointment.');
     assertAfterVisit(now);
     tx.create(ref, request);
-    await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'lab-request.create', target: ref.path, patientIds: [a.patientId] },
-      tx,
-    );
+    await auditAs(staff, { action: 'lab-request.create', target: ref.path, patientIds: [a.patientId] }, tx);
   });
   return { labRequestId: ref.id };
 }

@@ -24,12 +24,12 @@ import {
   prescriptionsOf,
   type StoredPrescription,
 } from '../../store/prescriptions';
-import { writeAudit } from '../../store/staff';
+
 import { dependantRef } from '../../store/subscriptions';
 import { runTransaction } from '../../store/transaction';
 import { textPdf, type PdfLine } from './pdf';
 import { appointmentForClinic, assertAfterVisit, assertMayPrescribe, prescriptionView, staffPrescription } from './record';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 
 /**
  * E-prescriptions (docs/record.md): written by the appointment's doctor (or an admin) at or
@@ -113,10 +113,7 @@ export async function issuePrescription(
       patientDateOfBirth: dateOfBirth,
     };
     tx.create(ref, stored);
-    await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'prescription.issue', target: ref.path, patientIds: [a.patientId] },
-      tx,
-    );
+    await auditAs(staff, { action: 'prescription.issue', target: ref.path, patientIds: [a.patientId] }, tx);
     await notifyPatient(
       a.patientId,
       prescriptionIssued({
@@ -201,16 +198,7 @@ export async function markDispensed(staff: Staff, prescriptionId: string): Promi
     if (p.status !== 'Issued') throw conflict(`This prescription is ${p.status}: it cannot be dispensed.`);
     const change = { status: 'Dispensed' as const, dispensedAt: new Date().toISOString(), dispensedBy: staff.email ?? staff.uid };
     tx.update(ref, { ...change, dispensedAt: new Date(change.dispensedAt) });
-    await writeAudit(
-      {
-        actorUid: staff.uid,
-        actorRole: staff.role,
-        action: 'prescription.dispensed',
-        target: ref.path,
-        patientIds: [p.patientId],
-      },
-      tx,
-    );
+    await auditAs(staff, { action: 'prescription.dispensed', target: ref.path, patientIds: [p.patientId] }, tx);
     return staffPrescription({ ...p, ...change });
   });
 }

@@ -8,9 +8,9 @@ import { getFile, type StoredFile } from '../../store/files';
 import { labRequestRef, labRequestsOf, labRequestsOfAppointment, type StoredLabRequest } from '../../store/lab-requests';
 import { findPatient } from '../../store/patients';
 import { prescriptionRef, prescriptionsOf, prescriptionsOfAppointment, type StoredPrescription } from '../../store/prescriptions';
-import { writeAudit } from '../../store/staff';
+
 import { dependantsOf } from '../../store/subscriptions';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 
 /**
  * The patient's record as the clinic reads it (docs/record.md): who may open it, what it
@@ -29,7 +29,7 @@ export const isClinicianOf = (staff: Staff, a: Pick<Appointment, 'doctorId'> & {
   (Boolean(staff.doctorId) && a.doctorId === staff.doctorId) || a.assignedTo === staff.uid;
 
 const audit = (staff: Staff, action: string, target: string, patientId: string) =>
-  writeAudit({ actorUid: staff.uid, actorRole: staff.role, action, target, patientIds: [patientId] });
+  auditAs(staff, { action, target, patientIds: [patientId] });
 
 /** An appointment the caller may work on: admins and staff any; a doctor their own or one assigned to them (else 403). */
 export async function appointmentForClinic(staff: Staff, appointmentId: string): Promise<StoredAppointment> {

@@ -7,11 +7,11 @@ import { notifyPatient } from '../../notifications/notify';
 import { resultReady } from '../../notifications/templates';
 import { appointmentRef } from '../../store/appointments';
 import { createFile, getFile, newFileRef, type StoredFile } from '../../store/files';
-import { writeAudit } from '../../store/staff';
+
 import { runTransaction } from '../../store/transaction';
 import { sniff } from './prescription-file';
 import { appointmentForClinic } from './record';
-import type { Staff } from '../shared/staff-access';
+import { auditAs, type Staff } from '../shared/staff-access';
 import { APPOINTMENT_STATUS } from '../../api/types';
 
 /**
@@ -64,10 +64,7 @@ export async function uploadResult(staff: Staff, appointmentId: string, bytes: B
       uploadedBy: result.by,
     });
     tx.update(appointmentRef(appointmentId), { results: FieldValue.arrayUnion(result) });
-    await writeAudit(
-      { actorUid: staff.uid, actorRole: staff.role, action: 'result.upload', target: ref.path, patientIds: [a.patientId] },
-      tx,
-    );
+    await auditAs(staff, { action: 'result.upload', target: ref.path, patientIds: [a.patientId] }, tx);
     await notifyPatient(a.patientId, resultReady({ ...a, link: RESULTS_LINK() }), { tx });
     return result;
   });

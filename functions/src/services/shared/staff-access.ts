@@ -1,6 +1,8 @@
 import { NURSE_ACTIONS, type AuditEntry, type StaffAction, type StaffRole } from '../../api/staff';
 import type { Appointment } from '../../api/types';
 import { forbidden } from '../../http/errors';
+import type { Transaction } from 'firebase-admin/firestore';
+import { type AuditRecord, writeAudit } from '../../store/staff';
 
 /** The staff member acting: who, in which role, and for a doctor which doctor they are. */
 export interface Staff {
@@ -41,3 +43,7 @@ export function listQuery(filter: Record<string, string | number | undefined>): 
   for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value));
   return params.size ? params.toString() : undefined;
 }
+
+/** Writes an audit entry of what this staff member did (inside `tx` when given, so it exists exactly when the change does). */
+export const auditAs = (staff: Staff, entry: Omit<AuditRecord, 'actorUid' | 'actorRole'>, tx?: Transaction): Promise<void> =>
+  writeAudit({ actorUid: staff.uid, actorRole: staff.role, ...entry }, tx);

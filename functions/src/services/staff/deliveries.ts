@@ -11,8 +11,8 @@ import { plainValue } from '../../store/converter';
 import { mailAbout } from '../../store/mail';
 import { findPatient } from '../../store/patients';
 import { smsAbout } from '../../store/sms';
-import { writeAudit } from '../../store/staff';
-import type { Staff } from '../shared/staff-access';
+
+import { auditAs, type Staff } from '../shared/staff-access';
 import { visibleAppointment } from '../booking/staff-appointments';
 
 /** The Trigger Email extension's delivery.state, in the log's words (none yet: Queued). */
@@ -72,9 +72,7 @@ async function deliveriesAbout(field: 'patientId' | 'appointmentId', id: string)
 /** GET /staff/appointments/{id}/deliveries: a doctor only for their own appointments. */
 export async function appointmentDeliveries(staff: Staff, appointmentId: string): Promise<Delivery[]> {
   const { patientId } = await visibleAppointment(staff, appointmentId);
-  await writeAudit({
-    actorUid: staff.uid,
-    actorRole: staff.role,
+  await auditAs(staff, {
     action: 'appointment.deliveries.read',
     target: `appointments/${appointmentId}`,
     patientIds: [patientId],
@@ -85,12 +83,6 @@ export async function appointmentDeliveries(staff: Staff, appointmentId: string)
 /** GET /staff/patients/{id}/deliveries. */
 export async function patientDeliveries(staff: Staff, patientId: string): Promise<Delivery[]> {
   if (!(await findPatient(patientId))) throw notFound('We could not find that patient.');
-  await writeAudit({
-    actorUid: staff.uid,
-    actorRole: staff.role,
-    action: 'patient.deliveries.read',
-    target: `patients/${patientId}`,
-    patientIds: [patientId],
-  });
+  await auditAs(staff, { action: 'patient.deliveries.read', target: `patients/${patientId}`, patientIds: [patientId] });
   return deliveriesAbout('patientId', patientId);
 }
