@@ -61,7 +61,7 @@ export async function initiatePayment(uid: string, clientReference: string): Pro
 /**
  * The record's one live checkout: the open one, or a new one with the server-held credentials
  * once the provider says the old one is over. For the patient (initiatePayment) and for the
- * desk's payment link (services/desk-payments.ts) alike.
+ * desk's payment link (services/payments/desk-payments.ts) alike.
  */
 export async function openCheckout(payable: Payable): Promise<Checkout> {
   const { clientReference } = payable;

@@ -22,7 +22,7 @@ import { describePayable, type Payable, payableFrom } from './payable';
 const cents = (amount: number) => Math.round(amount * 100);
 
 /**
- * A payment taken at the desk (services/desk-payments.ts), settled like the provider's: who
+ * A payment taken at the desk (services/payments/desk-payments.ts), settled like the provider's: who
  * recorded it and how. Its TransactionStatus carries the record's own amount.
  */
 export interface DeskSettlement {
