@@ -98,6 +98,29 @@ const serverZones = [
   },
 ].map((zone) => ({ ...zone, message: 'A lower layer of the server imports no higher one (docs/architecture.md).' }));
 
+/**
+ * The services' domains, each with the domains it may use (docs/architecture.md): every
+ * folder reads on its own, and no domain imports one that uses it. shared/ is the ground.
+ */
+const DOMAINS = {
+  shared: [],
+  public: ['shared'],
+  record: ['shared'],
+  packages: ['public', 'shared'],
+  payments: ['packages', 'public', 'shared'],
+  booking: ['payments', 'packages', 'record', 'public', 'shared'],
+  visits: ['booking', 'record', 'shared'],
+  patients: ['booking', 'payments', 'packages', 'record', 'public', 'shared'],
+  staff: ['booking', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
+};
+const domainZones = Object.entries(DOMAINS).map(([domain, uses]) => ({
+  target: `${SERVER}/services/${domain}`,
+  from: Object.keys(DOMAINS)
+    .filter((other) => other !== domain && !uses.includes(other))
+    .map((other) => `${SERVER}/services/${other}`),
+  message: `services/${domain} ${uses.length ? `may use only ${uses.join(', ')}` : 'uses no other domain'} (docs/architecture.md).`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -163,7 +186,7 @@ export default tseslint.config(
   {
     files: ['functions/src/**/*.ts'],
     ignores: ['functions/src/**/__tests__/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...domainZones] }] },
   },
   {
     // Firebase deploys functions/ alone, so nothing there may depend on the site.

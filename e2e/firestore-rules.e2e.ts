@@ -78,7 +78,7 @@ describe('firestore.rules of the running stack: video visits', () => {
     const [participant, stranger] = await Promise.all(
       ['participant', 'stranger'].map((who) => adminAuth().createUser({ email: `${who}-${randomUUID()}@example.com`, password })),
     );
-    // The room as the API writes it (services/visits.ts), open from 10 minutes ago for an hour.
+    // The room as the API writes it (services/visits/visits.ts), open from 10 minutes ago for an hour.
     const visitId = `rules-visit-${randomUUID()}`;
     await adminDb()
       .collection('visits')

@@ -41,7 +41,7 @@ process.on('unhandledRejection', failed);
 
 try {
   /** @type {any} */
-  const { runBackfill } = await import(join(ROOT, 'functions/lib/services/backfill.js'));
+  const { runBackfill } = await import(join(ROOT, 'functions/lib/services/packages/backfill.js'));
   const { appointments, subscriptions } = await runBackfill();
   console.log(`Backfill in ${where}:`);
   console.log(`  appointments: ${appointments.looked} looked at, ${appointments.updated} given startsAt`);

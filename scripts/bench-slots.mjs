@@ -15,7 +15,7 @@ Object.assign(process.env, EMULATOR_ENV);
 const require = createRequire(import.meta.url);
 const lib = (/** @type {string} */ path) => require(join(ROOT, 'functions', 'lib', path));
 const { createApp } = lib('app.js');
-const { doctorSlots } = lib('services/scheduling.js');
+const { doctorSlots } = lib('services/booking/scheduling.js');
 const { scheduledTimes, daysBetween } = lib('api/scheduling.js');
 const { SEEDED_SCHEDULE } = lib('seed/schedules.js');
 const { COLLECTIONS } = lib('store/collections.js');

@@ -65,7 +65,7 @@ try {
         ? fail(`No account uses ${email} in ${where}: the person signs up on the site first.`)
         : failed(err),
     );
-  // Roles go only to verified addresses (functions/src/services/staff.ts grantRole, docs/roles-and-audit.md).
+  // Roles go only to verified addresses (functions/src/services/staff/staff.ts grantRole, docs/roles-and-audit.md).
   if (!user.emailVerified)
     fail(
       `${email} has not verified its e-mail address in ${where}: roles go only to verified accounts. ` +

@@ -8,9 +8,9 @@ import { sendDueFollowUps } from './notifications/follow-ups';
 import { sendDueReminders } from './notifications/reminders';
 import { sweepSms } from './notifications/sms-sender';
 import { createCallbackApp } from './routes/payment-callback';
-import { expireLapsedHolds } from './services/holds';
-import { recheckRecentPayments } from './services/payments';
-import { runSubscriptionCalendar } from './services/subscription-calendar';
+import { expireLapsedHolds } from './services/booking/holds';
+import { recheckRecentPayments } from './services/payments/recheck';
+import { runSubscriptionCalendar } from './services/packages/subscription-calendar';
 
 // With VPC_CONNECTOR set, all egress leaves by the static IP the provider whitelists; unset, firebase deploy applies no connector.
 setGlobalOptions({ region: REGION, maxInstances: 10, vpcConnector: VPC_CONNECTOR, vpcConnectorEgressSettings: VPC_EGRESS });

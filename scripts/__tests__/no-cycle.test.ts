@@ -1,7 +1,8 @@
 /**
  * The layering rules in eslint.config.mjs read TypeScript (docs/architecture.md): a planted
  * import cycle between two .ts files fails `import-x/no-cycle`, and a store module importing
- * a service fails the server's layer zones. Run through the eslint command, as `npm run lint` does.
+ * a service fails the server's layer zones, as does a services domain importing one above it
+ * (shared/ importing booking/). Run through the eslint command, as `npm run lint` does.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,12 +50,24 @@ describe('the layering lint', () => {
   });
 
   it('when a store module imports a service, then the server layer zones refuse it', () => {
-    const planted = "import { createAppointment } from '../services/appointments';\nexport const x = createAppointment;\n";
+    const planted =
+      "import { createAppointment } from '../services/booking/appointments';\nexport const x = createAppointment;\n";
     const results = eslint(['--stdin', '--stdin-filename', 'functions/src/store/planted.ts'], planted);
     expect(results[0].messages).toContainEqual(
       expect.objectContaining({
         ruleId: 'import-x/no-restricted-paths',
         message: expect.stringContaining('A lower layer of the server imports no higher one'),
+      }),
+    );
+  });
+
+  it('when a lower services domain imports a higher one, then the domain zones refuse it', () => {
+    const planted = "import { createAppointment } from '../booking/appointments';\nexport const x = createAppointment;\n";
+    const results = eslint(['--stdin', '--stdin-filename', 'functions/src/services/shared/planted.ts'], planted);
+    expect(results[0].messages).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('services/shared uses no other domain'),
       }),
     );
   });

@@ -9,7 +9,7 @@ import {
   RX_CODE_ALPHABET,
   withoutStaffOnly,
 } from '../api/record';
-import { newRxCode } from '../services/prescriptions';
+import { newRxCode } from '../services/record/prescriptions';
 
 /** The record's pure rules (api/record.ts), shared by the server and the site. */
 describe('prescription codes', () => {

@@ -10,7 +10,7 @@ import {
 import { benefitsFromItems, PACKAGES } from '../seed/catalog';
 import { renewalReminder, subscriptionExpired, trialStarted, subscriptionCancelled } from '../notifications/templates';
 import { benefitFor } from '../api/subscriptions-contract';
-import { coverageNote } from '../services/benefits';
+import { coverageNote } from '../services/packages/benefits';
 
 const NOW = new Date('2026-05-10T12:00:00.000Z');
 const day = (n: number) => new Date(NOW.getTime() + n * 86_400_000).toISOString();

@@ -139,7 +139,7 @@ export const bookingSchema = object({
     string().oneOf(ORGANIZATION_SERVICES, 'Organization service (organiztionService) is not one we offer.'),
     'Organization service (organiztionService) is required.',
   ),
-  /** Booking for someone else: a dependant the patient named (services/dependants.ts fills their name and gender). */
+  /** Booking for someone else: a dependant the patient named (services/packages/dependants.ts fills their name and gender). */
   dependantId: idField('Family member (dependantId)').when('bookFor', {
     is: 'OTHERS',
     then: (s) => s.optional(),

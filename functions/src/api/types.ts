@@ -235,7 +235,7 @@ export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFi
   currencyCode: Currency;
   paymentStatus: PaymentStatus;
   clientReference: string;
-  /** Set by POST /payment/initiate (services/payments.ts), as ISO strings here. */
+  /** Set by POST /payment/initiate (services/payments/checkout.ts), as ISO strings here. */
   checkoutId?: string;
   checkoutStartedAt?: string;
   checkoutDirectUrl?: string;

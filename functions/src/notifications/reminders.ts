@@ -40,7 +40,7 @@ export const isRemindable = (a: Pick<Appointment, 'appointmentStatus' | 'payment
   a.appointmentStatus === APPOINTMENT_STATUS.Accepted ||
   (a.appointmentStatus === APPOINTMENT_STATUS.Pending && a.paymentStatus === PAYMENT_STATUS.Paid);
 
-/** A video visit whose room will let the patient in (services/visits.ts): accepted, and paid or covered. */
+/** A video visit whose room will let the patient in (services/visits/visits.ts): accepted, and paid or covered. */
 const visitWillOpen = (a: Appointment): boolean =>
   isVirtualVisit(a) &&
   a.appointmentStatus === APPOINTMENT_STATUS.Accepted &&

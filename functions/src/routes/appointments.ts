@@ -17,7 +17,7 @@ import {
   getCancellation,
   pendingAppointments,
   upcomingAppointments,
-} from '../services/appointments';
+} from '../services/booking/appointments';
 
 /** Appointments: every route is the signed-in patient's own. */
 export const appointmentsRouter = checkIdParams(Router());

@@ -9,7 +9,7 @@ import {
   listProductCategories,
   listProducts,
   listProjects,
-} from '../services/catalog';
+} from '../services/public/catalog';
 
 /** The catalog changes rarely: browsers keep it a minute, the Hosting CDN five. */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=60, s-maxage=300';

@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { assertOwnPatientId, requireAuth } from '../http/auth';
 import { send, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
-import { exportPatientData } from '../services/data-export';
-import { unsubscribe } from '../services/newsletter';
+import { exportPatientData } from '../services/patients/data-export';
+import { unsubscribe } from '../services/public/newsletter';
 
 /** Data protection (Ghana's Act 843): a patient's copy of their data, and leaving the newsletter. */
 export const dataProtectionRouter = checkIdParams(Router());

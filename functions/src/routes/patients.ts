@@ -5,7 +5,7 @@ import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { eraseAccount } from '../services/erasure';
+import { eraseAccount } from '../services/patients/erasure';
 import {
   getConsents,
   getPatient,
@@ -15,7 +15,7 @@ import {
   updatePatient,
   verifyPatient,
   withdrawMarketingConsent,
-} from '../services/patients';
+} from '../services/patients/patients';
 
 /** Patient accounts: every route is the caller's own record (the token's uid). */
 export const patientsRouter = checkIdParams(Router());

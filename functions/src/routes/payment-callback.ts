@@ -3,7 +3,8 @@ import express from 'express';
 import { logger } from 'firebase-functions';
 import { send } from '../http/envelope';
 import { isContended } from '../http/error-handler';
-import { confirmWithProvider, findPayable } from '../services/payments';
+import { findPayable } from '../services/payments/payable';
+import { confirmWithProvider } from '../services/payments/settlement';
 import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from '../payments/provider';
 

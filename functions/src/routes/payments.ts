@@ -6,9 +6,10 @@ import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller, type CallerLimit } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { createOrder } from '../services/orders';
-import { checkPayment, initiatePayment } from '../services/payments';
-import { createSubscription, listSubscriptions, subscriptionView } from '../services/subscriptions';
+import { createOrder } from '../services/public/orders';
+import { initiatePayment } from '../services/payments/checkout';
+import { checkPayment } from '../services/payments/recheck';
+import { createSubscription, listSubscriptions, subscriptionView } from '../services/packages/subscriptions';
 import type { StoredSubscription } from '../store/subscriptions';
 import { PAYABLE_KIND, PAYMENT_STATUS } from '../api/types';
 

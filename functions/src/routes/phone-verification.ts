@@ -5,7 +5,7 @@ import { ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { sendPhoneCode, verifyPhone } from '../services/phone-verification';
+import { sendPhoneCode, verifyPhone } from '../services/patients/phone-verification';
 
 /**
  * Confirming the patient's own phone number with a code sent to it by SMS (the owner only).

@@ -4,7 +4,14 @@ import type { FormReceipt } from '../api/types';
 import { created, ok } from '../http/envelope';
 import { throttle } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { botReceipt, isBot, newsletterIdOf, saveEnquiry, saveFeedback, subscribeToNewsletter } from '../services/public-forms';
+import {
+  botReceipt,
+  isBot,
+  newsletterIdOf,
+  saveEnquiry,
+  saveFeedback,
+  subscribeToNewsletter,
+} from '../services/public/public-forms';
 
 /** Forms anyone may send: newsletter, contact messages, organisation enquiries. */
 export const publicFormsRouter = Router();

@@ -6,9 +6,9 @@ import { badRequest, notFound } from '../http/errors';
 import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
 import { throttle } from '../http/rate-limit';
-import { patientLabRequests } from '../services/lab-requests';
-import { patientPrescriptions, prescriptionPdf, rxCheckOf } from '../services/prescriptions';
-import { patientResultFile } from '../services/results';
+import { patientLabRequests } from '../services/record/lab-requests';
+import { patientPrescriptions, prescriptionPdf, rxCheckOf } from '../services/record/prescriptions';
+import { patientResultFile } from '../services/record/results';
 import { prescriptionByCode } from '../store/prescriptions';
 
 /**

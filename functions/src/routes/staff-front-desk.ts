@@ -17,13 +17,13 @@ import { created, ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
 import { showsPatientData } from '../http/patient-data';
 import { validateBody } from '../http/validate';
-import { createClinicPatient, sendDeskCode, verifyDeskCode } from '../services/clinic-patients';
-import { deleteClosure, listClosures, setClosure } from '../services/closures';
-import { daySheetCsv } from '../services/day-sheet';
-import { bookForPatient } from '../services/desk-booking';
-import { recordDeskPayment, sendPaymentLink } from '../services/desk-payments';
-import { assignAppointment, listClinicians } from '../services/home-visits';
-import { orderDetail, replyToMessage, setMessageStatus } from '../services/staff';
+import { createClinicPatient, sendDeskCode, verifyDeskCode } from '../services/patients/clinic-patients';
+import { deleteClosure, listClosures, setClosure } from '../services/booking/closures';
+import { daySheetCsv } from '../services/booking/day-sheet';
+import { bookForPatient } from '../services/booking/desk-booking';
+import { recordDeskPayment, sendPaymentLink } from '../services/payments/desk-payments';
+import { assignAppointment, listClinicians } from '../services/booking/home-visits';
+import { orderDetail, replyToMessage, setMessageStatus } from '../services/staff/staff';
 
 /**
  * The front desk and the field (docs/front-desk.md; contract in api/front-desk.ts), added to

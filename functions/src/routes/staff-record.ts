@@ -6,10 +6,10 @@ import { created, ok } from '../http/envelope';
 import { showsPatientData } from '../http/patient-data';
 import { sendFile } from '../http/file';
 import { validateBody } from '../http/validate';
-import { requestLabs } from '../services/lab-requests';
-import { issuePrescription, markDispensed } from '../services/prescriptions';
-import { appointmentForClinic, appointmentRecord, patientRecord, staffResultFile } from '../services/record';
-import { uploadResult } from '../services/results';
+import { requestLabs } from '../services/record/lab-requests';
+import { issuePrescription, markDispensed } from '../services/record/prescriptions';
+import { appointmentForClinic, appointmentRecord, patientRecord, staffResultFile } from '../services/record/record';
+import { uploadResult } from '../services/record/results';
 
 /**
  * The clinic's side of the record (docs/record.md), mounted on the staff router before its

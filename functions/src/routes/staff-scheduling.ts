@@ -5,12 +5,19 @@ import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { showsPatientData } from '../http/patient-data';
 import { ok } from '../http/envelope';
 import { validateBody } from '../http/validate';
-import { listCapacities, rescheduleAppointment, setCapacity, setSchedule, staffSchedule, visible } from '../services/scheduling';
+import {
+  listCapacities,
+  rescheduleAppointment,
+  setCapacity,
+  setSchedule,
+  staffSchedule,
+  visible,
+} from '../services/booking/scheduling';
 
 /**
  * The clinic's side of scheduling, added to routes/staff.ts's router (so staff-access.test.ts
  * walks these routes too): requireAuth, then requireRole, on each. Doctors only their own
- * schedule and appointments (checked in services/scheduling.ts before anything else).
+ * schedule and appointments (checked in services/booking/scheduling.ts before anything else).
  */
 const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor')];
 const adminsAndDoctors = [requireAuth, requireRole('admin', 'doctor')];

@@ -29,7 +29,7 @@ import {
   staffAppointment,
   staffAppointmentFile,
   type ActionInput,
-} from '../services/staff-appointments';
+} from '../services/booking/staff-appointments';
 import {
   grantRole,
   listAudit,
@@ -46,13 +46,13 @@ import {
   searchPatients,
   setEnquiryStatus,
   setOrderStatus,
-} from '../services/staff';
+} from '../services/staff/staff';
 import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
 import { addFrontDeskRoutes } from './staff-front-desk';
 import { addRecordRoutes } from './staff-record';
-import { appointmentDeliveries, patientDeliveries } from '../services/deliveries';
-import { withNames } from '../services/audit-names';
+import { appointmentDeliveries, patientDeliveries } from '../services/staff/deliveries';
+import { withNames } from '../services/staff/audit-names';
 
 /**
  * The clinic's side, /staff/... (docs/roles-and-audit.md). Every route runs requireAuth
@@ -64,7 +64,7 @@ import { withNames } from '../services/audit-names';
  */
 export const staffRouter = checkIdParams(Router());
 
-/** Every role: a doctor and a nurse then see only their own (services/staff-access.ts canSee). */
+/** Every role: a doctor and a nurse then see only their own (services/shared/staff-access.ts canSee). */
 const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor', 'nurse')];
 const clinic = [requireAuth, requireRole('admin', 'staff')];
 const admins = [requireAuth, requireRole('admin')];

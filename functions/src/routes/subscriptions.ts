@@ -5,8 +5,8 @@ import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { addDependant, listDependants, removeDependant } from '../services/dependants';
-import { cancelSubscription, renewSubscription } from '../services/subscriptions';
+import { addDependant, listDependants, removeDependant } from '../services/packages/dependants';
+import { cancelSubscription, renewSubscription } from '../services/packages/subscriptions';
 import { formatDate, formatGhs } from '../api/format';
 
 /** Packages over time (renew, cancel) and the people a patient books for under Family Care. */

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { admitPatient, joinVisit, leaveVisit, setVisitMode, viewVisit } from '../services/visits';
+import { admitPatient, joinVisit, leaveVisit, setVisitMode, viewVisit } from '../services/visits/visits';
 
 /**
  * Video visits (docs/visits.md): the patient and the host join, the host admits, either

@@ -80,7 +80,7 @@ export const appointmentFileRef = (appointmentId: string) =>
 export interface DoctorSlot {
   appointmentId: string;
   patientId: string;
-  /** Written since schedules exist (services/scheduling.ts); the id says the same. */
+  /** Written since schedules exist (services/booking/scheduling.ts); the id says the same. */
   doctorId?: string;
   day?: string;
   time?: string;

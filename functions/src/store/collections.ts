@@ -16,7 +16,7 @@ export const COLLECTIONS = {
   /** phoneCodes/{uid}: the code last sent by SMS to confirm the patient's phone (a hash, the number, tries). */
   phoneCodes: 'phoneCodes',
   subscriptions: 'subscriptions',
-  /** A payment for the next period of a subscription (its own clientReference; services/subscriptions.ts renew). */
+  /** A payment for the next period of a subscription (its own clientReference; services/packages/subscriptions.ts renew). */
   subscriptionRenewals: 'subscriptionRenewals',
   /** Benefits used per subscription and allowance window, counted in the booking transaction. */
   subscriptionUsage: 'subscriptionUsage',
@@ -44,7 +44,7 @@ export const COLLECTIONS = {
   /** One document per appointment and reminder kind, so each reminder is sent once, ever. */
   reminders: 'reminders',
   rateLimits: 'rateLimits',
-  /** One caller at a time settles a confirmed payment (services/payments.ts markPaid). */
+  /** One caller at a time settles a confirmed payment (services/payments/settlement.ts markPaid). */
   settlementLeases: 'settlementLeases',
   /** Who on the clinic's side read or changed what (docs/roles-and-audit.md; Act 843). */
   auditLog: 'auditLog',

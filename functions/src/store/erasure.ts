@@ -9,7 +9,7 @@ import { COLLECTIONS } from './collections';
 import { db } from './firebase';
 
 /**
- * Firestore access for erasing an account (services/erasure.ts). Kept here rather than in
+ * Firestore access for erasing an account (services/patients/erasure.ts). Kept here rather than in
  * each collection's module: it touches every record that names a patient, by the fields
  * those records share.
  */

@@ -1,22 +1,14 @@
-import type { LabRequestStatus } from '../api/record';
+import type { LabRequest } from '../api/record';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
 import { db } from './firebase';
 
 /** Firestore access for lab requests (labRequests/{id}, docs/record.md): few per patient, sorted in code. */
 
-export interface StoredLabRequest {
-  labRequestId: string;
-  appointmentId: string;
-  patientId: string;
-  tests: string[];
-  testNames: string[];
-  status: LabRequestStatus;
-  doctor: string;
+/** The request as the API answers it, plus who asked and when Firestore's TTL removes it. */
+export interface StoredLabRequest extends LabRequest {
   doctorId: string | null;
   requestedBy: { uid: string; role: string };
-  requestedAt: string;
-  bookedAppointmentId?: string;
   expireAt?: string;
 }
 

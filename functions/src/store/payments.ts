@@ -33,7 +33,7 @@ const PAYABLE_COLLECTION: Record<PayableKind, string> = {
 
 export const PAYABLE_KINDS = Object.keys(PAYABLE_COLLECTION) as PayableKind[];
 
-/** Any payable record, as plain JSON (its fields differ by kind; services/payments.ts reads them). */
+/** Any payable record, as plain JSON (its fields differ by kind; services/payments/payable.ts reads them). */
 const payables = (kind: PayableKind) =>
   db().collection(PAYABLE_COLLECTION[kind]).withConverter(typedConverter<DocumentData>(undefined, PAYABLE_TIMES));
 

@@ -178,12 +178,13 @@ const byStatus = (name: string, status: string | undefined, orderField: string) 
   return status ? base.where('status', '==', status).orderBy(orderField, 'desc') : base.orderBy(orderField, 'desc');
 };
 
-export const enquiryPage = <T>(
-  status: string | undefined,
-  limit: number,
-  cursor: string | undefined,
-  map: (id: string, d: DocumentData) => T,
-) => pageOf(collection(COLLECTIONS.enquiries), byStatus(COLLECTIONS.enquiries, status, 'timeOfRequest'), limit, cursor, map);
+/** A page of a collection, newest first, of one status or all. */
+const pageByStatus =
+  (name: string, orderField: string) =>
+  <T>(status: string | undefined, limit: number, cursor: string | undefined, map: (id: string, d: DocumentData) => T) =>
+    pageOf(collection(name), byStatus(name, status, orderField), limit, cursor, map);
+
+export const enquiryPage = pageByStatus(COLLECTIONS.enquiries, 'timeOfRequest');
 
 export const messagePage = <T>(limit: number, cursor: string | undefined, map: (id: string, d: DocumentData) => T) =>
   pageOf(collection(COLLECTIONS.feedback), collection(COLLECTIONS.feedback).orderBy('date', 'desc'), limit, cursor, map);
@@ -220,12 +221,7 @@ export async function patientsById(ids: string[]): Promise<Map<string, DocumentD
   return new Map(snaps.filter((s) => s.exists).map((s) => [s.id, plainValue(s.data()) as DocumentData]));
 }
 
-export const refundPage = <T>(
-  status: string | undefined,
-  limit: number,
-  cursor: string | undefined,
-  map: (id: string, d: DocumentData) => T,
-) => pageOf(collection(COLLECTIONS.refunds), byStatus(COLLECTIONS.refunds, status, 'createdAt'), limit, cursor, map);
+export const refundPage = pageByStatus(COLLECTIONS.refunds, 'createdAt');
 
 /** The refunds of one record (an appointment has at most a few). */
 export async function refundsOfRecord(recordId: string): Promise<{ id: string; data: DocumentData }[]> {

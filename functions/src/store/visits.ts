@@ -47,7 +47,7 @@ export async function rosterDoctorUids(doctorId: string): Promise<string[]> {
 }
 
 /**
- * Erasing an account (services/erasure.ts): its visits' records stay with the appointments,
+ * Erasing an account (services/patients/erasure.ts): its visits' records stay with the appointments,
  * under the erased id (participants and every join, leave and mode change); what was said in
  * their chat, their signals and presence go.
  */

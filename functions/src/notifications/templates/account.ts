@@ -23,7 +23,7 @@ export function verificationCode(p: { firstName: string; code: string }): Notice
   };
 }
 
-/** The code that confirms the account's phone number: sent by SMS only, to that number (services/phone-verification.ts). */
+/** The code that confirms the account's phone number: sent by SMS only, to that number (services/patients/phone-verification.ts). */
 export function phoneCode(p: { code: string; minutes: number }): Notice {
   return {
     event: 'account.phone-code',
@@ -49,7 +49,7 @@ export function accountErased(): Notice {
   };
 }
 
-/** The newsletter's welcome (to a reader, not an account: services/newsletter.ts adds the unsubscribe link; no SMS is sent). */
+/** The newsletter's welcome (to a reader, not an account: services/public/newsletter.ts adds the unsubscribe link; no SMS is sent). */
 export function newsletterWelcome(): Notice {
   return {
     event: 'newsletter.welcome',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { createApp } from '../../app';
-import { newsletterIdOf } from '../../services/public-forms';
+import { newsletterIdOf } from '../../services/public/public-forms';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';

@@ -2,7 +2,7 @@ import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { seedCatalog } from '../../seed/seed';
-import { claimClinicRecords } from '../../services/clinic-patients';
+import { claimClinicRecords } from '../../services/patients/clinic-patients';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';

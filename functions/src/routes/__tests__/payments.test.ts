@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { createCallbackApp } from '../payment-callback';
 import { newClientReference } from '../../payments/client-reference';
-import { recheckRecentPayments } from '../../services/payments';
+import { recheckRecentPayments } from '../../services/payments/recheck';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';

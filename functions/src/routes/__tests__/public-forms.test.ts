@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 // The site address and the newsletter secret, as the Functions emulator reads them.
 import '../../test-support/payments';
-import { newsletterIdOf } from '../../services/public-forms';
+import { newsletterIdOf } from '../../services/public/public-forms';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { forwardedFor } from '../../test-support/client';

@@ -4,7 +4,7 @@ import { createApp } from '../../app';
 import { formatWhen } from '../../api/format';
 import { RESCHEDULE_LIMIT_REACHED, RESCHEDULE_TOO_LATE, SLOT_TAKEN } from '../../api/scheduling';
 import { seedCatalog } from '../../seed/seed';
-import { expireLapsedHolds } from '../../services/holds';
+import { expireLapsedHolds } from '../../services/booking/holds';
 import { doctorSlotRef } from '../../store/appointments';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';

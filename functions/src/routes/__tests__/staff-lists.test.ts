@@ -5,7 +5,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { seedCatalog } from '../../seed/seed';
-import { saveEnquiry, subscribeToNewsletter } from '../../services/public-forms';
+import { saveEnquiry, subscribeToNewsletter } from '../../services/public/public-forms';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, signIn, type TestUser } from '../../test-support/auth';

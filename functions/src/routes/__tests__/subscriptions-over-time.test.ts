@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { TRIAL_USED } from '../../api/subscriptions-contract';
 import { seedCatalog } from '../../seed/seed';
-import { runSubscriptionCalendar } from '../../services/subscription-calendar';
+import { runSubscriptionCalendar } from '../../services/packages/subscription-calendar';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';

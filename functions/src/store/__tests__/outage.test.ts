@@ -12,7 +12,7 @@ import { deleteApp, getApps } from 'firebase-admin/app';
 import { createApp } from '../../app';
 // The newsletter secret, as the Functions emulator reads it.
 import '../../test-support/payments';
-import { newsletterIdOf } from '../../services/public-forms';
+import { newsletterIdOf } from '../../services/public/public-forms';
 import { COLLECTIONS } from '../collections';
 import { db } from '../firebase';
 

@@ -31,7 +31,7 @@ export function coverageText(
       ? `Your ${packageTitle} covers this consultation: nothing to pay${leftText(u.left, 'consultation')}.`
       : `You have used this month's consultations in your ${packageTitle}, so this one is paid as usual.`;
   }
-  // Home services are free to book, and a package never spends an allowance on what costs nothing (services/benefits.ts).
+  // Home services are free to book, and a package never spends an allowance on what costs nothing (services/packages/benefits.ts).
   if (benefit === 'homeVisit' && benefits.homeVisitsPerPeriod !== 0)
     return `This home visit is free, so it does not use your ${packageTitle}'s home visits.`;
   if (benefit === 'labDiscount' && benefits.labDiscountPercent > 0)

@@ -21,7 +21,7 @@ const ADMIN: StaffMember = { uid: 'admin-1', email: 'admin@expmed.local', role: 
 const NURSE: StaffMember = { uid: 'staff-1', email: 'nurse@expmed.local', role: 'staff' };
 const DOCTOR: StaffMember = { uid: 'doc-1', email: 'doctor@expmed.local', role: 'doctor', doctorId: 'dr-mensah' };
 
-/** GET /api/staff/roles answers one cursor page (services/staff.ts listStaff: Page<StaffMember>). */
+/** GET /api/staff/roles answers one cursor page (services/staff/staff.ts listStaff: Page<StaffMember>). */
 let members: StaffMember[];
 let pages: Record<string, Page<StaffMember>>;
 const answer = <T,>(data: T, msg = 'ok', statusCode = 200): Envelope<T> => ({ statusCode, msg, data });

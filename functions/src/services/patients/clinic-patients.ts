@@ -1,0 +1,284 @@
+import { randomInt } from 'node:crypto';
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import {
+  CLINIC_ACCOUNT_STATUS,
+  DESK_CODE_MINUTES,
+  DESK_CODE_RESEND_SECONDS,
+  type ClinicPatientCreated,
+  type ClinicPatientRequest,
+  type ExistingPerson,
+  type PhoneCodeSent,
+  type PhoneVerified,
+} from '../../api/front-desk';
+import { ghanaTimestamp } from '../../api/format';
+import type { Patient } from '../../api/types';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { notifyPatient } from '../../notifications/notify';
+import { deskPhoneCode } from '../../notifications/templates';
+import { ghanaPhone } from '../../notifications/sms-text';
+import { appointmentsOfQuery, doctorSlotRef } from '../../store/appointments';
+import { COLLECTIONS } from '../../store/collections';
+import { db } from '../../store/firebase';
+import { ledgerRef } from '../../store/payments';
+import { patientRef } from '../../store/patients';
+import { writeAudit } from '../../store/staff';
+import { runTransaction } from '../../store/transaction';
+import { auditAs, type Staff } from '../shared/staff-access';
+import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
+
+/**
+ * People the clinic holds without an account (docs/front-desk.md): a `patients` document with
+ * source CLINIC and accountStatus Clinic, made by the desk for a caller or a walk-in, whose
+ * phone the desk proves with a code sent to it by SMS. When the person later signs up and
+ * proves the same number, their account takes the record over (claimClinicRecords).
+ */
+
+const NO_PERSON = 'We could not find that person.';
+const patients = () => db().collection(COLLECTIONS.patients);
+const codeRef = (patientId: string) => db().collection(COLLECTIONS.deskPhoneCodes).doc(patientId);
+
+const nameOf = (d: DocumentData) => `${String(d.firstName ?? '')} ${String(d.lastName ?? '')}`.trim();
+
+/** Who already has this number (a clinic record not yet claimed, or an account), if anyone. */
+async function holderOf(phone: string, tx: Transaction): Promise<ExistingPerson | undefined> {
+  const snap = await tx.get(patients().where('contactNumber', '==', phone).limit(5));
+  const holder = snap.docs.find((d) => !d.get('claimedBy'));
+  if (!holder) return undefined;
+  const d = holder.data();
+  return {
+    patientId: holder.id,
+    name: nameOf(d),
+    contactNumber: phone,
+    source: d.source === 'CLINIC' ? 'CLINIC' : 'WEBSITE',
+  };
+}
+
+/**
+ * POST /staff/patients: a person without an account. A number someone already has (a clinic
+ * record or an account) answers 409 naming them, so the desk books on that record instead.
+ */
+export async function createClinicPatient(staff: Staff, input: ClinicPatientRequest): Promise<ClinicPatientCreated> {
+  const ref = patients().doc();
+  const now = ghanaTimestamp();
+  const record: Patient = {
+    patientId: ref.id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailAddress: input.emailAddress ?? '',
+    contactNumber: input.contactNumber,
+    patientLocation: '',
+    gender: input.gender ?? ('' as Patient['gender']),
+    consentForTreatment: false,
+    patientPicture: '',
+    dateOfBirth: input.dateOfBirth ?? '',
+    address: '',
+    emergencyContact: '',
+    recoveryEmail: '',
+    recoveryContact: '',
+    idType: '',
+    idNumber: '',
+    nameOfNextOfKin: '',
+    nextOfKinContact: '',
+    nextOfKinLocation: '',
+    nextOfKinRelationship: '',
+    nextOfKinBirthdate: '',
+    notificationToken: '',
+    buildNumber: '',
+    versionNumber: '',
+    accountStatus: CLINIC_ACCOUNT_STATUS,
+    userType: 'patient',
+    entryDate: now,
+    lastLogIn: '',
+    verifyDate: '',
+    wallet: 0,
+    balance: 0,
+    reminderPreferences: { sms: true, email: true },
+    source: 'CLINIC',
+    createdBy: { uid: staff.uid, role: staff.role },
+  };
+  await runTransaction(async (tx) => {
+    // In the transaction: two desks adding the same caller at once cannot both succeed.
+    const holder = await holderOf(input.contactNumber, tx);
+    if (holder) {
+      const what = holder.source === 'CLINIC' ? 'a clinic record' : 'an account';
+      throw conflict(
+        `${holder.name} already has ${input.contactNumber} (${what}). Find them and book on that record instead.`,
+        holder,
+      );
+    }
+    tx.create(ref, record);
+    await auditAs(staff, { action: 'patient.create', target: `patients/${ref.id}`, patientIds: [ref.id] }, tx);
+  });
+  return { patientId: ref.id };
+}
+
+/** A clinic record the desk may prove the phone of: it exists, is the clinic's, and no account has taken it over. */
+function clinicRecord(snap: DocumentSnapshot): { ref: DocumentReference; data: DocumentData } {
+  if (!snap.exists) throw notFound(NO_PERSON);
+  const data = snap.data()!;
+  if (data.source !== 'CLINIC')
+    throw conflict('This person has an account: they prove their phone number themselves, from their profile.');
+  if (data.claimedBy) throw conflict('This record now belongs to an account: use the account instead.');
+  return { ref: snap.ref, data };
+}
+
+/** The record and its desk code, read together in the transaction (both reads finish before anything is refused). */
+const recordAndCode = (tx: Transaction, patientId: string) =>
+  Promise.all([tx.get(patients().doc(patientId)), tx.get(codeRef(patientId))]);
+
+/**
+ * POST /staff/patients/{patientId}/phone/code: a 6-digit code by SMS only, lasting
+ * DESK_CODE_MINUTES; at most one a minute. The code itself is never stored, only its hash.
+ */
+export async function sendDeskCode(staff: Staff, patientId: string, now = new Date()): Promise<PhoneCodeSent> {
+  const expiresAt = new Date(now.getTime() + DESK_CODE_MINUTES * 60_000);
+  const sentTo = await runTransaction(async (tx) => {
+    const [snap, last] = await recordAndCode(tx, patientId);
+    const { data } = clinicRecord(snap);
+    const phone = ghanaPhone(String(data.contactNumber ?? ''));
+    if (!phone) throw conflict('This person has no phone number a code can be texted to.');
+    if (data.phoneVerifiedAt) throw conflict(`${phone} is already verified.`);
+    const sentAt = (last.get('sentAt') as Timestamp | undefined)?.toMillis();
+    if (sentAt !== undefined && now.getTime() - sentAt < DESK_CODE_RESEND_SECONDS * 1000)
+      throw new HttpError(429, 'A code was sent less than a minute ago. Please wait a moment before sending another.');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    tx.set(codeRef(patientId), {
+      hash: hashCode(patientId, code),
+      phone,
+      sentAt: Timestamp.fromDate(now),
+      expiresAt: Timestamp.fromDate(expiresAt),
+      wrongTries: 0,
+      // The TTL policy on deskPhoneCodes (firestore.indexes.json) removes it a day later.
+      expireAt: Timestamp.fromMillis(now.getTime() + 86_400_000),
+    });
+    await notifyPatient(patientId, deskPhoneCode({ firstName: String(data.firstName ?? ''), code }), {
+      tx,
+      channels: ['sms'],
+      contact: { phone },
+      retention: 'verificationMail',
+    });
+    await auditAs(staff, { action: 'patient.phone.code', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
+    return phone;
+  });
+  return { sentTo, expiresAt: expiresAt.toISOString() };
+}
+
+const DEAD_CODE = 'This code can no longer be used. Please send a new one.';
+
+/**
+ * POST /staff/patients/{patientId}/phone/verify: the right code (for the number it was sent to)
+ * sets phoneVerifiedAt. A wrong try is counted (that write commits, so the refusal is thrown
+ * after the transaction); MAX_WRONG_TRIES kill the code.
+ */
+export async function verifyDeskCode(staff: Staff, patientId: string, code: string, now = new Date()): Promise<PhoneVerified> {
+  const outcome = await runTransaction(async (tx): Promise<PhoneVerified | HttpError> => {
+    const [snap, codeSnap] = await recordAndCode(tx, patientId);
+    const { ref, data } = clinicRecord(snap);
+    const record = codeSnap.data();
+    const phone = ghanaPhone(String(data.contactNumber ?? ''));
+    if (!record || record.wrongTries >= MAX_WRONG_TRIES || record.phone !== phone) return badRequest(DEAD_CODE);
+    if ((record.expiresAt as Timestamp).toMillis() <= now.getTime())
+      return badRequest(`This code has expired (codes last ${DESK_CODE_MINUTES} minutes). Please send a new one.`);
+    if (!codeMatches(patientId, code, String(record.hash))) {
+      const wrongTries = Number(record.wrongTries) + 1;
+      tx.update(codeSnap.ref, { wrongTries });
+      const left = MAX_WRONG_TRIES - wrongTries;
+      return badRequest(
+        left > 0
+          ? `Code (code): that code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+          : `Code (code): that code is not correct. ${DEAD_CODE}`,
+      );
+    }
+    const phoneVerifiedAt = now.toISOString();
+    tx.update(ref, { phoneVerifiedAt });
+    tx.delete(codeSnap.ref);
+    await auditAs(staff, { action: 'patient.phone.verify', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
+    return { patientId, contactNumber: phone!, phoneVerifiedAt };
+  });
+  if (outcome instanceof HttpError) throw outcome;
+  return outcome;
+}
+
+// --- claiming: the person signs up later with the same number ---
+
+/** What a claim moved. */
+export interface ClaimResult {
+  claimed: string[];
+  appointments: number;
+}
+
+/**
+ * Run when an account proves a phone number (its owner's SMS code): every clinic record with
+ * that number, proved at the desk and not yet claimed, is taken over by the account, each in
+ * one transaction. Its appointments (with their doctor slots, ledger entries and refunds) move
+ * to the account's uid, so the patient sees them in their dashboard; the record is marked
+ * claimedBy/claimedAt (the desk's search then finds the account only); audited.
+ */
+export async function claimClinicRecords(uid: string, verifiedPhone: string, now = new Date()): Promise<ClaimResult> {
+  const phone = ghanaPhone(verifiedPhone);
+  if (!phone) return { claimed: [], appointments: 0 };
+  const candidates = await patients().where('contactNumber', '==', phone).where('source', '==', 'CLINIC').get();
+  const result: ClaimResult = { claimed: [], appointments: 0 };
+  for (const doc of candidates.docs) {
+    if (doc.id === uid || doc.get('claimedBy') || !doc.get('phoneVerifiedAt')) continue;
+    const moved = await claimOne(uid, doc.id, phone, now);
+    if (moved === undefined) continue;
+    result.claimed.push(doc.id);
+    result.appointments += moved;
+  }
+  if (result.claimed.length) logger.info('clinic records claimed', { uid, ...result });
+  return result;
+}
+
+/** One record's takeover, all or nothing; undefined when it was no longer claimable. */
+async function claimOne(uid: string, clinicId: string, phone: string, now: Date): Promise<number | undefined> {
+  return runTransaction(async (tx) => {
+    // Reads first: the record, the account, the appointments and what each refers to.
+    const clinicRef = patients().doc(clinicId);
+    const [clinic, account, appointments] = await Promise.all([
+      tx.get(clinicRef),
+      tx.get(patientRef(uid)),
+      tx.get(appointmentsOfQuery(clinicId)),
+    ]);
+    const c = clinic.data();
+    const claimable = c && c.source === 'CLINIC' && !c.claimedBy && c.phoneVerifiedAt && c.contactNumber === phone;
+    if (!claimable || !account.exists || account.get('source') === 'CLINIC') return undefined;
+    const refs = await Promise.all(
+      appointments.docs.map(async (d) => {
+        const a = d.data();
+        const slot =
+          a.doctorId && a.requestedTime ? await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime)) : undefined;
+        const [ledger, refunds] = await Promise.all([
+          tx.get(ledgerRef(a.clientReference)),
+          tx.get(db().collection(COLLECTIONS.refunds).where('recordId', '==', d.id)),
+        ]);
+        return { d, slot, ledger, refunds };
+      }),
+    );
+    for (const { d, slot, ledger, refunds } of refs) {
+      tx.update(d.ref, { patientId: uid, clinicRecordId: clinicId });
+      if (slot?.exists && slot.get('patientId') === clinicId) tx.update(slot.ref, { patientId: uid });
+      if (ledger.exists && ledger.get('patientId') === clinicId) tx.update(ledger.ref, { patientId: uid });
+      for (const r of refunds.docs) if (r.get('patientId') === clinicId) tx.update(r.ref, { patientId: uid });
+    }
+    tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString() });
+    await writeAudit(
+      {
+        actorUid: uid,
+        actorRole: 'patient',
+        action: 'patient.claim',
+        target: `patients/${clinicId}`,
+        patientIds: [uid, clinicId],
+      },
+      tx,
+    );
+    return appointments.size;
+  });
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { DeskPaymentOutcome, DeskPaymentRequest, PaymentLinkSent } from '../../api/front-desk';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { notifyPatient } from '../../notifications/notify';
+import { ghanaPhone } from '../../notifications/sms-text';
+import { paymentLink } from '../../notifications/templates';
+import type { TransactionStatus } from '../../payments/provider';
+import { findPatient } from '../../store/patients';
+
+import { openCheckout, whyNotPayable } from './checkout';
+import { describePayable, findPayable, type Payable } from './payable';
+import { markPaid } from './settlement';
+import { auditAs, type Staff } from '../shared/staff-access';
+
+/**
+ * Money taken at the front desk (docs/front-desk.md): cash or mobile money recorded by staff, or
+ * a payment link sent to the patient's phone. A desk payment is settled by the same markPaid as
+ * the provider's callback (services/payments/settlement.ts): the record's own amount, one ledger entry
+ * (source 'desk', who, how), a receipt, revenue; and of a desk payment and an online payment for
+ * one record, whichever comes second is a refund Due, whatever the order.
+ */
+
+/** Appointments the desk may still take money for (a cancelled, declined or deleted one: none). */
+const ENDED = ['Cancelled', 'Declined', 'Deleted', 'NoShow', 'Completed'];
+
+async function payableAtDesk(clientReference: string): Promise<Payable> {
+  const payable = await findPayable(clientReference);
+  if (!payable || payable.data.appointmentStatus === 'Deleted') throw notFound('No payment with that clientReference was found.');
+  if (payable.kind === 'appointment' && payable.data.requiresPayment === false)
+    throw badRequest('This appointment needs no payment.');
+  if (!(payable.amount > 0)) throw badRequest('There is nothing to pay for this record.');
+  if (payable.kind === 'appointment' && ENDED.includes(String(payable.data.appointmentStatus)))
+    throw conflict(`This appointment is ${String(payable.data.appointmentStatus)}: there is nothing to pay.`);
+  return payable;
+}
+
+/**
+ * POST /staff/payments/{clientReference}/record: cash, or mobile money with the provider's
+ * reference (the same reference twice is the same payment: already-paid). Never an amount from
+ * the body: the record's own. A record already paid online makes this a refund Due (duplicate);
+ * one already recorded at the desk is a 409.
+ */
+export async function recordDeskPayment(
+  staff: Staff,
+  clientReference: string,
+  input: DeskPaymentRequest,
+): Promise<DeskPaymentOutcome> {
+  const payable = await payableAtDesk(clientReference);
+  const transactionId = input.method === 'momo' ? `desk-momo-${input.providerReference}` : `desk-cash-${randomUUID()}`;
+  const status: TransactionStatus = {
+    status: 'Paid',
+    amount: payable.amount,
+    charges: 0,
+    amountAfterCharges: payable.amount,
+    transactionId,
+    externalTransactionId: input.providerReference ?? '',
+    paymentMethod: input.method,
+    currencyCode: 'GHS',
+  };
+  const outcome = await markPaid(payable, status, {
+    method: input.method,
+    ...(input.providerReference ? { providerReference: input.providerReference } : {}),
+    recordedBy: { uid: staff.uid, role: staff.role, ...(staff.email ? { email: staff.email } : {}) },
+  });
+  if (outcome === 'not-paid') throw new Error('a desk payment is always Paid');
+  // Paid and refund-due are audited in markPaid's transaction; the same payment sent again gets its own entry.
+  if (outcome === 'already-paid')
+    await auditAs(staff, { action: 'payment.desk.again', target: payable.ref.path, patientIds: [payable.patientId] });
+  const fresh = await payable.ref.get();
+  return {
+    outcome,
+    clientReference,
+    kind: payable.kind,
+    recordId: payable.ref.id,
+    amount: payable.amount,
+    paymentStatus: String(fresh.get('paymentStatus') ?? ''),
+  };
+}
+
+/**
+ * POST /staff/payments/{clientReference}/link: the record's one live checkout (opened with the
+ * server-held credentials, or the open one again) and its link texted (and mailed, when the
+ * record has an e-mail) to the patient's own phone. A record already paid: 409. Audited.
+ */
+export async function sendPaymentLink(staff: Staff, clientReference: string): Promise<PaymentLinkSent> {
+  const payable = await payableAtDesk(clientReference);
+  const refusal = whyNotPayable(payable);
+  if (refusal) throw refusal;
+  const sentTo = ghanaPhone((await findPatient(payable.patientId))?.contactNumber);
+  if (!sentTo) throw conflict('This patient has no phone number we can text. Add it to their record first.');
+  const checkout = await openCheckout(payable);
+  await notifyPatient(
+    payable.patientId,
+    paymentLink({
+      what: describePayable(payable),
+      amount: payable.amount,
+      url: checkout.checkoutUrl || checkout.checkoutDirectUrl,
+      clientReference,
+      ...(payable.kind === 'appointment' ? { appointmentId: payable.ref.id } : {}),
+    }),
+    { contact: { phone: sentTo } },
+  );
+  await auditAs(staff, { action: 'payment.link', target: payable.ref.path, patientIds: [payable.patientId] });
+  return { ...checkout, sentTo };
+}

@@ -1,0 +1,235 @@
+import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { conflict } from '../../http/errors';
+import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS } from '../../api/types';
+import { transactionStatus, type TransactionStatus } from '../../payments/provider';
+import { doctorSlotRef } from '../../store/appointments';
+import { storedTime } from '../../store/converter';
+import { ledgerRef, refundRef, settlementLeaseRef } from '../../store/payments';
+import { runTransaction } from '../../store/transaction';
+import { accountEmail } from '../../notifications/mail';
+import { notifyPatient } from '../../notifications/notify';
+import { paymentReceived } from '../../notifications/templates';
+import { createDueRefund, type RefundReason } from './refunds';
+import { periodOnPayment } from '../packages/subscription-periods';
+import { firestoreError, hasCode } from '../../store/error-codes';
+import { CURRENCY } from '../../api/prices';
+import type { DeskPaymentMethod } from '../../api/front-desk';
+import type { StaffRole } from '../../api/staff';
+import { writeAudit } from '../../store/staff';
+import { describePayable, type Payable, payableFrom } from './payable';
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * A payment taken at the desk (services/payments/desk-payments.ts), settled like the provider's: who
+ * recorded it and how. Its TransactionStatus carries the record's own amount.
+ */
+export interface DeskSettlement {
+  method: DeskPaymentMethod;
+  providerReference?: string;
+  recordedBy: { uid: string; role: StaffRole; email?: string };
+}
+
+/** The desk's payment is audited in the transaction that settles it, so the entry exists exactly when the payment does. */
+const auditDesk = (tx: Transaction, desk: DeskSettlement, action: string, target: string, patientId: string) =>
+  writeAudit({ actorUid: desk.recordedBy.uid, actorRole: desk.recordedBy.role, action, target, patientIds: [patientId] }, tx);
+
+/** paid: applied to its record now; already-paid: this very payment was applied before; refund-due: recorded as owed back. */
+export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due';
+
+/**
+ * Decides, inside the transaction, what a confirmed payment does: applied (Paid; an Expired
+ * appointment whose slot is still free is revived and re-takes it) or a refund Due with the
+ * reason it was not applied. The ledger entry (payments/{clientReference}, the applied
+ * payment) or the refund is created here, so a replay of the same transactionId finds it.
+ */
+async function settle(
+  tx: Transaction,
+  payable: Payable,
+  status: TransactionStatus,
+  email: string | undefined,
+  desk: DeskSettlement | undefined,
+): Promise<MarkPaidOutcome> {
+  const { clientReference, kind, ref } = payable;
+  const ledgerEntry = ledgerRef(clientReference);
+  const refund = refundRef(clientReference, status.transactionId);
+  const [snap, ledger, refunded] = await Promise.all([tx.get(ref), tx.get(ledgerEntry), tx.get(refund)]);
+  if (ledger.data()?.transactionId === status.transactionId) return 'already-paid';
+  if (refunded.exists) return 'refund-due';
+  // Recorded at the desk twice: the second is a slip at the desk, not money taken twice.
+  if (desk && ledger.data()?.source === 'desk')
+    throw conflict(
+      `This was already recorded as paid at the desk (${String(ledger.data()?.method)}) by ${String(ledger.data()?.recordedBy?.email ?? ledger.data()?.recordedBy?.uid)}.`,
+    );
+  const data = snap.data() ?? payable.data;
+  const record = payableFrom(kind, ref, data);
+  const slot =
+    kind === PAYABLE_KIND.appointment &&
+    data.appointmentStatus === APPOINTMENT_STATUS.Expired &&
+    data.doctorId &&
+    data.requestedTime
+      ? await tx.get(doctorSlotRef(String(data.doctorId), String(data.requestedDay), String(data.requestedTime)))
+      : undefined;
+  const now = new Date();
+  const period = await periodOnPayment(tx, kind, ref.id, data, now);
+
+  const reason = ((): RefundReason | undefined => {
+    if (status.currencyCode !== CURRENCY || cents(status.amount) !== cents(record.amount)) return 'amount-mismatch';
+    if (!snap.exists || data.appointmentStatus === APPOINTMENT_STATUS.Deleted || period.gone) return 'deleted';
+    if (ledger.exists || data.paymentStatus === PAYMENT_STATUS.Paid) return 'duplicate';
+    if (kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Cancelled) return 'cancelled';
+    if (kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Expired && slot?.exists)
+      return 'expired';
+    return undefined;
+  })();
+  if (reason) {
+    if (desk) await auditDesk(tx, desk, `payment.desk.refund-due`, ref.path, record.patientId);
+    await createDueRefund(
+      tx,
+      {
+        clientReference,
+        kind,
+        recordId: ref.id,
+        patientId: record.patientId,
+        amount: status.amount,
+        currency: status.currencyCode || CURRENCY,
+        reason,
+        transactionId: status.transactionId,
+        what: describePayable(record),
+      },
+      email,
+    );
+    return 'refund-due';
+  }
+
+  const provider = {
+    paymentStatus: PAYMENT_STATUS.Paid,
+    paymentDate: storedTime(now),
+    paymentResponseCode: '0000',
+    transactionId: status.transactionId,
+    externalTransactionId: status.externalTransactionId,
+    paymentMethod: status.paymentMethod,
+    currencyCode: status.currencyCode,
+    charges: status.charges,
+    amountAfterCharges: status.amountAfterCharges,
+    paymentSource: desk ? 'desk' : 'online',
+  };
+  // A subscription's first period starts, or a renewal moves its subscription's periodEnd on.
+  const extra = period.recordUpdate;
+  period.apply();
+  // A late payment for an Expired appointment whose time is still free: it is booked again.
+  const revived = kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Expired;
+  tx.update(ref, {
+    ...provider,
+    ...extra,
+    ...(revived ? { appointmentStatus: APPOINTMENT_STATUS.Pending, expiredAt: FieldValue.delete() } : {}),
+  });
+  if (revived && slot) tx.create(slot.ref, { appointmentId: ref.id, patientId: record.patientId });
+  tx.create(ledgerEntry, {
+    clientReference,
+    kind,
+    record: ref.path,
+    patientId: record.patientId,
+    amount: record.amount,
+    transactionId: status.transactionId,
+    paidAt: now.toISOString(),
+    // Where the money came in: the provider's checkout, or the desk (who, how, the mobile money reference).
+    ...(desk
+      ? {
+          source: 'desk' as const,
+          method: desk.method,
+          ...(desk.providerReference ? { providerReference: desk.providerReference } : {}),
+          recordedBy: desk.recordedBy,
+        }
+      : { source: 'online' as const }),
+  });
+  if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path, record.patientId);
+  if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
+  const what = describePayable(record);
+  const appointmentId = kind === PAYABLE_KIND.appointment ? ref.id : undefined;
+  await notifyPatient(
+    record.patientId,
+    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId }),
+    { tx },
+  );
+  return 'paid';
+}
+
+/** How long a settlement may hold its lease before another caller takes over (a crashed one). */
+const SETTLEMENT_LEASE_MS = 30_000;
+/** How long a caller waits for another's settlement of the same payment before answering busy. */
+const SETTLEMENT_WAIT_MS = 15_000;
+
+/** What an earlier settlement of this payment decided, if one finished. */
+async function settledBefore(payable: Payable, status: TransactionStatus): Promise<MarkPaidOutcome | undefined> {
+  const [ledger, refund] = await Promise.all([
+    ledgerRef(payable.clientReference).get(),
+    refundRef(payable.clientReference, status.transactionId).get(),
+  ]);
+  if (ledger.exists && ledger.get('transactionId') === status.transactionId) return 'already-paid';
+  if (refund.exists) return 'refund-due';
+  return undefined;
+}
+
+/** Takes the payment's settlement lease: a new one, or one whose holder has been gone too long. */
+async function takeLease(lease: ReturnType<typeof settlementLeaseRef>): Promise<boolean> {
+  const now = Date.now();
+  const fresh = { at: Timestamp.fromMillis(now), expireAt: Timestamp.fromMillis(now + 24 * 60 * 60 * 1000) };
+  try {
+    await lease.create(fresh);
+    return true;
+  } catch (err) {
+    if (!hasCode(err, 'ALREADY_EXISTS')) throw err;
+  }
+  const held = await lease.get();
+  if (!held.exists || now - held.data()!.at.toMillis() < SETTLEMENT_LEASE_MS) return false;
+  // Stale: take it over, unless someone else just did (the precondition fails).
+  return lease.update(fresh, { lastUpdateTime: held.updateTime! }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * THE one place that settles a payment the provider confirmed: in one transaction, either
+ * marked Paid (with one receipt) or a refund Due (with one refund mail), never neither and
+ * never twice (replays and concurrent callbacks of one transactionId change nothing).
+ * Concurrent callers of one payment do not contend in that transaction: one takes the
+ * settlement lease, the others wait for its outcome (contended transactions on one document
+ * abort after long lock waits: 20 at once left 19 answering 503 after ~36 s).
+ */
+export async function markPaid(payable: Payable, status: TransactionStatus, desk?: DeskSettlement): Promise<MarkPaidOutcome> {
+  if (status.status !== 'Paid') return 'not-paid';
+  const lease = settlementLeaseRef(payable.clientReference, status.transactionId);
+  const giveUpAt = Date.now() + SETTLEMENT_WAIT_MS;
+  for (;;) {
+    const done = await settledBefore(payable, status);
+    if (done) return done;
+    if (await takeLease(lease)) break;
+    if (Date.now() > giveUpAt) throw firestoreError('payment settlement busy', 'ABORTED');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  try {
+    const email = await accountEmail(payable.patientId);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runTransaction((tx) => settle(tx, payable, status, email, desk));
+      } catch (err) {
+        // ALREADY_EXISTS: a settlement that took over a stale lease created the ledger entry or
+        // refund first. Settling again reads what it wrote and decides (a replay, or a duplicate).
+        if (hasCode(err, 'ALREADY_EXISTS') && attempt < 3) continue;
+        throw err;
+      }
+    }
+  } finally {
+    await lease.delete().catch((err: unknown) => logger.warn('settlement lease not released', { error: String(err) }));
+  }
+}
+
+/** Asks the provider about a record and settles what it confirms. */
+export async function confirmWithProvider(payable: Payable): Promise<MarkPaidOutcome> {
+  const status = await transactionStatus(payable.clientReference);
+  if (!status) return 'not-paid';
+  return markPaid(payable, status);
+}

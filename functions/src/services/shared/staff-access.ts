@@ -1,0 +1,49 @@
+import { NURSE_ACTIONS, type AuditEntry, type StaffAction, type StaffRole } from '../../api/staff';
+import type { Appointment } from '../../api/types';
+import { forbidden } from '../../http/errors';
+import type { Transaction } from 'firebase-admin/firestore';
+import { type AuditRecord, writeAudit } from '../../store/staff';
+
+/** The staff member acting: who, in which role, and for a doctor which doctor they are. */
+export interface Staff {
+  uid: string;
+  role: StaffRole;
+  email?: string;
+  doctorId?: string;
+}
+
+type Visible = Pick<Appointment, 'doctorId'> & { assignedTo?: string | null };
+
+/**
+ * Who sees an appointment (docs/front-desk.md): admins and staff all; a doctor their own
+ * (doctorId) and those assigned to them; a nurse only those assigned to her.
+ */
+export function canSee(staff: Staff, a: Visible): boolean {
+  if (staff.role === 'admin' || staff.role === 'staff') return true;
+  if (a.assignedTo && a.assignedTo === staff.uid) return true;
+  return staff.role === 'doctor' && Boolean(a.doctorId) && a.doctorId === staff.doctorId;
+}
+
+/** 403 unless the staff member may see it (and, for a nurse acting, only her field actions). */
+export function assertMaySee(staff: Staff, a: Visible, action?: StaffAction): void {
+  if (!canSee(staff, a)) {
+    throw forbidden(staff.role === 'nurse' ? 'This visit is not assigned to you.' : "This appointment is another doctor's.");
+  }
+  if (staff.role === 'nurse' && action && !NURSE_ACTIONS.includes(action)) {
+    throw forbidden('A nurse marks her visits on the way, checked in (arrived), completed or no-show; the desk does the rest.');
+  }
+}
+
+/** What an answer showed, for its audit entry (docs/roles-and-audit.md: every staff read of patient data is recorded). */
+export type Shown = Pick<AuditEntry, 'patientIds' | 'query' | 'count' | 'recordIds'>;
+
+/** A list's filter as the audit entry records it ('status=Pending&cursor=abc'); undefined for none. */
+export function listQuery(filter: Record<string, string | number | undefined>): string | undefined {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.size ? params.toString() : undefined;
+}
+
+/** Writes an audit entry of what this staff member did (inside `tx` when given, so it exists exactly when the change does). */
+export const auditAs = (staff: Staff, entry: Omit<AuditRecord, 'actorUid' | 'actorRole'>, tx?: Transaction): Promise<void> =>
+  writeAudit({ actorUid: staff.uid, actorRole: staff.role, ...entry }, tx);
