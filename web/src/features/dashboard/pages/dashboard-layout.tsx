@@ -4,8 +4,8 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { formatDate } from '@api/format';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
-import type { Patient } from '@/features/accounts/api/patient';
-import { isActivated, logout, useSession } from '@/features/accounts/session';
+import type { Patient } from '@/shared/patient/patient';
+import { isActivated, logout, useSession } from '@/shared/session/session';
 import { initialsOf } from '@/features/dashboard/format';
 import { confirm, showApiError } from '@/lib/dialogs';
 import '../dashboard.css';

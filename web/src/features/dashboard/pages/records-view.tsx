@@ -12,7 +12,7 @@ import {
 import { todayInGhana } from '@api/booking-request';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/shared/session/session';
 import {
   openResult,
   useAppointmentHistory,
