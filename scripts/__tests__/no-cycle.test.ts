@@ -77,4 +77,30 @@ describe('the layering lint', () => {
     expect(rules).not.toContain('import-x/no-cycle');
     expect(rules).not.toContain('import-x/no-restricted-paths');
   });
+
+  it("when a site feature imports another feature's insides, then the site's boundary refuses it", () => {
+    const planted =
+      "import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';\nexport const x = FamilyMembersCard;\n";
+    const results = eslint(['--stdin', '--stdin-filename', 'web/src/features/packages/planted.ts'], planted);
+    expect(results[0].messages).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining("not another feature's insides"),
+      }),
+    );
+  });
+
+  it('when the shared layer imports a feature, then the site boundary refuses it', () => {
+    const planted = "import SignupPage from '@/features/accounts/pages/signup-page';\nexport const x = SignupPage;\n";
+    const results = eslint(['--stdin', '--stdin-filename', 'web/src/shared/session/planted.ts'], planted);
+    expect(results[0].messages).toContainEqual(
+      expect.objectContaining({ ruleId: 'import-x/no-restricted-paths', message: expect.stringContaining('imports no feature') }),
+    );
+  });
+
+  it('when a feature imports the shared session, then the boundary allows it', () => {
+    const planted = "import { useSession } from '@/shared/session/session';\nexport const x = useSession;\n";
+    const results = eslint(['--stdin', '--stdin-filename', 'web/src/features/packages/planted.ts'], planted);
+    expect(results[0].messages.map((m) => m.ruleId)).not.toContain('import-x/no-restricted-paths');
+  });
 });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The one thing the browser stores: that someone signed in here (features/accounts/session.ts writes and clears it). */
+/** The one thing the browser stores: that someone signed in here (shared/session/session.ts writes and clears it). */
 export const LOGIN_MARKER = 'expLoggedIn';
 
 const subscribe = (onChange: () => void) => {

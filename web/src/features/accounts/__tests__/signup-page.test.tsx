@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import SignupPage from '@/features/accounts/pages/signup-page';
-import { register } from '@/features/accounts/session';
+import { register } from '@/shared/session/session';
 
-jest.mock('@/features/accounts/session', () => ({
-  ...jest.requireActual('@/features/accounts/session'),
+jest.mock('@/shared/session/session', () => ({
+  ...jest.requireActual('@/shared/session/session'),
   register: jest.fn(),
   login: jest.fn(),
   usePreloadAuth: () => undefined,

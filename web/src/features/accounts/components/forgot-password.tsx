@@ -5,7 +5,7 @@ import { ERROR_TITLE, PASSWORD_RESET_ERROR } from '@api/messages';
 import { FormField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
-import { sendPasswordReset } from '@/features/accounts/session';
+import { sendPasswordReset } from '@/shared/session/session';
 import { showError, showSuccess } from '@/lib/dialogs';
 
 const schema = object({

@@ -4,8 +4,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page-title';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
-import { verifySchema, type VerifyForm } from '@/features/accounts/api/patient';
-import { afterLoginPath, isActivated, resendCode, safeReturnUrl, useSession, verifyAccount } from '@/features/accounts/session';
+import { verifySchema, type VerifyForm } from '@/shared/patient/patient';
+import { afterLoginPath, isActivated, resendCode, safeReturnUrl, useSession, verifyAccount } from '@/shared/session/session';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import '../accounts.css';
 

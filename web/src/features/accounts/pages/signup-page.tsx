@@ -8,11 +8,11 @@ import { FormFieldset } from '@/components/form-fieldset';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
-import { loginSchema, registerSchema, type LoginForm, type RegisterForm } from '@/features/accounts/api/patient';
-import { GENDERS } from '@/lib/choices';
-import { authErrorMessage, isAuthError } from '@/features/accounts/auth-errors';
+import { loginSchema, registerSchema, type LoginForm, type RegisterForm } from '@/shared/patient/patient';
+import { GenderField } from '@/shared/forms/choice-fields';
+import { authErrorMessage, isAuthError } from '@/shared/session/auth-errors';
 import { ForgotPassword } from '@/features/accounts/components/forgot-password';
-import { PasswordField } from '@/features/accounts/components/password-field';
+import { PasswordField } from '@/shared/session/password-field';
 import {
   afterLoginPath,
   getSession,
@@ -21,7 +21,7 @@ import {
   register,
   safeReturnUrl,
   usePreloadAuth,
-} from '@/features/accounts/session';
+} from '@/shared/session/session';
 import { showApiError, showError } from '@/lib/dialogs';
 import { ApiError } from '@/lib/api-client';
 import '../accounts.css';
@@ -109,14 +109,7 @@ function RegisterView({ onDone, busy }: { onDone: (run: () => Promise<void>) => 
             placeholder="024 123 4567"
             required
           />
-          <FormField name="gender" label="Gender" as="select" required>
-            <option value="">Select Gender</option>
-            {GENDERS.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.itemName}
-              </option>
-            ))}
-          </FormField>
+          <GenderField required />
           <div className="span-all">
             <PasswordField name="password" label="Password" autoComplete="new-password" />
           </div>

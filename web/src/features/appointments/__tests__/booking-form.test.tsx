@@ -10,7 +10,7 @@ import { withQueryClient } from '@/test-support/query';
 jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showError: jest.fn(), showApiError: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 jest.mock('@/lib/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
-jest.mock('@/features/accounts/session', () => ({
+jest.mock('@/shared/session/session', () => ({
   useSession: () => ({
     status: 'signed-in',
     uid: 'patient-1',

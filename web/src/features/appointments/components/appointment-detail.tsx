@@ -125,13 +125,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
           <ul className="records-results">
             {a.results!.map((r) => (
               <li key={r.fileId}>
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => void openResult(a.appointmentId, r).catch((err: unknown) => showApiError(err))}
-                >
-                  <FileDown aria-hidden="true" size={18} /> Open {r.name}
-                </button>
+                <OpenResultButton appointmentId={a.appointmentId} result={r} />
               </li>
             ))}
           </ul>
@@ -170,5 +164,18 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         )}
       </div>
     </article>
+  );
+}
+
+/** Open <result>: one lab result's file, in a new tab (the detail and the records list both offer it). */
+export function OpenResultButton({ appointmentId, result }: { appointmentId: string; result: { fileId: string; name: string } }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-outline"
+      onClick={() => void openResult(appointmentId, result).catch((err: unknown) => showApiError(err))}
+    >
+      <FileDown aria-hidden="true" size={18} /> Open {result.name}
+    </button>
   );
 }

@@ -9,9 +9,8 @@ import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICES } from '@/content/services';
 import { SERVICE_ID } from '@api/service-catalog';
-import { useSession, type Session } from '@/features/accounts/session';
+import { useSession, type Session } from '@/shared/session/session';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
-import { GENDERS } from '@/lib/choices';
 import {
   BOOK_FOR,
   bookingSchema,
@@ -29,7 +28,8 @@ import {
 } from '@/features/appointments/api/appointments';
 import { CoverageNote } from '@/features/appointments/components/coverage-note';
 import { DependantPicker } from '@/features/appointments/components/dependant-picker';
-import { Options, ServiceFields } from '@/features/appointments/components/service-fields';
+import { ServiceFields } from '@/features/appointments/components/service-fields';
+import { GenderField } from '@/shared/forms/choice-fields';
 import { confirm, showApiError, showError } from '@/lib/dialogs';
 import './booking-form.css';
 
@@ -109,9 +109,7 @@ function PersonFields({ profile }: { profile: Partial<BookingValues> | undefined
     <>
       <FormField name="firstName" label="First Name" required autoComplete={self ? 'given-name' : 'off'} maxLength={80} />
       <FormField name="lastName" label="Last Name" required autoComplete={self ? 'family-name' : 'off'} maxLength={80} />
-      <FormField as="select" name="gender" label="Gender" required>
-        <Options items={GENDERS} placeholder="Select Gender" />
-      </FormField>
+      <GenderField required />
       {!self && profile && (
         <p className="field-hint span-all">
           Your own e-mail and phone are filled in: we contact you about this booking. Change the phone to theirs if the clinic

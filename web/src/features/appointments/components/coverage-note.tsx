@@ -1,9 +1,9 @@
 import { useFormikContext } from 'formik';
 import { benefitFor, type PackageBenefits, type SubscriptionUsage } from '@api/subscriptions-contract';
-import { useSubscriptions } from '@/features/accounts/api/subscription-queries';
-import { currentSubscription } from '@/features/accounts/api/subscriptions';
+import { useSubscriptions } from '@/shared/subscriptions/subscription-queries';
+import { currentSubscription } from '@/shared/subscriptions/subscriptions';
 import type { Appointment, BookingValues } from '@/features/appointments/api/appointments';
-import { hasLeft } from '@/features/packages/benefits';
+import { hasLeft } from '@/shared/subscriptions/benefits';
 
 export interface Cover {
   packageTitle: string;

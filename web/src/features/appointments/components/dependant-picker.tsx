@@ -1,6 +1,6 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useId } from 'react';
-import { useDependants, type Dependant } from '@/features/accounts/api/dependants';
+import { useDependants, type Dependant } from '@/shared/patient/dependants';
 import type { BookingValues } from '@/features/appointments/api/appointments';
 
 /** The values with no dependant named (an empty id is not one: the field is left out). */

@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { formatGhs } from '@api/format';
 import { SERVICE_ID } from '@api/service-catalog';
 import { FormField } from '@/components/form-field';
+import { Options } from '@/shared/forms/choice-fields';
 import { ORGANIZATION_TYPES } from '@/lib/choices';
 import {
   DIETARY_MODES,
@@ -143,19 +144,6 @@ function PrescriptionInput() {
         </p>
       )}
     </div>
-  );
-}
-
-export function Options({ items, placeholder }: { items: readonly { id: string; itemName: string }[]; placeholder: string }) {
-  return (
-    <>
-      <option value="">{placeholder}</option>
-      {items.map((i) => (
-        <option key={i.id} value={i.id}>
-          {i.itemName}
-        </option>
-      ))}
-    </>
   );
 }
 

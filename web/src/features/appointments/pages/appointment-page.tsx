@@ -8,7 +8,7 @@ import { isValidId } from '@api/ids';
 import { type Appointment, type BookingValues } from '@/features/appointments/api/appointments';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { bookedText } from '@/features/appointments/components/coverage-note';
-import { usePaymentFlow } from '@/features/payments/use-payment-flow';
+import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
 import '../appointments.css';
 import { PAYMENT_STATUS } from '@api/types';

@@ -7,7 +7,7 @@ import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({ showApiError: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
-jest.mock('@/features/accounts/session', () => ({ useSession: () => ({ status: 'signed-in', uid: 'p1' }) }));
+jest.mock('@/shared/session/session', () => ({ useSession: () => ({ status: 'signed-in', uid: 'p1' }) }));
 
 const rx = (change: Partial<Prescription>): Prescription => ({
   prescriptionId: 'rx1',

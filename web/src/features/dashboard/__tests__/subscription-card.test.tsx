@@ -14,7 +14,7 @@ jest.mock('@/lib/dialogs', () => ({
   showSuccess: jest.fn(),
   showApiError: jest.fn(),
 }));
-jest.mock('@/features/accounts/session', () => ({ useSession: () => ({ status: 'signed-out' }) }));
+jest.mock('@/shared/session/session', () => ({ useSession: () => ({ status: 'signed-out' }) }));
 
 // Mid-period: 12 days before the end of March's period.
 fixDate('2026-03-19T10:00:00.000Z');

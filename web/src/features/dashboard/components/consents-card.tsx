@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@api/format';
 import { SITE } from '@/content/site';
-import { getConsents, withdrawMarketing } from '@/features/accounts/api/patient';
+import { getConsents, withdrawMarketing } from '@/shared/patient/patient';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 
 const consentsKey = (patientId: string) => ['patient', patientId, 'consents'] as const;

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { object, string } from 'yup';
 import { RECENT_SIGN_IN_MINUTES } from '@api/retention';
 import { FormFieldset } from '@/components/form-fieldset';
-import { authErrorMessage, isAuthError } from '@/features/accounts/auth-errors';
-import { PasswordField } from '@/features/accounts/components/password-field';
-import { deleteAccount } from '@/features/accounts/session';
+import { authErrorMessage, isAuthError } from '@/shared/session/auth-errors';
+import { PasswordField } from '@/shared/session/password-field';
+import { deleteAccount } from '@/shared/session/session';
 import { confirm, showApiError, showError, showSuccess } from '@/lib/dialogs';
 
 const passwordSchema = object({ password: string().required('Please enter your password to delete your account.') });

@@ -13,11 +13,11 @@ import {
   useRemoveDependant,
   type Dependant,
   type DependantRequest,
-} from '@/features/accounts/api/dependants';
-import { useSubscriptions } from '@/features/accounts/api/subscription-queries';
-import { currentSubscription } from '@/features/accounts/api/subscriptions';
+} from '@/shared/patient/dependants';
+import { useSubscriptions } from '@/shared/subscriptions/subscription-queries';
+import { currentSubscription } from '@/shared/subscriptions/subscriptions';
 import { ApiError } from '@/lib/api-client';
-import { GENDERS } from '@/lib/choices';
+import { GenderField } from '@/shared/forms/choice-fields';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 
 /** The form's values as the inputs hold them (the gender select starts empty). */
@@ -61,14 +61,7 @@ export function DependantForm({ onAdd }: { onAdd: (values: DependantRequest) => 
             ))}
           </FormField>
           <FormField name="dateOfBirth" label="Date of birth" required type="date" max={todayInGhana()} />
-          <FormField name="gender" label="Gender" as="select" required>
-            <option value="">Select Gender</option>
-            {GENDERS.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.itemName}
-              </option>
-            ))}
-          </FormField>
+          <GenderField required />
           {refusal && (
             <p className="field-error" role="alert">
               {refusal}

@@ -2,8 +2,8 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { formatDate } from '@api/format';
 import { FormField } from '@/components/form-field';
-import { phoneVerifySchema, sendPhoneCode, type Patient, type PhoneVerifyForm } from '@/features/accounts/api/patient';
-import { confirmPhone } from '@/features/accounts/session';
+import { phoneVerifySchema, sendPhoneCode, type Patient, type PhoneVerifyForm } from '@/shared/patient/patient';
+import { confirmPhone } from '@/shared/session/session';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 
 /**

@@ -1,9 +1,9 @@
 import { Form, Formik, useField } from 'formik';
 import { FormField } from '@/components/form-field';
 import { FormFieldset } from '@/components/form-fieldset';
-import { profileSchema, type Patient, type PatientUpdate } from '@/features/accounts/api/patient';
-import { updateProfile } from '@/features/accounts/session';
-import { GENDERS } from '@/lib/choices';
+import { profileSchema, type Patient, type PatientUpdate } from '@/shared/patient/patient';
+import { updateProfile } from '@/shared/session/session';
+import { GenderField } from '@/shared/forms/choice-fields';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 
 /** The form starts from the record as the server answered it. */
@@ -64,14 +64,7 @@ export function ProfileForm({ patient }: { patient: Patient }) {
               </div>
               <FormField name="contactNumber" label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" required />
               <FormField name="patientLocation" label="City/location" autoComplete="address-level2" required />
-              <FormField name="gender" label="Gender" as="select" required>
-                <option value="">Select Gender</option>
-                {GENDERS.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.itemName}
-                  </option>
-                ))}
-              </FormField>
+              <GenderField required />
               <FormField name="dateOfBirth" label="Date of birth" type="date" autoComplete="bday" />
               <FormField name="emergencyContact" label="Emergency contact (name and phone)" />
               <FormField name="nameOfNextOfKin" label="Next of kin" />

@@ -6,11 +6,11 @@ import { PERIOD_DAYS, TRIAL_DAYS } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { Modal } from '@/components/modal';
-import { subscriptionKeys, useSubscriptions } from '@/features/accounts/api/subscription-queries';
-import { currentSubscription, type Subscription } from '@/features/accounts/api/subscriptions';
-import { benefitLines, usageLines } from '@/features/packages/benefits';
-import { cancelRenewal, renewSubscription } from '@/features/payments/api/subscriptions';
-import { usePaymentFlow } from '@/features/payments/use-payment-flow';
+import { subscriptionKeys, useSubscriptions } from '@/shared/subscriptions/subscription-queries';
+import { currentSubscription, type Subscription } from '@/shared/subscriptions/subscriptions';
+import { benefitLines, usageLines } from '@/shared/subscriptions/benefits';
+import { cancelRenewal, renewSubscription } from '@/shared/subscriptions/subscription-requests';
+import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 

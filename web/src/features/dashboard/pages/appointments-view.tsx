@@ -1,18 +1,11 @@
 import { CalendarPlus, ChevronRight, X } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatGhs, formatWhen } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/shared/session/session';
 import {
-  appointmentKeys,
-  cancellationSummary,
-  fetchCancellation,
   useAppointment,
   useAppointmentHistory,
-  useCancelAppointment,
-  useDeleteAppointment,
   useUpcomingAppointments,
   type Appointment,
 } from '@/features/appointments/api/appointments';
@@ -25,11 +18,14 @@ import {
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { bookedText } from '@/features/appointments/components/coverage-note';
-import { usePaymentFlow } from '@/features/payments/use-payment-flow';
-import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
+import { showSuccess } from '@/lib/dialogs';
+import {
+  useAppointmentsMode,
+  useCancelAppointmentFlow,
+  usePayAppointment,
+  useRemoveAppointment,
+} from '@/features/dashboard/hooks/use-appointments-view';
 import '@/features/appointments/appointments.css';
-
-type Mode = { name: 'list' } | { name: 'create' } | { name: 'detail'; appointment: Appointment };
 
 function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty: string; onOpen: (a: Appointment) => void }) {
   if (items.length === 0) return <p className="empty">{empty}</p>;
@@ -66,72 +62,24 @@ export default function AppointmentsView() {
   usePageTitle('Appointments');
   const session = useSession();
   const patientId = session.status === 'signed-in' ? session.uid : undefined;
-  const [mode, setMode] = useState<Mode>({ name: 'list' });
-  const queryClient = useQueryClient();
+  const { mode, showList, showCreate, open, markPaid } = useAppointmentsMode();
   const upcoming = useUpcomingAppointments(patientId);
   const history = useAppointmentHistory(patientId);
   // The open appointment as the server holds it now (the list's copy until it answers).
   const detail = useAppointment(mode.name === 'detail' ? mode.appointment : undefined);
-  const cancelling = useCancelAppointment();
-  const deleting = useDeleteAppointment();
   const listError = upcoming.error ?? history.error;
-
-  const payment = usePaymentFlow({
-    onPaid: ({ clientReference }) => {
-      // The open appointment shows Paid at once; every list and record then refetches.
-      const paid = (a: Appointment | undefined) =>
-        a && a.clientReference === clientReference ? { ...a, paymentStatus: 'Paid' as const } : a;
-      queryClient.setQueriesData<Appointment>({ queryKey: [...appointmentKeys.all, 'detail'] }, paid);
-      setMode((m) => (m.name === 'detail' ? { name: 'detail', appointment: paid(m.appointment)! } : m));
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-    },
-  });
-
-  const pay = (a: Appointment) =>
-    void payment.pay({ clientReference: a.clientReference, paymentText: a.requestedService, amount: a.consultationFee });
+  const payment = usePayAppointment(markPaid);
+  const { remove } = useRemoveAppointment(showList);
+  const { cancel } = useCancelAppointmentFlow();
 
   async function created(a: Appointment) {
-    setMode({ name: 'detail', appointment: a });
-    if (a.requiresPayment) pay(a);
+    open(a);
+    if (a.requiresPayment) payment.pay(a);
     else
       await showSuccess(
         'Saved!',
         bookedText(a, 'Your appointment request has been received. Our team will call you to confirm.'),
       );
-  }
-
-  const open = (a: Appointment) => setMode({ name: 'detail', appointment: a });
-
-  async function remove(a: Appointment) {
-    const what = `${a.requestedService} on ${formatWhen(a.requestedDay, a.requestedTime)} will be removed.`;
-    if (!(await confirm('Delete Appointment?', 'Yes, delete', what, 'Keep appointment'))) return;
-    try {
-      await deleting.mutateAsync(a.appointmentId);
-      setMode({ name: 'list' });
-      await showSuccess('Deleted!', 'Your appointment has been deleted.');
-    } catch (err) {
-      // A refusal may mean it was paid meanwhile (the server asked the provider): the detail refetches its record.
-      await showApiError(err);
-    }
-  }
-
-  async function cancel(a: Appointment) {
-    try {
-      // The server says which rule of the policy applies before the patient confirms.
-      const terms = await fetchCancellation(a.appointmentId);
-      if (!terms.allowed) return void (await showInfo(terms.reason, 'Cancellation policy'));
-      const when = formatWhen(a.requestedDay, a.requestedTime);
-      const question = `${a.requestedService} on ${when} will be cancelled. ${cancellationSummary(terms)}`;
-      if (!(await confirm('Cancel Appointment?', 'Yes, cancel', question, 'Keep appointment'))) return;
-      const { cancellation } = await cancelling.mutateAsync(a.appointmentId);
-      const refund = cancellation.allowed && cancellation.paid && cancellation.refundAmount > 0;
-      await showSuccess(
-        'Appointment cancelled',
-        `Your ${a.requestedService} on ${when} has been cancelled.${refund ? ` ${cancellationSummary(cancellation)}` : ''}`,
-      );
-    } catch (err) {
-      await showApiError(err);
-    }
   }
 
   const creating = mode.name === 'create';
@@ -143,7 +91,7 @@ export default function AppointmentsView() {
           type="button"
           className={creating ? 'btn btn-outline' : 'btn btn-primary'}
           aria-expanded={creating}
-          onClick={() => setMode(creating ? { name: 'list' } : { name: 'create' })}
+          onClick={creating ? showList : showCreate}
         >
           {creating ? <X aria-hidden="true" size={18} /> : <CalendarPlus aria-hidden="true" size={18} />}
           {creating ? 'Close' : 'Book Appointment'}
@@ -160,8 +108,8 @@ export default function AppointmentsView() {
         <div className="profile-card">
           <AppointmentDetail
             appointment={detail.data ?? mode.appointment}
-            onBack={() => setMode({ name: 'list' })}
-            onPay={pay}
+            onBack={showList}
+            onPay={payment.pay}
             onDelete={(a) => void remove(a)}
             onCancel={(a) => void cancel(a)}
           />

@@ -1,11 +1,12 @@
-import { CalendarDays, ClipboardList, Home, LogOut, Menu, ShoppingBag, UserRound, X } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { CalendarDays, ClipboardList, Home, LogOut, ShoppingBag, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { formatDate } from '@api/format';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
-import type { Patient } from '@/features/accounts/api/patient';
-import { isActivated, logout, useSession } from '@/features/accounts/session';
+import { PageShell } from '@/shared/page-shell/page-shell';
+import type { Patient } from '@/shared/patient/patient';
+import { isActivated, logout, useSession } from '@/shared/session/session';
 import { initialsOf } from '@/features/dashboard/format';
 import { confirm, showApiError } from '@/lib/dialogs';
 import '../dashboard.css';
@@ -39,17 +40,7 @@ export default function DashboardLayout() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const sidebarRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    sidebarRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
 
   const here = encodeURIComponent(location.pathname + location.search);
   if (leaving && session.status === 'signed-out') return <Navigate to="/signup" replace />;
@@ -72,68 +63,59 @@ export default function DashboardLayout() {
     }
   }
 
-  const closeMenu = () => setMenuOpen(false);
   return (
-    <div className="dash">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <header className="dash-topbar">
-        <button
-          type="button"
-          className="dash-menu-toggle"
-          aria-label="Open dashboard menu"
-          aria-expanded={menuOpen}
-          aria-controls="dashboard-sidebar"
-          onClick={() => setMenuOpen(true)}
-        >
-          <Menu aria-hidden="true" />
-        </button>
-        {/* On phones only the logo shows, so the link is named for itself. */}
-        <Link to="/" className="dash-brand" aria-label={`${SITE.brand} home`}>
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{SITE.brand}</span>
-        </Link>
-        <nav className="dash-top-links" aria-label="Account">
-          <Link to="/" className="dash-top-link">
-            <Home aria-hidden="true" /> <span>Home</span>
+    <PageShell
+      prefix="dash"
+      menu="dashboard menu"
+      header={
+        <>
+          {/* On phones only the logo shows, so the link is named for itself. */}
+          <Link to="/" className="dash-brand" aria-label={`${SITE.brand} home`}>
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <span>{SITE.brand}</span>
           </Link>
-          <button type="button" className="dash-top-link" onClick={onLogout}>
-            <LogOut aria-hidden="true" /> <span>Logout</span>
-          </button>
-        </nav>
-      </header>
-      {menuOpen && <div className="dash-backdrop" onClick={closeMenu} aria-hidden="true" />}
-      <aside id="dashboard-sidebar" ref={sidebarRef} className={`dash-sidebar${menuOpen ? ' open' : ''}`} aria-label="Dashboard">
-        <button type="button" className="dash-menu-close" aria-label="Close dashboard menu" onClick={closeMenu}>
-          <X aria-hidden="true" />
-        </button>
-        <Link to="/" className="dash-sidebar-brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{SITE.brand}</span>
-        </Link>
-        <PatientCard patient={patient} />
-        <nav className="dash-nav" aria-label="Dashboard sections">
-          <NavLink to="/dashboard" end onClick={closeMenu}>
-            <CalendarDays aria-hidden="true" /> Appointments
-          </NavLink>
-          <NavLink to="/dashboard/records" onClick={closeMenu}>
-            <ClipboardList aria-hidden="true" /> Prescriptions &amp; results
-          </NavLink>
-          <NavLink to="/dashboard/profile" onClick={closeMenu}>
-            <UserRound aria-hidden="true" /> Profile
-          </NavLink>
-          <Link to="/products" onClick={closeMenu}>
-            <ShoppingBag aria-hidden="true" /> Products
-          </Link>
-        </nav>
-      </aside>
-      <main id="main" className="dash-main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SpinnerOverlay show={leaving} />
-    </div>
+          <nav className="dash-top-links" aria-label="Account">
+            <Link to="/" className="dash-top-link">
+              <Home aria-hidden="true" /> <span>Home</span>
+            </Link>
+            <button type="button" className="dash-top-link" onClick={onLogout}>
+              <LogOut aria-hidden="true" /> <span>Logout</span>
+            </button>
+          </nav>
+        </>
+      }
+      drawer={{
+        as: 'aside',
+        id: 'dashboard-sidebar',
+        className: 'dash-sidebar',
+        label: 'Dashboard',
+        content: (closeMenu) => (
+          <>
+            <Link to="/" className="dash-sidebar-brand">
+              <img src="/favicon.svg" alt="" width="28" height="28" />
+              <span>{SITE.brand}</span>
+            </Link>
+            <PatientCard patient={patient} />
+            <nav className="dash-nav" aria-label="Dashboard sections">
+              <NavLink to="/dashboard" end onClick={closeMenu}>
+                <CalendarDays aria-hidden="true" /> Appointments
+              </NavLink>
+              <NavLink to="/dashboard/records" onClick={closeMenu}>
+                <ClipboardList aria-hidden="true" /> Prescriptions &amp; results
+              </NavLink>
+              <NavLink to="/dashboard/profile" onClick={closeMenu}>
+                <UserRound aria-hidden="true" /> Profile
+              </NavLink>
+              <Link to="/products" onClick={closeMenu}>
+                <ShoppingBag aria-hidden="true" /> Products
+              </Link>
+            </nav>
+          </>
+        ),
+      }}
+      after={<SpinnerOverlay show={leaving} />}
+    >
+      <Outlet />
+    </PageShell>
   );
 }

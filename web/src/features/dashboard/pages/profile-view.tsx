@@ -1,6 +1,6 @@
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/shared/session/session';
 import { ConsentsCard } from '@/features/dashboard/components/consents-card';
 import { DeleteAccount } from '@/features/dashboard/components/delete-account';
 import { DownloadMyData } from '@/features/dashboard/components/download-my-data';

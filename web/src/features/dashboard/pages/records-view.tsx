@@ -12,14 +12,9 @@ import {
 import { todayInGhana } from '@api/booking-request';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { useSession } from '@/features/accounts/session';
-import {
-  openResult,
-  useAppointmentHistory,
-  useUpcomingAppointments,
-  type Appointment,
-} from '@/features/appointments/api/appointments';
-import { statusClass } from '@/features/appointments/components/appointment-detail';
+import { useSession } from '@/shared/session/session';
+import { useAppointmentHistory, useUpcomingAppointments, type Appointment } from '@/features/appointments/api/appointments';
+import { OpenResultButton, statusClass } from '@/features/appointments/components/appointment-detail';
 import { downloadPrescriptionPdf, useLabRequests, usePrescriptions } from '@/features/dashboard/api/record';
 import { showApiError } from '@/lib/dialogs';
 
@@ -100,13 +95,7 @@ function ResultsOf({ a }: { a: Appointment }) {
       <ul className="records-results">
         {(a.results ?? []).map((r) => (
           <li key={r.fileId}>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => void openResult(a.appointmentId, r).catch((err: unknown) => showApiError(err))}
-            >
-              <FileDown aria-hidden="true" size={18} /> Open {r.name}
-            </button>{' '}
+            <OpenResultButton appointmentId={a.appointmentId} result={r} />{' '}
             <span className="records-muted">added {formatDate(r.uploadedAt, { time: true })}</span>
           </li>
         ))}

@@ -14,7 +14,7 @@ jest.mock('@/lib/dialogs', () => ({
 }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 jest.mock('@/lib/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
-jest.mock('@/features/accounts/session', () => ({
+jest.mock('@/shared/session/session', () => ({
   useSession: () => ({
     status: 'signed-in',
     uid: 'patient-1',

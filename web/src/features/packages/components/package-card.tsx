@@ -4,7 +4,7 @@ import { TRIAL_DAYS } from '@api/policy';
 import type { SubscriptionView } from '@api/types';
 import { FREE_PACKAGE_AMOUNT } from '@api/prices';
 import { priceKind, type Package } from '@/features/packages/api/packages';
-import { benefitLines } from '@/features/packages/benefits';
+import { benefitLines } from '@/shared/subscriptions/benefits';
 import { copyFor } from '@/features/packages/content';
 
 const BUTTON = { trial: 'Get Started', monthly: 'Subscribe now', custom: 'Make Enquiries' } as const;

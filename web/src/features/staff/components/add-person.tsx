@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { useAddPerson } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { ApiError } from '@/lib/api-client';
-import { GENDERS } from '@/lib/choices';
+import { GenderField } from '@/shared/forms/choice-fields';
 
 interface Values {
   firstName: string;
@@ -85,14 +85,7 @@ export function AddPerson({
               autoComplete="off"
               hint="A Ghana number, e.g. 024 123 4567: we text a code to check it."
             />
-            <FormField as="select" name="gender" label="Gender">
-              <option value="">Select Gender</option>
-              {GENDERS.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.itemName}
-                </option>
-              ))}
-            </FormField>
+            <GenderField />
             <FormField
               name="emailAddress"
               label="Email Address"

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { authErrorMessage } from '@/features/accounts/auth-errors';
+import { authErrorMessage } from '@/shared/session/auth-errors';
 import { staffSignIn } from '@/features/staff/staff-session';
 
 /** The console's sign-in: e-mail and password of a staff account (Firebase Auth); `notice` says why they were signed out. */

@@ -1,9 +1,9 @@
-import { LogOut, Menu, X } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { LogOut } from 'lucide-react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
 import { SITE } from '@/content/site';
+import { PageShell } from '@/shared/page-shell/page-shell';
 import { StaffSignIn } from '@/features/staff/components/staff-sign-in';
 import { ROLE_LABELS, homeOf, mayOpen, sectionsFor } from '@/features/staff/nav';
 import { staffSignOut, useStaffSession } from '@/features/staff/staff-session';
@@ -42,17 +42,6 @@ export default function StaffLayout() {
   usePageTitle('Staff console');
   const session = useStaffSession();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const navRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-
   if (session.status === 'loading')
     return (
       <Bare>
@@ -90,59 +79,48 @@ export default function StaffLayout() {
     await staffSignOut().catch(showApiError);
   }
 
-  const close = () => setMenuOpen(false);
   return (
-    <div className="staff">
-      <StaffStyles />
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <header className="staff-topbar">
-        <button
-          type="button"
-          className="staff-menu-toggle"
-          aria-label="Open console menu"
-          aria-expanded={menuOpen}
-          aria-controls="staff-nav"
-          onClick={() => setMenuOpen(true)}
-        >
-          <Menu aria-hidden="true" />
-        </button>
-        <Link to="/staff" className="staff-brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>
-            {SITE.brand}
-            <span className="staff-brand-extra"> console</span>
-          </span>
-        </Link>
-        <p className="staff-who">
-          <span className="visually-hidden">Signed in as </span>
-          {session.email} <span className="staff-role">{ROLE_LABELS[session.role]}</span>
-        </p>
-        <button type="button" className="staff-signout" onClick={() => void onSignOut()}>
-          <LogOut aria-hidden="true" size={18} /> <span>Sign out</span>
-        </button>
-      </header>
-      {menuOpen && <div className="staff-backdrop" onClick={close} aria-hidden="true" />}
-      <nav id="staff-nav" ref={navRef} className={`staff-nav${menuOpen ? ' open' : ''}`} aria-label="Console">
-        <button type="button" className="staff-menu-close" aria-label="Close console menu" onClick={close}>
-          <X aria-hidden="true" />
-        </button>
-        <ul>
-          {sections.map((s) => (
-            <li key={s.to}>
-              <NavLink to={s.to} end={s.to === '/staff'} onClick={close}>
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main id="main" className="staff-main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>
-          <Outlet context={session} />
-        </Suspense>
-      </main>
-    </div>
+    <PageShell
+      prefix="staff"
+      menu="console menu"
+      before={<StaffStyles />}
+      header={
+        <>
+          <Link to="/staff" className="staff-brand">
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <span>
+              {SITE.brand}
+              <span className="staff-brand-extra"> console</span>
+            </span>
+          </Link>
+          <p className="staff-who">
+            <span className="visually-hidden">Signed in as </span>
+            {session.email} <span className="staff-role">{ROLE_LABELS[session.role]}</span>
+          </p>
+          <button type="button" className="staff-signout" onClick={() => void onSignOut()}>
+            <LogOut aria-hidden="true" size={18} /> <span>Sign out</span>
+          </button>
+        </>
+      }
+      drawer={{
+        as: 'nav',
+        id: 'staff-nav',
+        className: 'staff-nav',
+        label: 'Console',
+        content: (close) => (
+          <ul>
+            {sections.map((s) => (
+              <li key={s.to}>
+                <NavLink to={s.to} end={s.to === '/staff'} onClick={close}>
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        ),
+      }}
+    >
+      <Outlet context={session} />
+    </PageShell>
   );
 }

@@ -1,5 +1,5 @@
-import { authErrorMessage } from '@/features/accounts/auth-errors';
-import { afterLoginPath, isLoggedIn, logout, safeReturnUrl, STORAGE_KEYS } from '@/features/accounts/session';
+import { authErrorMessage } from '@/shared/session/auth-errors';
+import { afterLoginPath, isLoggedIn, logout, safeReturnUrl, STORAGE_KEYS } from '@/shared/session/session';
 
 const signOut = jest.fn(async () => undefined);
 jest.mock('@/lib/firebase', () => ({ auth: { authStateReady: async () => undefined, currentUser: null } }));

@@ -1,4 +1,4 @@
-import { benefitLines, usageLines } from '@/features/packages/benefits';
+import { benefitLines, usageLines } from '@/shared/subscriptions/benefits';
 
 describe("a package's benefits in words", () => {
   it('when a package has allowances, a discount and several people, then each is one line', () => {

@@ -20,7 +20,7 @@ import {
   type Patient,
   type PatientUpdate,
   type RegisterForm,
-} from '@/features/accounts/api/patient';
+} from '@/shared/patient/patient';
 import { LOGIN_MARKER } from '@/lib/login-marker';
 
 /** The login marker: tells a public page to load Firebase Auth at once (someone signed in here). Nothing else is stored. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSubscriptions } from '@/features/accounts/api/subscriptions';
+import { getSubscriptions } from '@/shared/subscriptions/subscriptions';
 
 // Apart from subscriptions.ts, which the session reads too: the signup and account pages
 // then load without TanStack Query.

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { ERROR_TITLE, PAYMENT_ERROR } from '@api/messages';
 import { SpinnerOverlay } from '@/components/spinner';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/shared/session/session';
 import { ApiError } from '@/lib/api-client';
 import { showError, showInfo, showSuccess } from '@/lib/dialogs';
-import { checkPayment, initiatePayment, type CheckedPayment } from '@/features/payments/api/payments';
-import { PaymentModal } from '@/features/payments/components/payment-modal';
+import { checkPayment, initiatePayment, type CheckedPayment } from '@/shared/payments/api/payments';
+import { PaymentModal } from '@/shared/payments/components/payment-modal';
 import { PAYMENT_STATUS } from '@api/types';
 
 export interface PaymentRequest {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { formatGhs } from '@api/format';
 import { MOBILE_NETWORKS_TEXT } from '@api/mobile-networks';
 import { Modal } from '@/components/modal';
-import { useSession } from '@/features/accounts/session';
+import { useSession } from '@/shared/session/session';
 import './payment-modal.css';
 
 /** What web/public/payment-return.html posts to its parent when the checkout ends. */

@@ -1,0 +1,25 @@
+import { FormField } from '@/components/form-field';
+import { GENDERS, type Choice } from '@/lib/choices';
+
+/** A select's options: the empty placeholder first, then each choice with its label. */
+export function Options({ items, placeholder }: { items: readonly Choice<string>[]; placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {items.map((i) => (
+        <option key={i.id} value={i.id}>
+          {i.itemName}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The one Gender select of every form that asks it (sign-up, profile, family members, booking, the desk's new person). */
+export function GenderField({ required }: { required?: boolean }) {
+  return (
+    <FormField as="select" name="gender" label="Gender" required={required}>
+      <Options items={GENDERS} placeholder="Select Gender" />
+    </FormField>
+  );
+}
