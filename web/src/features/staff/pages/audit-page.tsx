@@ -4,7 +4,7 @@ import { formatDate } from '@api/format';
 import type { AuditEntry } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAudit } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { auditActionText, auditTargetOf } from '@/features/staff/audit-words';
 import { ROLE_LABELS } from '@/features/staff/nav';
 
@@ -79,12 +79,10 @@ export default function AuditPage() {
           )}
         </div>
       </form>
-      <ListState
-        loading={log.isPending}
-        error={log.error}
+      <PagedList
+        query={log}
         empty={patientId ? `Nothing logged about patient ${patientId}.` : 'Nothing logged yet.'}
         isEmpty={items.length === 0}
-        onRetry={() => void log.refetch()}
       >
         <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
           <table className="staff-table stack">
@@ -117,8 +115,7 @@ export default function AuditPage() {
             </tbody>
           </table>
         </div>
-        <LoadMore hasMore={log.hasNextPage} loading={log.isFetchingNextPage} onMore={() => void log.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/desk-api';
 import { ApiError } from '@/lib/api-client';
-import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
@@ -68,20 +68,13 @@ function Enquiries() {
     <section className="staff-section" aria-labelledby="enquiries-title">
       <h2 id="enquiries-title">Enquiries</h2>
       <StatusChips label="Enquiry status" options={[undefined, ...ENQUIRY_STATUSES]} value={status} onChange={setStatus} />
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty="No enquiries here."
-        isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedList query={list} empty="No enquiries here." isEmpty={items.length === 0}>
         <ul className="staff-cards">
           {items.map((e) => (
             <EnquiryItem key={e.id} enquiry={e} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </section>
   );
 }
@@ -211,20 +204,13 @@ function Messages() {
   return (
     <section className="staff-section" aria-labelledby="messages-title">
       <h2 id="messages-title">Contact messages</h2>
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty="No contact messages."
-        isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedList query={list} empty="No contact messages." isEmpty={items.length === 0}>
         <ul className="staff-cards">
           {items.map((m) => (
             <MessageItem key={m.docid} message={m} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { ROLE_LABELS } from '@/features/staff/nav';
 import { refreshStaffClaims, useStaff } from '@/features/staff/staff-session';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
@@ -110,13 +110,7 @@ export default function RolesPage() {
       <GrantForm />
       <section className="staff-section" aria-labelledby="members-title">
         <h2 id="members-title">Staff accounts</h2>
-        <ListState
-          loading={members.isPending}
-          error={members.error}
-          empty="No staff accounts."
-          isEmpty={items.length === 0}
-          onRetry={() => void members.refetch()}
-        >
+        <PagedList query={members} empty="No staff accounts." isEmpty={items.length === 0}>
           <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Table of staff accounts">
             <table className="staff-table">
               <thead>
@@ -135,12 +129,7 @@ export default function RolesPage() {
               </tbody>
             </table>
           </div>
-          <LoadMore
-            hasMore={members.hasNextPage}
-            loading={members.isFetchingNextPage}
-            onMore={() => void members.fetchNextPage()}
-          />
-        </ListState>
+        </PagedList>
       </section>
     </div>
   );
