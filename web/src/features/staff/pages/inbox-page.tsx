@@ -24,7 +24,7 @@ function EnquiryItem({ enquiry: e }: { enquiry: StaffEnquiry }) {
   const setStatus = useSetEnquiryStatus();
   const selectId = useId();
   const change = (status: EnquiryStatus) =>
-    setStatus.mutateAsync({ enquiryId: e.id, status }).catch((err: unknown) => showApiError(err));
+    setStatus.mutateAsync({ recordId: e.id, status }).catch((err: unknown) => showApiError(err));
   return (
     <li className="staff-card">
       <div className="staff-card-head">
@@ -180,7 +180,7 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
               disabled={setStatus.isPending}
               onChange={(ev) =>
                 void setStatus
-                  .mutateAsync({ messageId: m.docid, status: ev.target.value as MessageStatus })
+                  .mutateAsync({ recordId: m.docid, status: ev.target.value as MessageStatus })
                   .catch((err: unknown) => showApiError(err))
               }
             >

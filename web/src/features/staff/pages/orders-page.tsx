@@ -40,7 +40,7 @@ function OrderItem({ order }: { order: StaffOrder }) {
         order.paymentStatus === PAYMENT_STATUS.Paid ? ` ${formatGhs(order.amount)} paid will be due for refund.` : '';
       if (!(await confirm('Cancel order?', 'Yes, cancel', `Order ${order.clientReference}.${refund}`))) return;
     }
-    await setStatus.mutateAsync({ orderId: order.id, status: to }).catch((err: unknown) => showApiError(err));
+    await setStatus.mutateAsync({ recordId: order.id, status: to }).catch((err: unknown) => showApiError(err));
   }
   return (
     <li className="staff-card" aria-label={`Order ${order.clientReference}`}>
