@@ -8,6 +8,7 @@ import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
+import { FormError } from '@/features/staff/components/form-error';
 
 /** How far ahead the list looks: a year, as the holidays are preloaded. */
 const YEAR_DAYS = 365;
@@ -85,11 +86,7 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
             onChange={(e) => setReason(e.target.value)}
           />
         </div>
-        {error && (
-          <p id={ids.error} className="field-error span-all" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id={ids.error} error={error} />
         <div className="form-actions span-all">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {editing ? 'Save' : 'Close this day'}
