@@ -117,6 +117,30 @@ export function PagedList({
   );
 }
 
+/** A titled section of a person's record: its list, or a line saying there is none. */
+export function ListSection({
+  id,
+  title,
+  empty,
+  isEmpty,
+  listClassName = 'staff-cards',
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  isEmpty: boolean;
+  listClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="staff-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {isEmpty ? <p className="staff-empty">{empty}</p> : <ul className={listClassName}>{children}</ul>}
+    </section>
+  );
+}
+
 /** A page's heading row: the title and what acts on the whole page. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
