@@ -6,6 +6,7 @@ import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { ROLE_LABELS } from '@/features/staff/nav';
 import { refreshStaffClaims, useStaff } from '@/features/staff/staff-session';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** Grant a role to an existing account (admin only); a doctor is linked to their doctors record. */
 function GrantForm() {
@@ -111,24 +112,11 @@ export default function RolesPage() {
       <section className="staff-section" aria-labelledby="members-title">
         <h2 id="members-title">Staff accounts</h2>
         <PagedList query={members} empty="No staff accounts." isEmpty={items.length === 0}>
-          <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Table of staff accounts">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((m) => (
-                  <MemberRow key={m.uid} member={m} self={m.uid === me.uid} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable label="Table of staff accounts" className="staff-table" columns={['Email', 'Role']} actions>
+            {items.map((m) => (
+              <MemberRow key={m.uid} member={m} self={m.uid === me.uid} />
+            ))}
+          </StaffTable>
         </PagedList>
       </section>
     </div>
