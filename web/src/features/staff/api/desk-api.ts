@@ -4,7 +4,7 @@
  * taken at the desk, home visits' assignment, closed days, the day sheet, and replies to
  * contact messages. Each change invalidates what it touches under the console's ['staff'] keys.
  */
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AssignRequest,
   ClinicPatientCreated,
@@ -21,7 +21,7 @@ import type {
 } from '@api/front-desk';
 import type { Appointment } from '@api/types';
 import { api } from '@/lib/api-client';
-import { downloadFile, staffKeys, type ContactMessage } from '@/features/staff/api/staff-api';
+import { downloadFile, staffKeys, useChange, useStatusChange, type ContactMessage } from '@/features/staff/api/staff-api';
 
 const opts = { auth: true } as const;
 const id = encodeURIComponent;
@@ -31,17 +31,6 @@ export const deskKeys = {
   closures: (from: string, to: string) => [...staffKeys.all, 'closures', from, to] as const,
   allClosures: [...staffKeys.all, 'closures'] as const,
 };
-
-/** A change that invalidates `keys` (and the overview's figures) once it settles. */
-function useChange<A, R>(change: (arg: A) => Promise<R>, keys: QueryKey[]) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => {
-      for (const queryKey of [...keys, staffKeys.overview]) void queryClient.invalidateQueries({ queryKey });
-    },
-  });
-}
 
 // ---- people ----
 
@@ -128,12 +117,7 @@ export const useRemoveClosure = () =>
 
 // ---- the inbox ----
 
-export const useSetMessageStatus = () =>
-  useChange(
-    ({ messageId, status }: { messageId: string; status: MessageStatus }) =>
-      api.post<ContactMessage>(`/staff/messages/${id(messageId)}/status`, { status }, opts),
-    [staffKeys.messages],
-  );
+export const useSetMessageStatus = () => useStatusChange<MessageStatus, ContactMessage>('messages', [staffKeys.messages]);
 
 /** POST /staff/messages/{id}/reply: mailed to the sender and kept with the message. */
 export const useReplyToMessage = () =>

@@ -186,7 +186,7 @@ export const useStaffMembers = () => usePaged<StaffMember>(staffKeys.roles, '/st
 // ---- changes ----
 
 /** A change that invalidates `keys` (and the overview's figures) once it settles. */
-function useChange<A, R>(change: (arg: A) => Promise<R>, keys: QueryKey[]) {
+export function useChange<A, R>(change: (arg: A) => Promise<R>, keys: QueryKey[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -221,19 +221,18 @@ export const useStaffReschedule = (freeTimes: QueryKey) =>
     [staffKeys.appointments, staffKeys.patients, freeTimes],
   );
 
-export const useSetEnquiryStatus = () =>
+/** POST /staff/{list}/{id}/status: staff move an enquiry, an order or a contact message on. */
+export const useStatusChange = <S extends string, R>(list: 'enquiries' | 'orders' | 'messages', keys: QueryKey[]) =>
   useChange(
-    ({ enquiryId, status }: { enquiryId: string; status: EnquiryStatus }) =>
-      api.post<StaffEnquiry>(`/staff/enquiries/${id(enquiryId)}/status`, { status }, opts),
-    [staffKeys.enquiries],
+    ({ recordId, status }: { recordId: string; status: S }) =>
+      api.post<R>(`/staff/${list}/${id(recordId)}/status`, { status }, opts),
+    keys,
   );
 
+export const useSetEnquiryStatus = () => useStatusChange<EnquiryStatus, StaffEnquiry>('enquiries', [staffKeys.enquiries]);
+
 export const useSetOrderStatus = () =>
-  useChange(
-    ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      api.post<StaffOrder>(`/staff/orders/${id(orderId)}/status`, { status }, opts),
-    [staffKeys.orders, staffKeys.refunds, staffKeys.patients],
-  );
+  useStatusChange<OrderStatus, StaffOrder>('orders', [staffKeys.orders, staffKeys.refunds, staffKeys.patients]);
 
 export const useMarkRefunded = () =>
   useChange(

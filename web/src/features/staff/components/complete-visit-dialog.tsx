@@ -10,6 +10,7 @@ import { SpinnerOverlay } from '@/components/spinner';
 import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import recordCss from '../record.css?inline';
+import { SchemaForm, DialogActions } from '@/features/staff/components/dialog-form';
 
 type Described = Pick<StaffAppointment, 'firstName' | 'lastName' | 'requestedService' | 'requestedDay' | 'requestedTime'>;
 
@@ -92,18 +93,7 @@ export function CompleteVisitDialog({
       <p className="modal-intro">{appointmentLine(a)}.</p>
       <Formik<CompleteValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
         {(formik) => (
-          <form
-            noValidate
-            aria-label="Complete visit"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const form = e.currentTarget;
-              // Refused by the schema: the first field that says why gets the focus.
-              void formik
-                .submitForm()
-                .then(() => setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()));
-            }}
-          >
+          <SchemaForm label="Complete visit" submitForm={formik.submitForm}>
             <div className="form-grid">
               <FormField
                 as="textarea"
@@ -154,15 +144,10 @@ export function CompleteVisitDialog({
                 )}
               </fieldset>
             </div>
-            <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={acting.isPending}>
-                <CheckCircle2 aria-hidden="true" size={18} /> Complete visit
-              </button>
-              <button type="button" className="btn btn-outline" onClick={onClose}>
-                Cancel
-              </button>
-            </div>
-          </form>
+            <DialogActions busy={acting.isPending} onCancel={onClose}>
+              <CheckCircle2 aria-hidden="true" size={18} /> Complete visit
+            </DialogActions>
+          </SchemaForm>
         )}
       </Formik>
       <SpinnerOverlay show={acting.isPending} />

@@ -7,6 +7,7 @@ import { useRecordPayment, useSendPaymentLink } from '@/features/staff/api/desk-
 import { staffKeys, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
+import { FormError } from '@/features/staff/components/form-error';
 
 const METHODS: { value: DeskPaymentMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
@@ -92,11 +93,7 @@ function RecordForm({
           />
         </div>
       )}
-      {error && (
-        <p id={ids.error} className="field-error span-all" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError id={ids.error} error={error} />
       <div className="form-actions span-all">
         <button type="submit" className="btn btn-primary" disabled={record.isPending}>
           <Banknote aria-hidden="true" size={18} /> Record payment

@@ -7,6 +7,7 @@ import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { useLabPriceList, useRequestLabs } from '@/features/staff/api/record-api';
 import type { StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
+import { DialogActions } from '@/features/staff/components/dialog-form';
 
 /**
  * 'Request lab tests': tests from the lab price list (@api/record labRequestSchema). The
@@ -75,14 +76,9 @@ export function LabRequestDialog({ appointment: a, onClose }: { appointment: Sta
             {error}
           </p>
         )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={request.isPending || !labs.data}>
-            <FlaskConical aria-hidden="true" size={18} /> Request tests
-          </button>
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions busy={request.isPending || !labs.data} onCancel={onClose}>
+          <FlaskConical aria-hidden="true" size={18} /> Request tests
+        </DialogActions>
       </form>
       <SpinnerOverlay show={request.isPending} />
     </Modal>

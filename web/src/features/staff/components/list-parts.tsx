@@ -7,7 +7,6 @@ export function StateBadge({ state }: { state: string }) {
   return <span className={`staff-badge state-${state.toLowerCase().replace(/[^a-z]/g, '')}`}>{stateName(state)}</span>;
 }
 
-/** What a list shows while it loads, when it failed, or when it is empty; else the list. */
 /** An appointment's state, and its payment state when it is paid for. */
 export function AppointmentBadges({
   appointment: a,
@@ -45,6 +44,7 @@ export function StatusChips<T extends string>({
   );
 }
 
+/** What a list shows while it loads, when it failed, or when it is empty; else the list. */
 export function ListState({
   loading,
   error,
@@ -84,6 +84,60 @@ export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loadi
         {loading ? 'Loading…' : 'Load more'}
       </button>
     </div>
+  );
+}
+
+/** The parts of a cursor-paged query (TanStack's useInfiniteQuery) that a paged list reads. */
+interface PagedQuery {
+  isPending: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/** A cursor-paged list: its loading, error and empty states, the items, then 'Load more'. */
+export function PagedList({
+  query,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: PagedQuery;
+  empty: string;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ListState loading={query.isPending} error={query.error} empty={empty} isEmpty={isEmpty} onRetry={() => void query.refetch()}>
+      {children}
+      <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
+    </ListState>
+  );
+}
+
+/** A titled section of a person's record: its list, or a line saying there is none. */
+export function ListSection({
+  id,
+  title,
+  empty,
+  isEmpty,
+  listClassName = 'staff-cards',
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  isEmpty: boolean;
+  listClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="staff-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {isEmpty ? <p className="staff-empty">{empty}</p> : <ul className={listClassName}>{children}</ul>}
+    </section>
   );
 }
 

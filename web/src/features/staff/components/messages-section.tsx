@@ -2,6 +2,7 @@ import { formatDate } from '@api/format';
 import type { Delivery } from '@api/notifications';
 import { useDeliveries } from '@/features/staff/api/staff-api';
 import { ListState, StateBadge } from '@/features/staff/components/list-parts';
+import { StaffTable } from '@/features/staff/components/staff-table';
 
 /**
  * The delivery log of an appointment or a patient: every e-mail and SMS about it, newest
@@ -21,37 +22,24 @@ export function MessagesSection({ about, id }: { about: 'appointments' | 'patien
         isEmpty={items.length === 0}
         onRetry={() => void log.refetch()}
       >
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Messages sent">
-          <table className="staff-table stack">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">By</th>
-                <th scope="col">To</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((d) => (
-                <tr key={`${d.channel}-${d.id}`}>
-                  <td data-label="When">{formatDate(d.sentAt ?? d.createdAt, { time: true })}</td>
-                  <td data-label="By">{d.channel === 'sms' ? 'SMS' : 'E-mail'}</td>
-                  <td data-label="To" className="staff-break">
-                    {d.to}
-                  </td>
-                  <td data-label="Message" className="staff-break">
-                    {d.summary}
-                  </td>
-                  <td data-label="Status">
-                    <StateBadge state={d.status} />
-                    {d.failureReason && <span className="staff-muted"> {d.failureReason}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable label="Messages sent" className="staff-table stack" columns={['When', 'By', 'To', 'Message', 'Status']}>
+          {items.map((d) => (
+            <tr key={`${d.channel}-${d.id}`}>
+              <td data-label="When">{formatDate(d.sentAt ?? d.createdAt, { time: true })}</td>
+              <td data-label="By">{d.channel === 'sms' ? 'SMS' : 'E-mail'}</td>
+              <td data-label="To" className="staff-break">
+                {d.to}
+              </td>
+              <td data-label="Message" className="staff-break">
+                {d.summary}
+              </td>
+              <td data-label="Status">
+                <StateBadge state={d.status} />
+                {d.failureReason && <span className="staff-muted"> {d.failureReason}</span>}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       </ListState>
     </section>
   );

@@ -4,6 +4,7 @@ import { DESK_CODE_MINUTES, phoneCodeSchema } from '@api/front-desk';
 import { sendPhoneCode, useVerifyPhone } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { ApiError } from '@/lib/api-client';
+import { FormError } from '@/features/staff/components/form-error';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -91,11 +92,7 @@ export function PhoneCheck({
             onChange={(e) => setCode(e.target.value)}
           />
         </div>
-        {error && (
-          <p id={ids.error} className="field-error span-all" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id={ids.error} error={error} />
         <div className="form-actions span-all">
           <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
             Check code

@@ -14,6 +14,7 @@ import { SpinnerOverlay } from '@/components/spinner';
 import { usePrescribe } from '@/features/staff/api/record-api';
 import type { StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
+import { SchemaForm, DialogActions } from '@/features/staff/components/dialog-form';
 
 /** A row as the inputs hold it (the quantity as typed). */
 type ItemValues = Omit<PrescriptionRequest['items'][number], 'quantity'> & { quantity: number | '' };
@@ -57,18 +58,7 @@ export function PrescribeDialog({ appointment: a, onClose }: { appointment: Staf
         onSubmit={submit}
       >
         {(formik) => (
-          <form
-            noValidate
-            aria-label="Prescribe"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const form = e.currentTarget;
-              // Refused by the schema: the first field that says why gets the focus.
-              void formik
-                .submitForm()
-                .then(() => setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()));
-            }}
-          >
+          <SchemaForm label="Prescribe" submitForm={formik.submitForm}>
             <FieldArray name="items">
               {({ push, remove }) => (
                 <>
@@ -142,15 +132,10 @@ export function PrescribeDialog({ appointment: a, onClose }: { appointment: Staf
                 </>
               )}
             </FieldArray>
-            <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={prescribe.isPending}>
-                <Send aria-hidden="true" size={18} /> Issue prescription
-              </button>
-              <button type="button" className="btn btn-outline" onClick={onClose}>
-                Cancel
-              </button>
-            </div>
-          </form>
+            <DialogActions busy={prescribe.isPending} onCancel={onClose}>
+              <Send aria-hidden="true" size={18} /> Issue prescription
+            </DialogActions>
+          </SchemaForm>
         )}
       </Formik>
       <SpinnerOverlay show={prescribe.isPending} />

@@ -14,7 +14,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import { AppointmentRow } from '@/features/staff/components/appointment-row';
 import { DayNav } from '@/features/staff/components/day-nav';
-import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana, weekStart } from '@/features/staff/days';
 import { isDesk } from '@/features/staff/nav';
 import { useStaff } from '@/features/staff/staff-session';
@@ -217,12 +217,10 @@ export default function AppointmentsPage() {
         ))}
       </div>
 
-      <ListState
-        loading={list.isPending}
-        error={list.error}
+      <PagedList
+        query={list}
         empty={`No ${s.status ? `${stateName(s.status)} ` : ''}appointments ${shown}.`}
         isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
       >
         {s.view === 'day' && !searching ? (
           <ul className="staff-list">
@@ -233,8 +231,7 @@ export default function AppointmentsPage() {
         ) : (
           <ByDay items={items} />
         )}
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </div>
   );
 }

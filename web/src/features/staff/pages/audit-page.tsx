@@ -4,9 +4,10 @@ import { formatDate } from '@api/format';
 import type { AuditEntry } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAudit } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { auditActionText, auditTargetOf } from '@/features/staff/audit-words';
 import { ROLE_LABELS } from '@/features/staff/nav';
+import { StaffTable } from '@/features/staff/components/staff-table';
 
 function AuditTarget({ target, name }: { target: string; name?: string }) {
   const { text, to } = auditTargetOf(target, name);
@@ -79,46 +80,30 @@ export default function AuditPage() {
           )}
         </div>
       </form>
-      <ListState
-        loading={log.isPending}
-        error={log.error}
+      <PagedList
+        query={log}
         empty={patientId ? `Nothing logged about patient ${patientId}.` : 'Nothing logged yet.'}
         isEmpty={items.length === 0}
-        onRetry={() => void log.refetch()}
       >
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
-          <table className="staff-table stack">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Record</th>
-                <th scope="col">Shown</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e.id}>
-                  <td data-label="When">{formatDate(e.at, { time: true })}</td>
-                  <td data-label="Who">
-                    {e.actorName ?? (e.actorUid === 'self' ? 'The patient' : e.actorUid)}{' '}
-                    <span className="staff-muted">({e.actorRole === 'patient' ? 'Patient' : ROLE_LABELS[e.actorRole]})</span>
-                  </td>
-                  <td data-label="Action">{auditActionText(e.action)}</td>
-                  <td data-label="Record" className="staff-break">
-                    <AuditTarget target={e.target} name={e.targetName} />
-                  </td>
-                  <td data-label="Shown" className="staff-shown">
-                    <Shown entry={e} onPatient={filterBy} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <LoadMore hasMore={log.hasNextPage} loading={log.isFetchingNextPage} onMore={() => void log.fetchNextPage()} />
-      </ListState>
+        <StaffTable label="Audit entries" className="staff-table stack" columns={['When', 'Who', 'Action', 'Record', 'Shown']}>
+          {items.map((e) => (
+            <tr key={e.id}>
+              <td data-label="When">{formatDate(e.at, { time: true })}</td>
+              <td data-label="Who">
+                {e.actorName ?? (e.actorUid === 'self' ? 'The patient' : e.actorUid)}{' '}
+                <span className="staff-muted">({e.actorRole === 'patient' ? 'Patient' : ROLE_LABELS[e.actorRole]})</span>
+              </td>
+              <td data-label="Action">{auditActionText(e.action)}</td>
+              <td data-label="Record" className="staff-break">
+                <AuditTarget target={e.target} name={e.targetName} />
+              </td>
+              <td data-label="Shown" className="staff-shown">
+                <Shown entry={e} onPatient={filterBy} />
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      </PagedList>
     </div>
   );
 }

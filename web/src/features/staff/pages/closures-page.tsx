@@ -8,6 +8,8 @@ import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
+import { FormError } from '@/features/staff/components/form-error';
+import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** How far ahead the list looks: a year, as the holidays are preloaded. */
 const YEAR_DAYS = 365;
@@ -85,11 +87,7 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
             onChange={(e) => setReason(e.target.value)}
           />
         </div>
-        {error && (
-          <p id={ids.error} className="field-error span-all" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id={ids.error} error={error} />
         <div className="form-actions span-all">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {editing ? 'Save' : 'Close this day'}
@@ -144,45 +142,31 @@ export default function ClosuresPage() {
           isEmpty={items.length === 0}
           onRetry={() => void closures.refetch()}
         >
-          <div className="staff-table-wrap">
-            <table className="staff-table stack">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Set by</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((c) => (
-                  <tr key={c.day}>
-                    <td data-label="Day">{longDay(c.day)}</td>
-                    <td data-label="Reason">{c.reason}</td>
-                    <td data-label="Set by">{c.source === 'holiday' ? 'Public holiday' : 'Clinic'}</td>
-                    <td data-label="Actions" className="staff-actions-cell">
-                      <span className="staff-row-actions">
-                        <button type="button" className="btn btn-outline" onClick={() => setEditing(c)}>
-                          <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden"> {longDay(c.day)}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline"
-                          disabled={remove.isPending}
-                          onClick={() => void removeOne(c)}
-                        >
-                          <Trash2 aria-hidden="true" size={16} /> Remove
-                          <span className="visually-hidden"> {longDay(c.day)}</span>
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable className="staff-table stack" columns={['Day', 'Reason', 'Set by']} actions>
+            {items.map((c) => (
+              <tr key={c.day}>
+                <td data-label="Day">{longDay(c.day)}</td>
+                <td data-label="Reason">{c.reason}</td>
+                <td data-label="Set by">{c.source === 'holiday' ? 'Public holiday' : 'Clinic'}</td>
+                <td data-label="Actions" className="staff-actions-cell">
+                  <span className="staff-row-actions">
+                    <button type="button" className="btn btn-outline" onClick={() => setEditing(c)}>
+                      <Pencil aria-hidden="true" size={16} /> Edit<span className="visually-hidden"> {longDay(c.day)}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={remove.isPending}
+                      onClick={() => void removeOne(c)}
+                    >
+                      <Trash2 aria-hidden="true" size={16} /> Remove
+                      <span className="visually-hidden"> {longDay(c.day)}</span>
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         </ListState>
       </section>
     </div>

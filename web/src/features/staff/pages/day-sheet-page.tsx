@@ -11,6 +11,7 @@ import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { stateName } from '@/features/staff/lifecycle';
 import { addressText, windowText } from '@/features/staff/visits';
 import { showApiError } from '@/lib/dialogs';
+import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** The states a sheet lists: what is still to happen or happened that day, not what was called off. */
 const ON_THE_SHEET = ['Pending', 'Accepted', 'OnTheWay', 'CheckedIn', 'Completed', 'NoShow'];
@@ -124,43 +125,30 @@ export default function DaySheetPage() {
           isEmpty={rows.length === 0}
           onRetry={() => void list.refetch()}
         >
-          <div className="staff-table-wrap">
-            <table className="staff-table stack day-sheet-table">
-              <caption className="visually-hidden">
-                {title}, {longDay(day)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Patient</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Service</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((a) => (
-                  <tr key={a.appointmentId}>
-                    <td data-label="Time">{a.requestedTime ?? windowText(a.arrivalWindow) ?? 'To agree'}</td>
-                    <td data-label="Patient">
-                      {a.firstName} {a.lastName}
-                    </td>
-                    <td data-label="Phone">{a.contactNumber}</td>
-                    <td data-label="Service">
-                      {a.requestedService}
-                      {homeVisits && a.assignedToName ? ` (${a.assignedToName})` : ''}
-                    </td>
-                    <td data-label="Address">
-                      {addressText(a.address, a.location)}
-                      {a.address?.digitalAddress ? ` · ${a.address.digitalAddress}` : ''}
-                    </td>
-                    <td data-label="State">{stateName(a.appointmentStatus)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption={`${title}, ${longDay(day)}`}
+            className="staff-table stack day-sheet-table"
+            columns={['Time', 'Patient', 'Phone', 'Service', 'Address', 'State']}
+          >
+            {rows.map((a) => (
+              <tr key={a.appointmentId}>
+                <td data-label="Time">{a.requestedTime ?? windowText(a.arrivalWindow) ?? 'To agree'}</td>
+                <td data-label="Patient">
+                  {a.firstName} {a.lastName}
+                </td>
+                <td data-label="Phone">{a.contactNumber}</td>
+                <td data-label="Service">
+                  {a.requestedService}
+                  {homeVisits && a.assignedToName ? ` (${a.assignedToName})` : ''}
+                </td>
+                <td data-label="Address">
+                  {addressText(a.address, a.location)}
+                  {a.address?.digitalAddress ? ` · ${a.address.digitalAddress}` : ''}
+                </td>
+                <td data-label="State">{stateName(a.appointmentStatus)}</td>
+              </tr>
+            ))}
+          </StaffTable>
         </ListState>
       ) : (
         <p className="staff-muted">Choose a doctor, or home visits, to see the day’s sheet.</p>

@@ -15,7 +15,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/desk-api';
 import { ApiError } from '@/lib/api-client';
-import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
@@ -24,7 +24,7 @@ function EnquiryItem({ enquiry: e }: { enquiry: StaffEnquiry }) {
   const setStatus = useSetEnquiryStatus();
   const selectId = useId();
   const change = (status: EnquiryStatus) =>
-    setStatus.mutateAsync({ enquiryId: e.id, status }).catch((err: unknown) => showApiError(err));
+    setStatus.mutateAsync({ recordId: e.id, status }).catch((err: unknown) => showApiError(err));
   return (
     <li className="staff-card">
       <div className="staff-card-head">
@@ -68,20 +68,13 @@ function Enquiries() {
     <section className="staff-section" aria-labelledby="enquiries-title">
       <h2 id="enquiries-title">Enquiries</h2>
       <StatusChips label="Enquiry status" options={[undefined, ...ENQUIRY_STATUSES]} value={status} onChange={setStatus} />
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty="No enquiries here."
-        isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedList query={list} empty="No enquiries here." isEmpty={items.length === 0}>
         <ul className="staff-cards">
           {items.map((e) => (
             <EnquiryItem key={e.id} enquiry={e} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </section>
   );
 }
@@ -187,7 +180,7 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
               disabled={setStatus.isPending}
               onChange={(ev) =>
                 void setStatus
-                  .mutateAsync({ messageId: m.docid, status: ev.target.value as MessageStatus })
+                  .mutateAsync({ recordId: m.docid, status: ev.target.value as MessageStatus })
                   .catch((err: unknown) => showApiError(err))
               }
             >
@@ -211,20 +204,13 @@ function Messages() {
   return (
     <section className="staff-section" aria-labelledby="messages-title">
       <h2 id="messages-title">Contact messages</h2>
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty="No contact messages."
-        isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedList query={list} empty="No contact messages." isEmpty={items.length === 0}>
         <ul className="staff-cards">
           {items.map((m) => (
             <MessageItem key={m.docid} message={m} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </section>
   );
 }

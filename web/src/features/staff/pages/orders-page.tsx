@@ -3,7 +3,7 @@ import { formatDate, formatGhs } from '@api/format';
 import type { OrderStatus } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { PAYMENT_STATUS } from '@api/types';
 
@@ -40,7 +40,7 @@ function OrderItem({ order }: { order: StaffOrder }) {
         order.paymentStatus === PAYMENT_STATUS.Paid ? ` ${formatGhs(order.amount)} paid will be due for refund.` : '';
       if (!(await confirm('Cancel order?', 'Yes, cancel', `Order ${order.clientReference}.${refund}`))) return;
     }
-    await setStatus.mutateAsync({ orderId: order.id, status: to }).catch((err: unknown) => showApiError(err));
+    await setStatus.mutateAsync({ recordId: order.id, status: to }).catch((err: unknown) => showApiError(err));
   }
   return (
     <li className="staff-card" aria-label={`Order ${order.clientReference}`}>
@@ -110,20 +110,17 @@ export default function OrdersPage() {
         value={shown}
         onChange={show}
       />
-      <ListState
-        loading={list.isPending}
-        error={list.error}
+      <PagedList
+        query={list}
         empty={shown === TO_DISPATCH ? 'No paid orders waiting to be dispatched.' : 'No orders here.'}
         isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
       >
         <ul className="staff-cards">
           {items.map((o) => (
             <OrderItem key={o.id} order={o} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </div>
   );
 }

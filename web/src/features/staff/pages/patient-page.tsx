@@ -4,7 +4,7 @@ import { formatDate, formatGhs, formatWhen } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
-import { AppointmentBadges, ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { AppointmentBadges, ListSection, ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 
 /** One patient as the clinic holds them: contact, appointments, packages and orders (the read is audited). */
@@ -49,68 +49,53 @@ export default function PatientPage() {
               />
             </section>
 
-            <section className="staff-section" aria-labelledby="patient-appointments">
-              <h2 id="patient-appointments">Appointments</h2>
-              {v.appointments.length === 0 ? (
-                <p className="staff-empty">No appointments.</p>
-              ) : (
-                <ul className="staff-list">
-                  {v.appointments.map((a) => (
-                    <li key={a.appointmentId}>
-                      <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>
-                        <span className="staff-list-main">
-                          <strong>{a.requestedService}</strong>
-                          <span>{formatWhen(a.requestedDay, a.requestedTime)}</span>
-                        </span>
-                        <AppointmentBadges appointment={a} />
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ListSection
+              id="patient-appointments"
+              title="Appointments"
+              empty="No appointments."
+              isEmpty={v.appointments.length === 0}
+              listClassName="staff-list"
+            >
+              {v.appointments.map((a) => (
+                <li key={a.appointmentId}>
+                  <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>
+                    <span className="staff-list-main">
+                      <strong>{a.requestedService}</strong>
+                      <span>{formatWhen(a.requestedDay, a.requestedTime)}</span>
+                    </span>
+                    <AppointmentBadges appointment={a} />
+                  </Link>
+                </li>
+              ))}
+            </ListSection>
 
-            <section className="staff-section" aria-labelledby="patient-packages">
-              <h2 id="patient-packages">Packages</h2>
-              {v.subscriptions.length === 0 ? (
-                <p className="staff-empty">No packages.</p>
-              ) : (
-                <ul className="staff-cards">
-                  {v.subscriptions.map((s) => (
-                    <li key={s.id} className="staff-card">
-                      <div className="staff-card-head">
-                        <h3>{s.packageTitle}</h3>
-                        <StateBadge state={s.paymentStatus} />
-                      </div>
-                      <p>
-                        {formatGhs(s.amount)} · {s.isActive ? `active until ${formatDate(s.endDate)}` : 'not active'}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ListSection id="patient-packages" title="Packages" empty="No packages." isEmpty={v.subscriptions.length === 0}>
+              {v.subscriptions.map((s) => (
+                <li key={s.id} className="staff-card">
+                  <div className="staff-card-head">
+                    <h3>{s.packageTitle}</h3>
+                    <StateBadge state={s.paymentStatus} />
+                  </div>
+                  <p>
+                    {formatGhs(s.amount)} · {s.isActive ? `active until ${formatDate(s.endDate)}` : 'not active'}
+                  </p>
+                </li>
+              ))}
+            </ListSection>
 
-            <section className="staff-section" aria-labelledby="patient-orders">
-              <h2 id="patient-orders">Orders</h2>
-              {v.orders.length === 0 ? (
-                <p className="staff-empty">No orders.</p>
-              ) : (
-                <ul className="staff-cards">
-                  {v.orders.map((o) => (
-                    <li key={o.id} className="staff-card">
-                      <div className="staff-card-head">
-                        <h3>Order {o.clientReference}</h3>
-                        <StateBadge state={o.paymentStatus} />
-                      </div>
-                      <p>
-                        {o.items.map((l) => `${l.quantity} × ${l.productName}`).join(', ')} · {formatGhs(o.amount)}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ListSection id="patient-orders" title="Orders" empty="No orders." isEmpty={v.orders.length === 0}>
+              {v.orders.map((o) => (
+                <li key={o.id} className="staff-card">
+                  <div className="staff-card-head">
+                    <h3>Order {o.clientReference}</h3>
+                    <StateBadge state={o.paymentStatus} />
+                  </div>
+                  <p>
+                    {o.items.map((l) => `${l.quantity} × ${l.productName}`).join(', ')} · {formatGhs(o.amount)}
+                  </p>
+                </li>
+              ))}
+            </ListSection>
             <MessagesSection about="patients" id={patientId} />
           </>
         )}

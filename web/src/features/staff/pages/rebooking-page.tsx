@@ -2,7 +2,7 @@ import { XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { AppointmentBadges, PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { longDay } from '@/features/staff/days';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
@@ -33,10 +33,7 @@ function RebookingItem({ appointment: a }: { appointment: StaffAppointment }) {
         <h2>
           <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>{who}</Link>
         </h2>
-        <span className="staff-list-badges">
-          <StateBadge state={a.appointmentStatus} />
-          {a.requiresPayment && <StateBadge state={a.paymentStatus} />}
-        </span>
+        <AppointmentBadges appointment={a} />
       </div>
       <p>
         {a.requestedService} · was {longDay(a.requestedDay)}
@@ -72,20 +69,13 @@ export default function RebookingPage() {
       <p className="staff-muted">
         Call each patient, then move the appointment to a time that suits them, or cancel it. Either takes it off this list.
       </p>
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty="Nothing to rebook."
-        isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedList query={list} empty="Nothing to rebook." isEmpty={items.length === 0}>
         <ul className="staff-cards">
           {items.map((a) => (
             <RebookingItem key={a.appointmentId} appointment={a} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </div>
   );
 }

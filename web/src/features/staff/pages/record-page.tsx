@@ -7,7 +7,7 @@ import { type Appointment, APPOINTMENT_STATUS } from '@api/types';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { usePatientRecord } from '@/features/staff/api/record-api';
-import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { ListSection, ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import {
   LabRequestCard,
   NotesList,
@@ -102,64 +102,47 @@ export default function RecordPage() {
           <>
             <PersonCard p={r.patient} />
 
-            <section className="staff-section" aria-labelledby="record-family">
-              <h2 id="record-family">Family members</h2>
-              {r.dependants.length === 0 ? (
-                <p className="staff-empty">None named.</p>
-              ) : (
-                <ul className="staff-cards">
-                  {r.dependants.map((d) => (
-                    <li key={d.id} className="staff-card">
-                      <strong>
-                        {d.firstName} {d.lastName}
-                      </strong>{' '}
-                      <span className="staff-muted">
-                        {d.relation}, born {formatDate(d.dateOfBirth, { weekday: false })}, {d.gender}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ListSection id="record-family" title="Family members" empty="None named." isEmpty={r.dependants.length === 0}>
+              {r.dependants.map((d) => (
+                <li key={d.id} className="staff-card">
+                  <strong>
+                    {d.firstName} {d.lastName}
+                  </strong>{' '}
+                  <span className="staff-muted">
+                    {d.relation}, born {formatDate(d.dateOfBirth, { weekday: false })}, {d.gender}
+                  </span>
+                </li>
+              ))}
+            </ListSection>
 
-            <section className="staff-section" aria-labelledby="record-visits">
-              <h2 id="record-visits">Appointments</h2>
-              {r.appointments.length === 0 ? (
-                <p className="staff-empty">No appointments.</p>
-              ) : (
-                <ul className="staff-cards record-visits">
-                  {r.appointments.map((a) => (
-                    <Visit key={a.appointmentId} a={a} patientId={patientId} canOpen={mayOpen(a)} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ListSection
+              id="record-visits"
+              title="Appointments"
+              empty="No appointments."
+              isEmpty={r.appointments.length === 0}
+              listClassName="staff-cards record-visits"
+            >
+              {r.appointments.map((a) => (
+                <Visit key={a.appointmentId} a={a} patientId={patientId} canOpen={mayOpen(a)} />
+              ))}
+            </ListSection>
 
-            <section className="staff-section" aria-labelledby="record-prescriptions">
-              <h2 id="record-prescriptions">Prescriptions</h2>
-              {r.prescriptions.length === 0 ? (
-                <p className="staff-empty">No prescriptions.</p>
-              ) : (
-                <ul className="staff-cards">
-                  {r.prescriptions.map((p) => (
-                    <PrescriptionCard key={p.prescriptionId} p={p} canDispense={desk} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ListSection
+              id="record-prescriptions"
+              title="Prescriptions"
+              empty="No prescriptions."
+              isEmpty={r.prescriptions.length === 0}
+            >
+              {r.prescriptions.map((p) => (
+                <PrescriptionCard key={p.prescriptionId} p={p} canDispense={desk} />
+              ))}
+            </ListSection>
 
-            <section className="staff-section" aria-labelledby="record-labs">
-              <h2 id="record-labs">Lab requests</h2>
-              {r.labRequests.length === 0 ? (
-                <p className="staff-empty">No lab requests.</p>
-              ) : (
-                <ul className="staff-cards">
-                  {r.labRequests.map((l) => (
-                    <LabRequestCard key={l.labRequestId} r={l} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            <ListSection id="record-labs" title="Lab requests" empty="No lab requests." isEmpty={r.labRequests.length === 0}>
+              {r.labRequests.map((l) => (
+                <LabRequestCard key={l.labRequestId} r={l} />
+              ))}
+            </ListSection>
           </>
         )}
       </ListState>

@@ -4,7 +4,7 @@ import { formatDate, formatGhs } from '@api/format';
 import type { StaffRefund } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
 
@@ -79,20 +79,17 @@ export default function RefundsPage() {
         value={status}
         onChange={(s) => s && setStatus(s)}
       />
-      <ListState
-        loading={list.isPending}
-        error={list.error}
+      <PagedList
+        query={list}
         empty={status === 'Due' ? 'No refunds are due.' : 'No refunds recorded yet.'}
         isEmpty={items.length === 0}
-        onRetry={() => void list.refetch()}
       >
         <ul className="staff-cards">
           {items.map((r) => (
             <RefundItem key={r.id} refund={r} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
-import { ListState, LoadMore, PageHeader } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { ROLE_LABELS } from '@/features/staff/nav';
 import { refreshStaffClaims, useStaff } from '@/features/staff/staff-session';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** Grant a role to an existing account (admin only); a doctor is linked to their doctors record. */
 function GrantForm() {
@@ -110,37 +111,13 @@ export default function RolesPage() {
       <GrantForm />
       <section className="staff-section" aria-labelledby="members-title">
         <h2 id="members-title">Staff accounts</h2>
-        <ListState
-          loading={members.isPending}
-          error={members.error}
-          empty="No staff accounts."
-          isEmpty={items.length === 0}
-          onRetry={() => void members.refetch()}
-        >
-          <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Table of staff accounts">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((m) => (
-                  <MemberRow key={m.uid} member={m} self={m.uid === me.uid} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore
-            hasMore={members.hasNextPage}
-            loading={members.isFetchingNextPage}
-            onMore={() => void members.fetchNextPage()}
-          />
-        </ListState>
+        <PagedList query={members} empty="No staff accounts." isEmpty={items.length === 0}>
+          <StaffTable label="Table of staff accounts" className="staff-table" columns={['Email', 'Role']} actions>
+            {items.map((m) => (
+              <MemberRow key={m.uid} member={m} self={m.uid === me.uid} />
+            ))}
+          </StaffTable>
+        </PagedList>
       </section>
     </div>
   );

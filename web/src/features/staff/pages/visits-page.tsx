@@ -6,7 +6,7 @@ import { nextState } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { DayNav } from '@/features/staff/components/day-nav';
-import { ListState, LoadMore, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedList, StateBadge } from '@/features/staff/components/list-parts';
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, mapLink, windowText } from '@/features/staff/visits';
@@ -123,20 +123,13 @@ export default function VisitsPage() {
     <div className="staff-page">
       <PageHeader title="My visits" />
       <DayNav day={day} onChange={(next) => setParams({ day: next }, { replace: true })} />
-      <ListState
-        loading={list.isPending}
-        error={list.error}
-        empty={`No home visits assigned to you on ${longDay(day)}.`}
-        isEmpty={visits.length === 0}
-        onRetry={() => void list.refetch()}
-      >
+      <PagedList query={list} empty={`No home visits assigned to you on ${longDay(day)}.`} isEmpty={visits.length === 0}>
         <ul className="staff-cards">
           {visits.map((v) => (
             <VisitCard key={v.appointmentId} visit={v} />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-      </ListState>
+      </PagedList>
     </div>
   );
 }
