@@ -91,7 +91,9 @@ if (booting) {
     check('load (short)', ['node', 'scripts/load.mjs', '--short']);
     console.log('\n▶ faults (short): scripts/lib/faults.mjs on this stack');
     const { runFaults } = await import('./lib/faults.mjs');
-    const faultsOk = (await runFaults(stack, { short: true }).catch((err) => [String(err)])).length === 0;
+    const faultProblems = await runFaults(stack, { short: true }).catch((err) => [String(err)]);
+    for (const problem of faultProblems) console.error(`  ${problem}`);
+    const faultsOk = faultProblems.length === 0;
     console.log(faultsOk ? '✔ faults (short)' : '✘ faults (short) failed');
     if (faultsOk) passed++;
     else failed++;
