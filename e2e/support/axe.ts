@@ -1,37 +1,8 @@
 /** axe-core as the browser tests run it: serious and critical violations only, at phone and desktop width. */
-import { readFileSync } from 'node:fs';
-import type { AxeResults } from 'axe-core';
-import type { Frame, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE } from './browser';
 import { pageShows } from './pages';
-
-/**
- * axe-core's browser build, put into each frame once and run there on its own document. (The
- * @axe-core/playwright wrapper opened a blank page for every check to merge frames, which cost
- * about a second a check: most of the accessibility suites' time.)
- */
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-type Violation = AxeResults['violations'][number];
-
-async function violationsIn(frame: Frame): Promise<Violation[]> {
-  const hasAxe = await frame.evaluate(() => 'axe' in window);
-  if (!hasAxe) await frame.evaluate(AXE_SOURCE);
-  // Only violations are read: axe then skips collecting every passing node, which is most of its time.
-  return frame.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    return (await axe.run(document, { resultTypes: ['violations'], iframes: false })).violations;
-  });
-}
-
-/** Every frame of the page: the page itself, then its iframes (one that cannot be read, e.g. an offline embed's error page, is passed over, as axe does). */
-async function violationsOnPage(page: Page): Promise<{ where: string; violations: Violation[] }[]> {
-  const found = [{ where: '', violations: await violationsIn(page.mainFrame()) }];
-  for (const frame of page.frames().filter((f) => f !== page.mainFrame() && !f.isDetached())) {
-    const violations = await violationsIn(frame).catch(() => undefined);
-    if (violations) found.push({ where: `iframe ${frame.url()} > `, violations });
-  }
-  return found;
-}
 
 /** Rule id, impact and the CSS targets of every serious or critical violation on the page now. */
 export async function seriousViolations(page: Page, label: string): Promise<string[]> {
@@ -42,11 +13,11 @@ export async function seriousViolations(page: Page, label: string): Promise<stri
     undefined,
     { timeout: 10_000 },
   );
-  return (await violationsOnPage(page)).flatMap(({ where, violations }) =>
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => where + n.target.join(' ')).join(' | ')}`),
-  );
+  // Only violations are read: axe then skips collecting every passing node, which is most of its time.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** axe with the dialog open, at the page's current width. */
