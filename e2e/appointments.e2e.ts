@@ -8,6 +8,7 @@ import { adminDb } from './support/admin';
 import { createActivatedPatient, type TestPatient } from './support/accounts';
 import { pickFreeDay, pickFreeSlot } from './support/booking';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(90_000);
 
@@ -20,7 +21,6 @@ const appointmentsOf = async (uid: string) =>
 const freshDay = () => new Date(Date.now() + (3 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
 
 const form = (page: Page) => page.getByRole('form', { name: 'Book an appointment' });
-const dialogTitle = (page: Page) => page.locator('.swal2-title');
 
 /** Logs in on /signup like a patient does, then opens `path`. */
 async function loggedIn(patient: TestPatient, path: string, viewport = PHONE): Promise<Page> {
@@ -43,7 +43,7 @@ const bookingFor = (page: Page, patient: TestPatient) =>
 
 async function submitAndConfirm(page: Page) {
   await form(page).getByRole('button', { name: 'Submit' }).click();
-  await dialogTitle(page).getByText('Submit Appointment?').waitFor();
+  await dialogSays(page, 'Submit Appointment?');
   await page.locator('.swal2-confirm').click();
 }
 
@@ -52,7 +52,7 @@ describe('booking an appointment', () => {
     const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/appointment-page');
     await form(page).getByRole('button', { name: 'Submit' }).click();
-    await dialogTitle(page).getByText('Oops').waitFor();
+    await dialogSays(page, 'Oops');
     expect(await page.locator('.swal2-html-container').textContent()).toBe('Please login to continue');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${SITE_URL}/signup?returnUrl=%2Fappointment-page`);
@@ -74,7 +74,7 @@ describe('booking an appointment', () => {
     await frame.getByLabel('Network').selectOption('MTN');
     await frame.getByLabel('Mobile Money number').fill('0244123456');
     await frame.getByRole('button', { name: 'Pay' }).click();
-    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Payment Successful', 20_000);
 
     const [stored] = await appointmentsOf(patient.uid);
     expect(stored).toMatchObject({
@@ -104,7 +104,7 @@ describe('booking an appointment', () => {
     const frame = page.frameLocator('iframe[title="Secure checkout"]');
     await frame.getByText('GHS 211.25').first().waitFor();
     await frame.getByRole('button', { name: 'Cancel' }).click();
-    await dialogTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Payment not completed', 20_000);
     await page.locator('.swal2-confirm').click();
     const [stored] = await appointmentsOf(patient.uid);
     expect(stored).toMatchObject({ consultationFee: 211.25, paymentStatus: 'Unpaid', requiresPayment: true });
@@ -115,12 +115,12 @@ describe('booking an appointment', () => {
     await page.getByRole('button', { name: 'Make Payment' }).waitFor();
     const deleteIt = async () => {
       await page.getByRole('button', { name: 'Delete' }).click();
-      await dialogTitle(page).getByText('Delete Appointment?').waitFor();
+      await dialogSays(page, 'Delete Appointment?');
       await page.locator('.swal2-confirm').click();
     };
     // The checkout started moments ago: a mobile-money payment may still complete, so it is kept for now.
     await deleteIt();
-    await dialogTitle(page).getByText('Oops').waitFor();
+    await dialogSays(page, 'Oops');
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(/payment .* in progress/);
     await page.locator('.swal2-confirm').click();
     expect(await appointmentsOf(patient.uid)).toHaveLength(1);
@@ -128,7 +128,7 @@ describe('booking an appointment', () => {
     const abandoned = Timestamp.fromMillis(Date.now() - 16 * 60_000);
     await adminDb().collection('appointments').doc(stored.id).update({ checkoutStartedAt: abandoned });
     await deleteIt();
-    await dialogTitle(page).getByText('Deleted!').waitFor();
+    await dialogSays(page, 'Deleted!');
     // Kept only as a tombstone the patient never sees, so a late payment still finds it (and becomes a refund).
     expect(await appointmentsOf(patient.uid)).toMatchObject([{ appointmentStatus: 'Deleted' }]);
   });
@@ -165,7 +165,7 @@ describe('booking an appointment', () => {
       .waitFor({ timeout: 20_000 });
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
-    await dialogTitle(page).getByText('Saved!').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Saved!', 20_000);
 
     const [stored] = await appointmentsOf(patient.uid);
     expect(stored).toMatchObject({
@@ -192,7 +192,7 @@ describe('booking an appointment', () => {
     await f.getByLabel('Expected Number of Beneficiaries').selectOption('51-100');
     await pickFreeDay(f);
     await submitAndConfirm(page);
-    await dialogTitle(page).getByText('Saved!').waitFor();
+    await dialogSays(page, 'Saved!');
     const [stored] = await appointmentsOf(patient.uid);
     expect(stored).toMatchObject({
       requestedServiceId: 8,
@@ -218,15 +218,15 @@ describe('managing appointments in the dashboard', () => {
       .fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
-    await dialogTitle(page).getByText('Saved!').waitFor();
+    await dialogSays(page, 'Saved!');
     await page.locator('.swal2-confirm').click();
 
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await dialogTitle(page).getByText('Cancel Appointment?').waitFor();
+    await dialogSays(page, 'Cancel Appointment?');
     // The dialog says which rule of the policy applies before the patient confirms.
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(/at least 12 hours before the appointment is free/);
     await page.locator('.swal2-confirm').click();
-    await dialogTitle(page).getByText('Appointment cancelled').waitFor();
+    await dialogSays(page, 'Appointment cancelled');
     await page.locator('.swal2-confirm').click();
     const [stored] = await appointmentsOf(patient.uid);
     expect(stored).toMatchObject({ appointmentStatus: 'Cancelled', declineByPatient: true });
@@ -252,7 +252,7 @@ describe('managing appointments in the dashboard', () => {
       .fill('House 12, Oxford Street, Osu');
     await pickFreeDay(form(page));
     await submitAndConfirm(page);
-    await dialogTitle(page).getByText('Saved!').waitFor();
+    await dialogSays(page, 'Saved!');
     const [stored] = await appointmentsOf(patient.uid);
     await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: status });
     await page.goto('/dashboard');
@@ -293,12 +293,12 @@ describe('managing appointments in the dashboard', () => {
   it('when an accepted appointment is cancelled, then the dialog names the free rule and the dashboard shows it Cancelled', async () => {
     const { page, patient } = await bookedWithStatus('Accepted');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await dialogTitle(page).getByText('Cancel Appointment?').waitFor();
+    await dialogSays(page, 'Cancel Appointment?');
     expect(await page.locator('.swal2-html-container').textContent()).toMatch(/free of charge/);
     // The way back is not a second 'Cancel'.
     await page.getByRole('button', { name: 'Keep appointment' }).waitFor();
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
-    await dialogTitle(page).getByText('Appointment cancelled').waitFor();
+    await dialogSays(page, 'Appointment cancelled');
     const stored = await adminDb().collection('appointments').where('patientId', '==', patient.uid).get();
     expect(stored.docs.map((d) => d.get('appointmentStatus'))).toEqual(['Cancelled']);
   });

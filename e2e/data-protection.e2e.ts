@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { adminAuth, adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/accounts';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { dialogSays } from './support/dialogs';
 import { throughFrontEnd } from '../functions/src/test-support/client';
 
 jest.setTimeout(90_000);
@@ -161,7 +162,7 @@ describe('data protection', () => {
     const details = page.getByRole('form', { name: 'My details' });
     await details.getByLabel('Phone Number').fill('020 555 1234');
     await details.getByRole('button', { name: 'Save Changes' }).click();
-    await page.locator('.swal2-title').getByText('Saved!').waitFor();
+    await dialogSays(page, 'Saved!');
     await page.locator('.swal2-confirm').click();
     const uid = (await adminAuth().getUserByEmail(patient.email)).uid;
     const stored = await waitUntil(

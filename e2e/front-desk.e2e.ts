@@ -16,6 +16,7 @@ import { adminDb, waitUntil } from './support/admin';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
 import { pickFreeSlot } from './support/booking';
 import { seededDoctorId, staffSignIn } from './support/staff';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(180_000);
 
@@ -182,7 +183,7 @@ describe('the front desk', () => {
     await record.getByLabel('Cash').check();
     await record.getByRole('button', { name: 'Record payment' }).click();
     await confirmDialog(page, 'Record payment?');
-    await page.locator('.swal2-title').getByText('Saved!').waitFor();
+    await dialogSays(page, 'Saved!');
     await page.locator('.swal2-confirm').click();
 
     const booked = await appointmentByReference(reference);

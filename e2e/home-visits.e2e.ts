@@ -9,6 +9,7 @@ import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient } from './support/accounts';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
 import { bookAsPatient, freshDay, staffSignIn } from './support/staff';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(150_000);
 
@@ -27,7 +28,7 @@ async function press(page: Page, name: RegExp | string, text?: string) {
     await page.locator('.swal2-textarea').fill(text);
     await page.locator('.swal2-confirm').click();
   }
-  await page.locator('.swal2-title').getByText('Saved!').waitFor();
+  await dialogSays(page, 'Saved!');
   await page.locator('.swal2-confirm').click();
 }
 
@@ -63,7 +64,7 @@ describe('home visits', () => {
     await dialog.getByLabel('Arrives from').fill('10:00');
     await dialog.getByLabel('Arrives by').fill('12:00');
     await dialog.getByRole('button', { name: 'Assign' }).click();
-    await desk.locator('.swal2-title').getByText('Saved!').waitFor();
+    await dialogSays(desk, 'Saved!');
     await desk.locator('.swal2-confirm').click();
     await details.getByText('Arriving 10:00–12:00').waitFor();
 

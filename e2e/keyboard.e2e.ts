@@ -15,6 +15,7 @@ import {
 import { dayPicker, timePicker } from './support/booking';
 import { newContext, useBrowser, PHONE, SITE_URL } from './support/browser';
 import { PAGE_HEADINGS, pageShows } from './support/pages';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(90_000);
 
@@ -57,8 +58,6 @@ async function chooseWithArrows(page: Page, select: Locator, label: string) {
   }
   throw new Error(`Option ${label} not reached with ArrowDown`);
 }
-
-const swalTitle = (page: Page) => page.locator('.swal2-title');
 
 describe('keyboard only', () => {
   it('when a visitor presses Tab first, then the skip link shows and Enter moves focus to the page content', async () => {
@@ -148,10 +147,10 @@ describe('keyboard only', () => {
     await tabTo(page, form.getByRole('button', { name: 'Submit' }));
     await page.keyboard.press('Enter');
 
-    await swalTitle(page).getByText('Submit Appointment?').waitFor();
+    await dialogSays(page, 'Submit Appointment?');
     expect(await isFocused(page.locator('.swal2-confirm'))).toBe(true);
     await page.keyboard.press('Enter');
-    await swalTitle(page).getByText('Saved!').waitFor();
+    await dialogSays(page, 'Saved!');
     await page.keyboard.press('Enter');
 
     const stored = await waitUntil(
@@ -195,7 +194,7 @@ describe('keyboard only', () => {
 
     await tabTo(page, form.getByRole('button', { name: 'Submit' }));
     await page.keyboard.press('Enter');
-    await swalTitle(page).getByText('Submit Appointment?').waitFor();
+    await dialogSays(page, 'Submit Appointment?');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Make Payment' }).waitFor();
     const stored = await waitUntil(
@@ -240,7 +239,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     // Closing checks the payment with the server, which answers that it was not completed.
-    await swalTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Payment not completed', 20_000);
     await page.keyboard.press('Enter');
     // SweetAlert2 hands focus back once its closing animation has ended.
     expect(await waitUntil(() => isFocused(opener), Boolean, 5_000)).toBe(true);

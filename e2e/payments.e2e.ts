@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { dialogSays } from './support/dialogs';
 
 const SANDBOX = 'http://127.0.0.1:5005';
 
@@ -58,7 +59,7 @@ describe('buying a package', () => {
     await frame.getByText('Payment successful').first().waitFor();
 
     // The provider returns the frame to our page, which closes the modal; the server confirms.
-    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Payment Successful', 20_000);
     const [sub] = await subscriptionsOf(patient.uid);
     expect(sub).toMatchObject({
       packageId: 'student',
@@ -89,7 +90,7 @@ describe('buying a package', () => {
     await page.getByRole('button', { name: /Subscribe now.*Student/ }).click();
     const frame = page.frameLocator('iframe[title="Secure checkout"]');
     await frame.getByRole('button', { name: 'Cancel' }).click();
-    await dialogTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Payment not completed', 20_000);
     const [sub] = await subscriptionsOf(patient.uid);
     expect(sub).toMatchObject({ packageId: 'student', amount: 49, paymentStatus: 'Unpaid', isActive: false });
   });
@@ -154,7 +155,7 @@ describe('buying a product', () => {
     const frame = page.frameLocator('iframe[title="Secure checkout"]');
     await expect(frame.getByLabel('Mobile Money number').inputValue()).resolves.toBe('0241234567');
     await frame.getByRole('button', { name: 'Pay' }).click();
-    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Payment Successful', 20_000);
 
     const orders = (await adminDb().collection('orders').where('patientId', '==', patient.uid).get()).docs.map((d) => d.data());
     expect(orders).toEqual([expect.objectContaining({ amount: 50, paymentStatus: 'Paid' })]);

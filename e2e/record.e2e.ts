@@ -14,15 +14,15 @@ import { seriousViolations } from './support/axe';
 import { freeSlotOf, pickFreeDay } from './support/booking';
 import { DESKTOP, newContext, PHONE, SITE_URL, useBrowser } from './support/browser';
 import { bookAsPatient, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(180_000);
 
 const browser = useBrowser();
-const dialogTitle = (page: Page) => page.locator('.swal2-title');
 
 /** Waits for the 'Saved!' dialog and closes it; answers its text. */
 async function saved(page: Page): Promise<string> {
-  await dialogTitle(page).getByText('Saved!').waitFor();
+  await dialogSays(page, 'Saved!');
   const text = (await page.locator('.swal2-html-container').textContent()) ?? '';
   await page.locator('.swal2-confirm').click();
   return text;
@@ -194,7 +194,7 @@ describe('the record after a visit', () => {
     await frame.getByLabel('Network').selectOption('MTN');
     await frame.getByLabel('Mobile Money number').fill('0244123456');
     await frame.getByRole('button', { name: 'Pay' }).click();
-    await dialogTitle(patientPage).getByText('Payment Successful').waitFor({ timeout: 30_000 });
+    await dialogSays(patientPage, 'Payment Successful', 30_000);
     const lab = (await appointmentsOf(patient.uid)).find((a) => a.requestedServiceId === 6)!;
     expect(lab).toMatchObject({ consultationFee: 85, paymentStatus: 'Paid' });
     const request = (await adminDb().collection('labRequests').where('appointmentId', '==', visitId).get()).docs[0];

@@ -10,11 +10,11 @@ import { createActivatedPatient, loginThroughUi, openBookingForm, type TestPatie
 import { dayPicker, freeSlotOf, freeTimes, pickFreeSlot, publicSlots } from './support/booking';
 import { DESKTOP, newContext, PHONE, useBrowser } from './support/browser';
 import { bookAsPatient, payAsPatient, staffSignIn } from './support/staff';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(120_000);
 
 const browser = useBrowser();
-const swalTitle = (page: Page) => page.locator('.swal2-title');
 
 const appointmentsOf = async (uid: string) =>
   (await adminDb().collection('appointments').where('patientId', '==', uid).get()).docs.map((d) => ({ id: d.id, ...d.data() }));
@@ -33,12 +33,12 @@ async function chooseDoctor(form: Locator, doctorId: string) {
 /** Submits, confirms, and leaves the Make Payment frame unpaid (the hold keeps the time meanwhile). */
 async function submitLeavingUnpaid(page: Page, form: Locator) {
   await form.getByRole('button', { name: 'Submit' }).click();
-  await swalTitle(page).getByText('Submit Appointment?').waitFor();
+  await dialogSays(page, 'Submit Appointment?');
   await page.locator('.swal2-confirm').click();
   const modal = page.getByRole('dialog', { name: 'Make Payment' });
   await modal.waitFor();
   await modal.getByRole('button', { name: 'Close' }).click();
-  await swalTitle(page).getByText('Payment not completed').waitFor({ timeout: 20_000 });
+  await dialogSays(page, 'Payment not completed', 20_000);
   await page.locator('.swal2-confirm').click();
 }
 
@@ -88,7 +88,7 @@ describe('moving an appointment from the dashboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Reschedule' });
     const next = await pickFreeSlot(dialog, 3, [old.day]);
     await dialog.getByRole('button', { name: 'Move appointment' }).click();
-    await swalTitle(page).getByText('Saved!').waitFor();
+    await dialogSays(page, 'Saved!');
     expect(await page.locator('.swal2-html-container').textContent()).toBe(
       `Your appointment is now on ${formatWhen(next.day, next.time)}.`,
     );

@@ -14,11 +14,11 @@ import { createActivatedPatient, loginThroughUi, type TestPatient } from './supp
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
 import { freeSlotOf, pickFreeSlot, publicSlots } from './support/booking';
 import { bookAsPatient, freshDay, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(120_000);
 
 const browser = useBrowser();
-const dialogTitle = (page: Page) => page.locator('.swal2-title');
 
 /** The patient's dashboard, open on the appointment of `service`. */
 async function patientDetail(patient: TestPatient, service: RegExp): Promise<Page> {
@@ -43,7 +43,7 @@ async function act(page: Page, button: string, text?: string) {
     await page.locator('.swal2-textarea').fill(text);
     await page.locator('.swal2-confirm').click();
   }
-  await dialogTitle(page).getByText('Saved!').waitFor();
+  await dialogSays(page, 'Saved!');
   await page.locator('.swal2-confirm').click();
 }
 
@@ -96,7 +96,7 @@ describe('the staff console', () => {
     await act(console_, 'Check in');
     // A visit cannot be completed more than 15 minutes before its start: the console says so before asking for the summary.
     await console_.getByRole('button', { name: 'Complete visit', exact: true }).click();
-    await dialogTitle(console_).getByText('Not yet').waitFor();
+    await dialogSays(console_, 'Not yet');
     expect(await console_.locator('.swal2-html-container').textContent()).toMatch(
       /^This visit has not started yet: it can be completed from /,
     );
@@ -115,7 +115,7 @@ describe('the staff console', () => {
     const complete = console_.getByRole('dialog', { name: 'Complete visit' });
     await complete.getByLabel('Visit summary (the patient reads this)').fill(summary);
     await complete.getByRole('button', { name: 'Complete visit' }).click();
-    await dialogTitle(console_).getByText('Saved!').waitFor();
+    await dialogSays(console_, 'Saved!');
     await console_.locator('.swal2-confirm').click();
     await console_.locator('.staff-card').getByText('Completed', { exact: true }).waitFor();
 
@@ -148,7 +148,7 @@ describe('the staff console', () => {
     const dialog = console_.getByRole('dialog', { name: 'Reschedule appointment' });
     const next = await pickFreeSlot(dialog, 3, [old.day]);
     await dialog.getByRole('button', { name: 'Move appointment' }).click();
-    await dialogTitle(console_).getByText('Saved!').waitFor();
+    await dialogSays(console_, 'Saved!');
     expect(await console_.locator('.swal2-html-container').textContent()).toBe(
       `The appointment is now on ${formatWhen(next.day, next.time)}.`,
     );
@@ -184,7 +184,7 @@ describe('the staff console', () => {
     await grant.getByLabel('Email Address').fill(email);
     await grant.getByLabel('Role').selectOption({ label: 'Staff' });
     await grant.getByRole('button', { name: 'Grant role' }).click();
-    await dialogTitle(console_).getByText('Saved!').waitFor();
+    await dialogSays(console_, 'Saved!');
     await console_.locator('.swal2-confirm').click();
     const row = accounts.getByRole('row', { name: new RegExp(email) });
     await row.getByRole('cell', { name: 'Staff' }).waitFor();

@@ -12,6 +12,7 @@ import { seriousViolations, settle } from './support/axe';
 import { DESKTOP, PHONE, SITE_URL, newContext, useBrowser } from './support/browser';
 import { pickFreeSlot } from './support/booking';
 import { PAGE_HEADINGS } from './support/pages';
+import { dialogSays } from './support/dialogs';
 
 jest.setTimeout(120_000);
 
@@ -57,7 +58,6 @@ async function loggedIn(patient: TestPatient, viewport = PHONE): Promise<Page> {
   return page;
 }
 
-const dialogTitle = (page: Page) => page.locator('.swal2-title');
 const dialogText = (page: Page) => page.locator('.swal2-html-container');
 const packageCard = (page: Page) => page.getByRole('region', { name: 'My package' });
 
@@ -68,7 +68,7 @@ describe('the free trial', () => {
     await page.goto('/packages');
     await page.getByRole('button', { name: /Get Started/ }).click();
 
-    await dialogTitle(page).getByText('Your free trial has started').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Your free trial has started', 20_000);
     const [stored] = await subscriptionsOf(patient.uid);
     expect(stored).toMatchObject({ packageId: 'individual', status: 'Trial', paymentStatus: 'Trial' });
     const end = stored.periodEnd.toDate();
@@ -98,7 +98,7 @@ describe('a covered virtual consultation', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
 
-    await dialogTitle(page).getByText('Saved!').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Saved!', 20_000);
     const [stored] = await waitUntil(
       () => appointmentsOf(patient.uid),
       (list) => list.length === 1,
@@ -144,7 +144,7 @@ describe('renewal', () => {
     await frame.getByLabel('Network').selectOption('MTN');
     await frame.getByLabel('Mobile Money number').fill('0244123456');
     await frame.getByRole('button', { name: 'Pay' }).click();
-    await dialogTitle(page).getByText('Payment Successful').waitFor({ timeout: 20_000 });
+    await dialogSays(page, 'Payment Successful', 20_000);
 
     const [renewed] = await waitUntil(
       () => subscriptionsOf(patient.uid),

@@ -1,0 +1,18 @@
+/** The SweetAlert2 dialogs the site answers with (web/src/lib/dialogs.ts). */
+import type { Page } from 'playwright-core';
+
+/**
+ * Waits until the page's dialog is titled `title` (e.g. 'Saved!'). A failure says what the
+ * dialog said instead (an API error, a slot just taken) rather than only that time ran out.
+ */
+export async function dialogSays(page: Page, title: string, timeout?: number): Promise<void> {
+  try {
+    await page.locator('.swal2-title').getByText(title).waitFor({ timeout });
+  } catch (err) {
+    const shown = await page
+      .locator('.swal2-popup')
+      .innerText({ timeout: 1_000 })
+      .catch(() => 'no dialog');
+    throw new Error(`The dialog did not say "${title}"; it showed: ${JSON.stringify(shown)}\n${(err as Error).message}`);
+  }
+}
