@@ -121,7 +121,8 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // A cycle through a package cannot come back to our code: not following them halves the rule's time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -2,11 +2,13 @@
  * The layering rules in eslint.config.mjs read TypeScript (docs/architecture.md): a planted
  * import cycle between two .ts files fails `import-x/no-cycle`, and a store module importing
  * a service fails the server's layer zones, as does a services domain importing one above it
- * (shared/ importing booking/). Run through the eslint command, as `npm run lint` does.
+ * (shared/ importing booking/). Run through the eslint command, as `npm run lint` does, once
+ * for all the planted files (each run loads the config and resolver: seconds). That the real
+ * code passes these rules is `npm run lint`'s job.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
 const ESLINT = join(ROOT, 'node_modules/eslint/bin/eslint.js');
@@ -16,91 +18,84 @@ interface LintResult {
   messages: { ruleId: string | null; message: string }[];
 }
 
-function eslint(args: string[], input?: string): LintResult[] {
-  const run = spawnSync(process.execPath, [ESLINT, '--format', 'json', '--no-warn-ignored', ...args], {
+function eslint(paths: string[]): LintResult[] {
+  const run = spawnSync(process.execPath, [ESLINT, '--format', 'json', '--no-warn-ignored', ...paths], {
     cwd: ROOT,
     encoding: 'utf8',
-    input,
   });
   if (!run.stdout) throw new Error(`eslint printed nothing: ${run.stderr}`);
   return JSON.parse(run.stdout) as LintResult[];
 }
 
-const rulesOf = (results: LintResult[]) => results.flatMap((r) => r.messages.map((m) => m.ruleId));
+/** Files planted where the rules apply (the config's globs and resolver), linted in one eslint run, removed afterwards. */
+const PLANTED: Record<string, string> = {
+  cycleA: "import { b } from './planted-cycle-b';\nexport const a = (): number => b() + 1;\n",
+  cycleB: "import { a } from './planted-cycle-a';\nexport const b = (): number => (a ? 1 : 0);\n",
+  cycleC: "import { b } from './planted-cycle-b';\nexport const c = (): number => b();\n",
+  storeImportsService:
+    "import { createAppointment } from '../services/booking/appointments';\nexport const x = createAppointment;\n",
+  sharedImportsBooking: "import { createAppointment } from '../booking/appointments';\nexport const x = createAppointment;\n",
+  featureImportsFeature:
+    "import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';\nexport const x = FamilyMembersCard;\n",
+  sharedImportsFeature: "import SignupPage from '@/features/accounts/pages/signup-page';\nexport const x = SignupPage;\n",
+  featureImportsShared: "import { useSession } from '@/shared/session/session';\nexport const x = useSession;\n",
+};
+const WHERE: Record<keyof typeof PLANTED, string> = {
+  cycleA: 'functions/src/services/shared/planted-cycle-a.ts',
+  cycleB: 'functions/src/services/shared/planted-cycle-b.ts',
+  cycleC: 'functions/src/services/shared/planted-cycle-c.ts',
+  storeImportsService: 'functions/src/store/planted-layer.ts',
+  sharedImportsBooking: 'functions/src/services/shared/planted-domain.ts',
+  featureImportsFeature: 'web/src/features/packages/planted-feature.ts',
+  sharedImportsFeature: 'web/src/shared/session/planted-shared.ts',
+  featureImportsShared: 'web/src/features/packages/planted-session.ts',
+};
 
 describe('the layering lint', () => {
-  let dir: string;
+  const messages: Record<string, LintResult['messages']> = {};
   beforeAll(() => {
-    // Inside the repo (the config's globs and resolver apply), removed afterwards.
-    dir = mkdtempSync(join(ROOT, 'functions/src/cycle-fixture-'));
-    writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = (): number => b() + 1;\n");
-    writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = (): number => (a ? 1 : 0);\n");
-    writeFileSync(join(dir, 'c.ts'), "import { b } from './b';\nexport const c = (): number => b();\n");
+    for (const [name, path] of Object.entries(WHERE)) writeFileSync(join(ROOT, path), PLANTED[name]);
+    try {
+      const results = eslint(Object.values(WHERE));
+      for (const [name, path] of Object.entries(WHERE)) {
+        const result = results.find((r) => r.filePath === join(ROOT, path));
+        if (!result) throw new Error(`eslint did not lint ${path}`);
+        messages[name] = result.messages;
+      }
+    } finally {
+      for (const path of Object.values(WHERE)) rmSync(join(ROOT, path), { force: true });
+    }
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const rulesOf = (name: keyof typeof PLANTED) => messages[name].map((m) => m.ruleId);
+  const refusal = (text: string) =>
+    expect.objectContaining({ ruleId: 'import-x/no-restricted-paths', message: expect.stringContaining(text) });
 
   it('when two TypeScript files import each other, then import-x/no-cycle reports both', () => {
-    const results = eslint([relative(ROOT, join(dir, 'a.ts')), relative(ROOT, join(dir, 'b.ts'))]);
-    expect(results).toHaveLength(2);
-    for (const result of results) expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    expect(rulesOf('cycleA')).toContain('import-x/no-cycle');
+    expect(rulesOf('cycleB')).toContain('import-x/no-cycle');
   });
 
   it('when a file only imports into the cycle, then no-cycle says nothing of it', () => {
-    expect(rulesOf(eslint([relative(ROOT, join(dir, 'c.ts'))]))).not.toContain('import-x/no-cycle');
+    expect(rulesOf('cycleC')).not.toContain('import-x/no-cycle');
   });
 
   it('when a store module imports a service, then the server layer zones refuse it', () => {
-    const planted =
-      "import { createAppointment } from '../services/booking/appointments';\nexport const x = createAppointment;\n";
-    const results = eslint(['--stdin', '--stdin-filename', 'functions/src/store/planted.ts'], planted);
-    expect(results[0].messages).toContainEqual(
-      expect.objectContaining({
-        ruleId: 'import-x/no-restricted-paths',
-        message: expect.stringContaining('A lower layer of the server imports no higher one'),
-      }),
-    );
+    expect(messages.storeImportsService).toContainEqual(refusal('A lower layer of the server imports no higher one'));
   });
 
   it('when a lower services domain imports a higher one, then the domain zones refuse it', () => {
-    const planted = "import { createAppointment } from '../booking/appointments';\nexport const x = createAppointment;\n";
-    const results = eslint(['--stdin', '--stdin-filename', 'functions/src/services/shared/planted.ts'], planted);
-    expect(results[0].messages).toContainEqual(
-      expect.objectContaining({
-        ruleId: 'import-x/no-restricted-paths',
-        message: expect.stringContaining('services/shared uses no other domain'),
-      }),
-    );
-  });
-
-  it('when the real server is linted, then it has no cycle and no arrow back up', () => {
-    const rules = rulesOf(eslint(['functions/src/services', 'functions/src/notifications', 'functions/src/payments']));
-    expect(rules).not.toContain('import-x/no-cycle');
-    expect(rules).not.toContain('import-x/no-restricted-paths');
+    expect(messages.sharedImportsBooking).toContainEqual(refusal('services/shared uses no other domain'));
   });
 
   it("when a site feature imports another feature's insides, then the site's boundary refuses it", () => {
-    const planted =
-      "import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';\nexport const x = FamilyMembersCard;\n";
-    const results = eslint(['--stdin', '--stdin-filename', 'web/src/features/packages/planted.ts'], planted);
-    expect(results[0].messages).toContainEqual(
-      expect.objectContaining({
-        ruleId: 'import-x/no-restricted-paths',
-        message: expect.stringContaining("not another feature's insides"),
-      }),
-    );
+    expect(messages.featureImportsFeature).toContainEqual(refusal("not another feature's insides"));
   });
 
   it('when the shared layer imports a feature, then the site boundary refuses it', () => {
-    const planted = "import SignupPage from '@/features/accounts/pages/signup-page';\nexport const x = SignupPage;\n";
-    const results = eslint(['--stdin', '--stdin-filename', 'web/src/shared/session/planted.ts'], planted);
-    expect(results[0].messages).toContainEqual(
-      expect.objectContaining({ ruleId: 'import-x/no-restricted-paths', message: expect.stringContaining('imports no feature') }),
-    );
+    expect(messages.sharedImportsFeature).toContainEqual(refusal('imports no feature'));
   });
 
   it('when a feature imports the shared session, then the boundary allows it', () => {
-    const planted = "import { useSession } from '@/shared/session/session';\nexport const x = useSession;\n";
-    const results = eslint(['--stdin', '--stdin-filename', 'web/src/features/packages/planted.ts'], planted);
-    expect(results[0].messages.map((m) => m.ruleId)).not.toContain('import-x/no-restricted-paths');
+    expect(rulesOf('featureImportsShared')).not.toContain('import-x/no-restricted-paths');
   });
 });
