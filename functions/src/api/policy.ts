@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS } from './types';
+import { PAYMENT_STATUS } from './statuses';
 /**
  * The clinic's policies as numbers and rule functions: the server enforces them and the site
  * shows them (and decides which buttons to offer) from this one module. Pure TypeScript, no

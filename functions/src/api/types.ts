@@ -11,6 +11,9 @@ import type { RescheduleEntry } from './scheduling';
 import type { ClinicRecordFields, FrontDeskAppointmentFields, PatientSource } from './front-desk';
 import type { AppointmentRecordFields, ClinicalNotes, LabRequest, Prescription } from './record';
 import type { Currency } from './prices';
+import type { AppointmentStatus, PAYMENT_STATUS, PaymentStatus, PayableKind, RefundReason, RefundStatus } from './statuses';
+
+export * from './statuses';
 
 // --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
 
@@ -173,30 +176,6 @@ export interface Patient extends PatientFields, ClinicRecordFields {
 
 // --- appointments: POST /appointments, GET /appointments/pending, /consultation, /appointments/{id} ---
 
-/** A record's payment: Unpaid until the server settles it Paid; Not Applicable when free; Trial for a package's free trial. */
-export const PAYMENT_STATUS = { Unpaid: 'Unpaid', Paid: 'Paid', NotApplicable: 'Not Applicable', Trial: 'Trial' } as const;
-export type PaymentStatus = Exclude<(typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS], 'Trial'>;
-
-/**
- * Every state an appointment can be in: the staff lifecycle (api/staff.ts LIFECYCLE), Expired
- * (an unpaid hold lapsed) and Deleted (a hidden tombstone kept once a checkout started, so a
- * late payment still finds it: docs/money.md).
- */
-export const APPOINTMENT_STATUS = {
-  Pending: 'Pending',
-  Accepted: 'Accepted',
-  Declined: 'Declined',
-  Cancelled: 'Cancelled',
-  Expired: 'Expired',
-  /** A home visit whose clinician has set off (docs/front-desk.md). */
-  OnTheWay: 'OnTheWay',
-  CheckedIn: 'CheckedIn',
-  NoShow: 'NoShow',
-  Completed: 'Completed',
-  Deleted: 'Deleted',
-} as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUS)[keyof typeof APPOINTMENT_STATUS];
-
 /** An appointment as stored and as answered (the original site's field names; null where a service has no such field). */
 export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFields, AppointmentRecordFields {
   appointmentId: string;
@@ -278,15 +257,6 @@ export interface PaymentReference {
   clientReference: string;
 }
 
-/** The records a payment can be for (each found by its clientReference). */
-export const PAYABLE_KIND = {
-  subscription: 'subscription',
-  appointment: 'appointment',
-  order: 'order',
-  renewal: 'renewal',
-} as const;
-export type PayableKind = (typeof PAYABLE_KIND)[keyof typeof PAYABLE_KIND];
-
 /** A package subscription with its package's title, price and items; amount decided by the server. */
 export interface SubscriptionView extends Partial<SubscriptionTimeline> {
   id: string;
@@ -325,19 +295,6 @@ export interface OrderView {
   paymentStatus: Exclude<PaymentStatus, 'Not Applicable'>;
   clientReference: string;
 }
-
-/** Money owed back: Due until staff mark it Refunded with the provider's reference. */
-export const REFUND_STATUS = { Due: 'Due', Refunded: 'Refunded' } as const;
-export type RefundStatus = (typeof REFUND_STATUS)[keyof typeof REFUND_STATUS];
-/** Why a confirmed payment was not applied, or the part of a paid appointment owed back (docs/money.md). */
-export const REFUND_REASON = {
-  cancelled: 'cancelled',
-  deleted: 'deleted',
-  expired: 'expired',
-  amountMismatch: 'amount-mismatch',
-  duplicate: 'duplicate',
-} as const;
-export type RefundReason = (typeof REFUND_REASON)[keyof typeof REFUND_REASON];
 
 /**
  * A payment the provider confirmed that was not applied to its record, or the part of a paid
