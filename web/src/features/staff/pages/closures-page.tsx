@@ -4,7 +4,7 @@ import { closureSchema, type Closure } from '@api/front-desk';
 import { usePageTitle } from '@/components/page-title';
 import { useClosures, useRemoveClosure, useSaveClosure } from '@/features/staff/api/desk-api';
 import { affectedOf, useConfirmAffected } from '@/features/staff/components/affected-dialog';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
@@ -135,13 +135,7 @@ export default function ClosuresPage() {
       <ClosureForm key={editing?.day ?? 'new'} editing={editing} onDone={() => setEditing(undefined)} />
       <section className="staff-section" aria-labelledby="closed-days-title">
         <h2 id="closed-days-title">Closed days in the next 12 months</h2>
-        <ListState
-          loading={closures.isPending}
-          error={closures.error}
-          empty="No closed days ahead."
-          isEmpty={items.length === 0}
-          onRetry={() => void closures.refetch()}
-        >
+        <QueryList query={closures} empty="No closed days ahead." isEmpty={items.length === 0}>
           <StaffTable className="staff-table stack" columns={['Day', 'Reason', 'Set by']} actions>
             {items.map((c) => (
               <tr key={c.day}>
@@ -167,7 +161,7 @@ export default function ClosuresPage() {
               </tr>
             ))}
           </StaffTable>
-        </ListState>
+        </QueryList>
       </section>
     </div>
   );

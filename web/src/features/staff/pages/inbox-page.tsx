@@ -15,7 +15,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/desk-api';
 import { ApiError } from '@/lib/api-client';
-import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
@@ -68,13 +68,9 @@ function Enquiries() {
     <section className="staff-section" aria-labelledby="enquiries-title">
       <h2 id="enquiries-title">Enquiries</h2>
       <StatusChips label="Enquiry status" options={[undefined, ...ENQUIRY_STATUSES]} value={status} onChange={setStatus} />
-      <PagedList query={list} empty="No enquiries here." isEmpty={items.length === 0}>
-        <ul className="staff-cards">
-          {items.map((e) => (
-            <EnquiryItem key={e.id} enquiry={e} />
-          ))}
-        </ul>
-      </PagedList>
+      <PagedCards query={list} items={items} empty="No enquiries here.">
+        {(e) => <EnquiryItem key={e.id} enquiry={e} />}
+      </PagedCards>
     </section>
   );
 }
@@ -204,13 +200,9 @@ function Messages() {
   return (
     <section className="staff-section" aria-labelledby="messages-title">
       <h2 id="messages-title">Contact messages</h2>
-      <PagedList query={list} empty="No contact messages." isEmpty={items.length === 0}>
-        <ul className="staff-cards">
-          {items.map((m) => (
-            <MessageItem key={m.docid} message={m} />
-          ))}
-        </ul>
-      </PagedList>
+      <PagedCards query={list} items={items} empty="No contact messages.">
+        {(m) => <MessageItem key={m.docid} message={m} />}
+      </PagedCards>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { usePageTitle } from '@/components/page-title';
 import { useDoctorList } from '@/features/staff/api/staff-api';
 import { useDoctorSchedule, useSaveSchedule } from '@/features/staff/api/schedule-api';
 import { affectedOf, useConfirmAffected } from '@/features/staff/components/affected-dialog';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { Loaded, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, todayInGhana } from '@/features/staff/days';
 import {
   WEEKDAY_NAMES,
@@ -259,20 +259,14 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
   }
 
   return (
-    <ListState
-      loading={schedule.isPending}
-      error={schedule.error}
-      empty=""
-      isEmpty={false}
-      onRetry={() => void schedule.refetch()}
-    >
-      {schedule.data && (
+    <Loaded query={schedule}>
+      {(data) => (
         <>
-          {!schedule.data.schedule && (
+          {!data.schedule && (
             <p className="staff-message">No hours are set yet, so patients see no free times for this doctor.</p>
           )}
           <Formik<DoctorSchedule>
-            initialValues={schedule.data.schedule ?? emptySchedule()}
+            initialValues={data.schedule ?? emptySchedule()}
             validationSchema={doctorScheduleSchema}
             onSubmit={submit}
           >
@@ -281,7 +275,7 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
           {confirmAffected.element}
         </>
       )}
-    </ListState>
+    </Loaded>
   );
 }
 
