@@ -13,6 +13,7 @@ import {
   type Doctor,
 } from '@/features/appointments/api/appointments';
 import { ServiceFields } from '@/features/appointments/components/service-fields';
+import { doctorName } from '@/features/staff/components/doctor-options';
 import { useDeskBooking } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { confirm, showApiError, showError } from '@/lib/dialogs';
@@ -21,7 +22,7 @@ type Values = BookingValues & { patientId: string };
 
 /** The desk's words under the chosen doctor: the fee, and how it is paid from here. */
 const deskFeeNote = (d: Doctor) =>
-  `Consultation fee with Dr ${d.otherNames} ${d.surname}: ${formatGhs(d.consultationFee)} unless their package covers it. After booking, send a payment link or record a payment taken here.`;
+  `Consultation fee with ${doctorName(d)}: ${formatGhs(d.consultationFee)} unless their package covers it. After booking, send a payment link or record a payment taken here.`;
 
 /**
  * Step three: the booking, with the patient's own form pieces (the service's fields, free days

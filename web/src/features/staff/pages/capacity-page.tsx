@@ -3,6 +3,7 @@ import { capacitySchema } from '@api/scheduling';
 import { usePageTitle } from '@/components/page-title';
 import { useCapacities, useSaveCapacity, type ServiceCapacity } from '@/features/staff/api/schedule-api';
 import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
+import { errorAttributes } from '@/features/staff/components/form-error';
 import scheduleCss from '../schedule.css?inline';
 
 /** One service's places a day: checked with the server's schema, saved on its own. */
@@ -40,8 +41,7 @@ function CapacityForm({ capacity }: { capacity: ServiceCapacity }) {
             step={1}
             value={perDay}
             onChange={(e) => setPerDay(e.target.value)}
-            aria-invalid={Boolean(state.error) || undefined}
-            aria-describedby={state.error ? ids.error : undefined}
+            {...errorAttributes(ids.error, state.error ?? '')}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>

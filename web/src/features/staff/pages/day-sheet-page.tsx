@@ -2,6 +2,7 @@ import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { atHome } from '@api/service-catalog';
+import { DoctorOptions, doctorName } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 import { downloadDaySheet, type SheetOf } from '@/features/staff/api/desk-api';
 import { itemsOf, useAppointmentList, useDoctorList, type StaffAppointment } from '@/features/staff/api/staff-api';
@@ -52,7 +53,7 @@ export default function DaySheetPage() {
   const doctor = doctors.data?.find((d) => d.doctorId === of);
   const homeVisits = of === HOME;
   const sheetOf: SheetOf | undefined = homeVisits ? { homeVisits: true } : of ? { doctorId: of } : undefined;
-  const title = homeVisits ? 'Home visits' : doctor ? `Dr ${doctor.otherNames} ${doctor.surname}` : 'Day sheet';
+  const title = homeVisits ? 'Home visits' : doctor ? doctorName(doctor) : 'Day sheet';
   usePageTitle(`Day sheet: ${title}, ${day}`);
   const list = useWholeDay(day, homeVisits ? undefined : of || undefined, Boolean(sheetOf));
   const rows = rowsOf(itemsOf(list.data), homeVisits);
@@ -105,11 +106,7 @@ export default function DaySheetPage() {
           <select id={pickerId} value={of} onChange={(e) => choose(e.target.value)}>
             <option value="">Choose a doctor or home visits</option>
             <option value={HOME}>Home visits</option>
-            {doctors.data?.map((d) => (
-              <option key={d.doctorId} value={d.doctorId}>
-                Dr {d.otherNames} {d.surname}
-              </option>
-            ))}
+            <DoctorOptions doctors={doctors.data} />
           </select>
         </div>
         <DayNav day={day} onChange={(next) => set({ day: next })} />

@@ -17,6 +17,7 @@ import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/des
 import { ApiError } from '@/lib/api-client';
 import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
+import { FormError, errorAttributes } from '@/features/staff/components/form-error';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
 
@@ -144,16 +145,11 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
               value={text}
               // Reply was pressed: the person goes on typing here.
               autoFocus
-              aria-invalid={Boolean(error) || undefined}
-              aria-describedby={error ? ids.error : undefined}
+              {...errorAttributes(ids.error, error)}
               onChange={(e) => setText(e.target.value)}
             />
           </div>
-          {error && (
-            <p id={ids.error} className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError id={ids.error} error={error} />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={reply.isPending}>
               <Send aria-hidden="true" size={18} /> Send reply

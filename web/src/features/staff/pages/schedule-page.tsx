@@ -2,6 +2,7 @@ import { FieldArray, Formik, getIn, useFormikContext, type FormikHelpers } from 
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SLOT_MINUTES, WEEKDAYS, doctorScheduleSchema, type DoctorSchedule, type Weekday } from '@api/scheduling';
+import { DoctorOptions, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 import { useDoctorList } from '@/features/staff/api/staff-api';
 import { useDoctorSchedule, useSaveSchedule } from '@/features/staff/api/schedule-api';
@@ -298,19 +299,11 @@ export default function SchedulePage() {
           <label htmlFor={pickerId}>Doctor</label>
           <select id={pickerId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
             <option value="">{doctors.data ? 'Choose a doctor' : 'Loading doctors…'}</option>
-            {doctors.data?.map((d) => (
-              <option key={d.doctorId} value={d.doctorId}>
-                Dr {d.otherNames} {d.surname} ({d.specialty})
-              </option>
-            ))}
+            <DoctorOptions doctors={doctors.data} name={doctorWithSpecialty} />
           </select>
         </div>
       ) : (
-        doctor && (
-          <p className="staff-subtitle">
-            Dr {doctor.otherNames} {doctor.surname} ({doctor.specialty})
-          </p>
-        )
+        doctor && <p className="staff-subtitle">{doctorWithSpecialty(doctor)}</p>
       )}
       {doctorId ? (
         <ScheduleEditor key={doctorId} doctorId={doctorId} />
