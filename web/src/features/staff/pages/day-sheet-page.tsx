@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Printer } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { atHome } from '@api/service-catalog';
 import { DoctorOptions, doctorName } from '@/features/staff/components/doctor-options';
@@ -11,7 +11,7 @@ import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { stateName } from '@/features/staff/lifecycle';
 import { addressText, windowText } from '@/features/staff/visits';
-import { showApiError } from '@/lib/dialogs';
+import { useDownload } from '@/features/staff/use-download';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** The states a sheet lists: what is still to happen or happened that day, not what was called off. */
@@ -58,7 +58,9 @@ export default function DaySheetPage() {
   const list = useWholeDay(day, homeVisits ? undefined : of || undefined, Boolean(sheetOf));
   const rows = rowsOf(itemsOf(list.data), homeVisits);
   const pickerId = useId();
-  const [downloading, setDownloading] = useState(false);
+  const csv = useDownload(async () => {
+    if (sheetOf) await downloadDaySheet(day, sheetOf, `day-sheet-${day}-${homeVisits ? 'home-visits' : of}.csv`);
+  });
 
   const set = (change: Record<string, string>) => {
     const next = { day, ...(homeVisits ? { homeVisits: 'true' } : of ? { doctorId: of } : {}), ...change };
@@ -71,18 +73,6 @@ export default function DaySheetPage() {
     setParams(next, { replace: true });
   };
 
-  async function download() {
-    if (!sheetOf) return;
-    setDownloading(true);
-    try {
-      await downloadDaySheet(day, sheetOf, `day-sheet-${day}-${homeVisits ? 'home-visits' : of}.csv`);
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   return (
     <div className="staff-page day-sheet">
       <Link to={`/staff/appointments?day=${day}`} className="staff-back no-print">
@@ -94,7 +84,7 @@ export default function DaySheetPage() {
             <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!list.complete}>
               <Printer aria-hidden="true" size={18} /> Print
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => void download()} disabled={downloading}>
+            <button type="button" className="btn btn-outline" onClick={() => void csv.start()} disabled={csv.downloading}>
               <Download aria-hidden="true" size={18} /> Download CSV
             </button>
           </>

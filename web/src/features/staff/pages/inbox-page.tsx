@@ -17,6 +17,7 @@ import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/des
 import { ApiError } from '@/lib/api-client';
 import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
+import { useDownload } from '@/features/staff/use-download';
 import { FormError, errorAttributes } from '@/features/staff/components/form-error';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
@@ -206,21 +207,11 @@ function Messages() {
 /** Inbox: organisations' enquiries with their status, contact messages, and the newsletter list as CSV. */
 export default function InboxPage() {
   usePageTitle('Inbox');
-  const [downloading, setDownloading] = useState(false);
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadNewsletterCsv();
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const csv = useDownload(downloadNewsletterCsv);
   return (
     <div className="staff-page">
       <PageHeader title="Inbox">
-        <button type="button" className="btn btn-outline" onClick={() => void download()} disabled={downloading}>
+        <button type="button" className="btn btn-outline" onClick={() => void csv.start()} disabled={csv.downloading}>
           <Download aria-hidden="true" size={18} /> Newsletter subscribers (CSV)
         </button>
       </PageHeader>
