@@ -96,11 +96,8 @@ export function CompleteVisitDialog({
       }
       form={{ initialValues, validate, onSubmit: submit }}
       busy={acting.isPending}
-      submit={
-        <>
-          <CheckCircle2 aria-hidden="true" size={18} /> Complete visit
-        </>
-      }
+      icon={CheckCircle2}
+      submit="Complete visit"
       onClose={onClose}
     >
       {(formik) => (

@@ -1,4 +1,5 @@
 import { Formik, type FormikConfig, type FormikProps, type FormikValues } from 'formik';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
@@ -57,13 +58,14 @@ export function GroupError({ error }: { error: unknown }) {
 
 /**
  * A record dialog around its Formik form (SchemaForm): the intro, the fields `children` draws,
- * then the submit button (`submit`) and Cancel; a spinner while `busy`.
+ * then the submit button (`icon` and `submit`, its words) and Cancel; a spinner while `busy`.
  */
 export function FormDialog<V extends FormikValues>({
   title,
   intro,
   form,
   busy,
+  icon: Icon,
   submit,
   onClose,
   children,
@@ -72,7 +74,8 @@ export function FormDialog<V extends FormikValues>({
   intro: ReactNode;
   form: Omit<FormikConfig<V>, 'children' | 'component' | 'render'>;
   busy: boolean;
-  submit: ReactNode;
+  icon: LucideIcon;
+  submit: string;
   onClose: () => void;
   children: (formik: FormikProps<V>) => ReactNode;
 }) {
@@ -84,7 +87,7 @@ export function FormDialog<V extends FormikValues>({
           <SchemaForm label={title} submitForm={formik.submitForm}>
             {children(formik)}
             <DialogActions busy={busy} onCancel={onClose}>
-              {submit}
+              <Icon aria-hidden="true" size={18} /> {submit}
             </DialogActions>
           </SchemaForm>
         )}

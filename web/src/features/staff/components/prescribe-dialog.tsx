@@ -63,11 +63,8 @@ export function PrescribeDialog({ appointment: a, onClose }: { appointment: Staf
       }
       form={{ initialValues: { items: [emptyItem()] }, validationSchema: prescriptionSchema, onSubmit: submit }}
       busy={prescribe.isPending}
-      submit={
-        <>
-          <Send aria-hidden="true" size={18} /> Issue prescription
-        </>
-      }
+      icon={Send}
+      submit="Issue prescription"
       onClose={onClose}
     >
       {(formik) => (
