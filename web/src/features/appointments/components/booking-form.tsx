@@ -1,4 +1,4 @@
-import { Formik, useFormikContext, type FormikProps } from 'formik';
+import { useFormikContext, type FormikProps } from 'formik';
 import { CalendarCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,7 +17,6 @@ import {
   emptyBooking,
   invalidBookingMessage,
   labTotal,
-  touchedAll,
   useCreateAppointment,
   useDoctors,
   useLabs,
@@ -28,9 +27,10 @@ import {
 } from '@/features/appointments/api/appointments';
 import { CoverageNote } from '@/features/appointments/components/coverage-note';
 import { DependantPicker } from '@/features/appointments/components/dependant-picker';
-import { ServiceFields } from '@/features/appointments/components/service-fields';
+import { BookingFrame, checkBooking } from '@/features/appointments/components/booking-frame';
+import { ServiceFields, ServiceSelect } from '@/features/appointments/components/service-fields';
 import { GenderField } from '@/shared/forms/choice-fields';
-import { confirm, showApiError, showError } from '@/lib/dialogs';
+import { confirm, showApiError } from '@/lib/dialogs';
 import './booking-form.css';
 
 export interface BookingFormProps {
@@ -159,19 +159,13 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
   const doctors = useDoctors(false).data;
   const labs = useLabs(false).data;
 
-  async function submit(formik: FormikProps<BookingValues>) {
+  async function submit(formik: FormikProps<BookingValues>, form: HTMLFormElement) {
     if (!(await isSignedIn())) {
       const to = await promptLogin(returnUrl);
       if (to) navigate(to);
       return;
     }
-    const errors = await formik.validateForm();
-    void formik.setTouched(touchedAll(formik.values), false);
-    if (Object.keys(errors).length > 0) {
-      await showError(invalidBookingMessage(formik.values));
-      document.querySelector<HTMLElement>('.booking-form [aria-invalid="true"]')?.focus();
-      return;
-    }
+    if (!(await checkBooking(formik, form, invalidBookingMessage(formik.values)))) return;
     if (!(await confirm('Submit Appointment?', 'Yes', bookingSummary(formik.values, doctors, labs)))) return;
     setSending(true);
     try {
@@ -186,21 +180,14 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
   }
 
   return (
-    <Formik<BookingValues>
+    <BookingFrame<BookingValues>
       initialValues={{ ...emptyBooking(initialServiceId), ...prefill }}
-      validationSchema={bookingSchema}
-      onSubmit={() => undefined}
+      schema={bookingSchema}
+      className="booking-form"
+      onSubmit={(formik, form) => void submit(formik, form)}
     >
       {(formik) => (
-        <form
-          className="booking-form"
-          aria-label="Book an appointment"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit(formik);
-          }}
-        >
+        <>
           <SelfPrefill profile={profile} />
           <fieldset className="book-for">
             <legend>Who is the appointment for?</legend>
@@ -237,14 +224,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
           <DependantPicker patientId={patientId} contact={profile} />
           <div className="form-grid two-columns">
             <PersonFields profile={profile} />
-            <FormField as="select" name="requestedServiceId" label="Service" required className="span-all">
-              <option value="">Choose a service</option>
-              {SERVICES.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.itemTitle}
-                </option>
-              ))}
-            </FormField>
+            <ServiceSelect />
             {servicePriceHint(Number(formik.values.requestedServiceId)) && (
               <p className="field-hint span-all">{servicePriceHint(Number(formik.values.requestedServiceId))}</p>
             )}
@@ -267,8 +247,8 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
             </button>
           </div>
           <SpinnerOverlay show={sending} />
-        </form>
+        </>
       )}
-    </Formik>
+    </BookingFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { formatGhs } from '@api/format';
 import { SERVICE_ID } from '@api/service-catalog';
 import { FormField } from '@/components/form-field';
+import { SERVICES } from '@/content/services';
 import { Options } from '@/shared/forms/choice-fields';
 import { ORGANIZATION_TYPES } from '@/lib/choices';
 import {
@@ -150,6 +151,20 @@ function PrescriptionInput() {
 /** The patient's words under the chosen doctor: the fee, and that it is paid online. */
 const patientFeeNote = (doctor: Doctor) =>
   `Consultation fee with Dr ${doctor.otherNames} ${doctor.surname}: ${formatGhs(doctor.consultationFee)}, paid online after you submit unless your package covers it.`;
+
+/** The service asked for: the first choice of a booking, which decides the fields that follow. */
+export function ServiceSelect() {
+  return (
+    <FormField as="select" name="requestedServiceId" label="Service" required className="span-all">
+      <option value="">Choose a service</option>
+      {SERVICES.map((s) => (
+        <option key={s.id} value={String(s.id)}>
+          {s.itemTitle}
+        </option>
+      ))}
+    </FormField>
+  );
+}
 
 /**
  * The fields that depend on the chosen service (spec section 4): the doctor, the dietary mode,

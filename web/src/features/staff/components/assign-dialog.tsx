@@ -6,7 +6,7 @@ import type { StaffAppointment } from '@/features/staff/api/staff-api';
 import { ApiError } from '@/lib/api-client';
 import { showSuccess } from '@/lib/dialogs';
 import { windowText } from '@/features/staff/visits';
-import { FormError } from '@/features/staff/components/form-error';
+import { FormEnd } from '@/features/staff/components/form-error';
 
 const ROLE_NAMES = { doctor: 'Doctor', nurse: 'Nurse' } as const;
 
@@ -69,12 +69,7 @@ function AssignForm({ appointment: a, onDone }: { appointment: StaffAppointment;
         <label htmlFor={ids.to}>Arrives by</label>
         <input id={ids.to} type="time" value={to} onChange={(e) => setTo(e.target.value)} />
       </div>
-      <FormError id={ids.error} error={error} />
-      <div className="form-actions span-all">
-        <button type="submit" className="btn btn-primary" disabled={assign.isPending}>
-          Assign
-        </button>
-      </div>
+      <FormEnd errorId={ids.error} error={error} busy={assign.isPending} submit="Assign" />
     </form>
   );
 }

@@ -1,16 +1,14 @@
-import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { CheckCircle2 } from 'lucide-react';
 import { formatWhen } from '@api/format';
 import { NOTE_FIELDS, NOTE_MAX, FOLLOW_UP_NOTE_MAX, type ClinicalNotes } from '@api/record';
 import type { CompleteRequest } from '@api/staff';
 import { completeSchema, VISIT_SUMMARY_MAX } from '@api/staff-requests';
 import { FormField } from '@/components/form-field';
-import { Modal } from '@/components/modal';
-import { SpinnerOverlay } from '@/components/spinner';
 import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import recordCss from '../record.css?inline';
-import { SchemaForm, DialogActions } from '@/features/staff/components/dialog-form';
+import { FormDialog, GroupError } from '@/features/staff/components/dialog-form';
 
 type Described = Pick<StaffAppointment, 'firstName' | 'lastName' | 'requestedService' | 'requestedDay' | 'requestedTime'>;
 
@@ -88,69 +86,61 @@ export function CompleteVisitDialog({
   }
 
   return (
-    <Modal open onClose={onClose} title="Complete visit" className="record-dialog">
-      <style>{recordCss}</style>
-      <p className="modal-intro">{appointmentLine(a)}.</p>
-      <Formik<CompleteValues> initialValues={initialValues} validate={validate} onSubmit={submit}>
-        {(formik) => (
-          <SchemaForm label="Complete visit" submitForm={formik.submitForm}>
-            <div className="form-grid">
+    <FormDialog<CompleteValues>
+      title="Complete visit"
+      intro={
+        <>
+          <style>{recordCss}</style>
+          <p className="modal-intro">{appointmentLine(a)}.</p>
+        </>
+      }
+      form={{ initialValues, validate, onSubmit: submit }}
+      busy={acting.isPending}
+      icon={CheckCircle2}
+      submit="Complete visit"
+      onClose={onClose}
+    >
+      {(formik) => (
+        <div className="form-grid">
+          <FormField
+            as="textarea"
+            name="visitSummary"
+            label="Visit summary (the patient reads this)"
+            required
+            rows={3}
+            maxLength={VISIT_SUMMARY_MAX}
+          />
+          <fieldset className="record-fieldset">
+            <legend>Clinical notes (for the clinic only)</legend>
+            {NOTE_FIELDS.map(([field, label]) => (
+              <FormField key={field} as="textarea" name={`clinicalNotes.${field}`} label={label} rows={2} maxLength={NOTE_MAX} />
+            ))}
+          </fieldset>
+          <fieldset className="record-fieldset">
+            <legend>Follow-up</legend>
+            <FormField as="select" name="followUpWhen" label="Suggest a follow-up">
+              {FOLLOW_UPS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </FormField>
+            {formik.values.followUpWhen === 'date' && (
+              <FormField name="followUp.date" label="Follow-up day" type="date" required />
+            )}
+            {formik.values.followUpWhen && (
               <FormField
                 as="textarea"
-                name="visitSummary"
-                label="Visit summary (the patient reads this)"
-                required
-                rows={3}
-                maxLength={VISIT_SUMMARY_MAX}
+                name="followUp.note"
+                label="Note for the patient"
+                rows={2}
+                maxLength={FOLLOW_UP_NOTE_MAX}
               />
-              <fieldset className="record-fieldset">
-                <legend>Clinical notes (for the clinic only)</legend>
-                {NOTE_FIELDS.map(([field, label]) => (
-                  <FormField
-                    key={field}
-                    as="textarea"
-                    name={`clinicalNotes.${field}`}
-                    label={label}
-                    rows={2}
-                    maxLength={NOTE_MAX}
-                  />
-                ))}
-              </fieldset>
-              <fieldset className="record-fieldset">
-                <legend>Follow-up</legend>
-                <FormField as="select" name="followUpWhen" label="Suggest a follow-up">
-                  {FOLLOW_UPS.map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </FormField>
-                {formik.values.followUpWhen === 'date' && (
-                  <FormField name="followUp.date" label="Follow-up day" type="date" required />
-                )}
-                {formik.values.followUpWhen && (
-                  <FormField
-                    as="textarea"
-                    name="followUp.note"
-                    label="Note for the patient"
-                    rows={2}
-                    maxLength={FOLLOW_UP_NOTE_MAX}
-                  />
-                )}
-                {typeof formik.errors.followUp === 'string' && (
-                  <p className="field-error" role="alert">
-                    {formik.errors.followUp}
-                  </p>
-                )}
-              </fieldset>
-            </div>
-            <DialogActions busy={acting.isPending} onCancel={onClose}>
-              <CheckCircle2 aria-hidden="true" size={18} /> Complete visit
-            </DialogActions>
-          </SchemaForm>
-        )}
-      </Formik>
-      <SpinnerOverlay show={acting.isPending} />
-    </Modal>
+            )}
+            <GroupError error={formik.errors.followUp} />
+          </fieldset>
+        </div>
+      )}
+    </FormDialog>
   );
 }

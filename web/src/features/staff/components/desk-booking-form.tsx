@@ -1,27 +1,23 @@
-import { Formik, type FormikProps } from 'formik';
+import type { FormikProps } from 'formik';
 import { CalendarCheck } from 'lucide-react';
 import { formatGhs } from '@api/format';
 import { staffBookingSchema, type StaffBookingRequest } from '@api/front-desk';
 import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICES } from '@/content/services';
-import {
-  emptyBooking,
-  touchedAll,
-  type Appointment,
-  type BookingValues,
-  type Doctor,
-} from '@/features/appointments/api/appointments';
-import { ServiceFields } from '@/features/appointments/components/service-fields';
+import { emptyBooking, type Appointment, type BookingValues, type Doctor } from '@/features/appointments/api/appointments';
+import { BookingFrame, checkBooking } from '@/features/appointments/components/booking-frame';
+import { ServiceFields, ServiceSelect } from '@/features/appointments/components/service-fields';
+import { doctorName } from '@/features/staff/components/doctor-options';
 import { useDeskBooking } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
-import { confirm, showApiError, showError } from '@/lib/dialogs';
+import { confirm, showApiError } from '@/lib/dialogs';
 
 type Values = BookingValues & { patientId: string };
 
 /** The desk's words under the chosen doctor: the fee, and how it is paid from here. */
 const deskFeeNote = (d: Doctor) =>
-  `Consultation fee with Dr ${d.otherNames} ${d.surname}: ${formatGhs(d.consultationFee)} unless their package covers it. After booking, send a payment link or record a payment taken here.`;
+  `Consultation fee with ${doctorName(d)}: ${formatGhs(d.consultationFee)} unless their package covers it. After booking, send a payment link or record a payment taken here.`;
 
 /**
  * Step three: the booking, with the patient's own form pieces (the service's fields, free days
@@ -32,14 +28,8 @@ const deskFeeNote = (d: Doctor) =>
 export function DeskBookingForm({ person, onBooked }: { person: DeskPerson; onBooked: (a: Appointment) => void }) {
   const book = useDeskBooking();
 
-  async function submit(formik: FormikProps<Values>) {
-    const errors = await formik.validateForm();
-    void formik.setTouched(touchedAll(formik.values), false);
-    if (Object.keys(errors).length > 0) {
-      await showError('Please fill in all required fields.');
-      document.querySelector<HTMLElement>('.desk-booking-form [aria-invalid="true"]')?.focus();
-      return;
-    }
+  async function submit(formik: FormikProps<Values>, form: HTMLFormElement) {
+    if (!(await checkBooking(formik, form, 'Please fill in all required fields.'))) return;
     const body = staffBookingSchema.cast(formik.values, { stripUnknown: true }) as StaffBookingRequest;
     const service = SERVICES.find((s) => s.id === body.requestedServiceId)?.itemTitle ?? 'this service';
     const when = `${body.requestedDay}${body.requestedTime ? ` at ${body.requestedTime}` : ''}`;
@@ -54,30 +44,16 @@ export function DeskBookingForm({ person, onBooked }: { person: DeskPerson; onBo
   return (
     <section className="staff-card" aria-labelledby="desk-booking-title">
       <h2 id="desk-booking-title">Booking for {person.name}</h2>
-      <Formik<Values>
+      <BookingFrame<Values>
         initialValues={{ ...emptyBooking(), location: person.location, patientId: person.patientId }}
-        validationSchema={staffBookingSchema}
-        onSubmit={() => undefined}
+        schema={staffBookingSchema}
+        className="booking-form desk-booking-form"
+        onSubmit={(formik, form) => void submit(formik, form)}
       >
-        {(formik) => (
-          <form
-            className="booking-form desk-booking-form"
-            aria-label="Book an appointment"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit(formik);
-            }}
-          >
+        {() => (
+          <>
             <div className="form-grid two-columns">
-              <FormField as="select" name="requestedServiceId" label="Service" required className="span-all">
-                <option value="">Choose a service</option>
-                {SERVICES.map((s) => (
-                  <option key={s.id} value={String(s.id)}>
-                    {s.itemTitle}
-                  </option>
-                ))}
-              </FormField>
+              <ServiceSelect />
               <ServiceFields feeNote={deskFeeNote} />
               <FormField name="location" label="Location" required maxLength={120} placeholder="e.g. Adenta, Accra" />
               <FormField
@@ -95,9 +71,9 @@ export function DeskBookingForm({ person, onBooked }: { person: DeskPerson; onBo
               </button>
             </div>
             <SpinnerOverlay show={book.isPending} />
-          </form>
+          </>
         )}
-      </Formik>
+      </BookingFrame>
     </section>
   );
 }

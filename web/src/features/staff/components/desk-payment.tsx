@@ -7,7 +7,7 @@ import { useRecordPayment, useSendPaymentLink } from '@/features/staff/api/desk-
 import { staffKeys, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
-import { FormError } from '@/features/staff/components/form-error';
+import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 
 const METHODS: { value: DeskPaymentMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
@@ -87,18 +87,21 @@ function RecordForm({
             required
             maxLength={100}
             autoComplete="off"
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={error ? ids.error : undefined}
+            {...errorAttributes(ids.error, error)}
             onChange={(e) => setReference(e.target.value)}
           />
         </div>
       )}
-      <FormError id={ids.error} error={error} />
-      <div className="form-actions span-all">
-        <button type="submit" className="btn btn-primary" disabled={record.isPending}>
-          <Banknote aria-hidden="true" size={18} /> Record payment
-        </button>
-      </div>
+      <FormEnd
+        errorId={ids.error}
+        error={error}
+        busy={record.isPending}
+        submit={
+          <>
+            <Banknote aria-hidden="true" size={18} /> Record payment
+          </>
+        }
+      />
     </form>
   );
 }

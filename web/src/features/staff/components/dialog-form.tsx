@@ -1,4 +1,8 @@
+import { Formik, type FormikConfig, type FormikProps, type FormikValues } from 'formik';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Modal } from '@/components/modal';
+import { SpinnerOverlay } from '@/components/spinner';
 
 /**
  * A record dialog's form, submitted through Formik: when the schema refuses, the first field
@@ -39,5 +43,56 @@ export function DialogActions({ busy, onCancel, children }: { busy: boolean; onC
         Cancel
       </button>
     </div>
+  );
+}
+
+/** What the schema says of a group of fields as a whole (e.g. 'Add at least one medicine'), when it says it. */
+export function GroupError({ error }: { error: unknown }) {
+  if (typeof error !== 'string') return null;
+  return (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+/**
+ * A record dialog around its Formik form (SchemaForm): the intro, the fields `children` draws,
+ * then the submit button (`icon` and `submit`, its words) and Cancel; a spinner while `busy`.
+ */
+export function FormDialog<V extends FormikValues>({
+  title,
+  intro,
+  form,
+  busy,
+  icon: Icon,
+  submit,
+  onClose,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  form: Omit<FormikConfig<V>, 'children' | 'component' | 'render'>;
+  busy: boolean;
+  icon: LucideIcon;
+  submit: string;
+  onClose: () => void;
+  children: (formik: FormikProps<V>) => ReactNode;
+}) {
+  return (
+    <Modal open onClose={onClose} title={title} className="record-dialog">
+      {intro}
+      <Formik<V> {...form}>
+        {(formik) => (
+          <SchemaForm label={title} submitForm={formik.submitForm}>
+            {children(formik)}
+            <DialogActions busy={busy} onCancel={onClose}>
+              <Icon aria-hidden="true" size={18} /> {submit}
+            </DialogActions>
+          </SchemaForm>
+        )}
+      </Formik>
+      <SpinnerOverlay show={busy} />
+    </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MIN_PATIENT_QUERY } from '@api/staff';
 import { usePatientSearch } from '@/features/staff/api/staff-api';
-import { ListState, StateBadge } from '@/features/staff/components/list-parts';
+import { QueryList, StateBadge } from '@/features/staff/components/list-parts';
 import { personOf, type DeskPerson } from '@/features/staff/desk-person';
 
 /**
@@ -65,13 +65,7 @@ export function FindPerson({
         </button>
       </form>
       {query.length >= MIN_PATIENT_QUERY && (
-        <ListState
-          loading={search.isPending}
-          error={search.error}
-          empty={`Nobody matches “${query}”. Add them as a new person.`}
-          isEmpty={found.length === 0}
-          onRetry={() => void search.refetch()}
-        >
+        <QueryList query={search} empty={`Nobody matches “${query}”. Add them as a new person.`} isEmpty={found.length === 0}>
           <ul className="staff-cards" aria-label="People found">
             {found.map((p) => {
               const person = personOf(p);
@@ -94,7 +88,7 @@ export function FindPerson({
               );
             })}
           </ul>
-        </ListState>
+        </QueryList>
       )}
     </section>
   );

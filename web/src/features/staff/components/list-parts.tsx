@@ -87,13 +87,51 @@ export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loadi
   );
 }
 
-/** The parts of a cursor-paged query (TanStack's useInfiniteQuery) that a paged list reads. */
-interface PagedQuery {
+/** The parts of a TanStack query that a list or a page reads while it loads. */
+interface LoadingQuery {
   isPending: boolean;
   error: unknown;
+  refetch: () => unknown;
+}
+
+/** A query's list: its loading, error and empty states, else the list. */
+export function QueryList({
+  query,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: LoadingQuery;
+  empty: string;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ListState loading={query.isPending} error={query.error} empty={empty} isEmpty={isEmpty} onRetry={() => void query.refetch()}>
+      {children}
+    </ListState>
+  );
+}
+
+/** One query's data once it is there (a spinner before, the error and 'Try again' if it failed). */
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: LoadingQuery & { data: T | undefined };
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <QueryList query={query} empty="" isEmpty={false}>
+      {query.data !== undefined && children(query.data)}
+    </QueryList>
+  );
+}
+
+/** The parts of a cursor-paged query (TanStack's useInfiniteQuery) that a paged list reads. */
+interface PagedQuery extends LoadingQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
-  refetch: () => unknown;
   fetchNextPage: () => unknown;
 }
 
@@ -110,33 +148,52 @@ export function PagedList({
   children: ReactNode;
 }) {
   return (
-    <ListState loading={query.isPending} error={query.error} empty={empty} isEmpty={isEmpty} onRetry={() => void query.refetch()}>
+    <QueryList query={query} empty={empty} isEmpty={isEmpty}>
       {children}
       <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
-    </ListState>
+    </QueryList>
   );
 }
 
-/** A titled section of a person's record: its list, or a line saying there is none. */
-export function ListSection({
+/** A cursor-paged list of cards: `card` draws each item as its own keyed <li>. */
+export function PagedCards<T>({
+  query,
+  items,
+  empty,
+  children: card,
+}: {
+  query: PagedQuery;
+  items: T[];
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <PagedList query={query} empty={empty} isEmpty={items.length === 0}>
+      <ul className="staff-cards">{items.map(card)}</ul>
+    </PagedList>
+  );
+}
+
+/** A titled section of a person's record: a keyed <li> per item, or a line saying there is none. */
+export function ListSection<T>({
   id,
   title,
   empty,
-  isEmpty,
+  items,
   listClassName = 'staff-cards',
-  children,
+  children: item,
 }: {
   id: string;
   title: string;
   empty: string;
-  isEmpty: boolean;
+  items: T[];
   listClassName?: string;
-  children: ReactNode;
+  children: (item: T) => ReactNode;
 }) {
   return (
     <section className="staff-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      {isEmpty ? <p className="staff-empty">{empty}</p> : <ul className={listClassName}>{children}</ul>}
+      {items.length === 0 ? <p className="staff-empty">{empty}</p> : <ul className={listClassName}>{items.map(item)}</ul>}
     </section>
   );
 }

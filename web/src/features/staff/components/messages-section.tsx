@@ -1,7 +1,7 @@
 import { formatDate } from '@api/format';
 import type { Delivery } from '@api/notifications';
 import { useDeliveries } from '@/features/staff/api/staff-api';
-import { ListState, StateBadge } from '@/features/staff/components/list-parts';
+import { QueryList, StateBadge } from '@/features/staff/components/list-parts';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
 /**
@@ -15,13 +15,7 @@ export function MessagesSection({ about, id }: { about: 'appointments' | 'patien
   return (
     <section className="staff-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Messages</h2>
-      <ListState
-        loading={log.isPending}
-        error={log.error}
-        empty="No e-mails or SMS yet."
-        isEmpty={items.length === 0}
-        onRetry={() => void log.refetch()}
-      >
+      <QueryList query={log} empty="No e-mails or SMS yet." isEmpty={items.length === 0}>
         <StaffTable label="Messages sent" className="staff-table stack" columns={['When', 'By', 'To', 'Message', 'Status']}>
           {items.map((d) => (
             <tr key={`${d.channel}-${d.id}`}>
@@ -40,7 +34,7 @@ export function MessagesSection({ about, id }: { about: 'appointments' | 'patien
             </tr>
           ))}
         </StaffTable>
-      </ListState>
+      </QueryList>
     </section>
   );
 }

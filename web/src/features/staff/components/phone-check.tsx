@@ -4,7 +4,7 @@ import { DESK_CODE_MINUTES, phoneCodeSchema } from '@api/front-desk';
 import { sendPhoneCode, useVerifyPhone } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { ApiError } from '@/lib/api-client';
-import { FormError } from '@/features/staff/components/form-error';
+import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -87,17 +87,11 @@ export function PhoneCheck({
             autoCapitalize="characters"
             autoComplete="one-time-code"
             maxLength={20}
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={error ? ids.error : undefined}
+            {...errorAttributes(ids.error, error)}
             onChange={(e) => setCode(e.target.value)}
           />
         </div>
-        <FormError id={ids.error} error={error} />
-        <div className="form-actions span-all">
-          <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
-            Check code
-          </button>
-        </div>
+        <FormEnd errorId={ids.error} error={error} busy={verify.isPending} submit="Check code" />
       </form>
     </section>
   );

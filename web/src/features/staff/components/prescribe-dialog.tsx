@@ -1,4 +1,4 @@
-import { FieldArray, Formik } from 'formik';
+import { FieldArray } from 'formik';
 import { Plus, Send, Trash2 } from 'lucide-react';
 import {
   ITEM_FIELD_MAX,
@@ -9,12 +9,10 @@ import {
   type PrescriptionRequest,
 } from '@api/record';
 import { FormField } from '@/components/form-field';
-import { Modal } from '@/components/modal';
-import { SpinnerOverlay } from '@/components/spinner';
 import { usePrescribe } from '@/features/staff/api/record-api';
 import type { StaffAppointment } from '@/features/staff/api/staff-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
-import { SchemaForm, DialogActions } from '@/features/staff/components/dialog-form';
+import { FormDialog, GroupError } from '@/features/staff/components/dialog-form';
 
 /** A row as the inputs hold it (the quantity as typed). */
 type ItemValues = Omit<PrescriptionRequest['items'][number], 'quantity'> & { quantity: number | '' };
@@ -28,6 +26,14 @@ const emptyItem = (): ItemValues => ({
   quantity: '',
   notes: '',
 });
+
+/** How each medicine is taken: the short fields of a row, with the example each shows. */
+const DOSE_FIELDS = [
+  ['strength', 'Strength', '500 mg'],
+  ['dose', 'Dose', '1 tablet'],
+  ['frequency', 'How often', '3 times a day'],
+  ['duration', 'How long', '5 days'],
+] as const;
 
 /**
  * 'Prescribe': one or more medicines, checked with the API's schema (@api/record
@@ -47,98 +53,66 @@ export function PrescribeDialog({ appointment: a, onClose }: { appointment: Staf
   }
 
   return (
-    <Modal open onClose={onClose} title="Prescribe" className="record-dialog">
-      <p className="modal-intro">
-        For {a.firstName} {a.lastName}. A pharmacy checks the prescription by its code; the patient can also order the medicines
-        for delivery.
-      </p>
-      <Formik<{ items: ItemValues[] }>
-        initialValues={{ items: [emptyItem()] }}
-        validationSchema={prescriptionSchema}
-        onSubmit={submit}
-      >
-        {(formik) => (
-          <SchemaForm label="Prescribe" submitForm={formik.submitForm}>
-            <FieldArray name="items">
-              {({ push, remove }) => (
-                <>
-                  {formik.values.items.map((_, i) => (
-                    <fieldset key={i} className="record-fieldset record-item">
-                      <legend>Medicine {i + 1}</legend>
-                      <div className="form-grid two-columns">
-                        <FormField name={`items.${i}.medicine`} label="Medicine" required maxLength={MEDICINE_MAX} />
-                        <FormField
-                          name={`items.${i}.strength`}
-                          label="Strength"
-                          required
-                          maxLength={ITEM_FIELD_MAX}
-                          placeholder="500 mg"
-                        />
-                        <FormField
-                          name={`items.${i}.dose`}
-                          label="Dose"
-                          required
-                          maxLength={ITEM_FIELD_MAX}
-                          placeholder="1 tablet"
-                        />
-                        <FormField
-                          name={`items.${i}.frequency`}
-                          label="How often"
-                          required
-                          maxLength={ITEM_FIELD_MAX}
-                          placeholder="3 times a day"
-                        />
-                        <FormField
-                          name={`items.${i}.duration`}
-                          label="How long"
-                          required
-                          maxLength={ITEM_FIELD_MAX}
-                          placeholder="5 days"
-                        />
-                        <FormField
-                          name={`items.${i}.quantity`}
-                          label="Quantity"
-                          required
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                        />
-                        <FormField
-                          as="textarea"
-                          name={`items.${i}.notes`}
-                          label="Notes"
-                          rows={2}
-                          maxLength={ITEM_NOTES_MAX}
-                          className="span-all"
-                        />
-                      </div>
-                      {formik.values.items.length > 1 && (
-                        <button type="button" className="btn btn-outline" onClick={() => remove(i)}>
-                          <Trash2 aria-hidden="true" size={18} /> Remove medicine {i + 1}
-                        </button>
-                      )}
-                    </fieldset>
-                  ))}
-                  {typeof formik.errors.items === 'string' && (
-                    <p className="field-error" role="alert">
-                      {formik.errors.items}
-                    </p>
-                  )}
-                  {formik.values.items.length < PRESCRIPTION_ITEMS_MAX && (
-                    <button type="button" className="btn btn-outline" onClick={() => push(emptyItem())}>
-                      <Plus aria-hidden="true" size={18} /> Add medicine
+    <FormDialog<{ items: ItemValues[] }>
+      title="Prescribe"
+      intro={
+        <p className="modal-intro">
+          For {a.firstName} {a.lastName}. A pharmacy checks the prescription by its code; the patient can also order the medicines
+          for delivery.
+        </p>
+      }
+      form={{ initialValues: { items: [emptyItem()] }, validationSchema: prescriptionSchema, onSubmit: submit }}
+      busy={prescribe.isPending}
+      icon={Send}
+      submit="Issue prescription"
+      onClose={onClose}
+    >
+      {(formik) => (
+        <FieldArray name="items">
+          {({ push, remove }) => (
+            <>
+              {formik.values.items.map((_, i) => (
+                <fieldset key={i} className="record-fieldset record-item">
+                  <legend>Medicine {i + 1}</legend>
+                  <div className="form-grid two-columns">
+                    <FormField name={`items.${i}.medicine`} label="Medicine" required maxLength={MEDICINE_MAX} />
+                    {DOSE_FIELDS.map(([field, label, example]) => (
+                      <FormField
+                        key={field}
+                        name={`items.${i}.${field}`}
+                        label={label}
+                        required
+                        maxLength={ITEM_FIELD_MAX}
+                        placeholder={example}
+                      />
+                    ))}
+                    <FormField name={`items.${i}.quantity`} label="Quantity" required type="number" inputMode="numeric" min={1} />
+                    <FormField
+                      as="textarea"
+                      name={`items.${i}.notes`}
+                      label="Notes"
+                      rows={2}
+                      maxLength={ITEM_NOTES_MAX}
+                      className="span-all"
+                    />
+                  </div>
+                  {formik.values.items.length > 1 && (
+                    <button type="button" className="btn btn-outline" onClick={() => remove(i)}>
+                      <Trash2 aria-hidden="true" size={18} /> Remove medicine {i + 1}
                     </button>
                   )}
-                </>
+                </fieldset>
+              ))}
+              <GroupError error={formik.errors.items} />
+              {formik.values.items.length < PRESCRIPTION_ITEMS_MAX && (
+                <button type="button" className="btn btn-outline" onClick={() => push(emptyItem())}>
+                  <Plus aria-hidden="true" size={18} /> Add medicine
+                </button>
               )}
-            </FieldArray>
-            <DialogActions busy={prescribe.isPending} onCancel={onClose}>
-              <Send aria-hidden="true" size={18} /> Issue prescription
-            </DialogActions>
-          </SchemaForm>
-        )}
-      </Formik>
-      <SpinnerOverlay show={prescribe.isPending} />
-    </Modal>
+            </>
+          )}
+        </FieldArray>
+      )}
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_RESULT_BYTES, RESULT_TYPES } from '@api/record';
 import type { StaffRole } from '@api/staff';
 import { SERVICE_ID } from '@api/service-catalog';
-import { ListState } from '@/features/staff/components/list-parts';
+import { Loaded } from '@/features/staff/components/list-parts';
 import { useAppointmentRecord, useUploadResult } from '@/features/staff/api/record-api';
 import type { StaffAppointment } from '@/features/staff/api/staff-api';
 import { LabRequestDialog } from '@/features/staff/components/lab-request-dialog';
@@ -71,7 +71,6 @@ export function VisitRecordSection({ appointment: a, role }: { appointment: Staf
   const writes = AFTER_VISIT.includes(a.appointmentStatus) && (role === 'admin' || role === 'doctor');
   const desk = role === 'admin' || role === 'staff';
   const isLab = a.requestedServiceId === SERVICE_ID.labTests;
-  const r = record.data;
 
   return (
     <section className="staff-section" aria-labelledby="visit-record">
@@ -94,8 +93,8 @@ export function VisitRecordSection({ appointment: a, role }: { appointment: Staf
           </button>
         </div>
       )}
-      <ListState loading={record.isPending} error={record.error} empty="" isEmpty={false} onRetry={() => void record.refetch()}>
-        {r && (
+      <Loaded query={record}>
+        {(r) => (
           <>
             {r.carries.prescription && (
               <>
@@ -135,7 +134,7 @@ export function VisitRecordSection({ appointment: a, role }: { appointment: Staf
             )}
           </>
         )}
-      </ListState>
+      </Loaded>
       {isLab && (
         <article className="staff-card" aria-labelledby="lab-results">
           <h3 id="lab-results">Results</h3>

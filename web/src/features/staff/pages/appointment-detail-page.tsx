@@ -17,7 +17,7 @@ import {
   type StaffAppointment,
 } from '@/features/staff/api/staff-api';
 import type { StaffAppointmentDetail } from '@api/staff';
-import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { AssignAction } from '@/features/staff/components/assign-action';
 import { appointmentLine, CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
 import { MessagesSection } from '@/features/staff/components/messages-section';
@@ -195,14 +195,8 @@ export default function AppointmentDetailPage() {
           </Link>
         )}
       </PageHeader>
-      <ListState
-        loading={appointment.isPending}
-        error={appointment.error}
-        empty=""
-        isEmpty={false}
-        onRetry={() => void appointment.refetch()}
-      >
-        {a && (
+      <Loaded query={appointment}>
+        {(a) => (
           <article className="staff-card" aria-label="Appointment">
             <DetailsList rows={rowsOf(a)} />
             <div className="form-actions">
@@ -230,7 +224,7 @@ export default function AppointmentDetailPage() {
             </div>
           </article>
         )}
-      </ListState>
+      </Loaded>
       {a && desk && unpaid && (
         <Suspense fallback={null}>
           <DeskPayment appointment={a} />

@@ -2,6 +2,7 @@ import { CalendarPlus, Printer, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_STATES, type AppointmentState } from '@api/staff';
+import { DoctorOptions } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 // The site's list of the API's services (@api/service-catalog), shared with the home page's chunk.
 import { SERVICES } from '@/content/services';
@@ -196,11 +197,7 @@ export default function AppointmentsPage() {
             <label htmlFor={ids.doctor}>Doctor</label>
             <select id={ids.doctor} value={s.doctorId ?? ''} onChange={(e) => update({ doctorId: e.target.value || undefined })}>
               <option value="">All doctors</option>
-              {doctors.data?.map((d) => (
-                <option key={d.doctorId} value={d.doctorId}>
-                  Dr {d.otherNames} {d.surname}
-                </option>
-              ))}
+              <DoctorOptions doctors={doctors.data} />
             </select>
           </div>
         )}

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { capacitySchema } from '@api/scheduling';
 import { usePageTitle } from '@/components/page-title';
 import { useCapacities, useSaveCapacity, type ServiceCapacity } from '@/features/staff/api/schedule-api';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
+import { errorAttributes } from '@/features/staff/components/form-error';
 import scheduleCss from '../schedule.css?inline';
 
 /** One service's places a day: checked with the server's schema, saved on its own. */
@@ -40,8 +41,7 @@ function CapacityForm({ capacity }: { capacity: ServiceCapacity }) {
             step={1}
             value={perDay}
             onChange={(e) => setPerDay(e.target.value)}
-            aria-invalid={Boolean(state.error) || undefined}
-            aria-describedby={state.error ? ids.error : undefined}
+            {...errorAttributes(ids.error, state.error ?? '')}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
@@ -67,19 +67,13 @@ export default function CapacityPage() {
       <style>{scheduleCss}</style>
       <PageHeader title="Capacity" />
       <p className="staff-muted">Places a day for each home and community service. 0 closes the service for booking.</p>
-      <ListState
-        loading={capacities.isPending}
-        error={capacities.error}
-        empty="No home or community services."
-        isEmpty={(capacities.data ?? []).length === 0}
-        onRetry={() => void capacities.refetch()}
-      >
+      <QueryList query={capacities} empty="No home or community services." isEmpty={(capacities.data ?? []).length === 0}>
         <ul className="capacity-list">
           {capacities.data?.map((c) => (
             <CapacityForm key={c.serviceId} capacity={c} />
           ))}
         </ul>
-      </ListState>
+      </QueryList>
     </div>
   );
 }

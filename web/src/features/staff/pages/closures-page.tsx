@@ -4,11 +4,11 @@ import { closureSchema, type Closure } from '@api/front-desk';
 import { usePageTitle } from '@/components/page-title';
 import { useClosures, useRemoveClosure, useSaveClosure } from '@/features/staff/api/desk-api';
 import { affectedOf, useConfirmAffected } from '@/features/staff/components/affected-dialog';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
-import { FormError } from '@/features/staff/components/form-error';
+import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** How far ahead the list looks: a year, as the holidays are preloaded. */
@@ -82,16 +82,11 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
             placeholder="e.g. Staff training day"
             // Edit was pressed on a row: the person goes on typing here.
             autoFocus={Boolean(editing)}
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={error ? ids.error : undefined}
+            {...errorAttributes(ids.error, error)}
             onChange={(e) => setReason(e.target.value)}
           />
         </div>
-        <FormError id={ids.error} error={error} />
-        <div className="form-actions span-all">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {editing ? 'Save' : 'Close this day'}
-          </button>
+        <FormEnd errorId={ids.error} error={error} busy={save.isPending} submit={editing ? 'Save' : 'Close this day'}>
           {editing && (
             <button type="button" className="btn btn-outline" onClick={onDone}>
               Cancel
@@ -100,7 +95,7 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
           <p role="status" className="staff-saved">
             {saved}
           </p>
-        </div>
+        </FormEnd>
       </form>
       {confirmAffected.element}
     </section>
@@ -135,13 +130,7 @@ export default function ClosuresPage() {
       <ClosureForm key={editing?.day ?? 'new'} editing={editing} onDone={() => setEditing(undefined)} />
       <section className="staff-section" aria-labelledby="closed-days-title">
         <h2 id="closed-days-title">Closed days in the next 12 months</h2>
-        <ListState
-          loading={closures.isPending}
-          error={closures.error}
-          empty="No closed days ahead."
-          isEmpty={items.length === 0}
-          onRetry={() => void closures.refetch()}
-        >
+        <QueryList query={closures} empty="No closed days ahead." isEmpty={items.length === 0}>
           <StaffTable className="staff-table stack" columns={['Day', 'Reason', 'Set by']} actions>
             {items.map((c) => (
               <tr key={c.day}>
@@ -167,7 +156,7 @@ export default function ClosuresPage() {
               </tr>
             ))}
           </StaffTable>
-        </ListState>
+        </QueryList>
       </section>
     </div>
   );

@@ -1,7 +1,8 @@
 import { ArrowLeft, Download, Printer } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { atHome } from '@api/service-catalog';
+import { DoctorOptions, doctorName } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 import { downloadDaySheet, type SheetOf } from '@/features/staff/api/desk-api';
 import { itemsOf, useAppointmentList, useDoctorList, type StaffAppointment } from '@/features/staff/api/staff-api';
@@ -10,7 +11,7 @@ import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { stateName } from '@/features/staff/lifecycle';
 import { addressText, windowText } from '@/features/staff/visits';
-import { showApiError } from '@/lib/dialogs';
+import { useDownload } from '@/features/staff/use-download';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** The states a sheet lists: what is still to happen or happened that day, not what was called off. */
@@ -52,12 +53,14 @@ export default function DaySheetPage() {
   const doctor = doctors.data?.find((d) => d.doctorId === of);
   const homeVisits = of === HOME;
   const sheetOf: SheetOf | undefined = homeVisits ? { homeVisits: true } : of ? { doctorId: of } : undefined;
-  const title = homeVisits ? 'Home visits' : doctor ? `Dr ${doctor.otherNames} ${doctor.surname}` : 'Day sheet';
+  const title = homeVisits ? 'Home visits' : doctor ? doctorName(doctor) : 'Day sheet';
   usePageTitle(`Day sheet: ${title}, ${day}`);
   const list = useWholeDay(day, homeVisits ? undefined : of || undefined, Boolean(sheetOf));
   const rows = rowsOf(itemsOf(list.data), homeVisits);
   const pickerId = useId();
-  const [downloading, setDownloading] = useState(false);
+  const csv = useDownload(async () => {
+    if (sheetOf) await downloadDaySheet(day, sheetOf, `day-sheet-${day}-${homeVisits ? 'home-visits' : of}.csv`);
+  });
 
   const set = (change: Record<string, string>) => {
     const next = { day, ...(homeVisits ? { homeVisits: 'true' } : of ? { doctorId: of } : {}), ...change };
@@ -70,18 +73,6 @@ export default function DaySheetPage() {
     setParams(next, { replace: true });
   };
 
-  async function download() {
-    if (!sheetOf) return;
-    setDownloading(true);
-    try {
-      await downloadDaySheet(day, sheetOf, `day-sheet-${day}-${homeVisits ? 'home-visits' : of}.csv`);
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   return (
     <div className="staff-page day-sheet">
       <Link to={`/staff/appointments?day=${day}`} className="staff-back no-print">
@@ -93,7 +84,7 @@ export default function DaySheetPage() {
             <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!list.complete}>
               <Printer aria-hidden="true" size={18} /> Print
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => void download()} disabled={downloading}>
+            <button type="button" className="btn btn-outline" onClick={() => void csv.start()} disabled={csv.downloading}>
               <Download aria-hidden="true" size={18} /> Download CSV
             </button>
           </>
@@ -105,11 +96,7 @@ export default function DaySheetPage() {
           <select id={pickerId} value={of} onChange={(e) => choose(e.target.value)}>
             <option value="">Choose a doctor or home visits</option>
             <option value={HOME}>Home visits</option>
-            {doctors.data?.map((d) => (
-              <option key={d.doctorId} value={d.doctorId}>
-                Dr {d.otherNames} {d.surname}
-              </option>
-            ))}
+            <DoctorOptions doctors={doctors.data} />
           </select>
         </div>
         <DayNav day={day} onChange={(next) => set({ day: next })} />

@@ -15,8 +15,10 @@ import {
 } from '@/features/staff/api/staff-api';
 import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/desk-api';
 import { ApiError } from '@/lib/api-client';
-import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
+import { useDownload } from '@/features/staff/use-download';
+import { FormError, errorAttributes } from '@/features/staff/components/form-error';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
 
@@ -68,13 +70,9 @@ function Enquiries() {
     <section className="staff-section" aria-labelledby="enquiries-title">
       <h2 id="enquiries-title">Enquiries</h2>
       <StatusChips label="Enquiry status" options={[undefined, ...ENQUIRY_STATUSES]} value={status} onChange={setStatus} />
-      <PagedList query={list} empty="No enquiries here." isEmpty={items.length === 0}>
-        <ul className="staff-cards">
-          {items.map((e) => (
-            <EnquiryItem key={e.id} enquiry={e} />
-          ))}
-        </ul>
-      </PagedList>
+      <PagedCards query={list} items={items} empty="No enquiries here.">
+        {(e) => <EnquiryItem key={e.id} enquiry={e} />}
+      </PagedCards>
     </section>
   );
 }
@@ -148,16 +146,11 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
               value={text}
               // Reply was pressed: the person goes on typing here.
               autoFocus
-              aria-invalid={Boolean(error) || undefined}
-              aria-describedby={error ? ids.error : undefined}
+              {...errorAttributes(ids.error, error)}
               onChange={(e) => setText(e.target.value)}
             />
           </div>
-          {error && (
-            <p id={ids.error} className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError id={ids.error} error={error} />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={reply.isPending}>
               <Send aria-hidden="true" size={18} /> Send reply
@@ -204,13 +197,9 @@ function Messages() {
   return (
     <section className="staff-section" aria-labelledby="messages-title">
       <h2 id="messages-title">Contact messages</h2>
-      <PagedList query={list} empty="No contact messages." isEmpty={items.length === 0}>
-        <ul className="staff-cards">
-          {items.map((m) => (
-            <MessageItem key={m.docid} message={m} />
-          ))}
-        </ul>
-      </PagedList>
+      <PagedCards query={list} items={items} empty="No contact messages.">
+        {(m) => <MessageItem key={m.docid} message={m} />}
+      </PagedCards>
     </section>
   );
 }
@@ -218,21 +207,11 @@ function Messages() {
 /** Inbox: organisations' enquiries with their status, contact messages, and the newsletter list as CSV. */
 export default function InboxPage() {
   usePageTitle('Inbox');
-  const [downloading, setDownloading] = useState(false);
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadNewsletterCsv();
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const csv = useDownload(downloadNewsletterCsv);
   return (
     <div className="staff-page">
       <PageHeader title="Inbox">
-        <button type="button" className="btn btn-outline" onClick={() => void download()} disabled={downloading}>
+        <button type="button" className="btn btn-outline" onClick={() => void csv.start()} disabled={csv.downloading}>
           <Download aria-hidden="true" size={18} /> Newsletter subscribers (CSV)
         </button>
       </PageHeader>

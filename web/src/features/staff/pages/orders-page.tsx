@@ -3,7 +3,7 @@ import { formatDate, formatGhs } from '@api/format';
 import type { OrderStatus } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
-import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { PAYMENT_STATUS } from '@api/types';
 
@@ -110,17 +110,13 @@ export default function OrdersPage() {
         value={shown}
         onChange={show}
       />
-      <PagedList
+      <PagedCards
         query={list}
+        items={items}
         empty={shown === TO_DISPATCH ? 'No paid orders waiting to be dispatched.' : 'No orders here.'}
-        isEmpty={items.length === 0}
       >
-        <ul className="staff-cards">
-          {items.map((o) => (
-            <OrderItem key={o.id} order={o} />
-          ))}
-        </ul>
-      </PagedList>
+        {(o) => <OrderItem key={o.id} order={o} />}
+      </PagedCards>
     </div>
   );
 }

@@ -4,59 +4,48 @@ import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { useOverview } from '@/features/staff/api/staff-api';
 import { BarChart } from '@/features/staff/components/bar-chart';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { Loaded, PageHeader } from '@/features/staff/components/list-parts';
 import { longDay, shortDay } from '@/features/staff/days';
 import { stateName } from '@/features/staff/lifecycle';
+
+/** One figure of the day, linking to the list it counts. */
+function Figure({ to, count, label }: { to: string; count: number | undefined; label: string }) {
+  return (
+    <li>
+      <Link to={to}>
+        <strong>{count}</strong> <span>{label}</span>
+      </Link>
+    </li>
+  );
+}
 
 /** The console's first page: today at a glance, then bookings per day and paid revenue per week. */
 export default function OverviewPage() {
   usePageTitle('Console overview');
   const overview = useOverview();
-  const o = overview.data;
 
   return (
     <div className="staff-page">
       <PageHeader title="Overview" />
-      <ListState
-        loading={overview.isPending}
-        error={overview.error}
-        empty=""
-        isEmpty={false}
-        onRetry={() => void overview.refetch()}
-      >
-        {o && (
+      <Loaded query={overview}>
+        {(o) => (
           <>
             <h2 className="staff-subtitle">Today, {longDay(o.today)}</h2>
             <ul className="staff-figures">
               {APPOINTMENT_STATES.filter((s) => o.todayCounts[s]).map((s) => (
-                <li key={s}>
-                  <Link to={`/staff/appointments?day=${o.today}&status=${s}`}>
-                    <strong>{o.todayCounts[s]}</strong> <span>{stateName(s)}</span>
-                  </Link>
-                </li>
+                <Figure
+                  key={s}
+                  to={`/staff/appointments?day=${o.today}&status=${s}`}
+                  count={o.todayCounts[s]}
+                  label={stateName(s)}
+                />
               ))}
               {!APPOINTMENT_STATES.some((s) => o.todayCounts[s]) && (
-                <li>
-                  <Link to="/staff/appointments">
-                    <strong>0</strong> <span>appointments today</span>
-                  </Link>
-                </li>
+                <Figure to="/staff/appointments" count={0} label="appointments today" />
               )}
-              <li>
-                <Link to="/staff/inbox">
-                  <strong>{o.openEnquiries}</strong> <span>open enquiries</span>
-                </Link>
-              </li>
-              <li>
-                <Link to="/staff/orders?show=to-dispatch">
-                  <strong>{o.ordersToDispatch}</strong> <span>orders to dispatch</span>
-                </Link>
-              </li>
-              <li>
-                <Link to="/staff/refunds">
-                  <strong>{o.refundsDue}</strong> <span>refunds due</span>
-                </Link>
-              </li>
+              <Figure to="/staff/inbox" count={o.openEnquiries} label="open enquiries" />
+              <Figure to="/staff/orders?show=to-dispatch" count={o.ordersToDispatch} label="orders to dispatch" />
+              <Figure to="/staff/refunds" count={o.refundsDue} label="refunds due" />
             </ul>
             <div className="staff-charts">
               <BarChart
@@ -78,7 +67,7 @@ export default function OverviewPage() {
             </div>
           </>
         )}
-      </ListState>
+      </Loaded>
     </div>
   );
 }

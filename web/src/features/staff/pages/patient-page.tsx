@@ -1,11 +1,25 @@
 import { ArrowLeft, CalendarPlus, ClipboardList } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs, formatWhen } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
-import { AppointmentBadges, ListSection, ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { AppointmentBadges, ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { MessagesSection } from '@/features/staff/components/messages-section';
+
+/** A package or an order the patient bought: its name, whether it is paid, and what it is. */
+function PaidCard({ title, paymentStatus, children }: { title: string; paymentStatus: string; children: ReactNode }) {
+  return (
+    <li className="staff-card">
+      <div className="staff-card-head">
+        <h3>{title}</h3>
+        <StateBadge state={paymentStatus} />
+      </div>
+      <p>{children}</p>
+    </li>
+  );
+}
 
 /** One patient as the clinic holds them: contact, appointments, packages and orders (the read is audited). */
 export default function PatientPage() {
@@ -30,8 +44,8 @@ export default function PatientPage() {
           </Link>
         )}
       </PageHeader>
-      <ListState loading={view.isPending} error={view.error} empty="" isEmpty={false} onRetry={() => void view.refetch()}>
-        {v && (
+      <Loaded query={view}>
+        {(v) => (
           <>
             <section className="staff-card" aria-labelledby="patient-contact">
               <h2 id="patient-contact">Contact</h2>
@@ -53,10 +67,10 @@ export default function PatientPage() {
               id="patient-appointments"
               title="Appointments"
               empty="No appointments."
-              isEmpty={v.appointments.length === 0}
+              items={v.appointments}
               listClassName="staff-list"
             >
-              {v.appointments.map((a) => (
+              {(a) => (
                 <li key={a.appointmentId}>
                   <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>
                     <span className="staff-list-main">
@@ -66,40 +80,28 @@ export default function PatientPage() {
                     <AppointmentBadges appointment={a} />
                   </Link>
                 </li>
-              ))}
+              )}
             </ListSection>
 
-            <ListSection id="patient-packages" title="Packages" empty="No packages." isEmpty={v.subscriptions.length === 0}>
-              {v.subscriptions.map((s) => (
-                <li key={s.id} className="staff-card">
-                  <div className="staff-card-head">
-                    <h3>{s.packageTitle}</h3>
-                    <StateBadge state={s.paymentStatus} />
-                  </div>
-                  <p>
-                    {formatGhs(s.amount)} · {s.isActive ? `active until ${formatDate(s.endDate)}` : 'not active'}
-                  </p>
-                </li>
-              ))}
+            <ListSection id="patient-packages" title="Packages" empty="No packages." items={v.subscriptions}>
+              {(s) => (
+                <PaidCard key={s.id} title={s.packageTitle} paymentStatus={s.paymentStatus}>
+                  {formatGhs(s.amount)} · {s.isActive ? `active until ${formatDate(s.endDate)}` : 'not active'}
+                </PaidCard>
+              )}
             </ListSection>
 
-            <ListSection id="patient-orders" title="Orders" empty="No orders." isEmpty={v.orders.length === 0}>
-              {v.orders.map((o) => (
-                <li key={o.id} className="staff-card">
-                  <div className="staff-card-head">
-                    <h3>Order {o.clientReference}</h3>
-                    <StateBadge state={o.paymentStatus} />
-                  </div>
-                  <p>
-                    {o.items.map((l) => `${l.quantity} × ${l.productName}`).join(', ')} · {formatGhs(o.amount)}
-                  </p>
-                </li>
-              ))}
+            <ListSection id="patient-orders" title="Orders" empty="No orders." items={v.orders}>
+              {(o) => (
+                <PaidCard key={o.id} title={`Order ${o.clientReference}`} paymentStatus={o.paymentStatus}>
+                  {o.items.map((l) => `${l.quantity} × ${l.productName}`).join(', ')} · {formatGhs(o.amount)}
+                </PaidCard>
+              )}
             </ListSection>
             <MessagesSection about="patients" id={patientId} />
           </>
         )}
-      </ListState>
+      </Loaded>
     </div>
   );
 }

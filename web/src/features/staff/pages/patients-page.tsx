@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { usePatientSearch } from '@/features/staff/api/staff-api';
-import { ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { QueryList, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 
 /** Patients: search by name, e-mail or phone (the query stays in the address). */
 export default function PatientsPage() {
@@ -38,13 +38,7 @@ export default function PatientsPage() {
         </button>
       </form>
       {q.length >= 2 && (
-        <ListState
-          loading={search.isPending}
-          error={search.error}
-          empty={`No patient matches “${q}”.`}
-          isEmpty={(search.data ?? []).length === 0}
-          onRetry={() => void search.refetch()}
-        >
+        <QueryList query={search} empty={`No patient matches “${q}”.`} isEmpty={(search.data ?? []).length === 0}>
           <ul className="staff-list staff-list-with-action">
             {search.data?.map((p) => (
               <li key={p.patientId}>
@@ -71,7 +65,7 @@ export default function PatientsPage() {
               </li>
             ))}
           </ul>
-        </ListState>
+        </QueryList>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
-import { AppointmentBadges, PageHeader, PagedList } from '@/features/staff/components/list-parts';
+import { AppointmentBadges, PageHeader, PagedCards } from '@/features/staff/components/list-parts';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
 import { longDay } from '@/features/staff/days';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
@@ -69,13 +69,9 @@ export default function RebookingPage() {
       <p className="staff-muted">
         Call each patient, then move the appointment to a time that suits them, or cancel it. Either takes it off this list.
       </p>
-      <PagedList query={list} empty="Nothing to rebook." isEmpty={items.length === 0}>
-        <ul className="staff-cards">
-          {items.map((a) => (
-            <RebookingItem key={a.appointmentId} appointment={a} />
-          ))}
-        </ul>
-      </PagedList>
+      <PagedCards query={list} items={items} empty="Nothing to rebook.">
+        {(a) => <RebookingItem key={a.appointmentId} appointment={a} />}
+      </PagedCards>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { type Appointment, APPOINTMENT_STATUS } from '@api/types';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { usePatientRecord } from '@/features/staff/api/record-api';
-import { ListSection, ListState, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import {
   LabRequestCard,
   NotesList,
@@ -97,13 +97,13 @@ export default function RecordPage() {
       </Link>
       <PageHeader title={name} />
       <p className="staff-muted">Medical record. Each opening is written to the audit log.</p>
-      <ListState loading={record.isPending} error={record.error} empty="" isEmpty={false} onRetry={() => void record.refetch()}>
-        {r && (
+      <Loaded query={record}>
+        {(r) => (
           <>
             <PersonCard p={r.patient} />
 
-            <ListSection id="record-family" title="Family members" empty="None named." isEmpty={r.dependants.length === 0}>
-              {r.dependants.map((d) => (
+            <ListSection id="record-family" title="Family members" empty="None named." items={r.dependants}>
+              {(d) => (
                 <li key={d.id} className="staff-card">
                   <strong>
                     {d.firstName} {d.lastName}
@@ -112,40 +112,29 @@ export default function RecordPage() {
                     {d.relation}, born {formatDate(d.dateOfBirth, { weekday: false })}, {d.gender}
                   </span>
                 </li>
-              ))}
+              )}
             </ListSection>
 
             <ListSection
               id="record-visits"
               title="Appointments"
               empty="No appointments."
-              isEmpty={r.appointments.length === 0}
+              items={r.appointments}
               listClassName="staff-cards record-visits"
             >
-              {r.appointments.map((a) => (
-                <Visit key={a.appointmentId} a={a} patientId={patientId} canOpen={mayOpen(a)} />
-              ))}
+              {(a) => <Visit key={a.appointmentId} a={a} patientId={patientId} canOpen={mayOpen(a)} />}
             </ListSection>
 
-            <ListSection
-              id="record-prescriptions"
-              title="Prescriptions"
-              empty="No prescriptions."
-              isEmpty={r.prescriptions.length === 0}
-            >
-              {r.prescriptions.map((p) => (
-                <PrescriptionCard key={p.prescriptionId} p={p} canDispense={desk} />
-              ))}
+            <ListSection id="record-prescriptions" title="Prescriptions" empty="No prescriptions." items={r.prescriptions}>
+              {(p) => <PrescriptionCard key={p.prescriptionId} p={p} canDispense={desk} />}
             </ListSection>
 
-            <ListSection id="record-labs" title="Lab requests" empty="No lab requests." isEmpty={r.labRequests.length === 0}>
-              {r.labRequests.map((l) => (
-                <LabRequestCard key={l.labRequestId} r={l} />
-              ))}
+            <ListSection id="record-labs" title="Lab requests" empty="No lab requests." items={r.labRequests}>
+              {(l) => <LabRequestCard key={l.labRequestId} r={l} />}
             </ListSection>
           </>
         )}
-      </ListState>
+      </Loaded>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { formatDate, formatGhs } from '@api/format';
 import type { StaffRefund } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
-import { PageHeader, PagedList, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
 
@@ -79,17 +79,9 @@ export default function RefundsPage() {
         value={status}
         onChange={(s) => s && setStatus(s)}
       />
-      <PagedList
-        query={list}
-        empty={status === 'Due' ? 'No refunds are due.' : 'No refunds recorded yet.'}
-        isEmpty={items.length === 0}
-      >
-        <ul className="staff-cards">
-          {items.map((r) => (
-            <RefundItem key={r.id} refund={r} />
-          ))}
-        </ul>
-      </PagedList>
+      <PagedCards query={list} items={items} empty={status === 'Due' ? 'No refunds are due.' : 'No refunds recorded yet.'}>
+        {(r) => <RefundItem key={r.id} refund={r} />}
+      </PagedCards>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@api/staff';
+import { DoctorOptions, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
 import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
@@ -55,11 +56,7 @@ function GrantForm() {
             <option value="" disabled>
               Choose the doctor
             </option>
-            {doctors.data?.map((d) => (
-              <option key={d.doctorId} value={d.doctorId}>
-                Dr {d.otherNames} {d.surname} ({d.specialty})
-              </option>
-            ))}
+            <DoctorOptions doctors={doctors.data} name={doctorWithSpecialty} />
           </select>
         </div>
       )}

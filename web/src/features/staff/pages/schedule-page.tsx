@@ -1,12 +1,13 @@
 import { FieldArray, Formik, getIn, useFormikContext, type FormikHelpers } from 'formik';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import { SLOT_MINUTES, WEEKDAYS, doctorScheduleSchema, type DoctorSchedule, type Weekday } from '@api/scheduling';
+import { DoctorOptions, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 import { useDoctorList } from '@/features/staff/api/staff-api';
 import { useDoctorSchedule, useSaveSchedule } from '@/features/staff/api/schedule-api';
 import { affectedOf, useConfirmAffected } from '@/features/staff/components/affected-dialog';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { Loaded, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, todayInGhana } from '@/features/staff/days';
 import {
   WEEKDAY_NAMES,
@@ -49,6 +50,16 @@ function Messages({ id, messages }: { id: string; messages: string[] }) {
   );
 }
 
+/** A required input of the form, with its label. */
+function Input({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} required {...input} />
+    </div>
+  );
+}
+
 function WeekdayHours({ day, serverError }: { day: Weekday; serverError?: ServerError }) {
   const { values, getFieldProps } = useFormikContext<DoctorSchedule>();
   const base = useId();
@@ -66,14 +77,8 @@ function WeekdayHours({ day, serverError }: { day: Weekday; serverError?: Server
           {ranges.length === 0 && <p className="staff-muted">Closed</p>}
           {ranges.map((_, i) => (
             <div key={i} className="schedule-range" role="group" aria-label={`${name}, hours ${i + 1}`}>
-              <div className="field">
-                <label htmlFor={`${base}-${i}-from`}>From</label>
-                <input id={`${base}-${i}-from`} type="time" step={300} required {...getFieldProps(`weekly.${day}.${i}.from`)} />
-              </div>
-              <div className="field">
-                <label htmlFor={`${base}-${i}-to`}>To</label>
-                <input id={`${base}-${i}-to`} type="time" step={300} required {...getFieldProps(`weekly.${day}.${i}.to`)} />
-              </div>
+              <Input id={`${base}-${i}-from`} label="From" type="time" step={300} {...getFieldProps(`weekly.${day}.${i}.from`)} />
+              <Input id={`${base}-${i}-to`} label="To" type="time" step={300} {...getFieldProps(`weekly.${day}.${i}.to`)} />
               <button type="button" className="btn btn-outline schedule-remove" onClick={() => list.remove(i)}>
                 <Trash2 aria-hidden="true" size={16} />
                 <span className="visually-hidden">
@@ -111,40 +116,28 @@ function TimeOffEntry({ index, onRemove, serverError }: { index: number; onRemov
       </label>
       {whole ? (
         <>
-          <div className="field">
-            <label htmlFor={`${base}-first`}>First day</label>
-            <input
-              id={`${base}-first`}
-              type="date"
-              required
-              value={days.first}
-              onChange={(e) =>
-                e.target.value && set(wholeDays(e.target.value, days.last < e.target.value ? e.target.value : days.last))
-              }
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${base}-last`}>Last day</label>
-            <input
-              id={`${base}-last`}
-              type="date"
-              required
-              min={days.first}
-              value={days.last}
-              onChange={(e) => e.target.value && set(wholeDays(days.first, e.target.value))}
-            />
-          </div>
+          <Input
+            id={`${base}-first`}
+            label="First day"
+            type="date"
+            value={days.first}
+            onChange={(e) =>
+              e.target.value && set(wholeDays(e.target.value, days.last < e.target.value ? e.target.value : days.last))
+            }
+          />
+          <Input
+            id={`${base}-last`}
+            label="Last day"
+            type="date"
+            min={days.first}
+            value={days.last}
+            onChange={(e) => e.target.value && set(wholeDays(days.first, e.target.value))}
+          />
         </>
       ) : (
         <>
-          <div className="field">
-            <label htmlFor={`${base}-from`}>From</label>
-            <input id={`${base}-from`} type="datetime-local" required {...getFieldProps(`timeOff.${index}.from`)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${base}-to`}>To</label>
-            <input id={`${base}-to`} type="datetime-local" required {...getFieldProps(`timeOff.${index}.to`)} />
-          </div>
+          <Input id={`${base}-from`} label="From" type="datetime-local" {...getFieldProps(`timeOff.${index}.from`)} />
+          <Input id={`${base}-to`} label="To" type="datetime-local" {...getFieldProps(`timeOff.${index}.to`)} />
         </>
       )}
       <button type="button" className="btn btn-outline schedule-remove" onClick={onRemove}>
@@ -259,20 +252,14 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
   }
 
   return (
-    <ListState
-      loading={schedule.isPending}
-      error={schedule.error}
-      empty=""
-      isEmpty={false}
-      onRetry={() => void schedule.refetch()}
-    >
-      {schedule.data && (
+    <Loaded query={schedule}>
+      {(data) => (
         <>
-          {!schedule.data.schedule && (
+          {!data.schedule && (
             <p className="staff-message">No hours are set yet, so patients see no free times for this doctor.</p>
           )}
           <Formik<DoctorSchedule>
-            initialValues={schedule.data.schedule ?? emptySchedule()}
+            initialValues={data.schedule ?? emptySchedule()}
             validationSchema={doctorScheduleSchema}
             onSubmit={submit}
           >
@@ -281,7 +268,7 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
           {confirmAffected.element}
         </>
       )}
-    </ListState>
+    </Loaded>
   );
 }
 
@@ -304,19 +291,11 @@ export default function SchedulePage() {
           <label htmlFor={pickerId}>Doctor</label>
           <select id={pickerId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
             <option value="">{doctors.data ? 'Choose a doctor' : 'Loading doctors…'}</option>
-            {doctors.data?.map((d) => (
-              <option key={d.doctorId} value={d.doctorId}>
-                Dr {d.otherNames} {d.surname} ({d.specialty})
-              </option>
-            ))}
+            <DoctorOptions doctors={doctors.data} name={doctorWithSpecialty} />
           </select>
         </div>
       ) : (
-        doctor && (
-          <p className="staff-subtitle">
-            Dr {doctor.otherNames} {doctor.surname} ({doctor.specialty})
-          </p>
-        )
+        doctor && <p className="staff-subtitle">{doctorWithSpecialty(doctor)}</p>
       )}
       {doctorId ? (
         <ScheduleEditor key={doctorId} doctorId={doctorId} />

@@ -6,7 +6,7 @@ import { nextState } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { DayNav } from '@/features/staff/components/day-nav';
-import { PageHeader, PagedList, StateBadge } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedCards, StateBadge } from '@/features/staff/components/list-parts';
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, mapLink, windowText } from '@/features/staff/visits';
@@ -123,13 +123,9 @@ export default function VisitsPage() {
     <div className="staff-page">
       <PageHeader title="My visits" />
       <DayNav day={day} onChange={(next) => setParams({ day: next }, { replace: true })} />
-      <PagedList query={list} empty={`No home visits assigned to you on ${longDay(day)}.`} isEmpty={visits.length === 0}>
-        <ul className="staff-cards">
-          {visits.map((v) => (
-            <VisitCard key={v.appointmentId} visit={v} />
-          ))}
-        </ul>
-      </PagedList>
+      <PagedCards query={list} items={visits} empty={`No home visits assigned to you on ${longDay(day)}.`}>
+        {(v) => <VisitCard key={v.appointmentId} visit={v} />}
+      </PagedCards>
     </div>
   );
 }
