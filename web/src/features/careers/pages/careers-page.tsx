@@ -2,6 +2,7 @@ import { Briefcase, Mail, MapPin } from 'lucide-react';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { ROLES } from '@/features/careers/roles';
+import { PageHero, SectionHead } from '@/shared/page-shell/page-sections';
 import '../careers.css';
 
 export default function CareersPage() {
@@ -10,22 +11,15 @@ export default function CareersPage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Careers</p>
-          <h1>Work with us</h1>
-          <p>
-            Join a team of doctors, nurses and specialists who bring care to people’s homes and phones across Ghana. We offer fair
-            pay, training every quarter, and work that matters.
-          </p>
-        </div>
-      </section>
+      <PageHero eyebrow="Careers" title="Work with us">
+        <p>
+          Join a team of doctors, nurses and specialists who bring care to people’s homes and phones across Ghana. We offer fair
+          pay, training every quarter, and work that matters.
+        </p>
+      </PageHero>
 
       <section className="section container" aria-labelledby="roles-title">
-        <div className="section-head">
-          <h2 id="roles-title">Open roles</h2>
-          <p>{ROLES.length} positions are open now.</p>
-        </div>
+        <SectionHead id="roles-title" title="Open roles" lead={`${ROLES.length} positions are open now.`} />
         <ul className="card-grid">
           {ROLES.map((role) => (
             <li key={role.title} className="card role-card">

@@ -3,6 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { CATEGORIES, TABS, videosFor, type CategoryId, type TabId, type Video } from '@/features/e-library/videos';
+import { PageHero } from '@/shared/page-shell/page-sections';
 import '../e-library.css';
 
 const labelOf = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
@@ -27,16 +28,12 @@ export default function ELibraryPage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">E-library</p>
-          <h1>Medical video library</h1>
-          <p>
-            Lectures, procedures, case studies and workshops recorded by our doctors and nurses, for health workers, students and
-            curious patients.
-          </p>
-        </div>
-      </section>
+      <PageHero eyebrow="E-library" title="Medical video library">
+        <p>
+          Lectures, procedures, case studies and workshops recorded by our doctors and nurses, for health workers, students and
+          curious patients.
+        </p>
+      </PageHero>
 
       <section className="section container library">
         <nav className="library-sidebar" aria-label="Video categories">

@@ -8,6 +8,7 @@ import { scrollToId, type ScrollState } from '@/components/scroll-to-section';
 import { SERVICES } from '@/content/services';
 import { HOME_SECTIONS, SITE } from '@/content/site';
 import { Loading } from '@/components/spinner';
+import { Card, SectionHead } from '@/shared/page-shell/page-sections';
 import { StatsCounters } from '@/features/home/components/stats-counters';
 import { ABOUT_VIDEO_URL, WHY_CHOOSE } from '@/features/home/content';
 import '../home.css';
@@ -67,11 +68,13 @@ export default function HomePage() {
             {WHY_CHOOSE.map((box, i) => {
               const Icon = WHY_ICONS[i] ?? ShieldCheck;
               return (
-                <li key={box.title} className="card why-card">
-                  <Icon className="why-icon" size={28} aria-hidden="true" />
-                  <h3>{box.title}</h3>
-                  <p>{box.text}</p>
-                </li>
+                <Card
+                  key={box.title}
+                  className="why-card"
+                  art={<Icon className="why-icon" size={28} aria-hidden="true" />}
+                  title={box.title}
+                  text={box.text}
+                />
               );
             })}
           </ul>
@@ -107,18 +110,21 @@ export default function HomePage() {
 
       <section id={HOME_SECTIONS.services} className="section section-tint" aria-labelledby="services-title">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">What we do</p>
-            <h2 id="services-title">Our Services</h2>
-            <p>Nine ways we care for you, from a video call with a doctor to health outreach on the farm.</p>
-          </div>
+          <SectionHead
+            id="services-title"
+            eyebrow="What we do"
+            title="Our Services"
+            lead="Nine ways we care for you, from a video call with a doctor to health outreach on the farm."
+          />
           <ul className="services-grid">
             {SERVICES.map((service) => (
-              <li key={service.id} className="card service-card">
-                <img src={service.icon} alt="" width="48" height="48" loading="lazy" decoding="async" />
-                <h3>{service.itemTitle}</h3>
-                <p>{service.itemText}</p>
-              </li>
+              <Card
+                key={service.id}
+                className="service-card"
+                art={<img src={service.icon} alt="" width="48" height="48" loading="lazy" decoding="async" />}
+                title={service.itemTitle}
+                text={service.itemText}
+              />
             ))}
           </ul>
           <p className="center">
@@ -180,10 +186,7 @@ export default function HomePage() {
 
       <section id={HOME_SECTIONS.testimonials} className="section section-tint" aria-labelledby="testimonials-title">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">Testimonials</p>
-            <h2 id="testimonials-title">What our clients say</h2>
-          </div>
+          <SectionHead id="testimonials-title" eyebrow="Testimonials" title="What our clients say" />
           <Suspense fallback={<Loading text="Loading testimonials…" />}>
             <TestimonialsSection />
           </Suspense>
