@@ -38,7 +38,7 @@ export default function ELibraryPage() {
       <section className="section container library">
         <nav className="library-sidebar" aria-label="Video categories">
           <h2 className="library-sidebar-title">Categories</h2>
-          <ul>
+          <ul className="chip-list">
             {CATEGORIES.map((c) => (
               <li key={c.id}>
                 <button type="button" aria-pressed={category === c.id} onClick={() => setCategory(c.id)}>
