@@ -21,6 +21,32 @@ interface PrecallCheckProps {
   busy: boolean;
 }
 
+interface DeviceSelectProps {
+  label: 'Microphone' | 'Camera';
+  devices: Devices['cameras'];
+  /** The chosen device's id; undefined for the browser's default. */
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+}
+
+/** Which microphone or camera to use; before the browser has listed any, only its default. */
+function DeviceSelect({ label, devices, value, onChange }: DeviceSelectProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} disabled={!devices.length} onChange={(e) => onChange(e.target.value || undefined)}>
+        {!devices.length && <option value="">Default {label.toLowerCase()}</option>}
+        {devices.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 type Check = { status: 'asking' } | { status: 'ready'; stream: MediaStream } | { status: 'failed'; message: string };
 
 /**
@@ -37,8 +63,6 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
   const video = useRef<HTMLVideoElement>(null);
   // The stream handed to the call must not be stopped when this check unmounts.
   const handedOver = useRef<MediaStream | undefined>(undefined);
-  const micId = useId();
-  const camId = useId();
   const levelId = useId();
 
   useEffect(() => {
@@ -121,22 +145,12 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
             </div>
           )}
 
-          <div className="field">
-            <label htmlFor={micId}>Microphone</label>
-            <select
-              id={micId}
-              value={choice.microphoneId ?? ''}
-              disabled={!devices.microphones.length}
-              onChange={(e) => retry({ ...choice, microphoneId: e.target.value || undefined })}
-            >
-              {!devices.microphones.length && <option value="">Default microphone</option>}
-              {devices.microphones.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <DeviceSelect
+            label="Microphone"
+            devices={devices.microphones}
+            value={choice.microphoneId}
+            onChange={(microphoneId) => retry({ ...choice, microphoneId })}
+          />
           <div className="field">
             <label htmlFor={levelId}>Microphone level</label>
             <meter id={levelId} className="visit-meter" min={0} max={100} low={10} high={90} optimum={50} value={level}>
@@ -145,22 +159,12 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
             <p className="visit-hint">Say something: the bar should move.</p>
           </div>
           {!choice.audioOnly && (
-            <div className="field">
-              <label htmlFor={camId}>Camera</label>
-              <select
-                id={camId}
-                value={choice.cameraId ?? ''}
-                disabled={!devices.cameras.length}
-                onChange={(e) => retry({ ...choice, cameraId: e.target.value || undefined })}
-              >
-                {!devices.cameras.length && <option value="">Default camera</option>}
-                {devices.cameras.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <DeviceSelect
+              label="Camera"
+              devices={devices.cameras}
+              value={choice.cameraId}
+              onChange={(cameraId) => retry({ ...choice, cameraId })}
+            />
           )}
 
           <div className="form-actions">
