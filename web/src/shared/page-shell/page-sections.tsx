@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The public pages' building blocks, styled in styles/global.css: the band a page opens with,
- * a section's heading, and the plain card (art, title, text) of their grids.
+ * its sections with their headings, and the plain card (art, title, text) of their grids.
  */
 
 interface PageHeroProps {
@@ -35,13 +35,47 @@ interface SectionHeadProps {
   lead?: ReactNode;
 }
 
-export function SectionHead({ id, eyebrow, title, lead }: SectionHeadProps) {
+function SectionHead({ id, eyebrow, title, lead }: SectionHeadProps) {
   return (
     <div className="section-head">
       {eyebrow && <p className="eyebrow">{eyebrow}</p>}
       <h2 id={id}>{title}</h2>
       {lead && <p>{lead}</p>}
     </div>
+  );
+}
+
+interface PageSectionProps {
+  /** The heading block on top: the section is named by its h2. */
+  head?: SectionHeadProps;
+  /** Otherwise the id of the heading further in (aria-labelledby), or a name for a section that shows none (aria-label). */
+  labelledBy?: string;
+  label?: string;
+  /** The tinted band that sets a section off from its neighbours. */
+  tint?: boolean;
+  /** The anchor a menu link scrolls to (the home page's sections). */
+  id?: string;
+  /** Classes added to the band and to the centred container inside it. */
+  className?: string;
+  containerClassName?: string;
+  children: ReactNode;
+}
+
+/** A band of a public page: vertical room, the page's width, and its heading. */
+export function PageSection({ head, labelledBy, label, tint, id, className, containerClassName, children }: PageSectionProps) {
+  const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+  return (
+    <section
+      id={id}
+      className={classes('section', tint && 'section-tint', className)}
+      aria-labelledby={head?.id ?? labelledBy}
+      aria-label={label}
+    >
+      <div className={classes('container', containerClassName)}>
+        {head && <SectionHead {...head} />}
+        {children}
+      </div>
+    </section>
   );
 }
 

@@ -5,7 +5,7 @@ import { Avatar } from '@/components/avatar';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
-import { Card, PageHero, SectionHead } from '@/shared/page-shell/page-sections';
+import { Card, PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import { TEAM, type TeamMember } from '@/features/about/team';
 import '../about.css';
 
@@ -45,7 +45,7 @@ export default function AboutPage() {
         </ul>
       </PageHero>
 
-      <section className="section container" aria-label="Vision and mission">
+      <PageSection label="Vision and mission">
         <div className="about-vm">
           <article className="card">
             <Eye className="about-icon" aria-hidden="true" />
@@ -61,21 +61,19 @@ export default function AboutPage() {
             </p>
           </article>
         </div>
-      </section>
+      </PageSection>
 
-      <section className="section section-tint" aria-labelledby="values-title">
-        <div className="container">
-          <SectionHead id="values-title" title="Our Values" />
-          <ul className="card-grid">
-            {VALUES.map(({ icon: Icon, title, text }) => (
-              <Card key={title} art={<Icon className="about-icon" aria-hidden="true" />} title={title} text={text} />
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection tint head={{ id: 'values-title', title: 'Our Values' }}>
+        <ul className="card-grid">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <Card key={title} art={<Icon className="about-icon" aria-hidden="true" />} title={title} text={text} />
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section container" aria-labelledby="team-title">
-        <SectionHead id="team-title" title="Our Leadership Team" lead="The people who answer for the care you receive." />
+      <PageSection
+        head={{ id: 'team-title', title: 'Our Leadership Team', lead: 'The people who answer for the care you receive.' }}
+      >
         <ul className="card-grid wide">
           {TEAM.map((member) => (
             <li key={member.id} className="card team-card">
@@ -93,7 +91,7 @@ export default function AboutPage() {
             Join our team
           </Link>
         </p>
-      </section>
+      </PageSection>
 
       <Modal open={selected !== null} onClose={() => setSelected(null)} title={selected?.fullName ?? ''}>
         {selected && (

@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { CATEGORIES, TABS, videosFor, type CategoryId, type TabId, type Video } from '@/features/e-library/videos';
-import { PageHero } from '@/shared/page-shell/page-sections';
+import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import '../e-library.css';
 
 const labelOf = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
@@ -35,7 +35,7 @@ export default function ELibraryPage() {
         </p>
       </PageHero>
 
-      <section className="section container library">
+      <PageSection containerClassName="library">
         <nav className="library-sidebar" aria-label="Video categories">
           <h2 className="library-sidebar-title">Categories</h2>
           <ul className="chip-list">
@@ -94,7 +94,7 @@ export default function ELibraryPage() {
             )}
           </div>
         </div>
-      </section>
+      </PageSection>
 
       <Modal open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
         {open && (

@@ -3,7 +3,7 @@ import { formatDate } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { useProjects } from '@/features/gallery/api/projects';
-import { PageHero, SectionHead } from '@/shared/page-shell/page-sections';
+import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import '../gallery.css';
 
 const PICTURES = [
@@ -81,7 +81,7 @@ export default function GalleryPage() {
       <PageHero eyebrow="Gallery" title="Our work in pictures">
         <p>From living rooms in Accra to farms in Dodowa: a look at how our team brings care to people.</p>
       </PageHero>
-      <section className="section container" aria-label="Pictures">
+      <PageSection label="Pictures">
         <ul className="card-grid wide">
           {PICTURES.map((pic) => (
             <li key={pic.src}>
@@ -95,17 +95,17 @@ export default function GalleryPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="section section-tint" aria-labelledby="projects-title">
-        <div className="container">
-          <SectionHead
-            id="projects-title"
-            title="Recent projects"
-            lead="Outreach and wellness programmes we have run with communities, schools and companies."
-          />
-          <Projects />
-        </div>
-      </section>
+      </PageSection>
+      <PageSection
+        tint
+        head={{
+          id: 'projects-title',
+          title: 'Recent projects',
+          lead: 'Outreach and wellness programmes we have run with communities, schools and companies.',
+        }}
+      >
+        <Projects />
+      </PageSection>
     </>
   );
 }

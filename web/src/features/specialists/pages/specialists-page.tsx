@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/avatar';
 import { usePageTitle } from '@/components/page-title';
-import { PageHero } from '@/shared/page-shell/page-sections';
+import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import { filterSpecialists, SPECIALISTS, SPECIALTIES } from '@/features/specialists/specialists';
 import '../specialists-page.css';
 
@@ -18,7 +18,7 @@ export default function SpecialistsPage() {
       <PageHero eyebrow="Specialists" title="Find a specialist">
         <p>Experienced Ghanaian specialists you can see by video or at home. Search by name or choose a specialty.</p>
       </PageHero>
-      <section className="section container" aria-label="Specialists">
+      <PageSection label="Specialists">
         <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
           <div className="filter-field">
             <label htmlFor="specialist-search">Search by name</label>
@@ -71,7 +71,7 @@ export default function SpecialistsPage() {
             Book Appointment
           </Link>
         </p>
-      </section>
+      </PageSection>
     </>
   );
 }
