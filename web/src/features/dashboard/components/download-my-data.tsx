@@ -5,6 +5,7 @@ import type { PatientDataExport } from '@api/types';
 import { SITE } from '@/content/site';
 import { fetchMyData } from '@/features/dashboard/api/data-export';
 import { useBusy } from '@/lib/use-busy';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /** Saves a file made in the browser from the API's answer; nothing is stored anywhere else. */
 function saveFile(text: string, type: string, fileName: string) {
@@ -47,8 +48,7 @@ export function DownloadMyData({ patientId }: { patientId: string }) {
     });
 
   return (
-    <section className="profile-card" aria-labelledby="my-data-heading">
-      <h2 id="my-data-heading">My data</h2>
+    <DashboardCard id="my-data-heading" title="My data">
       <p>
         Download a copy of the information we hold about you, grouped as our <Link to={SITE.privacyUrl}>privacy policy</Link>{' '}
         describes it: your account, appointments, medical record, payments, newsletter, and messages. It is a page you can open
@@ -65,6 +65,6 @@ export function DownloadMyData({ patientId }: { patientId: string }) {
       <p role="status" className="field-hint">
         {saved}
       </p>
-    </section>
+    </DashboardCard>
   );
 }

@@ -6,6 +6,7 @@ import { phoneVerifySchema, sendPhoneCode, type Patient, type PhoneVerifyForm } 
 import { confirmPhone } from '@/shared/session/session';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /**
  * 'Phone number': the patient confirms the number in their profile with a code we send to it
@@ -26,8 +27,7 @@ export function PhoneCard({ patient }: { patient: Patient }) {
     });
 
   return (
-    <section className="profile-card" aria-labelledby="phone-heading">
-      <h2 id="phone-heading">Phone number</h2>
+    <DashboardCard id="phone-heading" title="Phone number">
       <p>
         <strong>{patient.contactNumber}</strong>{' '}
         {patient.phoneVerifiedAt ? (
@@ -82,6 +82,6 @@ export function PhoneCard({ patient }: { patient: Patient }) {
           )}
         </>
       )}
-    </section>
+    </DashboardCard>
   );
 }
