@@ -54,7 +54,7 @@ function PrescriptionCard({ p, patientId, appointments }: { p: Prescription; pat
         <button
           type="button"
           className="btn btn-outline"
-          onClick={() => void downloadPrescriptionPdf(patientId, p).catch((err: unknown) => showApiError(err))}
+          onClick={() => void downloadPrescriptionPdf(patientId, p).catch(showApiError)}
         >
           <FileDown aria-hidden="true" size={18} /> Download PDF
         </button>

@@ -21,23 +21,35 @@ interface PrecallCheckProps {
   busy: boolean;
 }
 
+const DEVICE_KINDS = {
+  microphone: { label: 'Microphone', list: 'microphones', choice: 'microphoneId' },
+  camera: { label: 'Camera', list: 'cameras', choice: 'cameraId' },
+} as const;
+
 interface DeviceSelectProps {
-  label: 'Microphone' | 'Camera';
-  devices: Devices['cameras'];
-  /** The chosen device's id; undefined for the browser's default. */
-  value: string | undefined;
-  onChange: (id: string | undefined) => void;
+  kind: keyof typeof DEVICE_KINDS;
+  devices: Devices;
+  choice: DeviceChoice;
+  /** The choice with another device (undefined: the browser's default). */
+  onChoose: (next: DeviceChoice) => void;
 }
 
 /** Which microphone or camera to use; before the browser has listed any, only its default. */
-function DeviceSelect({ label, devices, value, onChange }: DeviceSelectProps) {
+function DeviceSelect({ kind, devices, choice, onChoose }: DeviceSelectProps) {
   const id = useId();
+  const { label, list, choice: key } = DEVICE_KINDS[kind];
+  const options = devices[list];
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} disabled={!devices.length} onChange={(e) => onChange(e.target.value || undefined)}>
-        {!devices.length && <option value="">Default {label.toLowerCase()}</option>}
-        {devices.map((d) => (
+      <select
+        id={id}
+        value={choice[key] ?? ''}
+        disabled={!options.length}
+        onChange={(e) => onChoose({ ...choice, [key]: e.target.value || undefined })}
+      >
+        {!options.length && <option value="">Default {label.toLowerCase()}</option>}
+        {options.map((d) => (
           <option key={d.id} value={d.id}>
             {d.label}
           </option>
@@ -145,12 +157,7 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
             </div>
           )}
 
-          <DeviceSelect
-            label="Microphone"
-            devices={devices.microphones}
-            value={choice.microphoneId}
-            onChange={(microphoneId) => retry({ ...choice, microphoneId })}
-          />
+          <DeviceSelect kind="microphone" devices={devices} choice={choice} onChoose={retry} />
           <div className="field">
             <label htmlFor={levelId}>Microphone level</label>
             <meter id={levelId} className="visit-meter" min={0} max={100} low={10} high={90} optimum={50} value={level}>
@@ -158,14 +165,7 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
             </meter>
             <p className="visit-hint">Say something: the bar should move.</p>
           </div>
-          {!choice.audioOnly && (
-            <DeviceSelect
-              label="Camera"
-              devices={devices.cameras}
-              value={choice.cameraId}
-              onChange={(cameraId) => retry({ ...choice, cameraId })}
-            />
-          )}
+          {!choice.audioOnly && <DeviceSelect kind="camera" devices={devices} choice={choice} onChoose={retry} />}
 
           <div className="form-actions">
             <button
