@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 /**
  * The public pages' building blocks, styled in styles/global.css: the band a page opens with,
@@ -76,6 +77,17 @@ export function PageSection({ head, labelledBy, label, tint, id, className, cont
         {children}
       </div>
     </section>
+  );
+}
+
+/** A section's closing call to action: one primary link, centred. */
+export function CallToAction({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  return (
+    <p className={className ? `center ${className}` : 'center'}>
+      <Link to={to} className="btn btn-primary">
+        {children}
+      </Link>
+    </p>
   );
 }
 

@@ -1,11 +1,10 @@
 import { Eye, HeartHandshake, Lightbulb, ShieldCheck, Target, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/avatar';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
-import { Card, PageHero, PageSection } from '@/shared/page-shell/page-sections';
+import { CallToAction, Card, PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import { TEAM, type TeamMember } from '@/features/about/team';
 import '../about.css';
 
@@ -86,11 +85,9 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-        <p className="center about-cta">
-          <Link to="/careers" className="btn btn-primary">
-            Join our team
-          </Link>
-        </p>
+        <CallToAction to="/careers" className="about-cta">
+          Join our team
+        </CallToAction>
       </PageSection>
 
       <Modal open={selected !== null} onClose={() => setSelected(null)} title={selected?.fullName ?? ''}>

@@ -8,7 +8,7 @@ import { scrollToId, type ScrollState } from '@/components/scroll-to-section';
 import { SERVICES } from '@/content/services';
 import { HOME_SECTIONS, SITE } from '@/content/site';
 import { Loading } from '@/components/spinner';
-import { Card, PageSection } from '@/shared/page-shell/page-sections';
+import { CallToAction, Card, PageSection } from '@/shared/page-shell/page-sections';
 import { StatsCounters } from '@/features/home/components/stats-counters';
 import { ABOUT_VIDEO_URL, WHY_CHOOSE } from '@/features/home/content';
 import '../home.css';
@@ -127,11 +127,7 @@ export default function HomePage() {
             />
           ))}
         </ul>
-        <p className="center">
-          <Link to="/appointment-page" className="btn btn-primary">
-            Book a service
-          </Link>
-        </p>
+        <CallToAction to="/appointment-page">Book a service</CallToAction>
       </PageSection>
 
       <PageSection id={HOME_SECTIONS.packages} labelledBy="promo-title">
