@@ -339,6 +339,9 @@ export default function VisitPage() {
       </Link>
     );
 
+  // What both rooms before the call take: the heading to focus, the busy flag, and the ways out.
+  const room = { headingRef: heading, busy, onPhone: () => void phone(), onLeave: () => void leave() };
+
   function body() {
     switch (screen.name) {
       case 'loading':
@@ -412,27 +415,9 @@ export default function VisitPage() {
       case 'joining':
         return <Loading text="Joining the visit…" />;
       case 'waiting':
-        return (
-          <WaitingRoom
-            hostName={peerName}
-            headingRef={heading}
-            busy={busy}
-            onPhone={() => void phone()}
-            onLeave={() => void leave()}
-          />
-        );
+        return <WaitingRoom hostName={peerName} {...room} />;
       case 'host-room':
-        return (
-          <HostRoom
-            patientName={peerName}
-            waitingSince={screen.waitingSince}
-            headingRef={heading}
-            busy={busy}
-            onAdmit={() => void admit()}
-            onPhone={() => void phone()}
-            onLeave={() => void leave()}
-          />
-        );
+        return <HostRoom patientName={peerName} waitingSince={screen.waitingSince} onAdmit={() => void admit()} {...room} />;
       case 'call':
         return (
           <CallScreen
