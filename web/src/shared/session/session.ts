@@ -145,12 +145,6 @@ export function useSession({ unhurried = false } = {}): Session {
   return useSyncExternalStore(unhurried ? subscribeUnhurried : subscribe, getSession, getSession);
 }
 
-/** The signed-in patient's uid, which their records are kept under; undefined for anyone else. */
-export const patientIdOf = (session: Session): string | undefined => (session.status === 'signed-in' ? session.uid : undefined);
-
-/** The signed-in patient's uid, for a page of their dashboard. */
-export const usePatientId = (): string | undefined => patientIdOf(useSession());
-
 /**
  * Loads Firebase Auth ahead of a form's submit, so a slow phone does not wait at the click:
  * once the visitor first touches or focuses something, not while the page is still starting.

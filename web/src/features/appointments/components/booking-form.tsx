@@ -9,7 +9,8 @@ import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICES } from '@/content/services';
 import { SERVICE_ID } from '@api/service-catalog';
-import { patientIdOf, useSession, type Session } from '@/shared/session/session';
+import { patientIdOf } from '@/shared/session/patient-id';
+import { useSession, type Session } from '@/shared/session/session';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import {
   BOOK_FOR,

@@ -2,7 +2,7 @@ import { CalendarPlus, ChevronRight, X } from 'lucide-react';
 import { formatGhs, formatWhen } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { usePatientId } from '@/shared/session/session';
+import { usePatientId } from '@/shared/session/patient-id';
 import {
   useAppointment,
   useAppointmentHistory,

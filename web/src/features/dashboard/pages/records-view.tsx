@@ -12,7 +12,7 @@ import {
 import { todayInGhana } from '@api/booking-request';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { usePatientId } from '@/shared/session/session';
+import { usePatientId } from '@/shared/session/patient-id';
 import { useAppointmentHistory, useUpcomingAppointments, type Appointment } from '@/features/appointments/api/appointments';
 import { OpenResultButton, statusClass } from '@/features/appointments/components/appointment-detail';
 import { downloadPrescriptionPdf, useLabRequests, usePrescriptions } from '@/features/dashboard/api/record';
