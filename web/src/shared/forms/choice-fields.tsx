@@ -1,16 +1,19 @@
 import { FormField } from '@/components/form-field';
 import { GENDERS, type Choice } from '@/lib/choices';
 
-/** A select's options: the empty placeholder first, then each choice with its label. */
-export function Options({ items, placeholder }: { items: readonly Choice<string>[]; placeholder: string }) {
+/** A select's options: the empty placeholder first, then each choice with its label (a plain string is both). */
+export function Options({ items, placeholder }: { items: readonly (Choice<string> | string)[]; placeholder: string }) {
   return (
     <>
       <option value="">{placeholder}</option>
-      {items.map((i) => (
-        <option key={i.id} value={i.id}>
-          {i.itemName}
-        </option>
-      ))}
+      {items.map((i) => {
+        const { id, itemName } = typeof i === 'string' ? { id: i, itemName: i } : i;
+        return (
+          <option key={id} value={id}>
+            {itemName}
+          </option>
+        );
+      })}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { Eye, HeartHandshake, Lightbulb, ShieldCheck, Target, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/avatar';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
+import { CallToAction, Card, PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import { TEAM, type TeamMember } from '@/features/about/team';
 import '../about.css';
 
@@ -29,26 +29,22 @@ export default function AboutPage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">About us</p>
-          <h1>Caring for Ghanaian families at home and online since {SITE.established}</h1>
-          <p>
-            {SITE.brand} started in Accra with three doctors and one idea: good healthcare should come to people, not the other
-            way round. Today we offer video consultations, home visits, nursing, physiotherapy, lab tests and wellness programmes
-            for companies and communities.
-          </p>
-          <ul className="about-figures">
-            {FIGURES.map(([figure, label]) => (
-              <li key={label}>
-                <strong>{figure}</strong> {label}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageHero eyebrow="About us" title={`Caring for Ghanaian families at home and online since ${SITE.established}`}>
+        <p>
+          {SITE.brand} started in Accra with three doctors and one idea: good healthcare should come to people, not the other way
+          round. Today we offer video consultations, home visits, nursing, physiotherapy, lab tests and wellness programmes for
+          companies and communities.
+        </p>
+        <ul className="about-figures">
+          {FIGURES.map(([figure, label]) => (
+            <li key={label}>
+              <strong>{figure}</strong> {label}
+            </li>
+          ))}
+        </ul>
+      </PageHero>
 
-      <section className="section container" aria-label="Vision and mission">
+      <PageSection label="Vision and mission">
         <div className="about-vm">
           <article className="card">
             <Eye className="about-icon" aria-hidden="true" />
@@ -64,30 +60,19 @@ export default function AboutPage() {
             </p>
           </article>
         </div>
-      </section>
+      </PageSection>
 
-      <section className="section section-tint" aria-labelledby="values-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="values-title">Our Values</h2>
-          </div>
-          <ul className="card-grid">
-            {VALUES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="card">
-                <Icon className="about-icon" aria-hidden="true" />
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection tint head={{ id: 'values-title', title: 'Our Values' }}>
+        <ul className="card-grid">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <Card key={title} art={<Icon className="about-icon" aria-hidden="true" />} title={title} text={text} />
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section container" aria-labelledby="team-title">
-        <div className="section-head">
-          <h2 id="team-title">Our Leadership Team</h2>
-          <p>The people who answer for the care you receive.</p>
-        </div>
+      <PageSection
+        head={{ id: 'team-title', title: 'Our Leadership Team', lead: 'The people who answer for the care you receive.' }}
+      >
         <ul className="card-grid wide">
           {TEAM.map((member) => (
             <li key={member.id} className="card team-card">
@@ -100,12 +85,10 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-        <p className="center about-cta">
-          <Link to="/careers" className="btn btn-primary">
-            Join our team
-          </Link>
-        </p>
-      </section>
+        <CallToAction to="/careers" className="about-cta">
+          Join our team
+        </CallToAction>
+      </PageSection>
 
       <Modal open={selected !== null} onClose={() => setSelected(null)} title={selected?.fullName ?? ''}>
         {selected && (

@@ -1,12 +1,12 @@
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page-title';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { verifySchema, type VerifyForm } from '@/shared/patient/patient';
 import { afterLoginPath, isActivated, resendCode, safeReturnUrl, useSession, verifyAccount } from '@/shared/session/session';
-import { showApiError, showSuccess } from '@/lib/dialogs';
+import { showSuccess } from '@/lib/dialogs';
+import { useBusy } from '@/lib/use-busy';
 import '../accounts.css';
 
 /** /auth, the account check: the code from the e-mail (never the SMS one) activates the account. */
@@ -16,7 +16,7 @@ export default function AccountCheckPage() {
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const [busy, withSpinner] = useBusy();
 
   if (session.status === 'loading' || (session.status === 'signed-in' && session.patient === undefined)) {
     return <Loading />;
@@ -26,17 +26,6 @@ export default function AccountCheckPage() {
     return <Navigate to={`/signup${back}`} replace />;
   }
   if (isActivated(session)) return <Navigate to={afterLoginPath(returnUrl)} replace />;
-
-  async function withSpinner(work: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const onVerify = ({ uniqueCode }: VerifyForm) =>
     withSpinner(async () => {

@@ -175,20 +175,10 @@ export const appointmentKeys = {
 };
 
 /** The doctors and lab tests to choose from, loaded once a service needs them, then kept for the page load. */
-export const useDoctors = (needed: boolean) =>
-  useQuery({
-    queryKey: appointmentKeys.doctors,
-    queryFn: ({ signal }) => fetchDoctors(signal),
-    enabled: needed,
-    staleTime: CATALOG_STALE_MS,
-  });
-export const useLabs = (needed: boolean) =>
-  useQuery({
-    queryKey: appointmentKeys.labs,
-    queryFn: ({ signal }) => fetchLabs(signal),
-    enabled: needed,
-    staleTime: CATALOG_STALE_MS,
-  });
+const useCatalog = <T>(queryKey: readonly string[], fetch: (signal: AbortSignal) => Promise<T>, needed: boolean) =>
+  useQuery({ queryKey, queryFn: ({ signal }) => fetch(signal), enabled: needed, staleTime: CATALOG_STALE_MS });
+export const useDoctors = (needed: boolean) => useCatalog(appointmentKeys.doctors, fetchDoctors, needed);
+export const useLabs = (needed: boolean) => useCatalog(appointmentKeys.labs, fetchLabs, needed);
 
 /** The patient's upcoming appointments and their history (none until signed in). */
 export const useUpcomingAppointments = (patientId: string | undefined) =>

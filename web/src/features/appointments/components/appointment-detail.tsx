@@ -170,11 +170,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
 /** Open <result>: one lab result's file, in a new tab (the detail and the records list both offer it). */
 export function OpenResultButton({ appointmentId, result }: { appointmentId: string; result: { fileId: string; name: string } }) {
   return (
-    <button
-      type="button"
-      className="btn btn-outline"
-      onClick={() => void openResult(appointmentId, result).catch((err: unknown) => showApiError(err))}
-    >
+    <button type="button" className="btn btn-outline" onClick={() => void openResult(appointmentId, result).catch(showApiError)}>
       <FileDown aria-hidden="true" size={18} /> Open {result.name}
     </button>
   );

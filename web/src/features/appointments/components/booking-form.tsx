@@ -9,6 +9,7 @@ import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICES } from '@/content/services';
 import { SERVICE_ID } from '@api/service-catalog';
+import { patientIdOf } from '@/shared/session/patient-id';
 import { useSession, type Session } from '@/shared/session/session';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import {
@@ -152,7 +153,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
   const navigate = useNavigate();
   const session = useSession({ unhurried: true });
   const profile = profileValues(session);
-  const patientId = session.status === 'signed-in' ? session.uid : undefined;
+  const patientId = patientIdOf(session);
   const [sending, setSending] = useState(false);
   const create = useCreateAppointment();
   // Whatever the form has loaded (nothing is fetched for this): the confirmation names the doctor and the fee.

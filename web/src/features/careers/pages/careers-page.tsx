@@ -2,6 +2,7 @@ import { Briefcase, Mail, MapPin } from 'lucide-react';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { ROLES } from '@/features/careers/roles';
+import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import '../careers.css';
 
 export default function CareersPage() {
@@ -10,22 +11,14 @@ export default function CareersPage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Careers</p>
-          <h1>Work with us</h1>
-          <p>
-            Join a team of doctors, nurses and specialists who bring care to people’s homes and phones across Ghana. We offer fair
-            pay, training every quarter, and work that matters.
-          </p>
-        </div>
-      </section>
+      <PageHero eyebrow="Careers" title="Work with us">
+        <p>
+          Join a team of doctors, nurses and specialists who bring care to people’s homes and phones across Ghana. We offer fair
+          pay, training every quarter, and work that matters.
+        </p>
+      </PageHero>
 
-      <section className="section container" aria-labelledby="roles-title">
-        <div className="section-head">
-          <h2 id="roles-title">Open roles</h2>
-          <p>{ROLES.length} positions are open now.</p>
-        </div>
+      <PageSection head={{ id: 'roles-title', title: 'Open roles', lead: `${ROLES.length} positions are open now.` }}>
         <ul className="card-grid">
           {ROLES.map((role) => (
             <li key={role.title} className="card role-card">
@@ -43,22 +36,20 @@ export default function CareersPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section className="section section-tint" aria-labelledby="apply-title">
-        <div className="container apply-box">
-          <Mail className="apply-icon" size={40} aria-hidden="true" />
-          <div>
-            <h2 id="apply-title">How to apply</h2>
-            <p>
-              Send your <strong>cover letter</strong>, <strong>CV</strong> and copies of your <strong>certificates</strong> (and
-              professional licence, where the role needs one) by e-mail to{' '}
-              <a href={`mailto:${SITE.careersEmail}`}>{SITE.careersEmail}</a>. Put the role you are applying for in the subject
-              line. We reply to every applicant within two weeks.
-            </p>
-          </div>
+      <PageSection tint containerClassName="apply-box" labelledBy="apply-title">
+        <Mail className="apply-icon" size={40} aria-hidden="true" />
+        <div>
+          <h2 id="apply-title">How to apply</h2>
+          <p>
+            Send your <strong>cover letter</strong>, <strong>CV</strong> and copies of your <strong>certificates</strong> (and
+            professional licence, where the role needs one) by e-mail to{' '}
+            <a href={`mailto:${SITE.careersEmail}`}>{SITE.careersEmail}</a>. Put the role you are applying for in the subject
+            line. We reply to every applicant within two weeks.
+          </p>
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }

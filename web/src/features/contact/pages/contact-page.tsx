@@ -1,10 +1,23 @@
-import { Building2, Mail, Phone } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Building2, Mail, Phone, type LucideIcon } from 'lucide-react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
 import '../contact.css';
+
+/** One way to reach us: its icon, what it is, and how. */
+function ContactCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <div className="contact-card">
+      <Icon aria-hidden="true" />
+      <div>
+        <h2>{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
 
 export default function ContactPage() {
   usePageTitle('Contact Us');
@@ -23,32 +36,20 @@ export default function ContactPage() {
 
       <div className="contact-layout">
         <aside className="contact-cards" aria-label="Ways to reach us">
-          <div className="contact-card">
-            <Phone aria-hidden="true" />
-            <div>
-              <h2>Call Us</h2>
-              <a href={SITE.phoneHref}>{SITE.phone}</a>
-              <p>Monday to Saturday, 8 am to 8 pm</p>
-            </div>
-          </div>
-          <div className="contact-card">
-            <Mail aria-hidden="true" />
-            <div>
-              <h2>Email Us</h2>
-              <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
-              <p>We reply within one working day</p>
-            </div>
-          </div>
-          <div className="contact-card">
-            <Building2 aria-hidden="true" />
-            <div>
-              <h2>For organisations</h2>
-              <p>Companies, schools and community groups: ask us about wellness programmes and screening days.</p>
-              <button type="button" className="btn btn-outline" onClick={() => setEnquiring(true)}>
-                Make Enquiries
-              </button>
-            </div>
-          </div>
+          <ContactCard icon={Phone} title="Call Us">
+            <a href={SITE.phoneHref}>{SITE.phone}</a>
+            <p>Monday to Saturday, 8 am to 8 pm</p>
+          </ContactCard>
+          <ContactCard icon={Mail} title="Email Us">
+            <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+            <p>We reply within one working day</p>
+          </ContactCard>
+          <ContactCard icon={Building2} title="For organisations">
+            <p>Companies, schools and community groups: ask us about wellness programmes and screening days.</p>
+            <button type="button" className="btn btn-outline" onClick={() => setEnquiring(true)}>
+              Make Enquiries
+            </button>
+          </ContactCard>
         </aside>
 
         <div className="contact-form-card">

@@ -4,6 +4,7 @@ import { formatDate } from '@api/format';
 import { SITE } from '@/content/site';
 import { getConsents, withdrawMarketing } from '@/shared/patient/patient';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 const consentsKey = (patientId: string) => ['patient', patientId, 'consents'] as const;
 
@@ -28,8 +29,7 @@ export function ConsentsCard({ patientId }: { patientId: string }) {
 
   const data = consents.data;
   return (
-    <section className="profile-card" aria-labelledby="consents-heading">
-      <h2 id="consents-heading">My consents</h2>
+    <DashboardCard id="consents-heading" title="My consents">
       {consents.isPending && <p>Loading your consents ...</p>}
       {consents.isError && <p>We could not load your consents just now. Please reload the page.</p>}
       {data && (
@@ -60,6 +60,6 @@ export function ConsentsCard({ patientId }: { patientId: string }) {
       <p>
         Read our <Link to={SITE.privacyUrl}>privacy policy</Link>.
       </p>
-    </section>
+    </DashboardCard>
   );
 }

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import type { PatientDataExport } from '@api/types';
 import { SITE } from '@/content/site';
 import { fetchMyData } from '@/features/dashboard/api/data-export';
-import { showApiError } from '@/lib/dialogs';
+import { useBusy } from '@/lib/use-busy';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /** Saves a file made in the browser from the API's answer; nothing is stored anywhere else. */
 function saveFile(text: string, type: string, fileName: string) {
@@ -31,13 +32,12 @@ async function fileOf(data: PatientDataExport, format: Format) {
 
 /** 'Download my data': the patient's copy as a page to read, and the same as JSON; it says what was saved. */
 export function DownloadMyData({ patientId }: { patientId: string }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [saved, setSaved] = useState('');
 
-  async function download(format: Format) {
-    setBusy(true);
-    setSaved('');
-    try {
+  const download = (format: Format) =>
+    run(async () => {
+      setSaved('');
       const file = await fileOf(await fetchMyData(patientId), format);
       saveFile(file.text, file.type, file.name);
       setSaved(
@@ -45,16 +45,10 @@ export function DownloadMyData({ patientId }: { patientId: string }) {
           ? `Saved ${file.name} to your downloads: open it in your browser to read it.`
           : `Saved ${file.name} to your downloads.`,
       );
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
-    <section className="profile-card" aria-labelledby="my-data-heading">
-      <h2 id="my-data-heading">My data</h2>
+    <DashboardCard id="my-data-heading" title="My data">
       <p>
         Download a copy of the information we hold about you, grouped as our <Link to={SITE.privacyUrl}>privacy policy</Link>{' '}
         describes it: your account, appointments, medical record, payments, newsletter, and messages. It is a page you can open
@@ -71,6 +65,6 @@ export function DownloadMyData({ patientId }: { patientId: string }) {
       <p role="status" className="field-hint">
         {saved}
       </p>
-    </section>
+    </DashboardCard>
   );
 }

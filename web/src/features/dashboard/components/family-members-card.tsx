@@ -17,8 +17,9 @@ import {
 import { useSubscriptions } from '@/shared/subscriptions/subscription-queries';
 import { currentSubscription } from '@/shared/subscriptions/subscriptions';
 import { ApiError } from '@/lib/api-client';
-import { GenderField } from '@/shared/forms/choice-fields';
+import { GenderField, Options } from '@/shared/forms/choice-fields';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /** The form's values as the inputs hold them (the gender select starts empty). */
 type DependantValues = Record<keyof DependantRequest, string>;
@@ -53,12 +54,7 @@ export function DependantForm({ onAdd }: { onAdd: (values: DependantRequest) => 
           <FormField name="firstName" label="First Name" required autoComplete="off" maxLength={80} />
           <FormField name="lastName" label="Last Name" required autoComplete="off" maxLength={80} />
           <FormField name="relation" label="Relation" as="select" required>
-            <option value="">Select Relation</option>
-            {RELATIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+            <Options items={RELATIONS} placeholder="Select Relation" />
           </FormField>
           <FormField name="dateOfBirth" label="Date of birth" required type="date" max={todayInGhana()} />
           <GenderField required />
@@ -95,8 +91,7 @@ export function FamilyMembersCard({ patientId }: { patientId: string }) {
   }
 
   return (
-    <section className="profile-card" aria-labelledby="family-heading">
-      <h2 id="family-heading">Family members</h2>
+    <DashboardCard id="family-heading" title="Family members">
       <p>{coverText(subscription?.benefits?.people, subscription?.packageTitle, list.length)}</p>
       {dependants.isPending && <Loading text="Loading your family members…" />}
       {dependants.isError && <p role="alert">We could not load your family members just now. Please refresh the page.</p>}
@@ -121,6 +116,6 @@ export function FamilyMembersCard({ patientId }: { patientId: string }) {
       )}
       <h3>Add a family member</h3>
       <DependantForm onAdd={(values) => add.mutateAsync(values)} />
-    </section>
+    </DashboardCard>
   );
 }

@@ -5,6 +5,8 @@ import { FormField } from '@/components/form-field';
 import { phoneVerifySchema, sendPhoneCode, type Patient, type PhoneVerifyForm } from '@/shared/patient/patient';
 import { confirmPhone } from '@/shared/session/session';
 import { showApiError, showSuccess } from '@/lib/dialogs';
+import { useBusy } from '@/lib/use-busy';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /**
  * 'Phone number': the patient confirms the number in their profile with a code we send to it
@@ -12,27 +14,20 @@ import { showApiError, showSuccess } from '@/lib/dialogs';
  */
 export function PhoneCard({ patient }: { patient: Patient }) {
   const [sentTo, setSentTo] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const [sending, run] = useBusy();
 
-  async function onSend() {
-    setSending(true);
-    try {
+  const onSend = () =>
+    run(async () => {
       const sent = await sendPhoneCode(patient.patientId);
       setSentTo(sent.maskedNumber);
       await showSuccess(
         'Code sent',
         `We have sent a 6-digit code by SMS to ${sent.maskedNumber}. It works for ${sent.minutes} minutes.`,
       );
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setSending(false);
-    }
-  }
+    });
 
   return (
-    <section className="profile-card" aria-labelledby="phone-heading">
-      <h2 id="phone-heading">Phone number</h2>
+    <DashboardCard id="phone-heading" title="Phone number">
       <p>
         <strong>{patient.contactNumber}</strong>{' '}
         {patient.phoneVerifiedAt ? (
@@ -87,6 +82,6 @@ export function PhoneCard({ patient }: { patient: Patient }) {
           )}
         </>
       )}
-    </section>
+    </DashboardCard>
   );
 }

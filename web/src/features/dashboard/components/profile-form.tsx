@@ -5,6 +5,7 @@ import { profileSchema, type Patient, type PatientUpdate } from '@/shared/patien
 import { updateProfile } from '@/shared/session/session';
 import { GenderField } from '@/shared/forms/choice-fields';
 import { showApiError, showSuccess } from '@/lib/dialogs';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /** The form starts from the record as the server answered it. */
 const valuesOf = (p: Patient): PatientUpdate => ({
@@ -34,8 +35,7 @@ function Checkbox({ name, label }: { name: string; label: string }) {
 /** 'My details': the patient corrects their own record (the sign-up form's labels). The e-mail is their sign-in: not edited here. */
 export function ProfileForm({ patient }: { patient: Patient }) {
   return (
-    <section className="profile-card" aria-labelledby="details-heading">
-      <h2 id="details-heading">My details</h2>
+    <DashboardCard id="details-heading" title="My details">
       <Formik<PatientUpdate>
         initialValues={valuesOf(patient)}
         enableReinitialize
@@ -87,6 +87,6 @@ export function ProfileForm({ patient }: { patient: Patient }) {
           </Form>
         )}
       </Formik>
-    </section>
+    </DashboardCard>
   );
 }

@@ -13,6 +13,7 @@ import { cancelRenewal, renewSubscription } from '@/shared/subscriptions/subscri
 import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 const priceText = (price: number | string) =>
   typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? `Free ${TRIAL_DAYS}-Day Trial` : price;
@@ -115,8 +116,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
   }
 
   return (
-    <section className="profile-card" aria-labelledby="subscription-heading">
-      <h2 id="subscription-heading">My package</h2>
+    <DashboardCard id="subscription-heading" title="My package">
       {state.status === 'loading' && <Loading text="Loading your package…" />}
       {state.status === 'failed' && (
         <p role="alert">We could not load your package just now. Please refresh the page in a moment.</p>
@@ -165,6 +165,6 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
       )}
       <SpinnerOverlay show={busy} />
       {payment.element}
-    </section>
+    </DashboardCard>
   );
 }

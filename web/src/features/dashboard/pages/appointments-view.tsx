@@ -2,7 +2,7 @@ import { CalendarPlus, ChevronRight, X } from 'lucide-react';
 import { formatGhs, formatWhen } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { useSession } from '@/shared/session/session';
+import { usePatientId } from '@/shared/session/patient-id';
 import {
   useAppointment,
   useAppointmentHistory,
@@ -26,6 +26,7 @@ import {
   useRemoveAppointment,
 } from '@/features/dashboard/hooks/use-appointments-view';
 import '@/features/appointments/appointments.css';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty: string; onOpen: (a: Appointment) => void }) {
   if (items.length === 0) return <p className="empty">{empty}</p>;
@@ -60,8 +61,7 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
 /** Dashboard > Appointments: upcoming ones, booking (create), one appointment (detail) and the history. */
 export default function AppointmentsView() {
   usePageTitle('Appointments');
-  const session = useSession();
-  const patientId = session.status === 'signed-in' ? session.uid : undefined;
+  const patientId = usePatientId();
   const { mode, showList, showCreate, open, markPaid } = useAppointmentsMode();
   const upcoming = useUpcomingAppointments(patientId);
   const history = useAppointmentHistory(patientId);
@@ -125,22 +125,20 @@ export default function AppointmentsView() {
           <Loading text="Loading your appointments…" />
         ) : (
           <>
-            <section className="profile-card" aria-labelledby="upcoming-title">
-              <h2 id="upcoming-title">Upcoming</h2>
+            <DashboardCard id="upcoming-title" title="Upcoming">
               <AppointmentList
                 items={upcoming.data}
                 empty="You have no upcoming appointments. Choose Book Appointment to see a doctor, nurse or dietician."
                 onOpen={open}
               />
-            </section>
-            <section className="profile-card" aria-labelledby="history-title">
-              <h2 id="history-title">History</h2>
+            </DashboardCard>
+            <DashboardCard id="history-title" title="History">
               <AppointmentList
                 items={history.data}
                 empty="Completed, cancelled and past appointments will show here."
                 onOpen={open}
               />
-            </section>
+            </DashboardCard>
           </>
         ))}
       {payment.element}

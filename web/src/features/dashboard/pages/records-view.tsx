@@ -12,11 +12,12 @@ import {
 import { todayInGhana } from '@api/booking-request';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
-import { useSession } from '@/shared/session/session';
+import { usePatientId } from '@/shared/session/patient-id';
 import { useAppointmentHistory, useUpcomingAppointments, type Appointment } from '@/features/appointments/api/appointments';
 import { OpenResultButton, statusClass } from '@/features/appointments/components/appointment-detail';
 import { downloadPrescriptionPdf, useLabRequests, usePrescriptions } from '@/features/dashboard/api/record';
 import { showApiError } from '@/lib/dialogs';
+import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /** A prescription's medicines are on their way while the delivery booking made from it is live. */
 const orderedIn = (p: Prescription, appointments: Appointment[]) =>
@@ -53,7 +54,7 @@ function PrescriptionCard({ p, patientId, appointments }: { p: Prescription; pat
         <button
           type="button"
           className="btn btn-outline"
-          onClick={() => void downloadPrescriptionPdf(patientId, p).catch((err: unknown) => showApiError(err))}
+          onClick={() => void downloadPrescriptionPdf(patientId, p).catch(showApiError)}
         >
           <FileDown aria-hidden="true" size={18} /> Download PDF
         </button>
@@ -111,8 +112,7 @@ function ResultsOf({ a }: { a: Appointment }) {
  */
 export default function RecordsView() {
   usePageTitle('Prescriptions & results');
-  const session = useSession();
-  const patientId = session.status === 'signed-in' ? session.uid : undefined;
+  const patientId = usePatientId();
   const prescriptions = usePrescriptions(patientId);
   const labRequests = useLabRequests(patientId);
   const upcoming = useUpcomingAppointments(patientId);
@@ -136,8 +136,7 @@ export default function RecordsView() {
       ) : (
         <>
           {followUps.length > 0 && (
-            <section className="profile-card" aria-labelledby="follow-ups-title">
-              <h2 id="follow-ups-title">Follow-ups</h2>
+            <DashboardCard id="follow-ups-title" title="Follow-ups">
               <ul className="records-list">
                 {followUps.map((a) => (
                   <li key={a.appointmentId} className="records-card">
@@ -152,10 +151,9 @@ export default function RecordsView() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </DashboardCard>
           )}
-          <section className="profile-card" aria-labelledby="prescriptions-title">
-            <h2 id="prescriptions-title">Prescriptions</h2>
+          <DashboardCard id="prescriptions-title" title="Prescriptions">
             {prescriptions.data!.length === 0 ? (
               <p className="empty">Prescriptions from your doctors will show here.</p>
             ) : (
@@ -165,9 +163,8 @@ export default function RecordsView() {
                 ))}
               </ul>
             )}
-          </section>
-          <section className="profile-card" aria-labelledby="lab-requests-title">
-            <h2 id="lab-requests-title">Lab tests requested</h2>
+          </DashboardCard>
+          <DashboardCard id="lab-requests-title" title="Lab tests requested">
             {labRequests.data!.length === 0 ? (
               <p className="empty">Lab tests your doctor asks for will show here, ready to book.</p>
             ) : (
@@ -177,9 +174,8 @@ export default function RecordsView() {
                 ))}
               </ul>
             )}
-          </section>
-          <section className="profile-card" aria-labelledby="results-title">
-            <h2 id="results-title">Lab results</h2>
+          </DashboardCard>
+          <DashboardCard id="results-title" title="Lab results">
             {withResults.length === 0 ? (
               <p className="empty">When a lab result is ready, we tell you by SMS and e-mail and it shows here.</p>
             ) : (
@@ -189,7 +185,7 @@ export default function RecordsView() {
                 ))}
               </ul>
             )}
-          </section>
+          </DashboardCard>
         </>
       )}
     </section>

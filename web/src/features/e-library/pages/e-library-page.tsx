@@ -3,6 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
 import { CATEGORIES, TABS, videosFor, type CategoryId, type TabId, type Video } from '@/features/e-library/videos';
+import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import '../e-library.css';
 
 const labelOf = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
@@ -27,21 +28,17 @@ export default function ELibraryPage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">E-library</p>
-          <h1>Medical video library</h1>
-          <p>
-            Lectures, procedures, case studies and workshops recorded by our doctors and nurses, for health workers, students and
-            curious patients.
-          </p>
-        </div>
-      </section>
+      <PageHero eyebrow="E-library" title="Medical video library">
+        <p>
+          Lectures, procedures, case studies and workshops recorded by our doctors and nurses, for health workers, students and
+          curious patients.
+        </p>
+      </PageHero>
 
-      <section className="section container library">
+      <PageSection containerClassName="library">
         <nav className="library-sidebar" aria-label="Video categories">
           <h2 className="library-sidebar-title">Categories</h2>
-          <ul>
+          <ul className="chip-list">
             {CATEGORIES.map((c) => (
               <li key={c.id}>
                 <button type="button" aria-pressed={category === c.id} onClick={() => setCategory(c.id)}>
@@ -97,7 +94,7 @@ export default function ELibraryPage() {
             )}
           </div>
         </div>
-      </section>
+      </PageSection>
 
       <Modal open={open !== null} onClose={() => setOpen(null)} title={open?.title ?? ''}>
         {open && (

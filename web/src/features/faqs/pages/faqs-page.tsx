@@ -3,19 +3,16 @@ import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { Accordion } from '@/features/faqs/components/accordion';
 import { FAQ_SECTIONS } from '@/features/faqs/faqs';
+import { PageHero } from '@/shared/page-shell/page-sections';
 import '../faqs.css';
 
 export default function FaqsPage() {
   usePageTitle('FAQs');
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">FAQs</p>
-          <h1>Frequently asked questions</h1>
-          <p>Answers about booking, visits, payments and emergencies. Still unsure? We are a phone call away.</p>
-        </div>
-      </section>
+      <PageHero eyebrow="FAQs" title="Frequently asked questions">
+        <p>Answers about booking, visits, payments and emergencies. Still unsure? We are a phone call away.</p>
+      </PageHero>
       <div className="section container faq-sections">
         {FAQ_SECTIONS.map((section) => (
           <section key={section.id} aria-labelledby={`faq-${section.id}`} className="faq-section">

@@ -3,6 +3,7 @@ import { formatDate } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { useProjects } from '@/features/gallery/api/projects';
+import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import '../gallery.css';
 
 const PICTURES = [
@@ -77,14 +78,10 @@ export default function GalleryPage() {
   usePageTitle('Gallery');
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Gallery</p>
-          <h1>Our work in pictures</h1>
-          <p>From living rooms in Accra to farms in Dodowa: a look at how our team brings care to people.</p>
-        </div>
-      </section>
-      <section className="section container" aria-label="Pictures">
+      <PageHero eyebrow="Gallery" title="Our work in pictures">
+        <p>From living rooms in Accra to farms in Dodowa: a look at how our team brings care to people.</p>
+      </PageHero>
+      <PageSection label="Pictures">
         <ul className="card-grid wide">
           {PICTURES.map((pic) => (
             <li key={pic.src}>
@@ -98,16 +95,17 @@ export default function GalleryPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="section section-tint" aria-labelledby="projects-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="projects-title">Recent projects</h2>
-            <p>Outreach and wellness programmes we have run with communities, schools and companies.</p>
-          </div>
-          <Projects />
-        </div>
-      </section>
+      </PageSection>
+      <PageSection
+        tint
+        head={{
+          id: 'projects-title',
+          title: 'Recent projects',
+          lead: 'Outreach and wellness programmes we have run with communities, schools and companies.',
+        }}
+      >
+        <Projects />
+      </PageSection>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { scrollToId, type ScrollState } from '@/components/scroll-to-section';
 import { SERVICES } from '@/content/services';
 import { HOME_SECTIONS, SITE } from '@/content/site';
 import { Loading } from '@/components/spinner';
+import { CallToAction, Card, PageSection } from '@/shared/page-shell/page-sections';
 import { StatsCounters } from '@/features/home/components/stats-counters';
 import { ABOUT_VIDEO_URL, WHY_CHOOSE } from '@/features/home/content';
 import '../home.css';
@@ -67,128 +68,120 @@ export default function HomePage() {
             {WHY_CHOOSE.map((box, i) => {
               const Icon = WHY_ICONS[i] ?? ShieldCheck;
               return (
-                <li key={box.title} className="card why-card">
-                  <Icon className="why-icon" size={28} aria-hidden="true" />
-                  <h3>{box.title}</h3>
-                  <p>{box.text}</p>
-                </li>
+                <Card
+                  key={box.title}
+                  className="why-card"
+                  art={<Icon className="why-icon" size={28} aria-hidden="true" />}
+                  title={box.title}
+                  text={box.text}
+                />
               );
             })}
           </ul>
         </div>
       </section>
 
-      <section id={HOME_SECTIONS.about} className="section" aria-labelledby="about-title">
-        <div className="container about-grid">
-          <a className="video-poster" href={ABOUT_VIDEO_URL} target="_blank" rel="noopener noreferrer">
-            <img src="/images/about-video-poster.svg" alt="" width="560" height="315" loading="lazy" decoding="async" />
-            <span className="video-play">
-              <PlayCircle size={56} aria-hidden="true" />
-              <span>Watch our story (2 min, opens in a new tab)</span>
-            </span>
-          </a>
-          <div>
-            <p className="eyebrow">About us</p>
-            <h2 id="about-title">Ghanaian doctors and nurses, caring for you since {SITE.established}</h2>
-            <p>
-              {SITE.brand} brings the clinic to you. Our team of 40+ doctors, 55 nurses, 7 dieticians and 5 physiotherapists works
-              with 7 partner laboratories to care for people at home, at work and online.
-            </p>
-            <p>
-              We serve individuals, families, students, companies and communities, including farmers and persons with
-              disabilities, with one simple monthly plan.
-            </p>
-            <Link to="/about-us" className="btn btn-outline">
-              Read More<span className="visually-hidden"> about ExpMed Health</span>
-            </Link>
-          </div>
-        </div>
-      </section>
-
-      <section id={HOME_SECTIONS.services} className="section section-tint" aria-labelledby="services-title">
-        <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">What we do</p>
-            <h2 id="services-title">Our Services</h2>
-            <p>Nine ways we care for you, from a video call with a doctor to health outreach on the farm.</p>
-          </div>
-          <ul className="services-grid">
-            {SERVICES.map((service) => (
-              <li key={service.id} className="card service-card">
-                <img src={service.icon} alt="" width="48" height="48" loading="lazy" decoding="async" />
-                <h3>{service.itemTitle}</h3>
-                <p>{service.itemText}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="center">
-            <Link to="/appointment-page" className="btn btn-primary">
-              Book a service
-            </Link>
+      <PageSection id={HOME_SECTIONS.about} containerClassName="about-grid" labelledBy="about-title">
+        <a className="video-poster" href={ABOUT_VIDEO_URL} target="_blank" rel="noopener noreferrer">
+          <img src="/images/about-video-poster.svg" alt="" width="560" height="315" loading="lazy" decoding="async" />
+          <span className="video-play">
+            <PlayCircle size={56} aria-hidden="true" />
+            <span>Watch our story (2 min, opens in a new tab)</span>
+          </span>
+        </a>
+        <div>
+          <p className="eyebrow">About us</p>
+          <h2 id="about-title">Ghanaian doctors and nurses, caring for you since {SITE.established}</h2>
+          <p>
+            {SITE.brand} brings the clinic to you. Our team of 40+ doctors, 55 nurses, 7 dieticians and 5 physiotherapists works
+            with 7 partner laboratories to care for people at home, at work and online.
           </p>
+          <p>
+            We serve individuals, families, students, companies and communities, including farmers and persons with disabilities,
+            with one simple monthly plan.
+          </p>
+          <Link to="/about-us" className="btn btn-outline">
+            Read More<span className="visually-hidden"> about ExpMed Health</span>
+          </Link>
         </div>
-      </section>
+      </PageSection>
 
-      <section id={HOME_SECTIONS.packages} className="section" aria-labelledby="promo-title">
-        <div className="container">
-          <div className="promo-card">
-            <div>
-              <p className="eyebrow">Packages</p>
-              <h2 id="promo-title">Try us free for {TRIAL_DAYS} days</h2>
-              <p className="promo-price">
-                Then <strong>GHS {FREE_PACKAGE_AMOUNT}/month</strong>. Cancel anytime.
-              </p>
-              <ul className="ticks">
-                <li>Video consultations with our doctors</li>
-                <li>Discounts on home visits and lab tests</li>
-                <li>Plans for individuals, students, families and companies</li>
-              </ul>
-            </div>
-            <Link to="/packages" className="btn btn-primary promo-cta">
-              See packages
-            </Link>
-          </div>
-        </div>
-      </section>
+      <PageSection
+        id={HOME_SECTIONS.services}
+        tint
+        head={{
+          id: 'services-title',
+          eyebrow: 'What we do',
+          title: 'Our Services',
+          lead: 'Nine ways we care for you, from a video call with a doctor to health outreach on the farm.',
+        }}
+      >
+        <ul className="services-grid">
+          {SERVICES.map((service) => (
+            <Card
+              key={service.id}
+              className="service-card"
+              art={<img src={service.icon} alt="" width="48" height="48" loading="lazy" decoding="async" />}
+              title={service.itemTitle}
+              text={service.itemText}
+            />
+          ))}
+        </ul>
+        <CallToAction to="/appointment-page">Book a service</CallToAction>
+      </PageSection>
 
-      <section id={HOME_SECTIONS.stats} className="section stats-section" aria-labelledby="stats-title">
-        <div className="container">
-          <h2 id="stats-title" className="visually-hidden">
-            {SITE.brand} in numbers
-          </h2>
-          <StatsCounters />
-        </div>
-      </section>
-
-      <section id={HOME_SECTIONS.download} className="section" aria-labelledby="download-title">
-        <div className="container download-card">
-          <Smartphone className="download-icon" size={48} aria-hidden="true" />
+      <PageSection id={HOME_SECTIONS.packages} labelledBy="promo-title">
+        <div className="promo-card">
           <div>
-            <h2 id="download-title">Get the {SITE.brand} app</h2>
-            <p>Book visits, talk to a doctor and keep your health records on your phone.</p>
+            <p className="eyebrow">Packages</p>
+            <h2 id="promo-title">Try us free for {TRIAL_DAYS} days</h2>
+            <p className="promo-price">
+              Then <strong>GHS {FREE_PACKAGE_AMOUNT}/month</strong>. Cancel anytime.
+            </p>
+            <ul className="ticks">
+              <li>Video consultations with our doctors</li>
+              <li>Discounts on home visits and lab tests</li>
+              <li>Plans for individuals, students, families and companies</li>
+            </ul>
           </div>
-          <div className="actions">
-            <a className="btn btn-primary" href={SITE.apps.android} target="_blank" rel="noopener noreferrer">
-              Get it on Android
-            </a>
-            <a className="btn btn-outline" href={SITE.apps.ios} target="_blank" rel="noopener noreferrer">
-              Download on iOS
-            </a>
-          </div>
+          <Link to="/packages" className="btn btn-primary promo-cta">
+            See packages
+          </Link>
         </div>
-      </section>
+      </PageSection>
 
-      <section id={HOME_SECTIONS.testimonials} className="section section-tint" aria-labelledby="testimonials-title">
-        <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">Testimonials</p>
-            <h2 id="testimonials-title">What our clients say</h2>
-          </div>
-          <Suspense fallback={<Loading text="Loading testimonials…" />}>
-            <TestimonialsSection />
-          </Suspense>
+      <PageSection id={HOME_SECTIONS.stats} className="stats-section" labelledBy="stats-title">
+        <h2 id="stats-title" className="visually-hidden">
+          {SITE.brand} in numbers
+        </h2>
+        <StatsCounters />
+      </PageSection>
+
+      <PageSection id={HOME_SECTIONS.download} containerClassName="download-card" labelledBy="download-title">
+        <Smartphone className="download-icon" size={48} aria-hidden="true" />
+        <div>
+          <h2 id="download-title">Get the {SITE.brand} app</h2>
+          <p>Book visits, talk to a doctor and keep your health records on your phone.</p>
         </div>
-      </section>
+        <div className="actions">
+          <a className="btn btn-primary" href={SITE.apps.android} target="_blank" rel="noopener noreferrer">
+            Get it on Android
+          </a>
+          <a className="btn btn-outline" href={SITE.apps.ios} target="_blank" rel="noopener noreferrer">
+            Download on iOS
+          </a>
+        </div>
+      </PageSection>
+
+      <PageSection
+        id={HOME_SECTIONS.testimonials}
+        tint
+        head={{ id: 'testimonials-title', eyebrow: 'Testimonials', title: 'What our clients say' }}
+      >
+        <Suspense fallback={<Loading text="Loading testimonials…" />}>
+          <TestimonialsSection />
+        </Suspense>
+      </PageSection>
     </>
   );
 }

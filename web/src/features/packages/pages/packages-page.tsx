@@ -9,6 +9,7 @@ import { usePageTitle } from '@/components/page-title';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
 import { subscriptionKeys, useSubscriptions } from '@/shared/subscriptions/subscription-queries';
 import { currentSubscription } from '@/shared/subscriptions/subscriptions';
+import { patientIdOf } from '@/shared/session/patient-id';
 import { useSession } from '@/shared/session/session';
 import { priceKind, usePackages, type Package } from '@/features/packages/api/packages';
 import { CompareFeatures } from '@/features/packages/components/compare-features';
@@ -26,8 +27,7 @@ export default function PackagesPage() {
   const navigate = useNavigate();
   const packages = usePackages();
   const queryClient = useQueryClient();
-  const session = useSession({ unhurried: true });
-  const patientId = session.status === 'signed-in' ? session.uid : '';
+  const patientId = patientIdOf(useSession({ unhurried: true })) ?? '';
   // A signed-in patient sees which package runs for them and until when.
   const current = currentSubscription(useSubscriptions(patientId, !!patientId).data);
   const [enquiryOpen, setEnquiryOpen] = useState(false);

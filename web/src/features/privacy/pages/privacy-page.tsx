@@ -3,6 +3,7 @@ import { formatDate } from '@api/format';
 import { PRIVACY_NOTICE_VERSION, RETENTION_TABLE } from '@api/retention';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
+import { PageHero } from '@/shared/page-shell/page-sections';
 import '../privacy.css';
 
 const PRIVACY_EMAIL = 'privacy@expmedhealth.com.gh';
@@ -14,16 +15,12 @@ export default function PrivacyPage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Privacy policy</p>
-          <h1>How we look after your information</h1>
-          <p>
-            {SITE.brand} follows Ghana’s Data Protection Act, 2012 (Act 843). This page says what we collect, why, who sees it,
-            how long we keep it, and what you can ask of us.
-          </p>
-        </div>
-      </section>
+      <PageHero eyebrow="Privacy policy" title="How we look after your information">
+        <p>
+          {SITE.brand} follows Ghana’s Data Protection Act, 2012 (Act 843). This page says what we collect, why, who sees it, how
+          long we keep it, and what you can ask of us.
+        </p>
+      </PageHero>
 
       <div className="section container">
         <div className="privacy">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
+import { PageHero } from '@/shared/page-shell/page-sections';
 import { SITE } from '@/content/site';
 import { ApiError, NETWORK_ERROR } from '@/lib/api-client';
 import { unsubscribeFromNewsletter } from '../api/unsubscribe';
@@ -36,12 +37,7 @@ export default function UnsubscribePage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Newsletter</p>
-          <h1>Unsubscribe from our newsletter</h1>
-        </div>
-      </section>
+      <PageHero eyebrow="Newsletter" title="Unsubscribe from our newsletter" />
 
       <div className="section container">
         <div className="privacy unsubscribe">

@@ -19,6 +19,7 @@ import { LoadError } from '@/features/products/components/load-error';
 import { PaymentTabs } from '@/features/products/components/payment-tabs';
 import { QuantityCounter, clampQuantity } from '@/features/products/components/quantity-counter';
 import { lineTotal } from '@/features/products/money';
+import { Options } from '@/shared/forms/choice-fields';
 import '../products.css';
 
 type MobileMoneyForm = Omit<MobileMoneyDetails, 'network'> & { network: MobileMoneyDetails['network'] | '' };
@@ -105,12 +106,7 @@ export default function CheckoutPage() {
                           placeholder="024 123 4567"
                         />
                         <FormField as="select" name="network" label="Network" required>
-                          <option value="">Select network</option>
-                          {MOBILE_NETWORKS.map((n) => (
-                            <option key={n} value={n}>
-                              {n}
-                            </option>
-                          ))}
+                          <Options items={MOBILE_NETWORKS} placeholder="Select network" />
                         </FormField>
                       </div>
                       <p className="payment-note">

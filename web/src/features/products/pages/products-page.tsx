@@ -38,7 +38,7 @@ export default function ProductsPage() {
           {categories.error ? (
             <LoadError error={categories.error} retry={categories.refetch} />
           ) : (
-            <ul>
+            <ul className="chip-list">
               {[{ id: 'all', itemName: ALL }, ...(categories.data ?? [])].map((c) => (
                 <li key={c.id}>
                   <button type="button" aria-pressed={category === c.itemName} onClick={() => setCategory(c.itemName)}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/avatar';
 import { usePageTitle } from '@/components/page-title';
+import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import { filterSpecialists, SPECIALISTS, SPECIALTIES } from '@/features/specialists/specialists';
 import '../specialists-page.css';
 
@@ -14,14 +15,10 @@ export default function SpecialistsPage() {
 
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Specialists</p>
-          <h1>Find a specialist</h1>
-          <p>Experienced Ghanaian specialists you can see by video or at home. Search by name or choose a specialty.</p>
-        </div>
-      </section>
-      <section className="section container" aria-label="Specialists">
+      <PageHero eyebrow="Specialists" title="Find a specialist">
+        <p>Experienced Ghanaian specialists you can see by video or at home. Search by name or choose a specialty.</p>
+      </PageHero>
+      <PageSection label="Specialists">
         <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
           <div className="filter-field">
             <label htmlFor="specialist-search">Search by name</label>
@@ -74,7 +71,7 @@ export default function SpecialistsPage() {
             Book Appointment
           </Link>
         </p>
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -21,6 +21,44 @@ interface PrecallCheckProps {
   busy: boolean;
 }
 
+const DEVICE_KINDS = {
+  microphone: { label: 'Microphone', list: 'microphones', choice: 'microphoneId' },
+  camera: { label: 'Camera', list: 'cameras', choice: 'cameraId' },
+} as const;
+
+interface DeviceSelectProps {
+  kind: keyof typeof DEVICE_KINDS;
+  devices: Devices;
+  choice: DeviceChoice;
+  /** The choice with another device (undefined: the browser's default). */
+  onChoose: (next: DeviceChoice) => void;
+}
+
+/** Which microphone or camera to use; before the browser has listed any, only its default. */
+function DeviceSelect({ kind, devices, choice, onChoose }: DeviceSelectProps) {
+  const id = useId();
+  const { label, list, choice: key } = DEVICE_KINDS[kind];
+  const options = devices[list];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={choice[key] ?? ''}
+        disabled={!options.length}
+        onChange={(e) => onChoose({ ...choice, [key]: e.target.value || undefined })}
+      >
+        {!options.length && <option value="">Default {label.toLowerCase()}</option>}
+        {options.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 type Check = { status: 'asking' } | { status: 'ready'; stream: MediaStream } | { status: 'failed'; message: string };
 
 /**
@@ -37,8 +75,6 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
   const video = useRef<HTMLVideoElement>(null);
   // The stream handed to the call must not be stopped when this check unmounts.
   const handedOver = useRef<MediaStream | undefined>(undefined);
-  const micId = useId();
-  const camId = useId();
   const levelId = useId();
 
   useEffect(() => {
@@ -121,22 +157,7 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
             </div>
           )}
 
-          <div className="field">
-            <label htmlFor={micId}>Microphone</label>
-            <select
-              id={micId}
-              value={choice.microphoneId ?? ''}
-              disabled={!devices.microphones.length}
-              onChange={(e) => retry({ ...choice, microphoneId: e.target.value || undefined })}
-            >
-              {!devices.microphones.length && <option value="">Default microphone</option>}
-              {devices.microphones.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <DeviceSelect kind="microphone" devices={devices} choice={choice} onChoose={retry} />
           <div className="field">
             <label htmlFor={levelId}>Microphone level</label>
             <meter id={levelId} className="visit-meter" min={0} max={100} low={10} high={90} optimum={50} value={level}>
@@ -144,24 +165,7 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
             </meter>
             <p className="visit-hint">Say something: the bar should move.</p>
           </div>
-          {!choice.audioOnly && (
-            <div className="field">
-              <label htmlFor={camId}>Camera</label>
-              <select
-                id={camId}
-                value={choice.cameraId ?? ''}
-                disabled={!devices.cameras.length}
-                onChange={(e) => retry({ ...choice, cameraId: e.target.value || undefined })}
-              >
-                {!devices.cameras.length && <option value="">Default camera</option>}
-                {devices.cameras.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
+          {!choice.audioOnly && <DeviceSelect kind="camera" devices={devices} choice={choice} onChoose={retry} />}
 
           <div className="form-actions">
             <button

@@ -12,6 +12,7 @@ import { admitPatient, fetchVisit, joinVisit, leaveVisit, setVisitMode } from '@
 import { CallScreen } from '@/features/visit/components/call-screen';
 import { ChatPanel } from '@/features/visit/components/chat-panel';
 import { PrecallCheck } from '@/features/visit/components/precall-check';
+import { VisitCard } from '@/features/visit/components/visit-card';
 import { HostRoom, WaitingRoom } from '@/features/visit/components/rooms';
 import { mediaErrorMessage, openMedia, stopStream } from '@/features/visit/media';
 import type { PeerMessage } from '@/features/visit/peer';
@@ -20,8 +21,9 @@ import type { VisitSession } from '@/features/visit/session';
 import type { ChatMessage } from '@/features/visit/signalling';
 import { initialState, peerNameOf, reduce, roleOf, screenOf } from '@/features/visit/visit-machine';
 import { ApiError, api } from '@/lib/api-client';
-import { confirm, showApiError } from '@/lib/dialogs';
+import { confirm } from '@/lib/dialogs';
 import { auth } from '@/lib/firebase';
+import { useBusy } from '@/lib/use-busy';
 import visitCss from '../visit.css?inline';
 
 /** Who is signed in: undefined while Firebase finds out, null for nobody. */
@@ -80,7 +82,7 @@ export default function VisitPage() {
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
   const [peer, setPeer] = useState({ away: false, muted: false, cameraOff: false });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [patientPhone, setPatientPhone] = useState<string>();
   const [completing, setCompleting] = useState<Appointment>();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -253,17 +255,6 @@ export default function VisitPage() {
 
   // ---- the person's actions ----
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      await showApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const admit = () =>
     run(async () => {
       const { visit } = await admitPatient(appointmentId);
@@ -348,58 +339,61 @@ export default function VisitPage() {
       </Link>
     );
 
+  // What both rooms before the call take: the heading to focus, the busy flag, and the ways out.
+  const room = { headingRef: heading, busy, onPhone: () => void phone(), onLeave: () => void leave() };
+
   function body() {
     switch (screen.name) {
       case 'loading':
         return <Loading text="Opening your visit…" />;
       case 'signed-out':
         return (
-          <section className="visit-card" aria-labelledby="signin-title">
-            <h2 id="signin-title" tabIndex={-1} ref={heading}>
-              Please log in to join your visit
-            </h2>
+          <VisitCard
+            id="signin-title"
+            title="Please log in to join your visit"
+            headingRef={heading}
+            actions={
+              <>
+                <Link
+                  to={`/signup?mode=login&returnUrl=${encodeURIComponent(`/visit/${appointmentId}`)}`}
+                  className="btn btn-primary"
+                >
+                  <LogIn aria-hidden="true" size={18} /> Log in
+                </Link>
+                <Link to="/staff" className="btn btn-outline">
+                  Staff sign in
+                </Link>
+              </>
+            }
+          >
             <p>Log in with the account you booked with. Doctors sign in to the clinic’s console first.</p>
-            <div className="form-actions">
-              <Link
-                to={`/signup?mode=login&returnUrl=${encodeURIComponent(`/visit/${appointmentId}`)}`}
-                className="btn btn-primary"
-              >
-                <LogIn aria-hidden="true" size={18} /> Log in
-              </Link>
-              <Link to="/staff" className="btn btn-outline">
-                Staff sign in
-              </Link>
-            </div>
-          </section>
+          </VisitCard>
         );
       case 'refused':
         return (
-          <section className="visit-card" aria-labelledby="refused-title">
-            <h2 id="refused-title" tabIndex={-1} ref={heading}>
-              You cannot join this visit now
-            </h2>
+          <VisitCard id="refused-title" title="You cannot join this visit now" headingRef={heading} actions={backLink}>
             <p className="visit-refusal">{screen.message}</p>
             {opensAt && <p className="visit-hint">Keep this page open: it lets you in when the visit opens.</p>}
-            <div className="form-actions">{backLink}</div>
-          </section>
+          </VisitCard>
         );
       case 'staff':
         return (
-          <section className="visit-card" aria-labelledby="staff-title">
-            <h2 id="staff-title" tabIndex={-1} ref={heading}>
-              Only the patient and the doctor join a visit
-            </h2>
+          <VisitCard
+            id="staff-title"
+            title="Only the patient and the doctor join a visit"
+            headingRef={heading}
+            actions={
+              <Link to={`/staff/appointments/${encodeURIComponent(appointmentId)}`} className="btn btn-outline">
+                <ArrowLeft aria-hidden="true" size={18} /> Open the appointment
+              </Link>
+            }
+          >
             <p>
               {screen.visit
                 ? `The room is ${screen.visit.state === 'InCall' ? 'in a call' : screen.visit.state.toLowerCase()} (${screen.visit.mode}).`
                 : 'Nobody has opened the room yet.'}
             </p>
-            <div className="form-actions">
-              <Link to={`/staff/appointments/${encodeURIComponent(appointmentId)}`} className="btn btn-outline">
-                <ArrowLeft aria-hidden="true" size={18} /> Open the appointment
-              </Link>
-            </div>
-          </section>
+          </VisitCard>
         );
       case 'check':
         return (
@@ -421,27 +415,9 @@ export default function VisitPage() {
       case 'joining':
         return <Loading text="Joining the visit…" />;
       case 'waiting':
-        return (
-          <WaitingRoom
-            hostName={peerName}
-            headingRef={heading}
-            busy={busy}
-            onPhone={() => void phone()}
-            onLeave={() => void leave()}
-          />
-        );
+        return <WaitingRoom hostName={peerName} {...room} />;
       case 'host-room':
-        return (
-          <HostRoom
-            patientName={peerName}
-            waitingSince={screen.waitingSince}
-            headingRef={heading}
-            busy={busy}
-            onAdmit={() => void admit()}
-            onPhone={() => void phone()}
-            onLeave={() => void leave()}
-          />
-        );
+        return <HostRoom patientName={peerName} waitingSince={screen.waitingSince} onAdmit={() => void admit()} {...room} />;
       case 'call':
         return (
           <CallScreen
@@ -471,10 +447,21 @@ export default function VisitPage() {
         );
       case 'phone':
         return (
-          <section className="visit-card" aria-labelledby="phone-title">
-            <h2 id="phone-title" tabIndex={-1} ref={heading}>
-              {role === 'host' ? `Call ${peerName}` : `${peerName} will call you`}
-            </h2>
+          <VisitCard
+            id="phone-title"
+            title={role === 'host' ? `Call ${peerName}` : `${peerName} will call you`}
+            headingRef={heading}
+            actions={
+              <>
+                {role === 'host' && (
+                  <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void complete()}>
+                    Complete visit
+                  </button>
+                )}
+                {backLink}
+              </>
+            }
+          >
             {role === 'host' ? (
               patientPhone ? (
                 <p>
@@ -488,43 +475,34 @@ export default function VisitPage() {
             ) : (
               <p>Keep your phone near you: the call comes to the number in your booking. The visit goes on by phone.</p>
             )}
-            <div className="form-actions">
-              {role === 'host' && (
-                <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void complete()}>
-                  Complete visit
-                </button>
-              )}
-              {backLink}
-            </div>
-          </section>
+          </VisitCard>
         );
       case 'left':
         return (
-          <section className="visit-card" aria-labelledby="left-title">
-            <h2 id="left-title" tabIndex={-1} ref={heading}>
-              You left the visit
-            </h2>
+          <VisitCard
+            id="left-title"
+            title="You left the visit"
+            headingRef={heading}
+            actions={
+              <>
+                <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'rejoin' })}>
+                  <RefreshCw aria-hidden="true" size={18} /> Rejoin
+                </button>
+                {backLink}
+              </>
+            }
+          >
             <p>
               You can join again until the visit closes
               {state.view?.closesAt ? ` at ${visitMoment(state.view.closesAt)}` : ''}.
             </p>
-            <div className="form-actions">
-              <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'rejoin' })}>
-                <RefreshCw aria-hidden="true" size={18} /> Rejoin
-              </button>
-              {backLink}
-            </div>
-          </section>
+          </VisitCard>
         );
       case 'ended':
         return (
-          <section className="visit-card" aria-labelledby="ended-title">
-            <h2 id="ended-title" tabIndex={-1} ref={heading}>
-              The visit has ended
-            </h2>
+          <VisitCard id="ended-title" title="The visit has ended" headingRef={heading} actions={backLink}>
             <p>{endedText()}</p>
-            <div className="form-actions">{backLink}</div>
-          </section>
+          </VisitCard>
         );
     }
   }
