@@ -6,6 +6,7 @@
 import { adminDb } from './support/admin';
 import { createActivatedPatient, loginThroughUi, openBookingForm } from './support/accounts';
 import { DESKTOP, useBrowser, newContext } from './support/browser';
+import { dialogCloses } from './support/dialogs';
 
 const SANDBOX = 'http://127.0.0.1:5005';
 
@@ -53,6 +54,7 @@ describe('deleting an appointment while its payment is on its way', () => {
       /^This appointment has been paid, so it cannot be deleted\./,
     );
     await page.locator('.swal2-confirm').click();
+    await dialogCloses(page);
     await page.getByRole('button', { name: 'Make Payment' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete' }).waitFor({ state: 'detached' });
 

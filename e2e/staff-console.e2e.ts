@@ -14,7 +14,7 @@ import { createActivatedPatient, loginThroughUi, type TestPatient } from './supp
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
 import { freeSlotOf, pickFreeSlot, publicSlots } from './support/booking';
 import { bookAsPatient, freshDay, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
-import { dialogSays } from './support/dialogs';
+import { dialogCloses, dialogSays } from './support/dialogs';
 
 jest.setTimeout(120_000);
 
@@ -192,6 +192,7 @@ describe('the staff console', () => {
 
     await row.getByRole('button', { name: `Revoke ${email}` }).click();
     await console_.locator('.swal2-confirm', { hasText: 'Yes, revoke' }).click();
+    await dialogCloses(console_);
     await row.waitFor({ state: 'detached' });
     await accounts.getByRole('rowheader', { name: 'admin@expmed.local' }).waitFor();
     expect((await adminAuth().getUser(user.uid)).customClaims ?? {}).toEqual({});

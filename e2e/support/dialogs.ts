@@ -16,3 +16,12 @@ export async function dialogSays(page: Page, title: string, timeout?: number): P
     throw new Error(`The dialog did not say "${title}"; it showed: ${JSON.stringify(shown)}\n${(err as Error).message}`);
   }
 }
+
+/**
+ * Waits until the dialog has gone. While it is open (and closing) SweetAlert2 hides the page
+ * from assistive technology, so a role query on the page finds nothing: "the row is gone"
+ * would pass at once, before the change the dialog confirmed has happened.
+ */
+export async function dialogCloses(page: Page): Promise<void> {
+  await page.locator('.swal2-container').waitFor({ state: 'detached' });
+}
