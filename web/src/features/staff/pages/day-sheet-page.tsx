@@ -11,7 +11,7 @@ import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { stateName } from '@/features/staff/lifecycle';
 import { addressText, windowText } from '@/features/staff/visits';
-import { useDownload } from '@/features/staff/use-download';
+import { useBusy } from '@/lib/use-busy';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** The states a sheet lists: what is still to happen or happened that day, not what was called off. */
@@ -58,9 +58,10 @@ export default function DaySheetPage() {
   const list = useWholeDay(day, homeVisits ? undefined : of || undefined, Boolean(sheetOf));
   const rows = rowsOf(itemsOf(list.data), homeVisits);
   const pickerId = useId();
-  const csv = useDownload(async () => {
+  const [downloading, runDownload] = useBusy();
+  const downloadCsv = async () => {
     if (sheetOf) await downloadDaySheet(day, sheetOf, `day-sheet-${day}-${homeVisits ? 'home-visits' : of}.csv`);
-  });
+  };
 
   const set = (change: Record<string, string>) => {
     const next = { day, ...(homeVisits ? { homeVisits: 'true' } : of ? { doctorId: of } : {}), ...change };
@@ -84,7 +85,12 @@ export default function DaySheetPage() {
             <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!list.complete}>
               <Printer aria-hidden="true" size={18} /> Print
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => void csv.start()} disabled={csv.downloading}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void runDownload(downloadCsv)}
+              disabled={downloading}
+            >
               <Download aria-hidden="true" size={18} /> Download CSV
             </button>
           </>

@@ -17,7 +17,7 @@ import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/des
 import { ApiError } from '@/lib/api-client';
 import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
-import { useDownload } from '@/features/staff/use-download';
+import { useBusy } from '@/lib/use-busy';
 import { FormError, errorAttributes } from '@/features/staff/components/form-error';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
@@ -207,11 +207,16 @@ function Messages() {
 /** Inbox: organisations' enquiries with their status, contact messages, and the newsletter list as CSV. */
 export default function InboxPage() {
   usePageTitle('Inbox');
-  const csv = useDownload(downloadNewsletterCsv);
+  const [downloading, runDownload] = useBusy();
   return (
     <div className="staff-page">
       <PageHeader title="Inbox">
-        <button type="button" className="btn btn-outline" onClick={() => void csv.start()} disabled={csv.downloading}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => void runDownload(downloadNewsletterCsv)}
+          disabled={downloading}
+        >
           <Download aria-hidden="true" size={18} /> Newsletter subscribers (CSV)
         </button>
       </PageHeader>
