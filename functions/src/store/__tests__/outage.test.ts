@@ -1,12 +1,13 @@
 /**
  * Firestore down and back: the API answers 503 fast while it is unreachable and answers
- * normally again soon after it is back, without a restart. Runs its own Firestore
- * emulator (scripts/firestore-emulator.mjs: the official one where installed) on a free port (the shared one on 8080 is never touched) and kills it.
+ * normally again soon after it is back, without a restart. This file's app reaches the shared
+ * Firestore emulator through a TCP relay of its own on a free port; "down" closes the relay
+ * and cuts its connections (what a crashed emulator or a lost network looks like to the
+ * client: reset, then refused), "back" opens it again on the same port. The shared emulator
+ * itself is never touched (`npm run faults` kills and restarts a real one).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import request from 'supertest';
 import { deleteApp, getApps } from 'firebase-admin/app';
 import { createApp } from '../../app';
@@ -16,61 +17,51 @@ import { newsletterIdOf } from '../../services/public/public-forms';
 import { COLLECTIONS } from '../collections';
 import { db } from '../firebase';
 
-const ROOT = join(__dirname, '../../../..');
+const SHARED = process.env.FIRESTORE_EMULATOR_HOST as string;
 
-function freePort(): Promise<number> {
+/** A relay to the shared emulator on `port` (0: any free one); resolves once it listens. */
+function openRelay(port: number): Promise<{ server: Server; sockets: Set<Socket> }> {
+  const [host, sharedPort] = SHARED.split(':');
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(sharedPort), host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined); // cut on purpose below
+    }
+    client.pipe(upstream).pipe(client);
+  });
   return new Promise((resolve, reject) => {
-    const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.listen(port, '127.0.0.1', () => resolve({ server, sockets }));
   });
 }
 
-/** Starts a Firestore emulator (scripts/firestore-emulator.mjs) in its own process group and waits until it listens. */
-function startEmulator(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/firestore-emulator.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, FIRESTORE_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the Firestore emulator exited (${code})`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening')) resolve(child);
-    });
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  // The whole group: the official emulator is a JVM under the launcher.
-  process.kill(-(child.pid as number), 'SIGKILL');
-  await exited;
+/** Stops accepting and resets every open connection: Firestore is unreachable. */
+function cut({ server, sockets }: Awaited<ReturnType<typeof openRelay>>): Promise<void> {
+  for (const socket of sockets) socket.resetAndDestroy();
+  return new Promise((resolve) => server.close(() => resolve()));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
 let port: number;
-let emulator: ChildProcess;
+let relay: Awaited<ReturnType<typeof openRelay>>;
 const app = createApp();
 
 beforeAll(async () => {
-  port = await freePort();
-  emulator = await startEmulator(port);
+  relay = await openRelay(0);
+  port = (relay.server.address() as { port: number }).port;
   // Jest gives each test file its own process.env and module registry, and db() creates the
-  // client on first use: this file's app only ever talks to this emulator.
+  // client on first use: this file's app only ever talks through this relay.
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
 });
 
 afterAll(async () => {
   await Promise.all(getApps().map(deleteApp));
-  await stop(emulator);
+  await cut(relay);
 });
 
 async function timed(send: () => request.Test) {
@@ -100,7 +91,7 @@ it('when Firestore goes down, then reads and writes answer 503 fast and nothing 
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   expect((await getPackages()).status).toBe(200);
 
-  await stop(emulator);
+  await cut(relay);
   const email = `outage-${randomUUID().slice(0, 8)}@example.com`;
   const down = {
     'GET /packages': await getPackages(),
@@ -112,22 +103,22 @@ it('when Firestore goes down, then reads and writes answer 503 fast and nothing 
     expect(answer.ms).toBeLessThan(BOUND_MS);
   }
 
-  emulator = await startEmulator(port);
-  const restarted = Date.now();
+  relay = await openRelay(port);
+  const reopened = Date.now();
   let back = await getPackages();
-  while (back.status !== 200 && Date.now() - restarted < BOUND_MS) {
+  while (back.status !== 200 && Date.now() - reopened < BOUND_MS) {
     await sleep(100);
     back = await getPackages();
   }
-  const recoveredMs = Date.now() - restarted;
+  const recoveredMs = Date.now() - reopened;
   expect(back.status).toBe(200);
   expect((await subscribe(`outage-${randomUUID().slice(0, 8)}@example.com`)).status).toBe(201);
 
-  // Nothing reported as 503 is committed once Firestore is back (the emulator restarts empty).
+  // Nothing reported as 503 is committed once Firestore is back (a retried write would land now).
   await sleep(3000);
   expect((await db().collection(COLLECTIONS.newsletter).doc(newsletterIdOf(email)).get()).exists).toBe(false);
   expect((await db().collection(COLLECTIONS.feedback).where('email', '==', email).get()).size).toBe(0);
 
   const figures = Object.entries(down).map(([call, answer]) => `${call} ${answer.ms} ms`);
-  console.log(`Firestore down: 503 in ${figures.join(', ')}; back up: answers again ${recoveredMs} ms after the restart`);
+  console.log(`Firestore down: 503 in ${figures.join(', ')}; back: answers again ${recoveredMs} ms after it is reachable`);
 });
