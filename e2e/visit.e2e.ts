@@ -17,7 +17,7 @@ import { setLogLevel } from 'firebase/firestore';
 import { adminAuth, adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, FAKE_MEDIA_ARGS, newContext, PHONE, useBrowser } from './support/browser';
+import { DESKTOP, newContext, PHONE, useBrowser } from './support/browser';
 import { seededDoctorId, STAFF_LOGINS, STAFF_PASSWORD, staffSignIn } from './support/staff';
 import { publicSlots } from './support/booking';
 import { apiAs, bytesOver, openVirtualVisit, signalAs, waitForConnected, watchPeerConnections } from './support/visit';
@@ -25,7 +25,7 @@ import { apiAs, bytesOver, openVirtualVisit, signalAs, waitForConnected, watchPe
 jest.setTimeout(180_000);
 setLogLevel('silent');
 
-const browser = useBrowser(FAKE_MEDIA_ARGS);
+const browser = useBrowser({ full: 'calls' });
 const DOCTOR_NAME = 'Dr Kwame Mensah';
 const doctorLogin = { email: STAFF_LOGINS.doctor, password: STAFF_PASSWORD };
 

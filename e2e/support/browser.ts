@@ -6,7 +6,17 @@ import { trackPages } from './open-pages';
 /** The site as the Hosting emulator serves it. */
 export const SITE_URL = `http://${emulatorAddress('hosting')}`;
 
+/** Debian's Chromium (`apt-get install -y chromium`): the full browser, for the visit's calls. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell, built from the same source): the
+ * same Blink and V8 without the browser's window and UI, which Playwright itself uses for
+ * headless runs. It renders and runs the site as Chromium does for about a third less CPU (the
+ * suite is CPU-bound; docs/testing.md has the figures). It has no PDF viewer and gathers no ICE
+ * candidates on loopback, so the files that need those ask for the full browser (`full`).
+ * Where it is not installed, Chromium runs everything.
+ */
+const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -16,16 +26,22 @@ export const DESKTOP = { width: 1280, height: 800 };
  * tests, which make calls between two contexts. WebRTC skips the loopback interface unless told
  * otherwise, and a test machine's network namespace may have nothing else.
  */
-export const FAKE_MEDIA_ARGS = [
+const FAKE_MEDIA_ARGS = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
   '--allow-loopback-in-peer-connection',
 ];
 
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * What only the full browser does: `calls` (two pages in a video call, with the made-up camera
+ * and microphone) and `pdf` (its PDF viewer).
+ */
+export type FullBrowserNeed = 'calls' | 'pdf';
+
+export async function launchBrowser({ full }: { full?: FullBrowserNeed } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: full || !existsSync(HEADLESS_SHELL) ? CHROMIUM : HEADLESS_SHELL,
     headless: true,
     args: [
       '--no-sandbox',
@@ -34,7 +50,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      ...extraArgs,
+      ...(full === 'calls' ? FAKE_MEDIA_ARGS : []),
     ],
   });
   // A failing test names the page it was on (support/environment.ts).
@@ -69,10 +85,10 @@ export async function newContext(
 }
 
 /** One browser per test file: launched before its tests, closed after them. Call at the top of a file. */
-export function useBrowser(extraArgs: string[] = []): () => Browser {
+export function useBrowser(options: { full?: FullBrowserNeed } = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser(extraArgs);
+    browser = await launchBrowser(options);
   });
   afterAll(async () => {
     await browser?.close();
