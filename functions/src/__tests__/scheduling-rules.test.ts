@@ -46,6 +46,11 @@ describe('the slot grid (api/scheduling.ts)', () => {
     const free = freeTimes(schedule, '2030-03-04', new Set(['14:00']), new Date('2030-03-04T09:20:00Z'));
     expect(free).toEqual(['09:30', '11:00', '11:30', '14:30']);
   });
+
+  it('when the earliest start is a few seconds past a slot, then that slot is not free (no rounding down)', () => {
+    expect(freeTimes(schedule, '2030-03-04', new Set(), new Date('2030-03-04T09:30:00Z'))[0]).toBe('09:30');
+    expect(freeTimes(schedule, '2030-03-04', new Set(), new Date('2030-03-04T09:30:30Z'))[0]).toBe('11:00');
+  });
 });
 
 describe('the schedule body', () => {

@@ -146,7 +146,8 @@ export function scheduledTimes(schedule: DoctorSchedule, day: string): string[] 
  * than `earliest` (now plus the minimum notice). Ghana time is UTC, so the day's times are UTC.
  */
 export function freeTimes(schedule: DoctorSchedule, day: string, taken: ReadonlySet<string>, earliest: Date): string[] {
-  const notBefore = earliest.toISOString().slice(0, 16);
+  // Slots start on the minute: round the earliest start up, so a slot 2 h minus a few seconds away is not offered.
+  const notBefore = new Date(Math.ceil(earliest.getTime() / 60_000) * 60_000).toISOString().slice(0, 16);
   return scheduledTimes(schedule, day).filter((time) => {
     const start = `${day}T${time}`;
     const end = plusMinutes(day, time, schedule.slotMinutes);
