@@ -6,7 +6,7 @@ import { trackPages } from './open-pages';
 /** The site as the Hosting emulator serves it. */
 export const SITE_URL = `http://${emulatorAddress('hosting')}`;
 
-/** Debian's Chromium (`apt-get install -y chromium`): the full browser, for the visit's calls. */
+/** Debian's Chromium (`apt-get install -y chromium`): the full browser, for calls and PDFs. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Chromium's headless shell (Debian's chromium-headless-shell, built from the same source): the

@@ -156,18 +156,16 @@ describe('retention', () => {
     const user = await createTestUser({ patient: 'none' });
     // A number of its own: a number gets 3 codes an hour, and other tests sign up with theirs.
     const digits = String(randomInt(1_000_000, 10_000_000));
-    await request(app)
-      .post('/api/patient')
-      .set(bearer(user))
-      .send({
-        firstName: 'Ama',
-        lastName: 'Owusu',
-        emailAddress: user.email,
-        contactNumber: `024 ${digits}`,
-        patientLocation: 'Accra',
-        gender: 'FEMALE',
-        consentForTreatment: true,
-      });
+    const contactNumber = `024 ${digits}`;
+    await request(app).post('/api/patient').set(bearer(user)).send({
+      firstName: 'Ama',
+      lastName: 'Owusu',
+      emailAddress: user.email,
+      contactNumber,
+      patientLocation: 'Accra',
+      gender: 'FEMALE',
+      consentForTreatment: true,
+    });
     await request(app).post('/api/subscriptions/news').set('X-Forwarded-For', forwardedFor()).send({ email: user.email });
     const mails = (await db().collection(COLLECTIONS.mail).where('to', '==', user.email).get()).docs.map((d) => d.data());
     expect(mails).toHaveLength(2);

@@ -19,8 +19,13 @@ import { db } from '../firebase';
 
 const SHARED = process.env.FIRESTORE_EMULATOR_HOST as string;
 
+interface Relay {
+  server: Server;
+  sockets: Set<Socket>;
+}
+
 /** A relay to the shared emulator on `port` (0: any free one); resolves once it listens. */
-function openRelay(port: number): Promise<{ server: Server; sockets: Set<Socket> }> {
+function openRelay(port: number): Promise<Relay> {
   const [host, sharedPort] = SHARED.split(':');
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
@@ -39,7 +44,7 @@ function openRelay(port: number): Promise<{ server: Server; sockets: Set<Socket>
 }
 
 /** Stops accepting and resets every open connection: Firestore is unreachable. */
-function cut({ server, sockets }: Awaited<ReturnType<typeof openRelay>>): Promise<void> {
+function cut({ server, sockets }: Relay): Promise<void> {
   for (const socket of sockets) socket.resetAndDestroy();
   return new Promise((resolve) => server.close(() => resolve()));
 }
@@ -48,7 +53,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
 let port: number;
-let relay: Awaited<ReturnType<typeof openRelay>>;
+let relay: Relay;
 const app = createApp();
 
 beforeAll(async () => {
