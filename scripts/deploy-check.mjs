@@ -154,7 +154,7 @@ if (parts.has('functions')) {
       fail(
         `TURN_URLS is not set in ${envFile}: many video visits on mobile data never connect without a relay (docs/operations.md, 'TURN').`,
       );
-    for (const url of turnUrls)
+    for (const url of turnUrls.filter((u) => !PLACEHOLDER.test(u)))
       if (!/^turns?:[^:?/\s]+(:\d+)?(\?transport=(udp|tcp))?$/.test(url))
         fail(`TURN_URLS has ${url} in ${envFile}, not a turn: or turns: address (turns:host:443?transport=tcp).`);
     if (turnUrls.length && !turnUrls.some((url) => url.startsWith('turns:')))
@@ -220,9 +220,7 @@ else if (secrets.size) {
     : [];
   for (const name of [...secrets].sort())
     if (!listed.includes(name))
-      fail(
-        `Secret ${name} is not set for ${project} (not listed in ${listFile}; docs/operations.md says how to set it).`,
-      );
+      fail(`Secret ${name} is not set for ${project} (not listed in ${listFile}; docs/operations.md says how to set it).`);
 }
 
 /**
@@ -257,7 +255,9 @@ async function checkOnline(names) {
     try {
       await turnAllocate(url, minted);
     } catch (err) {
-      fail(`TURN server ${url} gave no relay for a credential minted from TURN_SHARED_SECRET: ${/** @type {Error} */ (err).message}`);
+      fail(
+        `TURN server ${url} gave no relay for a credential minted from TURN_SHARED_SECRET: ${/** @type {Error} */ (err).message}`,
+      );
     }
   }
 }

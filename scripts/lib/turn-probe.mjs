@@ -76,7 +76,7 @@ function decode(message) {
   const type = message.readUInt16BE(0);
   /** @type {Map<number, Buffer>} */
   const attributes = new Map();
-  for (let at = 20; at + 4 <= 20 + message.readUInt16BE(2); ) {
+  for (let at = 20; at + 4 <= 20 + message.readUInt16BE(2);) {
     const attr = message.readUInt16BE(at);
     const length = message.readUInt16BE(at + 2);
     attributes.set(attr, message.subarray(at + 4, at + 4 + length));
@@ -185,7 +185,9 @@ export async function turnAllocate(url, { username, credential }, { timeoutMs = 
     const nonce = first.attributes.get(ATTR.NONCE);
     if (first.type !== (ALLOCATE | ERROR) || !realm || !nonce)
       throw new Error('the server did not ask for a credential (is this a TURN server with use-auth-secret?).');
-    const key = createHash('md5').update(`${username}:${realm.toString('utf8')}:${credential}`).digest();
+    const key = createHash('md5')
+      .update(`${username}:${realm.toString('utf8')}:${credential}`)
+      .digest();
     const signed = /** @type {[number, Buffer][]} */ ([
       [ATTR.USERNAME, Buffer.from(username)],
       [ATTR.REALM, realm],
