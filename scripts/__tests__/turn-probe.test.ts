@@ -1,11 +1,11 @@
 /**
  * The TURN allocation `npm run deploy:check -- --online` makes (scripts/lib/turn-probe.mjs),
- * against a real coturn (Debian's turnserver) configured as ops/turn.sh configures production's:
- * use-auth-secret with a static secret, plain on one port and TLS on another. Credentials are
- * minted by the functions' own code (functions/lib, as built).
+ * against a real coturn (Debian's turnserver) running the configuration the production VM
+ * writes at boot (ops/turn/startup.sh), on this machine's ports. Credentials are minted by the
+ * functions' own code (functions/lib, as built).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ const SECRET = 'the-static-auth-secret';
 // Ports of this run only (several test runs share the machine).
 const PORT = 20000 + (process.pid % 4000) * 2;
 const TLS_PORT = PORT + 1;
+const RELAY_PORTS = 40000 + (process.pid % 200) * 100;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built functions, as deploy:check loads them
 const { turnCredential } = require(join(ROOT, 'functions/lib/services/visits/ice-servers.js')) as {
@@ -61,17 +62,23 @@ beforeAll(async () => {
     '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
   ], { stdio: 'ignore' }); // prettier-ignore
   ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
-  coturn = spawn(
-    'turnserver',
-    [
-      '-n', '--no-cli', '--log-file=stdout', '--simple-log', `--userdb=${join(dir, 'turndb')}`,
-      '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${PORT}`, `--tls-listening-port=${TLS_PORT}`,
-      `--cert=${join(dir, 'cert.pem')}`, `--pkey=${join(dir, 'key.pem')}`, '--no-dtls',
-      '--use-auth-secret', `--static-auth-secret=${SECRET}`, '--realm=turn.clinic.example',
-      `--min-port=${40000 + (process.pid % 200) * 100}`, `--max-port=${40099 + (process.pid % 200) * 100}`,
-    ],
-    { stdio: 'ignore' },
-  ); // prettier-ignore
+  // The configuration ops/turn/startup.sh writes on the VM, with this machine's address, ports and certificate.
+  const startup = readFileSync(join(ROOT, 'ops/turn/startup.sh'), 'utf8');
+  const conf = /cat >\/etc\/turnserver.conf <<CONF\n([\s\S]*?)\nCONF\n/
+    .exec(startup)![1]
+    .replaceAll('$PRIVATE_IP', '127.0.0.1')
+    .replaceAll('$PUBLIC_IP', '127.0.0.1')
+    .replaceAll('$HOST', 'localhost')
+    .replaceAll('$SECRET', SECRET)
+    .replace('/etc/coturn/cert.pem', join(dir, 'cert.pem'))
+    .replace('/etc/coturn/key.pem', join(dir, 'key.pem'))
+    .replace(/^listening-port=3478$/m, `listening-port=${PORT}`)
+    .replace(/^tls-listening-port=443$/m, `tls-listening-port=${TLS_PORT}`)
+    .replace(/^min-port=.*$/m, `min-port=${RELAY_PORTS}`)
+    .replace(/^max-port=.*$/m, `max-port=${RELAY_PORTS + 99}`)
+    .replace(/^syslog$/m, 'log-file=stdout');
+  writeFileSync(join(dir, 'turnserver.conf'), conf);
+  coturn = spawn('turnserver', ['-c', join(dir, 'turnserver.conf'), `--userdb=${join(dir, 'turndb')}`], { stdio: 'ignore' });
   for (let tries = 0; !(await listening(TLS_PORT)); tries++) {
     if (tries > 50) throw new Error(`coturn did not listen on ${TLS_PORT}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -86,10 +93,10 @@ const minted = (secret: string) => turnCredential(secret, 'deploy-check', new Da
 
 describe('a TURN allocation with a credential minted from TURN_SHARED_SECRET', () => {
   it.each([
-    `turn:127.0.0.1:${PORT}?transport=udp`,
-    `turn:127.0.0.1:${PORT}?transport=tcp`,
-    `turns:localhost:${TLS_PORT}?transport=tcp`,
-  ])('when the server has the same secret, then %s gives a relayed address', (url) => {
+    ['UDP', `turn:127.0.0.1:${PORT}?transport=udp`],
+    ['TCP', `turn:127.0.0.1:${PORT}?transport=tcp`],
+    ['TLS', `turns:localhost:${TLS_PORT}?transport=tcp`],
+  ])('when the server has the same secret, then it allocates a relay over %s', (_, url) => {
     expect(allocate(url, minted(SECRET))).toMatch(/^relayed 127\.0\.0\.1:\d+$/);
   });
 
