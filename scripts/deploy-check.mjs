@@ -232,7 +232,7 @@ async function checkOnline(names) {
   const session = await signIn();
   if ('error' in session) {
     fail(
-      `Not signed in to Google Cloud, so no secret was checked (${session.error}): run gcloud auth application-default login (docs/operations.md, step 1).`,
+      `Not signed in to Google Cloud, so no secret was checked (${session.error}): run gcloud auth application-default login (docs/operations.md, 'Project, billing, APIs and sign-ins').`,
     );
     return;
   }

@@ -222,7 +222,7 @@ describe('npm run deploy:check', () => {
 
   it('when --online runs without a Google sign-in, then it says so once instead of calling every secret missing', () => {
     const home = mkdtempSync(join(tmpdir(), 'signed-out-'));
-    const env = { ...process.env, HOME: home, CLOUDSDK_CONFIG: home, METADATA_SERVER_DETECTION: 'none' };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CLOUDSDK_CONFIG: home, METADATA_SERVER_DETECTION: 'none' };
     delete env.GOOGLE_APPLICATION_CREDENTIALS;
     try {
       expect(deployCheck({ env }, '--only', 'functions', '--online').problems).toEqual([
@@ -266,7 +266,7 @@ describe("what --online makes of Secret Manager's answers", () => {
     [200, { state: 'ENABLED' }, { ok: true }],
     [200, { state: 'DISABLED' }, { ok: false, missing: true, problem: 'its latest version is DISABLED.' }],
     [404, { error: { message: 'Secret [x] not found or has no versions.' } }, { ok: false, missing: true, problem: 'Secret Manager has no version.' }],
-    [403, { error: { message: 'Secret Manager API has not been used in project 1 before or it is disabled.' } }, { ok: false, missing: false, problem: 'the Secret Manager API is not enabled (docs/operations.md, step 2).' }],
+    [403, { error: { message: 'Secret Manager API has not been used in project 1 before or it is disabled.' } }, { ok: false, missing: false, problem: "the Secret Manager API is not enabled (docs/operations.md, 'Project, billing, APIs and sign-ins')." }],
     [403, { error: { message: "Permission 'secretmanager.versions.get' denied" } }, { ok: false, missing: false, problem: "the signed-in account may not read it (403: Permission 'secretmanager.versions.get' denied); it needs Secret Manager Viewer (Secret Accessor for TURN_SHARED_SECRET)." }],
   ])('when it answers %i %j, then it says %j', (status, data, said) => {
     expect(esm('scripts/lib/secret-manager.mjs', `m.readAnswer(${status}, ${JSON.stringify(data)}, false)`)).toEqual(said);

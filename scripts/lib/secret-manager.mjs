@@ -59,7 +59,11 @@ export function readAnswer(status, data, access) {
   if (status === 200) return { ok: false, missing: true, problem: `its latest version is ${data?.state}.` };
   if (status === 404) return { ok: false, missing: true, problem: 'Secret Manager has no version.' };
   if (status === 403 && /has not been used|is disabled|SERVICE_DISABLED/.test(message))
-    return { ok: false, missing: false, problem: 'the Secret Manager API is not enabled (docs/operations.md, step 2).' };
+    return {
+      ok: false,
+      missing: false,
+      problem: "the Secret Manager API is not enabled (docs/operations.md, 'Project, billing, APIs and sign-ins').",
+    };
   if (status === 403)
     return {
       ok: false,
