@@ -15,8 +15,6 @@ import { EMULATORS_MODE, productionEnvProblems } from '../web/build-env.mjs';
 import { functionsLockProblems, readJson } from './lib/functions-lock.mjs';
 import { contactedOrigins, cspAllows, isLocalSource, productionCsp } from './lib/hosting-config.mjs';
 import { ROOT } from './lib/install.mjs';
-import { signIn, secretState } from './lib/secret-manager.mjs';
-import { turnAllocate } from './lib/turn-probe.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {{ guardVersionSupport: (runtime: string) => void, isRuntime: (runtime: string) => boolean }} */
@@ -184,7 +182,7 @@ if (parts.has('extensions')) {
   if (!existsSync(at(shared)) && !existsSync(at(own))) fail(`The ${EXTENSION} extension has no config (${shared}, ${own}).`);
   else {
     const params = { ...readEnv(at(shared)), ...readEnv(at(own)) };
-    const missing = [...EXTENSION_REQUIRED, EXTENSION_LOCATION].filter((name) => !params[name]);
+    const missing = EXTENSION_REQUIRED.filter((name) => !params[name]);
     if (missing.length) fail(`The ${EXTENSION} extension's config lacks ${missing.join(', ')} (${own}; see ${shared}.example).`);
     if (params.MAIL_COLLECTION && params.MAIL_COLLECTION !== 'mail')
       fail(`The ${EXTENSION} extension reads ${params.MAIL_COLLECTION}, but the site writes mail to 'mail'.`);
@@ -194,7 +192,11 @@ if (parts.has('extensions')) {
       );
     /** @type {string | undefined} */
     const region = fromFunctions?.(join(dirname(realpathSync(built)), 'config.js')).REGION;
-    if (params[EXTENSION_LOCATION] && region && params[EXTENSION_LOCATION] !== region)
+    if (!params[EXTENSION_LOCATION])
+      fail(
+        `The ${EXTENSION} extension's location is not pinned (${EXTENSION_LOCATION} in ${shared}): a deploy could put its function outside the functions' region.`,
+      );
+    else if (region && params[EXTENSION_LOCATION] !== region)
       fail(
         `The ${EXTENSION} extension would run in ${params[EXTENSION_LOCATION]}, not the functions' region ${region} (${EXTENSION_LOCATION} in ${shared}): mail would be handled outside the region the privacy page names.`,
       );
@@ -229,6 +231,8 @@ else if (secrets.size) {
  * @param {string[]} names
  */
 async function checkOnline(names) {
+  const { signIn, secretState } = await import('./lib/secret-manager.mjs');
+  const { turnAllocate } = await import('./lib/turn-probe.mjs');
   const session = await signIn();
   if ('error' in session) {
     fail(

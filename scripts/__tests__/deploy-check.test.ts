@@ -205,7 +205,7 @@ describe('npm run deploy:check', () => {
     ]);
     edit('extensions/firestore-send-email.env', (text) => text.replace(`${LOCATION}=us-central1\n`, ''));
     expect(deployCheck().problems).toEqual([
-      `✘ The firestore-send-email extension's config lacks ${LOCATION} (extensions/firestore-send-email.env.${PROJECT}; see extensions/firestore-send-email.env.example).`,
+      `✘ The firestore-send-email extension's location is not pinned (${LOCATION} in extensions/firestore-send-email.env): a deploy could put its function outside the functions' region.`,
     ]);
   });
 
