@@ -79,8 +79,10 @@ beforeAll(async () => {
     .replace(/^syslog$/m, 'log-file=stdout');
   writeFileSync(join(dir, 'turnserver.conf'), conf);
   coturn = spawn('turnserver', ['-c', join(dir, 'turnserver.conf'), `--userdb=${join(dir, 'turndb')}`], { stdio: 'ignore' });
+  let missing = '';
+  coturn.on('error', (err) => (missing = `${err.message}: install coturn (apt-get install -y coturn; .ci/run does)`));
   for (let tries = 0; !(await listening(TLS_PORT)); tries++) {
-    if (tries > 50) throw new Error(`coturn did not listen on ${TLS_PORT}`);
+    if (missing || tries > 50) throw new Error(missing || `coturn did not listen on ${TLS_PORT}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 });
