@@ -2,8 +2,9 @@
 # What watches the live site: an uptime check of https://<domain>/api/health from three
 # continents every 5 minutes, and alert policies (ops/monitoring/*.json) that mail the clinic
 # when the check fails, when a function logs an error, and (at most hourly) when browsers report
-# errors. Needs gcloud's alpha component for the policies (gcloud components install alpha, or
-# Debian's google-cloud-cli-alpha). Safe to run again: existing checks and policies are kept.
+# errors or the mail extension fails to send. Needs gcloud's alpha component for the policies
+# (in Cloud Shell already; else gcloud components install alpha, or Debian's
+# google-cloud-cli-alpha). Safe to run again: existing checks and policies are kept.
 #
 #   ops/monitoring.sh <project-id> <site-domain> <alert-email>
 set -euo pipefail

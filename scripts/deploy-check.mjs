@@ -4,16 +4,16 @@
 // code where it has some. Prints one line per problem and exits 1, or one line saying it is ready.
 //   --only functions|hosting   the part a predeploy hook of firebase.json checks
 //   --root <dir>               another checkout (the tests' fixtures)
-//   --online                   ask Secret Manager (firebase functions:secrets:get) instead of
-//                              reading deploy/secrets.<id>
-import { spawnSync } from 'node:child_process';
+//   --online                   ask Secret Manager (as the signed-in account: application-default
+//                              credentials) instead of reading deploy/secrets.<id>, and try a
+//                              TURN allocation with a credential minted from TURN_SHARED_SECRET
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMULATORS_MODE, productionEnvProblems } from '../web/build-env.mjs';
 import { functionsLockProblems, readJson } from './lib/functions-lock.mjs';
-import { isLocalSource, productionCsp } from './lib/hosting-config.mjs';
+import { contactedOrigins, cspAllows, isLocalSource, productionCsp } from './lib/hosting-config.mjs';
 import { ROOT } from './lib/install.mjs';
 
 const require = createRequire(import.meta.url);
@@ -23,8 +23,15 @@ const runtimes = require('firebase-tools/lib/deploy/functions/runtimes/supported
 const runtimeChoice = require('firebase-tools/lib/deploy/functions/runtimes/node/parseRuntimeAndValidateSDK');
 /** @type {{ parse: (data: string) => { envs: Record<string, string>, errors: string[] } }} */
 const dotenv = require('firebase-tools/lib/functions/env');
+/** @type {{ parse: (ref: string) => { publisherId: string, extensionId: string, version?: string } }} */
+const extensionRefs = require('firebase-tools/lib/extensions/refs');
+/** @type {{ valid: (version: string) => string | null }} */
+const semver = require('semver');
 
 const EXTENSION = 'firestore-send-email';
+const EXTENSION_PUBLISHER = 'firebase';
+/** The extension's own name for where its function runs (a system param of Firebase extensions). */
+const EXTENSION_LOCATION = 'firebaseextensions.v1beta.function/location';
 /** The extension params the site relies on: where to read mail, and how to send it. */
 const EXTENSION_REQUIRED = [
   'DATABASE',
@@ -60,8 +67,14 @@ const problems = [];
 const fail = (/** @type {string} */ line) => problems.push(line);
 const at = (/** @type {string[]} */ ...path) => join(root, ...path);
 
+/** The examples' blanks: text in angle brackets that is not a mail address (`<the site's domain>`). */
+const PLACEHOLDER = /<[^<>@]*>/;
+/** This machine, with or without a scheme or port: `127.0.0.1:9099`, `http://localhost`, `turn:[::1]`. */
+const LOCAL_HOST = /(^|[\s/@,=:])(localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1\])(?=$|[\s/:,?])/i;
+
 /**
- * A dotenv file as firebase-tools reads it; {} when absent.
+ * A dotenv file as firebase-tools reads it, with a problem for each value left a placeholder or
+ * pointing at this machine; {} when absent.
  * @param {string} path
  * @returns {Record<string, string>}
  */
@@ -69,6 +82,11 @@ function readEnv(path) {
   if (!existsSync(path)) return {};
   const { envs, errors } = dotenv.parse(readFileSync(path, 'utf8'));
   for (const line of errors) fail(`${relative(root, path)} has a line firebase-tools cannot read: ${line}`);
+  for (const [name, value] of Object.entries(envs)) {
+    const placeholder = PLACEHOLDER.exec(value)?.[0];
+    if (placeholder) fail(`${relative(root, path)} still has the example's ${placeholder} in ${name}: fill it in.`);
+    else if (LOCAL_HOST.test(value)) fail(`${name} points at a local address (${value}) in ${relative(root, path)}.`);
+  }
   return envs;
 }
 
@@ -81,6 +99,11 @@ if (project.startsWith('demo-')) fail(`${project} is a demo project id: firebase
 
 /** The secrets the functions and the extension read, to be set in Secret Manager. */
 const secrets = new Set();
+/** The TURN servers the API hands out (functions/.env.<id>), tried with --online. */
+let turnUrls = /** @type {string[]} */ ([]);
+/** The built functions (functions/lib): the params they declare, their region, how they mint TURN credentials. */
+const built = at('functions', 'lib', 'index.js');
+const fromFunctions = existsSync(built) ? createRequire(realpathSync(built)) : undefined;
 
 if (parts.has('functions')) {
   for (const codebase of firebase.functions ?? []) {
@@ -99,11 +122,9 @@ if (parts.has('functions')) {
   }
   for (const line of functionsLockProblems(root)) fail(line);
 
-  const built = at('functions', 'lib', 'index.js');
-  if (!existsSync(built)) fail('functions/lib is not built: run npm run build -w functions.');
+  if (!fromFunctions) fail('functions/lib is not built: run npm run build -w functions.');
   else {
     // The params and secrets the code declares (functions/src/config.ts), as firebase-tools discovers them.
-    const fromFunctions = createRequire(realpathSync(built));
     fromFunctions(realpathSync(built));
     /** @type {{ declaredParams: { name: string, toSpec: () => { type?: string, default?: unknown } }[] }} */
     const { declaredParams } = fromFunctions('firebase-functions/params');
@@ -116,16 +137,26 @@ if (parts.has('functions')) {
         secrets.add(param.name);
         continue;
       }
-      const value = envs[param.name];
-      if (value === undefined && spec.default === undefined)
+      if (envs[param.name] === undefined && spec.default === undefined)
         fail(`Param ${param.name} is not set for ${project} (${envFile}; functions/.env.example says what it is).`);
-      else if (value !== undefined && /^https?:\/\//.test(value) && isLocalSource(value))
-        fail(`Param ${param.name} points at a local address (${value}) in ${envFile}.`);
     }
     if (envs.APP_CHECK_ENFORCED !== undefined && envs.APP_CHECK_ENFORCED !== 'true')
       fail(`APP_CHECK_ENFORCED is ${envs.APP_CHECK_ENFORCED} in ${envFile}: the API would take writes from any client.`);
     if (declaredParams.some((p) => p.name === 'VPC_CONNECTOR') && !envs.VPC_CONNECTOR)
       fail(`VPC_CONNECTOR is not set in ${envFile}: without the static IP (ops/network.sh) the status API answers nothing.`);
+    turnUrls = (envs.TURN_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean);
+    if (!turnUrls.length)
+      fail(
+        `TURN_URLS is not set in ${envFile}: many video visits on mobile data never connect without a relay (docs/operations.md, 'TURN').`,
+      );
+    for (const url of turnUrls.filter((u) => !PLACEHOLDER.test(u)))
+      if (!/^turns?:[^:?/\s]+(:\d+)?(\?transport=(udp|tcp))?$/.test(url))
+        fail(`TURN_URLS has ${url} in ${envFile}, not a turn: or turns: address (turns:host:443?transport=tcp).`);
+    if (turnUrls.length && !turnUrls.some((url) => url.startsWith('turns:')))
+      fail(`TURN_URLS has no turns: (TLS) address in ${envFile}: networks that allow only HTTPS would get no relay.`);
   }
 }
 
@@ -134,7 +165,18 @@ if (parts.has('functions')) {
 if (parts.has('extensions')) {
   const ref = firebase.extensions?.[EXTENSION];
   if (!ref) fail(`firebase.json declares no ${EXTENSION} extension: no mail would ever be sent.`);
-  else if (!/@\d+\.\d+\.\d+$/.test(ref)) fail(`The ${EXTENSION} extension is not pinned to a version in firebase.json (${ref}).`);
+  else {
+    const wanted = `${EXTENSION_PUBLISHER}/${EXTENSION}@<version>`;
+    try {
+      const parsed = extensionRefs.parse(ref);
+      if (parsed.publisherId !== EXTENSION_PUBLISHER || parsed.extensionId !== EXTENSION)
+        fail(`firebase.json's ${EXTENSION} is ${ref}, not the Trigger Email extension (${wanted}).`);
+      else if (!parsed.version || !semver.valid(parsed.version))
+        fail(`The ${EXTENSION} extension is not pinned to a version in firebase.json (${ref}; ${wanted}, e.g. 0.2.0).`);
+    } catch {
+      fail(`firebase.json's ${EXTENSION} reference ${JSON.stringify(ref)} is malformed: firebase deploy reads ${wanted}.`);
+    }
+  }
   const shared = `extensions/${EXTENSION}.env`;
   const own = `extensions/${EXTENSION}.env.${project}`;
   if (!existsSync(at(shared)) && !existsSync(at(own))) fail(`The ${EXTENSION} extension has no config (${shared}, ${own}).`);
@@ -148,6 +190,16 @@ if (parts.has('extensions')) {
       fail(
         `The ${EXTENSION} extension's DATABASE_REGION (${params.DATABASE_REGION}) is not the database's location in firebase.json.`,
       );
+    /** @type {string | undefined} */
+    const region = fromFunctions?.(join(dirname(realpathSync(built)), 'config.js')).REGION;
+    if (!params[EXTENSION_LOCATION])
+      fail(
+        `The ${EXTENSION} extension's location is not pinned (${EXTENSION_LOCATION} in ${shared}): a deploy could put its function outside the functions' region.`,
+      );
+    else if (region && params[EXTENSION_LOCATION] !== region)
+      fail(
+        `The ${EXTENSION} extension would run in ${params[EXTENSION_LOCATION]}, not the functions' region ${region} (${EXTENSION_LOCATION} in ${shared}): mail would be handled outside the region the privacy page names.`,
+      );
     const secret = /^projects\/[^/]+\/secrets\/([^/]+)\/versions\/[^/]+$/.exec(params.SMTP_PASSWORD ?? '')?.[1];
     if (params.SMTP_PASSWORD && !secret)
       fail(`The SMTP password must be a Secret Manager reference in ${shared}, never the password.`);
@@ -159,27 +211,58 @@ if (parts.has('extensions')) {
 
 // ---- Secrets ---------------------------------------------------------------------------------
 
-if (secrets.size) {
+if (secrets.size && values.online) await checkOnline([...secrets].sort());
+else if (secrets.size) {
   const listFile = `deploy/secrets.${project}`;
-  /** @type {(name: string) => boolean} */
-  const isSet = values.online
-    ? (name) =>
-        spawnSync('npx', ['firebase', 'functions:secrets:get', name, '--project', project], { cwd: root, stdio: 'ignore' })
-          .status === 0
-    : (() => {
-        const listed = existsSync(at(listFile))
-          ? readFileSync(at(listFile), 'utf8')
-              .split('\n')
-              .map((line) => line.replace(/#.*/, '').trim())
-              .filter(Boolean)
-          : [];
-        return (/** @type {string} */ name) => listed.includes(name);
-      })();
-  for (const name of [...secrets].sort()) {
-    if (!isSet(name))
+  const listed = existsSync(at(listFile))
+    ? readFileSync(at(listFile), 'utf8')
+        .split('\n')
+        .map((line) => line.replace(/#.*/, '').trim())
+        .filter(Boolean)
+    : [];
+  for (const name of [...secrets].sort())
+    if (!listed.includes(name))
+      fail(`Secret ${name} is not set for ${project} (not listed in ${listFile}; docs/operations.md says how to set it).`);
+}
+
+/**
+ * Asks Secret Manager, as the signed-in account, for each secret's latest version; then tries
+ * each TURN server with a credential minted from TURN_SHARED_SECRET as the API would mint it.
+ * @param {string[]} names
+ */
+async function checkOnline(names) {
+  const { signIn, secretState } = await import('./lib/secret-manager.mjs');
+  const { turnAllocate } = await import('./lib/turn-probe.mjs');
+  const session = await signIn();
+  if ('error' in session) {
+    fail(
+      `Not signed in to Google Cloud, so no secret was checked (${session.error}): run gcloud auth application-default login (docs/operations.md, 'Project, billing, APIs and sign-ins').`,
+    );
+    return;
+  }
+  for (const name of names) {
+    const state = await secretState(session, project, name);
+    if (state.ok) continue;
+    if (state.missing)
       fail(
-        `Secret ${name} is not set for ${project} (${values.online ? 'Secret Manager has no version' : `not listed in ${listFile}`}; docs/operations.md says how to set it).`,
+        `Secret ${name} is not set for ${project} (${state.problem.replace(/\.$/, '')}; docs/operations.md says how to set it).`,
       );
+    else fail(`Secret ${name} of ${project} could not be checked: ${state.problem}`);
+  }
+  if (!turnUrls.length || !names.includes('TURN_SHARED_SECRET') || !fromFunctions) return;
+  const value = await secretState(session, project, 'TURN_SHARED_SECRET', { access: true });
+  if (!value.ok || value.value === undefined) return; // said above
+  /** @type {{ turnCredential: (secret: string, uid: string, now: Date) => { username: string, credential: string } }} */
+  const { turnCredential } = fromFunctions(join(dirname(realpathSync(built)), 'services', 'visits', 'ice-servers.js'));
+  const minted = turnCredential(value.value, 'deploy-check', new Date());
+  for (const url of turnUrls) {
+    try {
+      await turnAllocate(url, minted);
+    } catch (err) {
+      fail(
+        `TURN server ${url} gave no relay for a credential minted from TURN_SHARED_SECRET: ${/** @type {Error} */ (err).message}`,
+      );
+    }
   }
 }
 
@@ -192,6 +275,7 @@ if (parts.has('hosting')) {
     const local = Object.entries(csp).flatMap(([name, sources]) => sources.filter(isLocalSource).map((s) => `${s} in ${name}`));
     if (local.length) fail(`The production CSP (firebase.json) allows local origins: ${local.join(', ')}.`);
   }
+  const productionPolicy = csp ?? {};
 
   const webEnvFile = at('web', `.env.${project}`);
   const web = readEnv(webEnvFile);
@@ -208,6 +292,11 @@ if (parts.has('hosting')) {
       fail(`web/dist is a build for the emulators (${emulatorConfig}): run WEB_ENV=${project} npm run build -w web.`);
     else if (web.VITE_FIREBASE_API_KEY && !text.includes(web.VITE_FIREBASE_API_KEY))
       fail(`web/dist was not built from web/.env.${project}: run WEB_ENV=${project} npm run build -w web.`);
+    const refused = contactedOrigins(text).filter(({ directive, url }) => !cspAllows(productionPolicy[directive] ?? [], url));
+    if (csp && refused.length)
+      fail(
+        `The production CSP (firebase.json) would block what the built site contacts: ${refused.map(({ directive, url }) => `${url} (${directive})`).join(', ')}.`,
+      );
   }
 }
 

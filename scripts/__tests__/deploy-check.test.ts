@@ -4,7 +4,7 @@
  * functions) with one project's files from fixtures/complete, then with one thing broken at a time.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -33,13 +33,24 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-function deployCheck(...args: string[]) {
-  const run = spawnSync(process.execPath, ['scripts/deploy-check.mjs', '--project', PROJECT, '--root', root, ...args], {
+function deployCheck(...args: (string | { env: NodeJS.ProcessEnv })[]) {
+  const env = args.find((arg) => typeof arg === 'object')?.env ?? process.env;
+  const flags = args.filter((arg) => typeof arg === 'string');
+  const run = spawnSync(process.execPath, ['scripts/deploy-check.mjs', '--project', PROJECT, '--root', root, ...flags], {
     cwd: ROOT,
     encoding: 'utf8',
+    env,
   });
   const problems = run.stdout.split('\n').filter((line) => line.startsWith('✘ '));
   return { status: run.status, stdout: run.stdout, problems };
+}
+
+/** A function of the scripts' ES modules, run in a Node process of its own (Jest loads no ES modules); its result as JSON. */
+function esm(module: string, call: string): unknown {
+  const code = `import * as m from ${JSON.stringify(join(ROOT, module))}; console.log(JSON.stringify(await (${call})));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout);
 }
 
 const edit = (file: string, change: (text: string) => string) =>
@@ -125,6 +136,105 @@ describe('npm run deploy:check', () => {
     ]);
   });
 
+  it('when the examples are copied unchanged, then it fails naming each placeholder left', () => {
+    cpSync(join(ROOT, 'functions/.env.example'), join(root, `functions/.env.${PROJECT}`));
+    cpSync(
+      join(ROOT, 'extensions/firestore-send-email.env.example'),
+      join(root, `extensions/firestore-send-email.env.${PROJECT}`),
+    );
+    const { status, problems } = deployCheck();
+    expect(status).toBe(1);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `✘ functions/.env.${PROJECT} still has the example's <the site's domain> in PUBLIC_SITE_URL: fill it in.`,
+        `✘ functions/.env.${PROJECT} still has the example's <the clinic's merchant account number> in PAYMENT_MERCHANT_ACCOUNT: fill it in.`,
+        `✘ functions/.env.${PROJECT} still has the example's <the site's domain> in TURN_URLS: fill it in.`,
+        `✘ extensions/firestore-send-email.env.${PROJECT} still has the example's <smtp-user> in SMTP_CONNECTION_URI: fill it in.`,
+        `✘ extensions/firestore-send-email.env.${PROJECT} still has the example's <the site's domain> in DEFAULT_FROM: fill it in.`,
+      ]),
+    );
+    expect(problems.filter((line) => line.includes('TURN_URLS'))).toHaveLength(1);
+  });
+
+  it('when a value names this machine, with or without a scheme, then it fails naming it', () => {
+    edit(`functions/.env.${PROJECT}`, (text) =>
+      text
+        .replace(/^PAYMENT_STATUS_BASE=.*$/m, 'PAYMENT_STATUS_BASE=127.0.0.1:5005')
+        .replace(/^TURN_URLS=.*$/m, 'TURN_URLS=turn:localhost:3478,turns:turn.clinic.example.com:443?transport=tcp'),
+    );
+    edit(`web/.env.${PROJECT}`, (text) => `${text}VITE_AUTH_EMULATOR_HOST=127.0.0.1:9099\n`);
+    editJson('firebase.json', (config) => {
+      const header = cspOf(config);
+      header.value = header.value.replace("connect-src 'self'", "connect-src 'self' 127.0.0.1:9099 localhost");
+    });
+    expect(deployCheck().problems).toEqual([
+      `✘ PAYMENT_STATUS_BASE points at a local address (127.0.0.1:5005) in functions/.env.${PROJECT}.`,
+      `✘ TURN_URLS points at a local address (turn:localhost:3478,turns:turn.clinic.example.com:443?transport=tcp) in functions/.env.${PROJECT}.`,
+      '✘ The production CSP (firebase.json) allows local origins: 127.0.0.1:9099 in connect-src, localhost in connect-src.',
+      `✘ VITE_AUTH_EMULATOR_HOST points at a local address (127.0.0.1:9099) in web/.env.${PROJECT}.`,
+    ]);
+  });
+
+  it('when the production CSP lacks an origin the built site contacts, then it fails naming each', () => {
+    editJson('firebase.json', (config) => {
+      const header = cspOf(config);
+      header.value = header.value
+        .replace(' https://firestore.googleapis.com', '')
+        .replace(' https://content-firebaseappcheck.googleapis.com', '')
+        .replace("script-src 'self' https://www.google.com/recaptcha/", "script-src 'self'");
+    });
+    expect(deployCheck('--only', 'hosting').problems).toEqual([
+      '✘ The production CSP (firebase.json) would block what the built site contacts: https://content-firebaseappcheck.googleapis.com (connect-src), https://firestore.googleapis.com (connect-src), https://www.google.com/recaptcha/enterprise.js (script-src).',
+    ]);
+  });
+
+  it.each([
+    ['firestore-send-email@0.2.0', "✘ firebase.json's firestore-send-email reference \"firestore-send-email@0.2.0\" is malformed: firebase deploy reads firebase/firestore-send-email@<version>."],
+    ['firebase/firestore-send-email@latest', '✘ The firestore-send-email extension is not pinned to a version in firebase.json (firebase/firestore-send-email@latest; firebase/firestore-send-email@<version>, e.g. 0.2.0).'],
+    ['firebase/firestore-send-mail@0.2.0', "✘ firebase.json's firestore-send-email is firebase/firestore-send-mail@0.2.0, not the Trigger Email extension (firebase/firestore-send-email@<version>)."],
+  ])('when the extension reference is %s, then it fails saying what it should be', (ref, line) => {
+    editJson('firebase.json', (config) => (config.extensions['firestore-send-email'] = ref));
+    expect(deployCheck().problems).toEqual([line]);
+  }); // prettier-ignore
+
+  it("when the extension's location is not the functions' region, or not set, then it fails", () => {
+    const LOCATION = 'firebaseextensions.v1beta.function/location';
+    edit('extensions/firestore-send-email.env', (text) => text.replace(`${LOCATION}=europe-west1`, `${LOCATION}=us-central1`));
+    expect(deployCheck().problems).toEqual([
+      `✘ The firestore-send-email extension would run in us-central1, not the functions' region europe-west1 (${LOCATION} in extensions/firestore-send-email.env): mail would be handled outside the region the privacy page names.`,
+    ]);
+    edit('extensions/firestore-send-email.env', (text) => text.replace(`${LOCATION}=us-central1\n`, ''));
+    expect(deployCheck().problems).toEqual([
+      `✘ The firestore-send-email extension's location is not pinned (${LOCATION} in extensions/firestore-send-email.env): a deploy could put its function outside the functions' region.`,
+    ]);
+  });
+
+  it('when TURN_URLS is not set, or has no TLS address, then it fails', () => {
+    edit(`functions/.env.${PROJECT}`, (text) => text.replace(/^TURN_URLS=.*\n/m, ''));
+    expect(deployCheck('--only', 'functions').problems).toEqual([
+      `✘ TURN_URLS is not set in functions/.env.${PROJECT}: many video visits on mobile data never connect without a relay (docs/operations.md, 'TURN').`,
+    ]);
+    edit(`functions/.env.${PROJECT}`, (text) => `${text}TURN_URLS=turn:turn.clinic.example.com:3478?transport=udp\n`);
+    expect(deployCheck('--only', 'functions').problems).toEqual([
+      `✘ TURN_URLS has no turns: (TLS) address in functions/.env.${PROJECT}: networks that allow only HTTPS would get no relay.`,
+    ]);
+  });
+
+  it('when --online runs without a Google sign-in, then it says so once instead of calling every secret missing', () => {
+    const home = mkdtempSync(join(tmpdir(), 'signed-out-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CLOUDSDK_CONFIG: home, METADATA_SERVER_DETECTION: 'none' };
+    delete env.GOOGLE_APPLICATION_CREDENTIALS;
+    try {
+      expect(deployCheck({ env }, '--only', 'functions', '--online').problems).toEqual([
+        expect.stringMatching(
+          /^✘ Not signed in to Google Cloud, so no secret was checked \(Could not load the default credentials.*\): run gcloud auth application-default login/,
+        ),
+      ]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('when everything is wrong at once, then each problem has its own line', () => {
     editJson('firebase.json', (config) => {
       config.functions[0].runtime = 'nodejs18';
@@ -149,6 +259,18 @@ describe('npm run deploy:check', () => {
     );
     expect(stdout).toContain(`deploy:check: ${PROJECT} is not ready to deploy (${problems.length} problems).`);
   });
+});
+
+describe("what --online makes of Secret Manager's answers", () => {
+  it.each([
+    [200, { state: 'ENABLED' }, { ok: true }],
+    [200, { state: 'DISABLED' }, { ok: false, missing: true, problem: 'its latest version is DISABLED.' }],
+    [404, { error: { message: 'Secret [x] not found or has no versions.' } }, { ok: false, missing: true, problem: 'Secret Manager has no version.' }],
+    [403, { error: { message: 'Secret Manager API has not been used in project 1 before or it is disabled.' } }, { ok: false, missing: false, problem: "the Secret Manager API is not enabled (docs/operations.md, 'Project, billing, APIs and sign-ins')." }],
+    [403, { error: { message: "Permission 'secretmanager.versions.get' denied" } }, { ok: false, missing: false, problem: "the signed-in account may not read it (403: Permission 'secretmanager.versions.get' denied); it needs Secret Manager Viewer (Secret Accessor for TURN_SHARED_SECRET)." }],
+  ])('when it answers %i %j, then it says %j', (status, data, said) => {
+    expect(esm('scripts/lib/secret-manager.mjs', `m.readAnswer(${status}, ${JSON.stringify(data)}, false)`)).toEqual(said);
+  }); // prettier-ignore
 });
 
 describe('the Content-Security-Policy per environment', () => {
@@ -189,6 +311,27 @@ describe('the Content-Security-Policy per environment', () => {
       'https://www.gstatic.com/recaptcha/',
     ]);
     expect(production['frame-src']).toContain('https://www.google.com/recaptcha/');
+  });
+
+  it('the site as built (web/dist, which npm test builds first) contacts nothing the production policy would block', () => {
+    const assets = join(ROOT, 'web/dist/assets');
+    const dir = mkdtempSync(join(tmpdir(), 'built-'));
+    const bundle = join(dir, 'all.js');
+    writeFileSync(
+      bundle,
+      readdirSync(assets)
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => readFileSync(join(assets, file), 'utf8'))
+        .join('\n'),
+    );
+    try {
+      const contacted = esm('scripts/lib/hosting-config.mjs', `m.contactedOrigins((await import('node:fs')).readFileSync(${JSON.stringify(bundle)}, 'utf8'))`) as { directive: string; url: string }[]; // prettier-ignore
+      expect(contacted).toEqual(expect.arrayContaining([{ directive: 'connect-src', url: 'https://firestore.googleapis.com' }]));
+      const blocked = esm('scripts/lib/hosting-config.mjs', `${JSON.stringify(contacted)}.filter(({ directive, url }) => !m.cspAllows(${JSON.stringify(production)}[directive] ?? [], url))`); // prettier-ignore
+      expect(blocked).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the emulators get the sandbox frame and the Auth and Firestore emulators, and otherwise the same protections', () => {

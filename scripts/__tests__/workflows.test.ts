@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 
 const ROOT = join(__dirname, '../..');
 const lint = (...files: string[]) =>
@@ -60,5 +61,90 @@ describe('the GitHub workflows', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * Who each deploying job can act as, from the workflows and the IAM bindings ops/ci.sh makes
+ * (the runbook's 'Continuous deployment' runs it): GitHub gives a job's token the subject
+ * repo:<owner>/<repo>:environment:<its environment>, and each account trusts the subjects
+ * ops/ci.sh names with allow_github.
+ */
+describe('the CI identities', () => {
+  type Step = { uses?: string; with?: Record<string, string> };
+  type Job = { environment?: string | { name: string }; if?: string; steps?: Step[] };
+  type Workflow = { on: Record<string, unknown>; jobs: Record<string, Job> };
+
+  const dir = join(ROOT, '.github/workflows');
+  const deployingJobs = readdirSync(dir).flatMap((file) => {
+    const workflow = parse(readFileSync(join(dir, file), 'utf8')) as Workflow;
+    return Object.entries(workflow.jobs)
+      .filter(([, job]) => job.steps?.some((step) => step.uses?.startsWith('google-github-actions/auth@')))
+      .map(([name, job]) => ({
+        file,
+        name,
+        triggers: Object.keys(workflow.on),
+        on: workflow.on,
+        environment: typeof job.environment === 'object' ? job.environment.name : job.environment,
+        if: job.if,
+        serviceAccount: job.steps?.find((step) => step.uses?.startsWith('google-github-actions/auth@'))?.with?.service_account,
+      }));
+  });
+  const ci = readFileSync(join(ROOT, 'ops/ci.sh'), 'utf8');
+  const accounts = Object.fromEntries(
+    [...ci.matchAll(/^(\w+_SA)=([a-z0-9-]+)@/gm)].map(([, variable, name]) => [variable, name]),
+  );
+  const trusts = [...ci.matchAll(/^allow_github "\$(\w+)" (\S+)$/gm)].map(([, variable, environment]) => ({
+    account: accounts[variable],
+    environment,
+  }));
+  const roles = [...ci.matchAll(/^grant "\$(\w+)" "?([^"\s]+)"?$/gm)].map(([, variable, role]) => ({
+    account: accounts[variable],
+    role,
+  }));
+  /** The accounts a job's token is trusted by: those bound to the subject of its environment. */
+  const reachable = (job: { environment?: string }) =>
+    trusts.filter((trust) => job.environment && trust.environment === job.environment).map((trust) => trust.account);
+
+  it('the pull request preview job can act as github-preview only, never as the production account', () => {
+    const previews = deployingJobs.filter((job) => job.triggers.includes('pull_request'));
+    expect(previews.map((job) => `${job.file} ${job.name}`)).toEqual(['pull-request.yml preview']);
+    // Each account trusts one environment's subject; a binding to the whole repository (principalSet) would let every job in.
+    expect(ci).toContain('workloadIdentityPools/$POOL/subject/repo:$REPO:environment:$2"');
+    expect(ci).not.toContain('principalSet://');
+    for (const job of previews) {
+      expect(job.environment).toBe('preview');
+      expect(reachable(job)).toEqual(['github-preview']);
+      // ...and it asks for that account by the variable ops/ci.sh tells the preview environment to hold.
+      expect(job.serviceAccount).toBe('${{ vars.PREVIEW_SERVICE_ACCOUNT }}');
+      expect(ci).toContain('PREVIEW_SERVICE_ACCOUNT=$PREVIEW_SA');
+    }
+  });
+
+  it("github-preview holds only the Hosting deployer role, which reaches Hosting's site and nothing else", () => {
+    expect(roles.filter((r) => r.account === 'github-preview').map((r) => r.role)).toEqual(['projects/$PROJECT/roles/$ROLE']);
+    expect(ci).toMatch(/^ROLE=hostingDeployer$/m);
+    const role = parse(readFileSync(join(ROOT, 'ops/ci/hosting-deployer.yaml'), 'utf8')) as { includedPermissions: string[] };
+    const readOnly = ['firebase.projects.get', 'resourcemanager.projects.get', 'serviceusage.services.get'];
+    expect(role.includedPermissions.filter((p) => !readOnly.includes(p))).toEqual([
+      'firebasehosting.sites.get',
+      'firebasehosting.sites.list',
+      'firebasehosting.sites.update',
+    ]);
+  });
+
+  it('the production account is trusted by the production environment alone, which the provider admits only from main', () => {
+    expect(trusts.filter((t) => t.account === 'github-deploy').map((t) => t.environment)).toEqual(['production']);
+    expect(ci).toContain(
+      `--attribute-condition="assertion.repository == '$REPO' && (assertion.environment != 'production' || assertion.ref == 'refs/heads/main')"`,
+    );
+    expect(deployingJobs.filter((job) => reachable(job).includes('github-deploy')).map((job) => job.name)).toEqual(['deploy']);
+  });
+
+  it('the deploy job runs for main only: on a push to main, and by hand only from main', () => {
+    const [deploy] = deployingJobs.filter((job) => job.environment === 'production');
+    expect(deploy.file).toBe('deploy.yml');
+    expect(deploy.on).toEqual({ push: { branches: ['main'] }, workflow_dispatch: null });
+    expect(deploy.if).toBe("github.ref == 'refs/heads/main'");
   });
 });

@@ -33,9 +33,65 @@ export const parseCsp = (csp) =>
       .map(([name, ...sources]) => [name, sources]),
   );
 
-/** A source only this machine can serve: loopback, or plain http (the emulators, the sandbox). */
+/** A source only this machine can serve: loopback with or without a scheme, or plain http (the emulators, the sandbox). */
 export const isLocalSource = (/** @type {string} */ source) =>
-  /^(https?|wss?):\/\/(localhost|127\.|\[::1\]|0\.0\.0\.0)/i.test(source) || /^(http|ws):/i.test(source);
+  /^((https?|wss?):\/\/)?(localhost|127\.|\[::1\]|0\.0\.0\.0)/i.test(source) || /^(http|ws):/i.test(source);
+
+/**
+ * Whether a CSP source list lets the page reach `url` (CSP3 source matching, as far as the
+ * production policy uses it: 'self' never matches another origin, a host may start with `*.`,
+ * a path ending in `/` matches what lies under it).
+ * @param {string[]} sources
+ * @param {string} url
+ */
+export function cspAllows(sources, url) {
+  const target = new URL(url);
+  return sources.some((source) => {
+    const match = /^(https?:)\/\/(\*\.)?([^/:]+)(:\d+)?(\/.*)?$/i.exec(source);
+    if (!match) return false;
+    const [, scheme, wildcard, host, port, path] = match;
+    if (scheme.toLowerCase() !== target.protocol) return false;
+    if (wildcard ? !target.hostname.endsWith(`.${host}`) : target.hostname !== host.toLowerCase()) return false;
+    if ((port ?? '') !== (target.port ? `:${target.port}` : '')) return false;
+    if (!path || path === '/') return true;
+    return path.endsWith('/') ? target.pathname.startsWith(path) : target.pathname === path;
+  });
+}
+
+/**
+ * Hosts the Firebase SDK names in a build but never calls for this site: Auth's staging and
+ * test back ends (Google's own test tenants).
+ */
+const UNUSED_HOSTS = /\.sandbox\.googleapis\.com$/;
+
+/**
+ * Scripts the SDK can load that this site never asks for: Auth's popup and redirect sign-in
+ * (apis.google.com) and its phone-number verifier (reCAPTCHA v2): the site signs in by e-mail
+ * and password only (docs/security.md).
+ */
+const UNUSED_SCRIPTS = new Set(['https://apis.google.com/js/api.js', 'https://www.google.com/recaptcha/api.js']);
+
+/**
+ * What the built app contacts, read from its JavaScript: every Google API host the SDK calls
+ * (it names most without a scheme, e.g. `firestore.googleapis.com`) for connect-src, and every
+ * script it loads by address (reCAPTCHA Enterprise for App Check) for script-src.
+ * @param {string} js the build's JavaScript, all files together
+ * @returns {{ directive: 'connect-src' | 'script-src', url: string }[]}
+ */
+export function contactedOrigins(js) {
+  const hosts = new Set(js.match(/\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.googleapis\.com\b/g) ?? []);
+  const scripts = new Set([...js.matchAll(/https:\/\/[a-z0-9.-]+\/[\w./-]*\.js\b/g)].map(([url]) => url));
+  return [
+    ...[...hosts]
+      .filter((host) => !UNUSED_HOSTS.test(host))
+      .sort()
+      .map((host) => ({ directive: /** @type {const} */ ('connect-src'), url: `https://${host}` })),
+    ...[...scripts]
+      .filter((url) => !UNUSED_SCRIPTS.has(url))
+      .sort()
+      .map((url) => ({ directive: /** @type {const} */ ('script-src'), url })),
+  ];
+}
 
 /**
  * @typedef {{ source?: string, regex?: string, headers: { key: string, value: string }[] }} HeaderRule

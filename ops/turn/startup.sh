@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The TURN VM's startup script (ops/turn.sh puts it in the VM's metadata; it runs at every boot):
+# installs coturn and certbot, waits until the VM's host name resolves to its IP, takes a Let's
+# Encrypt certificate, and starts coturn with the shared secret read from Secret Manager.
+set -euo pipefail
+
+meta() { curl -fsS -H 'Metadata-Flavor: Google' "http://metadata.google.internal/computeMetadata/v1/$1"; }
+HOST=$(meta instance/attributes/turn-host)
+PUBLIC_IP=$(meta instance/network-interfaces/0/access-configs/0/external-ip)
+PRIVATE_IP=$(meta instance/network-interfaces/0/ip)
+
+command -v turnserver >/dev/null && command -v certbot >/dev/null ||
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn certbot; }
+systemctl stop coturn || true
+
+# The secret the API mints credentials from (docs/visits.md); the VM's account may read only it.
+SECRET=$(gcloud secrets versions access latest --secret=TURN_SHARED_SECRET)
+
+# Let's Encrypt checks the name over HTTP on port 80: only once DNS names this VM.
+until [ "$(getent ahostsv4 "$HOST" | awk 'NR == 1 { print $1 }')" = "$PUBLIC_IP" ]; do
+  echo "waiting for DNS: $HOST -> $PUBLIC_IP"
+  sleep 60
+done
+install -d -m 0755 /etc/letsencrypt/renewal-hooks/deploy
+cat >/etc/letsencrypt/renewal-hooks/deploy/coturn <<HOOK
+#!/bin/sh
+install -o turnserver -g turnserver -m 0600 /etc/letsencrypt/live/$HOST/fullchain.pem /etc/coturn/cert.pem
+install -o turnserver -g turnserver -m 0600 /etc/letsencrypt/live/$HOST/privkey.pem /etc/coturn/key.pem
+systemctl try-restart coturn
+HOOK
+chmod 0755 /etc/letsencrypt/renewal-hooks/deploy/coturn
+install -d -m 0755 /etc/coturn
+[ -d "/etc/letsencrypt/live/$HOST" ] ||
+  certbot certonly --standalone --non-interactive --agree-tos --register-unsafely-without-email -d "$HOST"
+/etc/letsencrypt/renewal-hooks/deploy/coturn
+
+cat >/etc/turnserver.conf <<CONF
+# Written by ops/turn/startup.sh at boot; edits are lost.
+listening-ip=$PRIVATE_IP
+relay-ip=$PRIVATE_IP
+external-ip=$PUBLIC_IP/$PRIVATE_IP
+listening-port=3478
+tls-listening-port=443
+min-port=49152
+max-port=65535
+realm=$HOST
+use-auth-secret
+static-auth-secret=$SECRET
+cert=/etc/coturn/cert.pem
+pkey=/etc/coturn/key.pem
+no-tlsv1
+no-tlsv1_1
+no-dtls
+fingerprint
+no-cli
+no-multicast-peers
+# Relay to the internet only, never into Google's network or this VM.
+denied-peer-ip=0.0.0.0-0.255.255.255
+denied-peer-ip=10.0.0.0-10.255.255.255
+denied-peer-ip=100.64.0.0-100.127.255.255
+denied-peer-ip=127.0.0.0-127.255.255.255
+denied-peer-ip=169.254.0.0-169.254.255.255
+denied-peer-ip=172.16.0.0-172.31.255.255
+denied-peer-ip=192.168.0.0-192.168.255.255
+# A visit needs a few allocations per person; these bound what one credential can hold.
+user-quota=12
+total-quota=1200
+stale-nonce=600
+simple-log
+syslog
+CONF
+chmod 0640 /etc/turnserver.conf
+chgrp turnserver /etc/turnserver.conf
+
+# Port 443 without root.
+install -d /etc/systemd/system/coturn.service.d
+printf '[Service]\nAmbientCapabilities=CAP_NET_BIND_SERVICE\n' >/etc/systemd/system/coturn.service.d/port-443.conf
+sed -i 's/^#\?TURNSERVER_ENABLED=.*/TURNSERVER_ENABLED=1/' /etc/default/coturn 2>/dev/null || true
+systemctl daemon-reload
+systemctl enable --now coturn
+systemctl restart coturn
