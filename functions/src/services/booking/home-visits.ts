@@ -12,7 +12,6 @@ import { appointmentRef } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
-
 import { staffMemberOf } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { isVirtualVisit } from '../../api/visits';
