@@ -25,6 +25,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { createActivatedPatient } from './support/accounts';
 import { adminAuth, adminDb, PROJECT_ID } from './support/admin';
 import { emulatorAddress } from './support/emulators';
+import { seededDoctorId, STAFF_LOGINS, STAFF_PASSWORD } from './support/staff';
+import { apiAs, openVirtualVisit, signalAs, writeSignal } from './support/visit';
 
 const [firestoreHost, firestorePort] = emulatorAddress('firestore').split(':');
 
@@ -105,13 +107,40 @@ describe('firestore.rules of the running stack: video visits', () => {
     const signals = collection(getFirestore(app), 'visits', visitId, 'signals');
 
     await signInWithEmailAndPassword(getAuth(app), stranger.email!, password);
-    expect(await refusal(addDoc(signals, signal(stranger.uid)))).toBe('permission-denied');
+    expect(await writeSignal(getFirestore(app), visitId, stranger.uid)).toBe('permission-denied');
     expect(await refusal(getDoc(doc(getFirestore(app), 'visits', visitId)))).toBe('permission-denied');
 
     await signInWithEmailAndPassword(getAuth(app), participant.email!, password);
-    const written = await addDoc(signals, signal(participant.uid));
+    // Uncounted (without its per-minute counter in the same batch): refused; as the page writes it: stored.
+    expect(await refusal(addDoc(signals, signal(participant.uid)))).toBe('permission-denied');
+    expect(await writeSignal(getFirestore(app), visitId, participant.uid)).toBe('allowed');
     expect((await getDoc(doc(getFirestore(app), 'visits', visitId))).get('state')).toBe('Waiting');
     const stored = await adminDb().collection('visits').doc(visitId).collection('signals').get();
-    expect(stored.docs.map((d) => [d.id, d.get('from'), d.get('type')])).toEqual([[written.id, participant.uid, 'bye']]);
+    expect(stored.docs.map((d) => [d.get('from'), d.get('type')])).toEqual([[participant.uid, 'bye']]);
+  });
+
+  it("when an admin removes the host's role mid-visit, then the host's browser (its token still saying doctor) can neither signal nor read the room; the patient's can", async () => {
+    const patient = await createActivatedPatient();
+    const appointmentId = await openVirtualVisit(patient);
+    // A second account for the seeded doctor (the seeded one is shared with other tests), granted through the API.
+    const host = { email: `host-${randomUUID()}@example.com`, password: 'Host-doctor-2026' };
+    const { uid } = await adminAuth().createUser({ ...host, emailVerified: true });
+    const admin = { email: STAFF_LOGINS.admin, password: STAFF_PASSWORD };
+    const doctorId = await seededDoctorId();
+    expect((await apiAs(admin, 'POST', '/staff/roles', { email: host.email, role: 'doctor', doctorId })).status).toBe(201);
+    expect((await apiAs(patient, 'POST', `/visits/${appointmentId}/join`, {})).status).toBe(200);
+    const joined = await apiAs(host, 'POST', `/visits/${appointmentId}/join`, {});
+    expect([joined.status, (joined.data as { role: string }).role]).toEqual([200, 'host']);
+
+    // The host's browser signs in once: its ID token carries the doctor claim for up to an hour.
+    await signInWithEmailAndPassword(getAuth(app), host.email, host.password);
+    const db = getFirestore(app);
+    expect(await writeSignal(db, appointmentId, uid)).toBe('allowed');
+
+    expect((await apiAs(admin, 'DELETE', `/staff/roles/${uid}`)).status).toBe(200);
+    expect(await writeSignal(db, appointmentId, uid)).toBe('permission-denied');
+    expect(await refusal(getDoc(doc(db, 'visits', appointmentId)))).toBe('permission-denied');
+    expect(await signalAs(patient, appointmentId)).toBe('allowed');
+    expect((await adminDb().collection('visits').doc(appointmentId).get()).get('participants')).toEqual([patient.uid]);
   });
 });

@@ -8,14 +8,19 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import {
-  addDoc,
   collection,
   connectFirestoreEmulator,
+  doc,
+  getDoc,
   getFirestore,
+  increment,
   serverTimestamp,
   terminate,
   Timestamp,
+  writeBatch,
+  type Firestore,
 } from 'firebase/firestore';
+import { RATE_LIMITS, rateDocId, VISIT_RATE } from '../../functions/src/api/visits';
 import { adminDb, PROJECT_ID } from './admin';
 import { idTokenFor, type TestPatient } from './accounts';
 import { publicSlots } from './booking';
@@ -26,7 +31,7 @@ import { bookAsPatient, payAsPatient, seededDoctorId, STAFF_LOGINS, STAFF_PASSWO
 /** A call to the API with a person's token; answers the status and the envelope. */
 export async function apiAs(
   who: { email: string; password: string },
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; msg: string; data: unknown }> {
@@ -149,6 +154,29 @@ export async function bytesOver(page: Page, ms = 2_500): Promise<Omit<CallFigure
 }
 
 /**
+ * A `bye` signal from `uid`, written as the visit page writes it (web/src/features/visit/signalling.ts):
+ * in one batch with the writer's per-minute counter (a new window when there is none or it
+ * is full, else one more). Answers 'allowed', or the error code ('permission-denied').
+ */
+export async function writeSignal(fs: Firestore, appointmentId: string, uid: string): Promise<string> {
+  const counter = doc(fs, 'visits', appointmentId, VISIT_RATE, rateDocId(uid, 'signals'));
+  const current = await getDoc(counter).then(
+    (snap) => (snap.exists() ? Number(snap.get('count')) : undefined),
+    () => undefined, // someone else's counter is unreadable
+  );
+  const target = doc(collection(fs, 'visits', appointmentId, 'signals'));
+  const batch = writeBatch(fs);
+  if (current === undefined || current >= RATE_LIMITS.signals)
+    batch.set(counter, { start: serverTimestamp(), count: 1, last: target.id });
+  else batch.set(counter, { count: increment(1), last: target.id }, { merge: true });
+  batch.set(target, { from: uid, type: 'bye', at: serverTimestamp(), expireAt: Timestamp.fromMillis(Date.now() + 3_600_000) });
+  return batch.commit().then(
+    () => 'allowed',
+    (err: { code?: string }) => err.code ?? String(err),
+  );
+}
+
+/**
  * What firestore.rules answer a person's browser writing a `bye` signal into the room, as the
  * visit page would (the web SDK signed in as them through the Auth emulator): 'allowed', or
  * the error code ('permission-denied').
@@ -160,15 +188,7 @@ export async function signalAs(person: { email: string; password: string }, appo
     connectFirestoreEmulator(getFirestore(app), host, Number(port));
     connectAuthEmulator(getAuth(app), `http://${emulatorAddress('auth')}`, { disableWarnings: true });
     const { user } = await signInWithEmailAndPassword(getAuth(app), person.email, person.password);
-    return await addDoc(collection(getFirestore(app), 'visits', appointmentId, 'signals'), {
-      from: user.uid,
-      type: 'bye',
-      at: serverTimestamp(),
-      expireAt: Timestamp.fromMillis(Date.now() + 3_600_000),
-    }).then(
-      () => 'allowed',
-      (err: { code?: string }) => err.code ?? String(err),
-    );
+    return await writeSignal(getFirestore(app), appointmentId, user.uid);
   } finally {
     await terminate(getFirestore(app));
     await deleteApp(app);

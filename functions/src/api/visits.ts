@@ -91,7 +91,11 @@ export interface Visit {
   hostUid: string;
   /** The appointment's doctor; absent for a visit without one (dietary), hosted by the doctor staff assigned. */
   doctorId?: string;
-  /** [patientId, hostUid]: who the rules let in. */
+  /**
+   * [patientId, hostUid]: who the rules let in. [patientId] alone once the host's role was
+   * removed or changed (hostUid then says who hosted until then); staff assigning another
+   * doctor puts them in the old one's place.
+   */
   participants: string[];
   opensAt: string;
   closesAt: string;
@@ -238,6 +242,8 @@ export const VISITS_COLLECTION = 'visits';
 export const VISIT_SIGNALS = 'signals';
 export const VISIT_CHAT = 'chat';
 export const VISIT_PRESENCE = 'presence';
+/** `visits/{id}/rate/{uid}-{signals|chat}`: each participant's count of writes of one kind in the current minute (VisitRate). */
+export const VISIT_RATE = 'rate';
 
 export const SIGNAL_TYPES = ['offer', 'answer', 'candidate', 'bye'] as const;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
@@ -250,6 +256,17 @@ export const SIGNAL_CANDIDATE_MAX = 2_000;
 export const CHAT_TEXT_MAX = 500;
 /** Signals are deleted by Firestore's TTL a day after they were sent (`expireAt`). */
 export const SIGNAL_TTL_HOURS = 24;
+
+/**
+ * What one participant may write in a minute (firestore.rules holds the same numbers): enough
+ * for a call's set-up (an offer or answer and a burst of ICE candidates), ICE restarts and a
+ * reload, and for anyone typing; not for a flood.
+ */
+export const RATE_LIMITS = { signals: 120, chat: 30 } as const;
+export type RatedKind = keyof typeof RATE_LIMITS;
+
+/** The id of a participant's counter of one kind under `visits/{id}/rate`. */
+export const rateDocId = (uid: string, kind: RatedKind) => `${uid}-${kind}`;
 
 /** An RTCIceCandidateInit as stored (null where the browser gave none). */
 export interface SignalCandidate {
@@ -279,6 +296,20 @@ export interface VisitChatMessage<Time = unknown> {
   from: string;
   text: string;
   at: Time;
+}
+
+/**
+ * `visits/{id}/rate/{uid}-{kind}`: written in the same batch as each signal (kind 'signals') or
+ * chat message ('chat') its participant creates, naming it in `last`. A window starts with
+ * `start` serverTimestamp() and `count` 1 (allowed when there is none or it began a minute or
+ * more ago); each further write adds 1 (`increment(1)`, `start` unchanged) up to
+ * RATE_LIMITS[kind]. So at most that many writes of a kind fall in any window of a minute or more.
+ */
+export interface VisitRate<Time = unknown> {
+  start: Time;
+  count: number;
+  /** The id of the signal or message written with this count. */
+  last: string;
 }
 
 /** `visits/{id}/presence/{uid}`: written only by that participant, `seenAt` serverTimestamp(). */

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { FINISH_REGISTRATION, FINISH_VERIFICATION } from '../api/account-access';
 import { RECENT_SIGN_IN_MINUTES } from '../api/retention';
-import { ROLE_CHANGED, STAFF_ROLES, type StaffRole } from '../api/staff';
+import { ROLE_CHANGED, STAFF_ROLES, type StaffMember, type StaffRole } from '../api/staff';
 import { auth } from '../store/firebase';
 import { findPatient } from '../store/patients';
 import { staffMemberOf } from '../store/staff';
@@ -116,15 +116,22 @@ export type RoleGuard = RequestHandler & { roles: readonly StaffRole[] };
  */
 export function requireRole(...roles: StaffRole[]): RoleGuard {
   const guard: RequestHandler = async (req, _res, next) => {
-    const { uid, role, doctorId } = callerOf(req);
+    const caller = callerOf(req);
+    const { role } = caller;
     if (!role) return next(forbidden(STAFF_ONLY));
-    const member = await staffMemberOf(uid);
-    if (!member || member.role !== role || (member.doctorId ?? undefined) !== doctorId) return next(unauthorized(ROLE_CHANGED));
+    if (!rosterAgrees(await staffMemberOf(caller.uid), caller)) return next(unauthorized(ROLE_CHANGED));
     if (!roles.includes(role)) return next(forbidden(`This is for the clinic's ${roles.join(' or ')} accounts only.`));
     next();
   };
   return Object.assign(guard, { roles });
 }
+
+/**
+ * Whether the roster gives the person the role (and doctor) their token claims: no entry and
+ * no role agree too. What requireRole asks on every staff request, and a visit's host check.
+ */
+export const rosterAgrees = (member: StaffMember | undefined, { role, doctorId }: Pick<Caller, 'role' | 'doctorId'>) =>
+  member?.role === role && (member?.doctorId ?? undefined) === doctorId;
 
 /** The staff member behind a route guarded by requireRole. */
 export function staffOf(req: Request): Required<Pick<Caller, 'uid' | 'role'>> & Pick<Caller, 'email' | 'doctorId'> {

@@ -301,9 +301,12 @@ export function auditPage(limit: number, cursor: string | undefined, patientId?:
 
 // --- staff roster ---
 
-/** Who the roster says the user is on the clinic's side (requireRole checks every staff request against it). */
-export async function staffMemberOf(uid: string): Promise<StaffMember | undefined> {
-  const snap = await staffMemberRef(uid).get();
+/**
+ * Who the roster says the user is on the clinic's side (requireRole checks every staff request
+ * against it; a visit's host too), read in `tx` when given.
+ */
+export async function staffMemberOf(uid: string, tx?: Transaction): Promise<StaffMember | undefined> {
+  const snap = await (tx ? tx.get(staffMemberRef(uid)) : staffMemberRef(uid).get());
   if (!snap.exists) return undefined;
   const d = snap.data()!;
   return { uid, email: d.email, role: d.role, ...(d.doctorId ? { doctorId: d.doctorId } : {}) };

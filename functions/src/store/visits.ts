@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentData, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { VISIT_CHAT, VISIT_PRESENCE, VISIT_SIGNALS, type Visit, type VisitEvent } from '../api/visits';
+import { VISIT_CHAT, VISIT_PRESENCE, VISIT_RATE, VISIT_SIGNALS, type Visit, type VisitEvent } from '../api/visits';
 import { COLLECTIONS } from './collections';
 import type { ErasureWrite } from './erasure';
 import { plainValue, storedTime } from './converter';
@@ -30,6 +30,9 @@ const visits = () => db().collection(COLLECTIONS.visits).withConverter(visitConv
 
 export const visitRef = (appointmentId: string) => visits().doc(appointmentId);
 
+/** The rooms an account is recorded as hosting, whatever their state (a few per doctor a day). */
+export const visitsHostedBy = (uid: string) => visits().where('hostUid', '==', uid);
+
 /** The visits of these appointments (a day list's virtual rows), in one round trip; missing ones are left out. */
 export async function visitsOf(appointmentIds: string[]): Promise<Map<string, Visit>> {
   if (!appointmentIds.length) return new Map();
@@ -49,7 +52,7 @@ export async function rosterDoctorUids(doctorId: string): Promise<string[]> {
 /**
  * Erasing an account (services/patients/erasure.ts): its visits' records stay with the appointments,
  * under the erased id (participants and every join, leave and mode change); what was said in
- * their chat, their signals and presence go.
+ * their chat, their signals, presence and write counters go.
  */
 export async function visitErasureWrites(uid: string, erasedId: string, appointmentIds: string[]): Promise<ErasureWrite[]> {
   if (!appointmentIds.length) return [];
@@ -59,7 +62,7 @@ export async function visitErasureWrites(uid: string, erasedId: string, appointm
   const writes = await Promise.all(
     snaps.map(async (snap): Promise<ErasureWrite[]> => {
       const below = await Promise.all(
-        [VISIT_CHAT, VISIT_SIGNALS, VISIT_PRESENCE].map((sub) => snap.ref.collection(sub).listDocuments()),
+        [VISIT_CHAT, VISIT_SIGNALS, VISIT_PRESENCE, VISIT_RATE].map((sub) => snap.ref.collection(sub).listDocuments()),
       );
       const events = Object.fromEntries(
         EVENT_LISTS.map((list) => [list, ((snap.get(list) ?? []) as DocumentData[]).map((e) => ({ ...e, uid: swap(e.uid) }))]),

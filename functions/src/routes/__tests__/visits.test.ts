@@ -1,6 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { createApp } from '../../app';
+import { ROLE_CHANGED } from '../../api/staff';
 import { VISIT_NOBODY_WAITING, VISIT_STAFF_READ_ONLY, visitMoment, type Visit } from '../../api/visits';
 import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
@@ -478,6 +479,119 @@ describe('a dietary video visit (no doctor) is hosted by the doctor staff assign
       409,
       'Nobody has been assigned to host this visit yet. The clinic will contact you.',
     ]);
+  });
+});
+
+describe('the room follows the roster (staffMembers)', () => {
+  const participantsOf = async (id: string) => (await storedVisit(id))?.participants as string[] | undefined;
+  const roster = (uid: string) => db().collection(COLLECTIONS.staffMembers).doc(uid);
+  const dietary = (host: string | undefined) =>
+    virtualAppointment(patient.uid, null, 5, {
+      requestedServiceId: 5,
+      requestedService: 'Dietary Management',
+      requestedServiceOption: 'VIRTUAL',
+      doctorOtherNames: 'Dietry Virtual Consultation',
+      consultationFee: 79,
+      ...(host ? { assignedTo: host } : {}),
+    });
+
+  it("when an admin removes the host's role, then the host leaves participants at once (audited), and the patient's rejoin does not bring them back", async () => {
+    const doctor = await visitDoctor();
+    const id = (await virtualAppointment(patient.uid, doctor.doctorId, 5)).appointmentId;
+    await join(patient, id);
+    await join(doctor, id);
+    expect(await participantsOf(id)).toEqual([patient.uid, doctor.uid]);
+
+    expect((await request(app).delete(`/api/staff/roles/${doctor.uid}`).set(bearer(admin))).status).toBe(200);
+    expect(await participantsOf(id)).toEqual([patient.uid]);
+    expect((await auditOf(`visits/${id}`)).filter((e) => e.action === 'visit.host.remove')).toEqual([
+      expect.objectContaining({ actorUid: admin.uid, actorRole: 'admin' }),
+    ]);
+    // The doctor has no other account: a reload finds nobody to host.
+    const again = await join(patient, id);
+    expect([again.status, again.body.data.reason]).toEqual([409, 'no-host']);
+    expect(await participantsOf(id)).toEqual([patient.uid]);
+  });
+
+  it("when the host's role changes (to staff, or to another doctor), then they leave participants at once", async () => {
+    for (const change of [{ role: 'staff' }, { role: 'doctor', doctorId: 'dr-mensah' }]) {
+      const doctor = await visitDoctor();
+      const id = (await virtualAppointment(patient.uid, doctor.doctorId, 5)).appointmentId;
+      await join(doctor, id);
+      expect(await participantsOf(id)).toEqual([patient.uid, doctor.uid]);
+      const res = await request(app)
+        .post('/api/staff/roles')
+        .set(bearer(admin))
+        .send({ email: doctor.email, ...change });
+      expect(res.status).toBe(201);
+      expect(await participantsOf(id)).toEqual([patient.uid]);
+    }
+  });
+
+  it("when a host's token outlives their roster entry (the role went in the token's own second), then join, GET, admit and mode are 401 and the room is unchanged", async () => {
+    const doctor = await visitDoctor();
+    const id = (await virtualAppointment(patient.uid, doctor.doctorId, 5)).appointmentId;
+    await join(patient, id);
+    await join(doctor, id);
+    const before = await storedVisit(id);
+    // As revokeRole's first write leaves it, before Auth's revocation reaches a token of the same second.
+    await roster(doctor.uid).delete();
+    for (const res of [
+      await join(doctor, id),
+      await view(doctor, id),
+      await admit(doctor, id),
+      await mode(doctor, id, { mode: 'phone' }),
+    ]) {
+      expect([res.status, res.body.msg]).toEqual([401, ROLE_CHANGED]);
+    }
+    // The roster naming another doctor: the same.
+    const moved = await visitDoctor();
+    const other = (await virtualAppointment(patient.uid, moved.doctorId, 5)).appointmentId;
+    await roster(moved.uid).update({ doctorId: 'dr-mensah' });
+    expect((await join(moved, other)).status).toBe(401);
+    expect(await storedVisit(id)).toEqual(before);
+    expect(await storedVisit(other)).toBeUndefined();
+  });
+
+  it('when staff assign a dietary visit to another doctor, then the room moves to the new host at once and the old one is refused', async () => {
+    const [first, second] = await Promise.all([visitDoctor('dr-mensah'), visitDoctor()]);
+    const id = (await dietary(first.uid)).appointmentId;
+    await join(patient, id);
+    await join(first, id);
+    expect(await participantsOf(id)).toEqual([patient.uid, first.uid]);
+
+    const res = await request(app)
+      .post(`/api/staff/appointments/${id}/assign`)
+      .set(bearer(staff))
+      .send({ assignedTo: second.uid });
+    expect(res.status).toBe(200);
+    expect(await storedVisit(id)).toMatchObject({ hostUid: second.uid, participants: [patient.uid, second.uid] });
+    expect((await auditOf(`visits/${id}`)).map((e) => `${e.actorRole} ${e.action}`)).toContain('staff visit.host.assign');
+    const old = await join(first, id);
+    expect([old.status, old.body.msg]).toEqual([403, "This visit is another doctor's."]);
+    expect((await admit(first, id)).status).toBe(403);
+    expect((await join(second, id)).body.data.role).toBe('host');
+  });
+
+  it("a dietary visit's assigned host must hold the doctor role in the roster: a nurse, or a doctor whose entry is gone, hosts nothing", async () => {
+    const nurse = await createStaffUser('nurse');
+    const assignedNurse = (await dietary(nurse.uid)).appointmentId;
+    expect((await join(patient, assignedNurse)).body.data.reason).toBe('no-host');
+    expect((await join(nurse, assignedNurse)).status).toBe(403);
+    expect(await storedVisit(assignedNurse)).toBeUndefined();
+
+    const gone = await visitDoctor();
+    await roster(gone.uid).delete();
+    const assignedGone = (await dietary(gone.uid)).appointmentId;
+    expect((await join(patient, assignedGone)).body.data.reason).toBe('no-host');
+    expect((await join(gone, assignedGone)).status).toBe(401);
+    // Nor can staff assign them: the roster decides, not the claims left on the account.
+    const unassigned = (await dietary(undefined)).appointmentId;
+    const res = await request(app)
+      .post(`/api/staff/appointments/${unassigned}/assign`)
+      .set(bearer(staff))
+      .send({ assignedTo: gone.uid });
+    expect([res.status, res.body.msg]).toEqual([400, 'Clinician (assignedTo) must be a user with the doctor or nurse role.']);
   });
 });
 

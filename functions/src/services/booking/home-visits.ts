@@ -12,9 +12,11 @@ import { appointmentRef } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
-
+import { staffMemberOf } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
+import { isVirtualVisit } from '../../api/visits';
 import { auditAs, type Staff } from '../shared/staff-access';
+import { handOverRoom, readVisit } from './visit-record';
 
 /**
  * Home visits and deliveries (docs/front-desk.md): staff assign who goes (a doctor- or
@@ -68,11 +70,15 @@ function kindOf(a: Appointment): Kind {
   );
 }
 
+const NOT_A_CLINICIAN = 'Clinician (assignedTo) must be a user with the doctor or nurse role.';
+
 /**
  * POST /staff/appointments/{id}/assign: for a home visit a doctor or a nurse and an arrival
- * window (from < to); for a virtual visit without a doctor a doctor and no window. Stores who
- * (assignedTo, assignedToName, assignedToRole), the window and when; the patient is told by SMS
- * and e-mail; audited. A Pending or Accepted appointment only; assigning again replaces it.
+ * window (from < to); for a virtual visit without a doctor a doctor and no window. The role is
+ * the roster's (staffMembers, read again in the transaction), not what the account's claims
+ * still say. Stores who (assignedTo, assignedToName, assignedToRole), the window and when; the
+ * patient is told by SMS and e-mail; audited. A Pending or Accepted appointment only; assigning
+ * again replaces it, and a video visit's open room passes to the new host at once (docs/visits.md).
  */
 export async function assignAppointment(staff: Staff, appointmentId: string, input: AssignRequest): Promise<Appointment> {
   const before = (await appointmentRef(appointmentId).get()).data();
@@ -85,8 +91,8 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
   const user = await auth()
     .getUser(input.assignedTo)
     .catch(() => undefined);
-  const role = user?.customClaims?.role;
-  if (!user || !isClinicianRole(role)) throw badRequest('Clinician (assignedTo) must be a user with the doctor or nurse role.');
+  const role = user ? (await staffMemberOf(user.uid))?.role : undefined;
+  if (!user || !isClinicianRole(role)) throw badRequest(NOT_A_CLINICIAN);
   if (kind === 'virtual-host' && role !== 'doctor')
     throw badRequest('Clinician (assignedTo): a virtual visit is hosted by a doctor.');
   const assignment: Assignment = {
@@ -101,7 +107,10 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
     if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound('We could not find that appointment.');
     if (!RESCHEDULABLE_STATES.includes(a.appointmentStatus))
       throw conflict(`This appointment is ${a.appointmentStatus}: only a Pending or Accepted one can be assigned.`);
+    if ((await staffMemberOf(user.uid, tx))?.role !== role) throw badRequest(NOT_A_CLINICIAN);
+    const visit = isVirtualVisit(a) ? await readVisit(tx, appointmentId) : undefined;
     tx.update(appointmentRef(appointmentId), { ...assignment });
+    await handOverRoom(tx, visit, user.uid, { actorUid: staff.uid, actorRole: staff.role });
     await auditAs(
       staff,
       { action: 'appointment.assign', target: `appointments/${appointmentId}`, patientIds: [a.patientId] },

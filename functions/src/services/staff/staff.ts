@@ -65,6 +65,7 @@ import { listSubscriptions } from '../packages/subscriptions';
 import { ghanaTimestamp } from '../../api/format';
 import { runTransaction } from '../../store/transaction';
 import { CURRENCY } from '../../api/prices';
+import { roomsLeftBy, takeOutHost } from '../booking/visit-record';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -387,11 +388,29 @@ export const UNVERIFIED_EMAIL = (email: string) =>
   'Ask them to sign in on the site and enter the code we e-mailed them, then try again.';
 
 /**
+ * The roster entry of `uid` set (`member`) or removed (undefined), in one transaction with
+ * taking the account out of the video visits it no longer hosts (docs/visits.md): the rules
+ * refuse its signals and chat from the same commit on.
+ */
+async function writeRoster(
+  staff: Staff,
+  uid: string,
+  member: (StaffMember & { grantedBy: string; grantedAt: Timestamp }) | undefined,
+) {
+  await runTransaction(async (tx) => {
+    const rooms = await roomsLeftBy(tx, uid, member);
+    if (member) tx.set(staffMemberRef(uid), member);
+    else tx.delete(staffMemberRef(uid));
+    await takeOutHost(tx, rooms, uid, { actorUid: staff.uid, actorRole: staff.role });
+  });
+}
+
+/**
  * Sets a role: the roster entry (what requireRole checks on every staff request), then the
  * custom claim (the user's next token carries it). Only to an account whose e-mail is
  * verified, so a role never goes to an address its holder may not own. A changed role (or
  * doctor) also ends the person's sessions: their old token stops at once (requireRole) and
- * the console signs them out.
+ * the console signs them out; the video visits they no longer host drop them at once.
  */
 export async function grantRole(staff: Staff, input: GrantRoleRequest): Promise<StaffMember> {
   const user = await auth()
@@ -406,7 +425,7 @@ export async function grantRole(staff: Staff, input: GrantRoleRequest): Promise<
   const changed = Boolean(before.role) && (before.role !== claims.role || before.doctorId !== claims.doctorId);
   if (changed && user.uid === staff.uid) throw conflict('You cannot change your own role: ask another admin.');
   const member: StaffMember = { uid: user.uid, email: input.email, ...claims };
-  await staffMemberRef(user.uid).set({ ...member, grantedBy: staff.uid, grantedAt: Timestamp.now() });
+  await writeRoster(staff, user.uid, { ...member, grantedBy: staff.uid, grantedAt: Timestamp.now() });
   await auth().setCustomUserClaims(user.uid, claims);
   if (changed) await auth().revokeRefreshTokens(user.uid);
   await writeAudit(audit(staff, `role.grant.${input.role}`, `users/${user.uid}`));
@@ -415,8 +434,9 @@ export async function grantRole(staff: Staff, input: GrantRoleRequest): Promise<
 
 /**
  * Removes a staff role, effective on the holder's next request: the roster entry first (which
- * requireRole checks), then the claim, then their refresh tokens (every session ends, the
- * console signs them out). An admin cannot remove their own (the clinic would risk having none).
+ * requireRole checks; with it they leave every video visit they host), then the claim, then
+ * their refresh tokens (every session ends, the console signs them out). An admin cannot
+ * remove their own (the clinic would risk having none).
  */
 export async function revokeRole(staff: Staff, uid: string): Promise<void> {
   if (uid === staff.uid) throw conflict('You cannot remove your own role: ask another admin.');
@@ -424,7 +444,7 @@ export async function revokeRole(staff: Staff, uid: string): Promise<void> {
     .getUser(uid)
     .catch(() => undefined);
   if (!user) throw notFound('There is no account with that id.');
-  await staffMemberRef(uid).delete();
+  await writeRoster(staff, uid, undefined);
   await auth().setCustomUserClaims(uid, null);
   await auth().revokeRefreshTokens(uid);
   await writeAudit(audit(staff, 'role.revoke', `users/${uid}`));

@@ -1,5 +1,5 @@
 import { normaliseGhanaPhone } from '../../api/ghana-phone';
-import { STATE_LABEL, type AppointmentState } from '../../api/staff';
+import { ROLE_CHANGED, STATE_LABEL, type AppointmentState } from '../../api/staff';
 import {
   ROOM_STATES,
   VISIT_NOBODY_WAITING,
@@ -17,18 +17,19 @@ import {
   type VisitRole,
   type VisitView,
 } from '../../api/visits';
-import type { Caller } from '../../http/auth';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import type { Transaction } from 'firebase-admin/firestore';
+import { rosterAgrees, type Caller } from '../../http/auth';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { appointmentRef, type StoredAppointment } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
 import { auth } from '../../store/firebase';
 import { findPatient } from '../../store/patients';
-import { writeAudit, type AuditRecord } from '../../store/staff';
+import { staffMemberOf, writeAudit, type AuditRecord } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { rosterDoctorUids, visitRef } from '../../store/visits';
 import { iceServersFor } from './ice-servers';
 import { actInTransaction } from '../booking/staff-appointments';
-import { compact, roomWindow, visitTarget } from '../booking/visit-record';
+import { compact, hostsBy, roomWindow, visitTarget } from '../booking/visit-record';
 import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../../api/types';
 
 /**
@@ -56,17 +57,26 @@ async function appointmentOf(appointmentId: string): Promise<VisitAppointment> {
 }
 
 /**
- * The host: for an appointment with a doctor, any account whose token says it is that doctor
- * (role doctor and that doctorId); for one without, the account staff assigned.
+ * The token's claim to host, checked without a read: for an appointment with a doctor, role
+ * doctor and that doctorId; for one without, the account staff assigned.
  */
-function isHost(caller: Caller, a: VisitAppointment): boolean {
+function claimsHost(caller: Caller, a: VisitAppointment): boolean {
   if (a.doctorId) return caller.role === 'doctor' && caller.doctorId === a.doctorId;
   return Boolean(a.assignedTo) && caller.uid === a.assignedTo;
 }
 
-function roleIn(caller: Caller, a: VisitAppointment): VisitRole | undefined {
+/**
+ * The caller's place in the room. A host's claim is confirmed by the roster (staffMembers, in
+ * `tx` when given): a token the roster no longer backs (the role removed or changed; an ID
+ * token keeps its claims up to an hour) is 401, and the roster decides who hosts
+ * (docs/visits.md: the room follows the roster).
+ */
+async function roleIn(caller: Caller, a: VisitAppointment, tx?: Transaction): Promise<VisitRole | undefined> {
   if (caller.uid === a.patientId) return 'patient';
-  return isHost(caller, a) ? 'host' : undefined;
+  if (!claimsHost(caller, a)) return undefined;
+  const member = await staffMemberOf(caller.uid, tx);
+  if (!rosterAgrees(member, caller)) throw unauthorized(ROLE_CHANGED);
+  return hostsBy(member, caller.uid, a) ? 'host' : undefined;
 }
 
 /** Anyone else: staff and admin are told they see the state in the console; another doctor that it is theirs not. */
@@ -76,7 +86,8 @@ function outsider(caller: Caller): never {
   throw forbidden();
 }
 
-const participantRole = (caller: Caller, a: VisitAppointment): VisitRole => roleIn(caller, a) ?? outsider(caller);
+const participantRole = async (caller: Caller, a: VisitAppointment, tx?: Transaction): Promise<VisitRole> =>
+  (await roleIn(caller, a, tx)) ?? outsider(caller);
 
 type Window = Awaited<ReturnType<typeof roomWindow>>;
 
@@ -113,10 +124,10 @@ function assertOpen(a: VisitAppointment, visit: Visit | undefined, window: Windo
 }
 
 /**
- * The uid of the doctor's account, for a room the patient opens first: the staff roster's
- * accounts for the doctorId (written when a role is granted), most recent grant first, whose
- * live custom claims still say they are that doctor (a revoked or changed role drops out).
- * The roster, not a scan of every Auth user: Auth cannot be queried by claims.
+ * The uid of the doctor's account, for a room the patient opens first (or whose host left):
+ * the staff roster's accounts for the doctorId (written when a role is granted), most recent
+ * grant first, whose live custom claims still say they are that doctor. The roster, not a
+ * scan of every Auth user: Auth cannot be queried by claims.
  */
 async function doctorAccountUid(doctorId: string): Promise<string | undefined> {
   for (const uid of await rosterDoctorUids(doctorId)) {
@@ -128,8 +139,16 @@ async function doctorAccountUid(doctorId: string): Promise<string | undefined> {
   return undefined;
 }
 
-const hostUidOf = (a: VisitAppointment): Promise<string | undefined> =>
-  a.doctorId ? doctorAccountUid(a.doctorId) : Promise.resolve(a.assignedTo);
+/** The first of `uids` the roster (read in `tx` when given) makes the host. */
+async function rosterHost(a: VisitAppointment, uids: (string | undefined)[], tx?: Transaction): Promise<string | undefined> {
+  for (const uid of new Set(uids)) if (uid && hostsBy(await staffMemberOf(uid, tx), uid, a)) return uid;
+  return undefined;
+}
+
+/** Who hosts the room for the patient now: the host recorded while the roster still backs them, else the roster's. */
+async function hostUidOf(a: VisitAppointment, recorded: string | undefined): Promise<string | undefined> {
+  return (await rosterHost(a, [recorded, a.assignedTo])) ?? (a.doctorId ? await doctorAccountUid(a.doctorId) : undefined);
+}
 
 /** How the host is named to the patient: the doctor of the appointment, or the assigned clinician's account. */
 async function hostName(a: VisitAppointment, hostUid: string): Promise<string> {
@@ -182,12 +201,12 @@ async function startCall(
  */
 export async function joinVisit(caller: Caller, appointmentId: string, now = new Date()): Promise<VisitJoinAnswer> {
   const before = await appointmentOf(appointmentId);
-  const role = participantRole(caller, before);
+  const role = await participantRole(caller, before);
   if (!isVirtualVisit(before)) refuse('not-virtual', before, visitWindow(before));
   const window = await roomWindow(before);
   const existing = (await visitRef(appointmentId).get()).data();
   assertOpen(before, existing, window, now);
-  const hostUid = role === 'host' ? caller.uid : (existing?.hostUid ?? (await hostUidOf(before)));
+  const hostUid = role === 'host' ? caller.uid : await hostUidOf(before, existing?.hostUid);
   if (!hostUid) refuse('no-host', before, window);
 
   const visit = await runTransaction(async (tx) => {
@@ -195,11 +214,13 @@ export async function joinVisit(caller: Caller, appointmentId: string, now = new
     const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(ref)]);
     const a = aSnap.data() as VisitAppointment | undefined;
     if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
-    if (roleIn(caller, a) !== role) outsider(caller);
+    if ((await roleIn(caller, a, tx)) !== role) outsider(caller);
     const current = vSnap.data();
     assertOpen(a, current, window, now);
     const at = now.toISOString();
-    const host = role === 'host' ? caller.uid : (current?.hostUid ?? hostUid);
+    // Confirmed in the transaction, so a role removed meanwhile never comes back into the room.
+    const host = role === 'host' ? caller.uid : await rosterHost(a, [current?.hostUid, hostUid], tx);
+    if (!host) refuse('no-host', a, window);
     const base: Visit = current ?? {
       appointmentId,
       patientId: a.patientId,
@@ -238,7 +259,7 @@ export async function joinVisit(caller: Caller, appointmentId: string, now = new
  */
 export async function viewVisit(caller: Caller, appointmentId: string, now = new Date()): Promise<VisitView> {
   const a = await appointmentOf(appointmentId);
-  const role = roleIn(caller, a);
+  const role = await roleIn(caller, a);
   const staff = !role && (caller.role === 'admin' || caller.role === 'staff');
   if (!role && !staff) outsider(caller);
   if (!isVirtualVisit(a)) refuse('not-virtual', a, visitWindow(a));
@@ -249,7 +270,7 @@ export async function viewVisit(caller: Caller, appointmentId: string, now = new
       .then((s) => s.data()),
   ]);
   let reason = refusalOf(a, visit, window, now);
-  const hostUid = role === 'host' ? caller.uid : (visit?.hostUid ?? (await hostUidOf(a)));
+  const hostUid = role === 'host' ? caller.uid : await hostUidOf(a, visit?.hostUid);
   if (!reason && !hostUid) reason = 'no-host';
   if (staff)
     await writeAudit({ actorUid: caller.uid, actorRole: caller.role!, action: 'visit.read', target: visitTarget(appointmentId) });
@@ -285,13 +306,13 @@ async function changeVisit(
   { whileOpen = true } = {},
 ): Promise<{ visit: Visit; role: VisitRole; a: VisitAppointment }> {
   const before = await appointmentOf(appointmentId);
-  participantRole(caller, before);
+  await participantRole(caller, before);
   const window = await roomWindow(before);
   return runTransaction(async (tx) => {
     const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(visitRef(appointmentId))]);
     const a = aSnap.data() as VisitAppointment | undefined;
     if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
-    const role = participantRole(caller, a);
+    const role = await participantRole(caller, a, tx);
     const visit = vSnap.data();
     if (whileOpen) assertOpen(a, visit, window, now);
     if (!visit) throw conflict(JOIN_FIRST);

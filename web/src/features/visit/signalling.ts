@@ -6,10 +6,11 @@
  * visits/{id}/chat. Media never pass through here.
  */
 import {
-  addDoc,
   collection,
   doc,
+  FirestoreError,
   getDocFromServer,
+  increment,
   onSnapshot,
   orderBy,
   query,
@@ -17,14 +18,21 @@ import {
   setDoc,
   Timestamp,
   where,
+  writeBatch,
+  type DocumentData,
+  type DocumentReference,
   type Unsubscribe,
 } from 'firebase/firestore';
 import {
+  RATE_LIMITS,
+  rateDocId,
   SIGNAL_TTL_HOURS,
   VISIT_CHAT,
   VISIT_PRESENCE,
+  VISIT_RATE,
   VISIT_SIGNALS,
   VISITS_COLLECTION,
+  type RatedKind,
   type SignalCandidate,
   type Visit,
 } from '@api/visits';
@@ -45,17 +53,77 @@ export interface ChatMessage {
 const signalsOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_SIGNALS);
 const chatOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_CHAT);
 
+/**
+ * One kind of this participant's writes (signals or chat) under the rules' per-minute cap
+ * (docs/visits.md, api/visits.ts VisitRate): each document is created in one batch with the
+ * counter `visits/{id}/rate/{uid}-{kind}`. The count is kept here, read once from the server,
+ * so no write needs a read: while under the cap the counter goes up by one; at the cap (or
+ * with none yet) a new window starts, which the rules allow once the last began a minute ago.
+ * Writes go one after another, in the order they were asked for (batches on one counter sent
+ * together contend for it and are refused). A refused write re-reads the counter (another tab
+ * of the same person counts too) and is tried once more.
+ */
+class RatedWriter {
+  /** The current window's count as the server has it; undefined before the first window. */
+  private count: number | undefined;
+  private readonly ref: DocumentReference;
+  /** The last write asked for: the next one starts when it has finished. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    visitId: string,
+    uid: string,
+    private readonly kind: RatedKind,
+  ) {
+    this.ref = doc(db, VISITS_COLLECTION, visitId, VISIT_RATE, rateDocId(uid, kind));
+  }
+
+  async load(): Promise<void> {
+    const snap = await getDocFromServer(this.ref);
+    this.count = snap.exists() ? Number(snap.get('count')) : undefined;
+  }
+
+  write(target: DocumentReference, data: DocumentData): Promise<void> {
+    const written = this.queue.then(async () => {
+      try {
+        await this.commit(target, data);
+      } catch (err) {
+        if (!(err instanceof FirestoreError) || err.code !== 'permission-denied') throw err;
+        await this.load();
+        await this.commit(target, data);
+      }
+    });
+    this.queue = written.catch(() => undefined);
+    return written;
+  }
+
+  private commit(target: DocumentReference, data: DocumentData): Promise<void> {
+    const fresh = this.count === undefined || this.count >= RATE_LIMITS[this.kind];
+    this.count = fresh ? 1 : this.count! + 1;
+    const batch = writeBatch(db);
+    if (fresh) batch.set(this.ref, { start: serverTimestamp(), count: 1, last: target.id });
+    else batch.set(this.ref, { count: increment(1), last: target.id }, { merge: true });
+    batch.set(target, data);
+    return batch.commit();
+  }
+}
+
 export class Signalling {
   private since: Timestamp | undefined;
+  private readonly signals: RatedWriter;
+  private readonly chat: RatedWriter;
 
   constructor(
     private readonly visitId: string,
     private readonly uid: string,
-  ) {}
+  ) {
+    this.signals = new RatedWriter(visitId, uid, 'signals');
+    this.chat = new RatedWriter(visitId, uid, 'chat');
+  }
 
   /** Writes one signal from this browser. */
   async send(signal: OutgoingSignal): Promise<void> {
-    await addDoc(signalsOf(this.visitId), {
+    await this.signals.write(doc(signalsOf(this.visitId)), {
       from: this.uid,
       ...signal,
       at: serverTimestamp(),
@@ -69,12 +137,9 @@ export class Signalling {
    * page starts reading, so signals meant for a page that is gone are never applied.
    */
   async begin(): Promise<void> {
-    const ref = await addDoc(signalsOf(this.visitId), {
-      from: this.uid,
-      type: 'bye',
-      at: serverTimestamp(),
-      expireAt: expireAt(),
-    });
+    await Promise.all([this.signals.load(), this.chat.load()]);
+    const ref = doc(signalsOf(this.visitId));
+    await this.signals.write(ref, { from: this.uid, type: 'bye', at: serverTimestamp(), expireAt: expireAt() });
     this.since = (await getDocFromServer(ref)).get('at') as Timestamp;
   }
 
@@ -117,7 +182,7 @@ export class Signalling {
   }
 
   async sendChat(text: string): Promise<void> {
-    await addDoc(chatOf(this.visitId), { from: this.uid, text, at: serverTimestamp() });
+    await this.chat.write(doc(chatOf(this.visitId)), { from: this.uid, text, at: serverTimestamp() });
   }
 
   /** This participant is on the page now (visits/{id}/presence/{uid}). */
