@@ -17,7 +17,10 @@ import { PUBLIC_ROUTES } from './lib/public-routes.mjs';
 import { SITE_URL } from './lib/ports.mjs';
 import { withStack } from './lib/running-stack.mjs';
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const PAGES = only ?? PUBLIC_ROUTES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = [

@@ -89,7 +89,9 @@ const VISIT_PAGES = {
 /** Route objects for `pages`, their paths relative to `under`. */
 const routesOf = (pages: Record<string, PageModule>, under = '/'): RouteObject[] =>
   Object.entries(pages).map(([path, load]) =>
-    path === under ? lazyRoute(load, { index: true }) : lazyRoute(load, { path: path.slice(under === '/' ? 1 : under.length + 1) }),
+    path === under
+      ? lazyRoute(load, { index: true })
+      : lazyRoute(load, { path: path.slice(under === '/' ? 1 : under.length + 1) }),
   );
 
 const serverState = (children: RouteObject[]) => lazyRoute(() => import('@/app/server-state-layout'), { children });

@@ -16,9 +16,4 @@ const subscribe = (onChange: () => void) => {
  * Auth to know it (the menu offers the dashboard instead of Sign Up). False while a
  * prerendered page hydrates; the API still checks every request.
  */
-export const useLoginMarker = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    hasLoginMarker,
-    () => false,
-  );
+export const useLoginMarker = (): boolean => useSyncExternalStore(subscribe, hasLoginMarker, () => false);
