@@ -59,6 +59,8 @@ const config: UserConfig = {
     // One stylesheet (about 8 KB gzip for the whole site) in every page's head: prerendered
     // pages paint styled, instead of restyling (and shifting) when their page's chunk arrives.
     cssCodeSplit: false,
+    // Every browser the es2022 target runs in preloads modules itself: the polyfill would cost every page's first load.
+    modulePreload: { polyfill: false },
   },
 };
 

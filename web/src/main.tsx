@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { routes } from '@/app/routes';
+import { BrowserRouter, matchRoutes, useRoutes } from 'react-router-dom';
+import { preloadMatched, routes } from '@/app/routes';
 import { warmAppCheckOnFormFocus } from '@/lib/app-check';
 import { reportUncaughtErrors } from '@/lib/error-reporting';
 import { registerServiceWorker } from '@/lib/service-worker';
@@ -19,19 +19,14 @@ const container = document.getElementById('root')!;
 const prerendered = container.dataset.prerendered === window.location.pathname && window.location.search === '';
 
 /** Loads the page's lazy modules, so the first render is the prerendered page and React can take it over. */
-async function loadMatchedPages(): Promise<void> {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<object>)();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
+const loadMatchedPages = () => preloadMatched(matchRoutes(routes, window.location));
 
+const Routes = () => useRoutes(routes);
 const app = () => (
   <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes)} />
+    <BrowserRouter>
+      <Routes />
+    </BrowserRouter>
   </StrictMode>
 );
 
@@ -42,7 +37,7 @@ const app = () => (
 const hydrate = () => setTimeout(() => startTransition(() => void hydrateRoot(container, app())));
 const render = () => createRoot(container).render(app());
 // A page module that fails to download (app/route-error.tsx): render instead, so the
-// router loads it again and, failing, shows its error page (which reloads once).
+// page loads it again and, failing, shows its error page (which reloads once).
 if (prerendered) void loadMatchedPages().then(hydrate, render);
 // HTML prerendered for this path without the query string (e.g. /signup?mode=login): it stays
 // on screen until the page's module is here, rather than giving way to 'Loading…' first.

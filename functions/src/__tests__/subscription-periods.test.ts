@@ -1,12 +1,5 @@
-import {
-  allowanceWindow,
-  canRenew,
-  daysLeft,
-  isLive,
-  renewalOpensAt,
-  renewedPeriod,
-  dependantSchema,
-} from '../api/subscriptions-contract';
+import { allowanceWindow, canRenew, daysLeft, isLive, renewalOpensAt, renewedPeriod } from '../api/subscriptions-contract';
+import { dependantSchema } from '../api/subscription-requests';
 import { benefitsFromItems, PACKAGES } from '../seed/catalog';
 import { renewalReminder, subscriptionExpired, trialStarted, subscriptionCancelled } from '../notifications/templates';
 import { benefitFor } from '../api/subscriptions-contract';

@@ -3,11 +3,9 @@
  * time, renewals, benefits and their use, dependants, and the period arithmetic the server
  * applies and the site shows. Imports only yup and siblings: bundled into the browser too.
  */
-import { object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
 import { SERVICE_ID } from './service-catalog';
 import { PERIOD_DAYS, RENEWAL_WINDOW_DAYS } from './policy';
-import { isCalendarDay, requiredId, requiredText } from './request-fields';
 import type { Currency } from './prices';
 
 // --- statuses and periods ---
@@ -213,33 +211,6 @@ export interface Dependant {
 
 export const RELATIONS = ['Spouse', 'Child', 'Parent', 'Sibling', 'Other'] as const;
 export type Relation = (typeof RELATIONS)[number];
-
-/** POST /subscriptions/renew and /subscriptions/cancel. */
-export interface SubscriptionIdRequest {
-  subscriptionId: string;
-}
-
-export const subscriptionIdSchema: ObjectSchema<SubscriptionIdRequest> = object({
-  subscriptionId: requiredId('subscriptionId'),
-});
-
-const isPastDay = (value: string | undefined) => isCalendarDay(value) && Date.parse(`${value}T00:00:00Z`) <= Date.now();
-
-export type DependantRequest = Pick<Dependant, 'firstName' | 'lastName' | 'relation' | 'dateOfBirth' | 'gender'>;
-
-/** POST /patient/{patientId}/dependants: the server validates with it and the profile's form shows it. */
-export const dependantSchema: ObjectSchema<DependantRequest> = object({
-  firstName: requiredText('First name (firstName)', 80),
-  lastName: requiredText('Last name (lastName)', 80),
-  relation: string()
-    .required('Relation (relation) is required.')
-    .oneOf(RELATIONS, `Relation (relation) must be one of ${RELATIONS.join(', ')}.`),
-  dateOfBirth: string()
-    .required('Date of birth (dateOfBirth) is required.')
-    .test('day', 'Date of birth (dateOfBirth) must be a past date written yyyy-MM-dd.', isPastDay)
-    .test('not-too-old', 'Date of birth (dateOfBirth) must be after 1900.', (v) => !v || v >= '1900-01-01'),
-  gender: string().required('Gender (gender) is required.').oneOf(GENDERS, 'Gender (gender) must be MALE or FEMALE.'),
-});
 
 // --- messages ---
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { dependantSchema, subscriptionIdSchema } from '../api/subscriptions-contract';
+import { dependantSchema, subscriptionIdSchema } from '../api/subscription-requests';
 import { assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';

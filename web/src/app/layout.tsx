@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { PageErrorBoundary } from '@/app/route-error';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
 import { Loading } from '@/components/spinner';
@@ -24,16 +25,33 @@ export function PublicLayout() {
   );
 }
 
-/** Every route sits under this: scroll is restored on back/forward and reset on new pages. */
+/** A new page starts at its top; back and forward leave the position to the browser, and a #section to the page. */
+function useScrollToTopOnNewPage() {
+  const { pathname, hash } = useLocation();
+  const navigation = useNavigationType();
+  useEffect(() => {
+    if (navigation !== 'POP' && !hash) window.scrollTo(0, 0);
+    // Only when the page changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+}
+
+/**
+ * Every route sits under this: a page that fails shows what to do (app/route-error.tsx), a
+ * page whose chunk is still on its way shows Loading.
+ */
 export function RootLayout() {
   // Marks the page as taken over by React (the end-to-end tests wait for it before acting).
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
+  useScrollToTopOnNewPage();
+  const { pathname } = useLocation();
   return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
+    <PageErrorBoundary key={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
@@ -7,15 +6,13 @@ import { isChunkLoadError, reloadAfter, reloadOnceForChunk } from '@/lib/chunk-r
 import { reportClientError } from '@/lib/error-reporting';
 
 /**
- * What shows when a page cannot be shown (the root route's errorElement, in place of the
- * whole layout). A page whose script chunk failed to download reloads once on its own
+ * What shows when a page cannot be shown (PageErrorBoundary's, in place of the whole layout). A page whose script chunk failed to download reloads once on its own
  * (lib/chunk-recovery.ts); when that did not help, or for any other error, the person reads
  * what happened in plain words and can try again, and the error is reported to the API
  * (lib/error-reporting.ts; a chunk that would not download after a reload too is reported as
  * well: a broken deploy shows up there).
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
   const [reloading] = useState(() => chunk && reloadOnceForChunk(error));
   usePageTitle(reloading ? 'Loading' : 'This page did not load');
@@ -46,4 +43,21 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+/**
+ * Catches what a page throws while rendering, a page chunk that would not download included
+ * (React.lazy throws its failure): RouteError in place of what is below. The root layout
+ * keys it by path, so moving to another page tries again.
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, { error?: unknown; failed: boolean }> {
+  state: { error?: unknown; failed: boolean } = { failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,15 +1,47 @@
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
 import { PRERENDERED_PATHS, type PatientPath, type PublicPath, type VisitPath } from '@/app/paths';
-import { RouteError } from '@/app/route-error';
-import { Loading } from '@/components/spinner';
 
 export { PRERENDERED_PATHS };
 
-type PageModule = () => Promise<{ default: React.ComponentType }>;
+type PageModule = () => Promise<{ default: ComponentType }>;
 
-/** Each page is its own chunk: a visitor on a phone downloads only the page they open. */
-const page = (load: PageModule) => async () => ({ Component: (await load()).default });
+/** What a route carries besides its element: how to fetch its chunk ahead of the first render. */
+export interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A module of its own chunk, as a component: a visitor on a phone downloads only the page
+ * they open. `preload` fetches it ahead: main.tsx and entry-server.tsx wait for the matched
+ * pages before the first render, so that render is the page itself (the prerendered HTML), not
+ * a fallback; once loaded it renders at once, without suspending.
+ */
+function lazyModule(load: PageModule): { Component: ComponentType; handle: RouteHandle } {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+        return module;
+      },
+      (err: unknown) => {
+        loading = undefined; // a later try may download it (lib/chunk-recovery.ts reloads once)
+        throw err;
+      },
+    ));
+  const Lazy = lazy(preload);
+  const Component = () => (Loaded ? <Loaded /> : <Lazy />);
+  return { Component, handle: { preload } };
+}
+
+/** A route whose element is a lazily loaded module. */
+const lazyRoute = (load: PageModule, route: Omit<RouteObject, 'element' | 'handle'> = {}): RouteObject => {
+  const { Component, handle } = lazyModule(load);
+  return { ...route, element: <Component />, handle } as RouteObject;
+};
 
 /** Pages that show only what the site ships with. */
 const STATIC_PAGES = {
@@ -58,39 +90,41 @@ const VISIT_PAGES = {
 const routesOf = (pages: Record<string, PageModule>, under = '/'): RouteObject[] =>
   Object.entries(pages).map(([path, load]) =>
     path === under
-      ? { index: true, lazy: page(load) }
-      : { path: path.slice(under === '/' ? 1 : under.length + 1), lazy: page(load) },
+      ? lazyRoute(load, { index: true })
+      : lazyRoute(load, { path: path.slice(under === '/' ? 1 : under.length + 1) }),
   );
 
-const serverStateLayout = page(() => import('@/app/server-state-layout'));
+const serverState = (children: RouteObject[]) => lazyRoute(() => import('@/app/server-state-layout'), { children });
 
+/**
+ * Declarative routes (useRoutes), not a data router: the site loads no data through the
+ * router, and createBrowserRouter's code cost every page ~20 KB gzip more (docs/performance.md).
+ * The root layout (app/layout.tsx) catches a page that fails and shows what to do.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // What the browser shows while the page's module loads, on pages it renders itself.
-    hydrateFallbackElement: <Loading />,
-    // A page that fails (its chunk did not download, or it threw): reload once, then say so, and report it.
-    errorElement: <RouteError />,
     children: [
       {
         element: <PublicLayout />,
-        children: [...routesOf(STATIC_PAGES), { lazy: serverStateLayout, children: routesOf(DATA_PAGES) }],
+        children: [...routesOf(STATIC_PAGES), serverState(routesOf(DATA_PAGES))],
       },
-      {
-        lazy: serverStateLayout,
-        children: [
-          {
-            path: 'dashboard',
-            lazy: page(() => import('@/features/dashboard/pages/dashboard-layout')),
-            children: routesOf(PATIENT_PAGES, '/dashboard'),
-          },
-          // The staff console routes inside its own chunk (app/staff-console.tsx): its ten pages
-          // cost the shell that every public page loads one import, not ten lists of chunks.
-          { path: 'staff/*', lazy: page(() => import('@/app/staff-console')) },
-        ],
-      },
+      serverState([
+        lazyRoute(() => import('@/features/dashboard/pages/dashboard-layout'), {
+          path: 'dashboard',
+          children: routesOf(PATIENT_PAGES, '/dashboard'),
+        }),
+        // The staff console routes inside its own chunk (app/staff-console.tsx): its ten pages
+        // cost the shell that every public page loads one import, not ten lists of chunks.
+        lazyRoute(() => import('@/app/staff-console'), { path: 'staff/*' }),
+      ]),
       ...routesOf(VISIT_PAGES),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
+
+/** Fetches the chunks of the routes matching `location` (before the first render: see lazyModule). */
+export async function preloadMatched(matches: { route: RouteObject }[] | null): Promise<void> {
+  await Promise.all((matches ?? []).map(({ route }) => (route.handle as RouteHandle | undefined)?.preload()));
+}

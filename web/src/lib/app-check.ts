@@ -3,9 +3,9 @@ import { env } from '@/lib/env';
 
 /**
  * The App Check header for an API write (the API refuses writes without one in production:
- * functions/src/http/app-check.ts). App Check and reCAPTCHA Enterprise load on the first
- * write, or when a visitor first focuses a form, never with a page: the home page's first load
- * does not pay for them. Builds without a site key (the emulators) send nothing.
+ * functions/src/http/app-check.ts). The token is fetched at a write's submit, never with a
+ * page: the first load pays neither for App Check nor for reCAPTCHA Enterprise. Builds
+ * without a site key (the emulators) send nothing.
  */
 export async function appCheckHeaders(): Promise<Record<string, string>> {
   if (!env.appCheckSiteKey) return {};
@@ -18,7 +18,7 @@ export async function appCheckHeaders(): Promise<Record<string, string>> {
   }
 }
 
-/** Starts App Check as soon as someone moves into a form, so their first submit does not wait for it. */
+/** Downloads App Check's code (only its code: no token, no reCAPTCHA) once someone moves into a form, so their submit waits less. */
 export function warmAppCheckOnFormFocus(): void {
   if (!env.appCheckSiteKey || typeof document === 'undefined') return;
   const warm = (event: FocusEvent) => {

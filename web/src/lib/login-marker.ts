@@ -3,6 +3,9 @@ import { useSyncExternalStore } from 'react';
 /** The one thing the browser stores: that someone signed in here (shared/session/session.ts writes and clears it). */
 export const LOGIN_MARKER = 'expLoggedIn';
 
+/** The cheap hint: whether a session may exist here (else nobody need load Firebase Auth to find out). */
+export const hasLoginMarker = (): boolean => typeof localStorage !== 'undefined' && localStorage.getItem(LOGIN_MARKER) === 'true';
+
 const subscribe = (onChange: () => void) => {
   window.addEventListener('storage', onChange);
   return () => window.removeEventListener('storage', onChange);
@@ -13,9 +16,4 @@ const subscribe = (onChange: () => void) => {
  * Auth to know it (the menu offers the dashboard instead of Sign Up). False while a
  * prerendered page hydrates; the API still checks every request.
  */
-export const useLoginMarker = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    () => localStorage.getItem(LOGIN_MARKER) === 'true',
-    () => false,
-  );
+export const useLoginMarker = (): boolean => useSyncExternalStore(subscribe, hasLoginMarker, () => false);

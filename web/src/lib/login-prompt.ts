@@ -1,8 +1,13 @@
+import { hasLoginMarker } from '@/lib/login-marker';
+
 /**
  * Paying or booking needs a signed-in patient. Spec section 8: 'Oops' / 'Please login to
  * continue' with Login and Cancel; Login goes to /signup and comes back to returnUrl.
+ * Without the login marker nobody signed in on this browser: the answer is no, without
+ * loading Firebase Auth (the API checks the token of every request all the same).
  */
 export async function isSignedIn(): Promise<boolean> {
+  if (!hasLoginMarker()) return false;
   const { currentIdToken } = await import('@/lib/firebase');
   return (await currentIdToken()) !== undefined;
 }

@@ -1,6 +1,7 @@
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { MAX_DEPENDANTS } from '../../api/policy';
-import type { Dependant, DependantRequest } from '../../api/subscriptions-contract';
+import type { Dependant } from '../../api/subscriptions-contract';
+import type { DependantRequest } from '../../api/subscription-requests';
 import { dependantRef, dependantsOf, dependantsQuery, newDependantRef } from '../../store/subscriptions';
 import { runTransaction } from '../../store/transaction';
 import { liveSubscriptionsOf } from './subscriptions';

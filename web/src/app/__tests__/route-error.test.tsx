@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { RouteError } from '@/app/route-error';
+import { PageErrorBoundary } from '@/app/route-error';
 import { reportClientError } from '@/lib/error-reporting';
 
 function Broken(): never {
@@ -21,10 +20,11 @@ describe('the error boundary', () => {
 
   it('when a page throws while rendering, then the visitor reads what to do and the API gets a report without query strings', async () => {
     window.history.replaceState(null, '', '/packages?email=ama@example.com');
-    const router = createMemoryRouter([{ path: '/packages', element: <Broken />, errorElement: <RouteError /> }], {
-      initialEntries: ['/packages'],
-    });
-    render(<RouterProvider router={router} />);
+    render(
+      <PageErrorBoundary>
+        <Broken />
+      </PageErrorBoundary>,
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'This page did not load' })).toBeInTheDocument();
     expect(screen.getByText(/Something went wrong while showing this page\. Please try again/)).toBeInTheDocument();
@@ -52,11 +52,9 @@ describe('the error boundary', () => {
     }
     const mount = () =>
       render(
-        <RouterProvider
-          router={createMemoryRouter([{ path: '/staff/*', element: <Console />, errorElement: <RouteError /> }], {
-            initialEntries: ['/staff'],
-          })}
-        />,
+        <PageErrorBoundary>
+          <Console />
+        </PageErrorBoundary>,
       );
     mount().unmount();
     mount();

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dependant, DependantRequest } from '@api/subscriptions-contract';
+import type { Dependant } from '@api/subscriptions-contract';
+import type { DependantRequest } from '@api/subscription-requests';
 import { api } from '@/lib/api-client';
 
-export { RELATIONS, dependantSchema, type Dependant, type DependantRequest } from '@api/subscriptions-contract';
+export { RELATIONS, type Dependant } from '@api/subscriptions-contract';
+export { dependantSchema, type DependantRequest } from '@api/subscription-requests';
 
 const path = (patientId: string) => `/patient/${encodeURIComponent(patientId)}/dependants`;
 

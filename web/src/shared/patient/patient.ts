@@ -1,22 +1,10 @@
-import { object, string, type InferType } from 'yup';
-import {
-  patientUpdateSchema,
-  phoneVerifySchema,
-  registerSchema as registerRequestSchema,
-  verifySchema as verifyRequestSchema,
-  type PatientUpdate,
-} from '@api/account-requests';
+import type { PatientUpdate } from '@api/account-requests';
 import { normaliseGhanaPhone } from '@api/ghana-phone';
 import type { Gender, Patient, PatientConsents } from '@api/types';
 import { api } from '@/lib/api-client';
 
 export type { Patient, PatientConsents } from '@api/types';
 export type { PatientUpdate, PhoneVerifyForm } from '@api/account-requests';
-
-/** The register form: the API's own rules for its fields, plus the password (Firebase Auth only, never sent to the API). */
-export const registerSchema = registerRequestSchema
-  .pick(['firstName', 'lastName', 'emailAddress', 'patientLocation', 'contactNumber', 'gender', 'consentForTreatment'])
-  .shape({ password: string().required('Password is required.').min(6, 'Password must be at least 6 characters.') });
 
 /** The form's values as typed (gender '' and consent false until chosen). */
 export interface RegisterForm {
@@ -30,14 +18,11 @@ export interface RegisterForm {
   consentForTreatment: boolean;
 }
 
-export const loginSchema = object({
-  email: string().trim().required('Email Address is required.').email('Email Address must be a valid email address.'),
-  password: string().required('Password is required.'),
-});
-export type LoginForm = InferType<typeof loginSchema>;
+export interface LoginForm {
+  email: string;
+  password: string;
+}
 
-/** The account check form: the API's rule for the code. */
-export const verifySchema = verifyRequestSchema.pick(['uniqueCode']);
 export interface VerifyForm {
   uniqueCode: string;
 }
@@ -73,9 +58,6 @@ export interface PhoneCodeSent {
   minutes: number;
 }
 
-/** The phone confirmation form: the API's rule for the SMS code. */
-export { phoneVerifySchema };
-
 /** POST /patient/{patientId}/phone/code: a 6-digit code by SMS to the stored number. */
 export const sendPhoneCode = (patientId: string) =>
   api.post<PhoneCodeSent>(`/patient/${encodeURIComponent(patientId)}/phone/code`, {}, { auth: true });
@@ -83,9 +65,6 @@ export const sendPhoneCode = (patientId: string) =>
 /** POST /patient/{patientId}/phone/verify: the right code confirms the number; the answer is the patient. */
 export const verifyPhone = (patientId: string, code: string) =>
   api.post<Patient>(`/patient/${encodeURIComponent(patientId)}/phone/verify`, { code }, { auth: true });
-
-/** The profile form: the API's own rules for the fields a patient may change. */
-export const profileSchema = patientUpdateSchema;
 
 /** PUT /patient/{patientId}: the server keeps e-mail, status and role whatever is sent. */
 export const putPatient = (patientId: string, update: PatientUpdate) =>

@@ -40,7 +40,7 @@ const messageOf = (err: unknown) =>
 export function usePaymentFlow({ onPaid }: { onPaid?: (record: CheckedPayment) => void } = {}) {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState<Open | null>(null);
-  const session = useSession();
+  const session = useSession({ unhurried: true });
   // The patient's own number is the likely mobile money wallet: filled in, still editable on the provider's page.
   const ownPhone = session.status === 'signed-in' ? session.patient?.contactNumber : undefined;
 

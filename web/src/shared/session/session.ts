@@ -21,7 +21,7 @@ import {
   type PatientUpdate,
   type RegisterForm,
 } from '@/shared/patient/patient';
-import { LOGIN_MARKER } from '@/lib/login-marker';
+import { hasLoginMarker, LOGIN_MARKER } from '@/lib/login-marker';
 
 /** The login marker: tells a public page to load Firebase Auth at once (someone signed in here). Nothing else is stored. */
 export const STORAGE_KEYS = {
@@ -56,7 +56,7 @@ function clearLocal(): void {
 }
 
 /** Quick check for "must log in first" dialogs and for loading Auth early. The API still checks the token. */
-export const isLoggedIn = (): boolean => localStorage.getItem(STORAGE_KEYS.loggedIn) === 'true';
+export const isLoggedIn = hasLoginMarker;
 
 // ---- the session store ----
 
@@ -123,15 +123,16 @@ function startOnFirstInteraction(): () => void {
   };
 }
 
-/** As subscribe, but Firebase Auth (~45 KB of script to run) waits for the visitor unless someone signed in on this device. */
+/**
+ * As subscribe, but Firebase Auth (~45 KB gzip of script to run) loads only when someone signed
+ * in on this device (the login marker): a visitor who never did runs none of it on a public
+ * page until a flow needs it (login, sign-up, a submit that asks isSignedIn). The session
+ * then reads 'loading' until such a flow starts it.
+ */
 function subscribeUnhurried(listener: () => void): () => void {
   listeners.add(listener);
-  const stop = isLoggedIn() ? undefined : startOnFirstInteraction();
-  if (!stop) void start();
-  return () => {
-    stop?.();
-    listeners.delete(listener);
-  };
+  if (isLoggedIn()) void start();
+  return () => listeners.delete(listener);
 }
 
 export const getSession = (): Session => session;
@@ -139,15 +140,16 @@ export const getSession = (): Session => session;
 /**
  * The current session; starts following Firebase Auth on first use. `unhurried` for a public
  * page that only needs it to help (e.g. prefill a form): a visitor who never signed in here
- * does not pay for loading Firebase while the page starts.
+ * does not load Firebase Auth for it at all.
  */
 export function useSession({ unhurried = false } = {}): Session {
   return useSyncExternalStore(unhurried ? subscribeUnhurried : subscribe, getSession, getSession);
 }
 
 /**
- * Loads Firebase Auth ahead of a form's submit, so a slow phone does not wait at the click:
- * once the visitor first touches or focuses something, not while the page is still starting.
+ * For the sign-up and login page, the one form that always needs Firebase Auth: loads it
+ * ahead of the submit, so a slow phone does not wait at the click, once the visitor first
+ * touches or focuses something, not while the page is still starting.
  */
 export function usePreloadAuth(): void {
   useEffect(startOnFirstInteraction, []);

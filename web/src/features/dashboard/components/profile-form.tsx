@@ -1,7 +1,8 @@
 import { Form, Formik, useField } from 'formik';
 import { FormField } from '@/components/form-field';
 import { FormFieldset } from '@/components/form-fieldset';
-import { profileSchema, type Patient, type PatientUpdate } from '@/shared/patient/patient';
+import type { Patient, PatientUpdate } from '@/shared/patient/patient';
+import { profileSchema } from '@/shared/patient/patient-schemas';
 import { updateProfile } from '@/shared/session/session';
 import { GenderField } from '@/shared/forms/choice-fields';
 import { showApiError, showSuccess } from '@/lib/dialogs';

@@ -27,7 +27,7 @@ const genderLabel = (g: string | undefined) => (g ? g.charAt(0) + g.slice(1).toL
  * frame. Card numbers and mobile-money PINs are typed on the provider's page, never on ours.
  */
 export function PaymentModal({ open, checkoutUrl, paymentText, amount, onClose }: PaymentModalProps) {
-  const session = useSession();
+  const session = useSession({ unhurried: true });
   // The record in memory (the browser keeps none in storage): a payment needs a signed-in patient.
   const patient = session.status === 'signed-in' ? session.patient : null;
   const email = patient?.emailAddress ?? (session.status === 'signed-in' ? session.email : '');

@@ -1,0 +1,36 @@
+/**
+ * The subscription requests' schemas (Yup): apart from subscriptions-contract.ts, whose periods
+ * and statuses public pages need without loading Yup (docs/performance.md). The server validates
+ * bodies with them; the profile's family form shows the same rules.
+ */
+import { object, string, type ObjectSchema } from 'yup';
+import { GENDERS } from './booking-choices';
+import { isCalendarDay, requiredId, requiredText } from './request-fields';
+import { RELATIONS, type Dependant } from './subscriptions-contract';
+
+/** POST /subscriptions/renew and /subscriptions/cancel. */
+export interface SubscriptionIdRequest {
+  subscriptionId: string;
+}
+
+export const subscriptionIdSchema: ObjectSchema<SubscriptionIdRequest> = object({
+  subscriptionId: requiredId('subscriptionId'),
+});
+
+const isPastDay = (value: string | undefined) => isCalendarDay(value) && Date.parse(`${value}T00:00:00Z`) <= Date.now();
+
+export type DependantRequest = Pick<Dependant, 'firstName' | 'lastName' | 'relation' | 'dateOfBirth' | 'gender'>;
+
+/** POST /patient/{patientId}/dependants: the server validates with it and the profile's form shows it. */
+export const dependantSchema: ObjectSchema<DependantRequest> = object({
+  firstName: requiredText('First name (firstName)', 80),
+  lastName: requiredText('Last name (lastName)', 80),
+  relation: string()
+    .required('Relation (relation) is required.')
+    .oneOf(RELATIONS, `Relation (relation) must be one of ${RELATIONS.join(', ')}.`),
+  dateOfBirth: string()
+    .required('Date of birth (dateOfBirth) is required.')
+    .test('day', 'Date of birth (dateOfBirth) must be a past date written yyyy-MM-dd.', isPastDay)
+    .test('not-too-old', 'Date of birth (dateOfBirth) must be after 1900.', (v) => !v || v >= '1900-01-01'),
+  gender: string().required('Gender (gender) is required.').oneOf(GENDERS, 'Gender (gender) must be MALE or FEMALE.'),
+});
