@@ -1,7 +1,7 @@
 /**
  * The public-write throttle through Hosting and the Functions runtime: whatever a client
  * writes in X-Forwarded-For, it is still counted as one client. Only the entries our front
- * ends append are trusted (functions/src/config.ts trustedProxyHops): in production Hosting's
+ * ends append are trusted (functions/src/config.ts forwardedByFrontEnds): in production Hosting's
  * CDN and Google's front end; locally there are none, and a test plays them with the local key.
  */
 import { randomClientIp, throughFrontEnd } from '../functions/src/test-support/client';
