@@ -86,6 +86,10 @@ export const routeBudget = { perMinute: 300 };
 
 export const BUSY = 'We are receiving too many requests right now. Please try again in a minute.';
 
+/** How many calls `who` has made in this window of `windowMs` (a look without taking one). */
+export const slotsUsed = (who: string, windowMs: number): Promise<number> =>
+  slotsTaken(keyOf(who, Math.floor(rateLimitClock.now() / windowMs)));
+
 /**
  * Public routes: at most `limit` calls per minute from one client, and routeBudget.perMinute
  * from everyone to the route (routeBudget); over either -> 429 and the route never runs. A named `bucket`
