@@ -167,6 +167,47 @@ describe('GET /staff/patients/{patientId}/record', () => {
     expect((await record(staff)).status).toBe(200);
   });
 
+  describe('a doctor reads it only through an appointment that puts the patient in their care', () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const mine = { doctorId: 'dr-mensah', doctorSurName: 'Mensah', doctorOtherNames: 'Kwame' };
+
+    it.each([
+      ['Declined', 'Declined', {}],
+      ['Cancelled', 'Cancelled', {}],
+      ['Pending and unpaid', 'Pending', { paymentStatus: 'Unpaid' as const }],
+      ['completed 13 months ago', 'Completed', { requestedDay: daysAgo(400) }],
+    ] as const)(
+      'when the only appointment is %s, then 403 saying why, and nothing is read or audited',
+      async (_case, state, extra) => {
+        const someone = await createTestUser();
+        await storedAppointment(someone.uid, state, { ...mine, ...extra });
+        const res = await record(doctor, someone.uid);
+        expect(res.status).toBe(403);
+        expect(res.body.msg).toMatch(/^You can open a patient's record only through an appointment of yours that is accepted/);
+        expect(res.body.msg).toContain(state);
+        expect(res.body.data).toBeNull();
+        expect(await auditOf(`patients/${someone.uid}`)).toEqual([]);
+      },
+    );
+
+    it.each([
+      ['Accepted', 'Accepted', {}],
+      ['on the way', 'OnTheWay', {}],
+      ['checked in', 'CheckedIn', {}],
+      ['Pending and paid, upcoming', 'Pending', { paymentStatus: 'Paid' as const }],
+      ['completed 11 months ago', 'Completed', { requestedDay: daysAgo(330) }],
+    ] as const)('when an appointment is %s, then 200 and the read is audited', async (_case, state, extra) => {
+      const someone = await createTestUser();
+      await storedAppointment(someone.uid, 'Declined', mine);
+      await storedAppointment(someone.uid, state, { ...mine, ...extra });
+      const res = await record(doctor, someone.uid);
+      expect(res.status).toBe(200);
+      expect(await auditOf(`patients/${someone.uid}`)).toContainEqual(
+        expect.objectContaining({ actorUid: doctor.uid, action: 'patient.record.read', patientIds: [someone.uid] }),
+      );
+    });
+  });
+
   it('when a doctor with no appointment with the patient opens it, then 403 and nothing is audited', async () => {
     const stranger = await createTestUser();
     await storedAppointment(stranger.uid, 'Completed', { doctorId: 'dr-owusu' });
