@@ -163,6 +163,7 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
       channels: ['sms'],
       contact: { phone },
       retention: 'verificationMail',
+      provesPhone: true,
     });
     await auditAs(staff, { action: 'patient.phone.code', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
     return phone;
