@@ -111,6 +111,9 @@ export interface PhoneVerified {
 /** A desk code lasts this long (the person is on the phone or at the desk), this many wrong tries. */
 export const DESK_CODE_MINUTES = 10;
 export const DESK_CODE_RESEND_SECONDS = 60;
+/** Codes one record may be sent a day (Ghana's day), and wrong tries in all before its phone can no longer be proved by code. */
+export const DESK_CODES_PER_DAY = 5;
+export const DESK_CODE_WRONG_TRIES_IN_ALL = 10;
 
 // --- booking for someone ---
 

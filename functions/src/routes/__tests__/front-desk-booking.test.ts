@@ -2,7 +2,8 @@ import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { seedCatalog } from '../../seed/seed';
-import { claimClinicRecords } from '../../services/patients/clinic-patients';
+import { DESK_CODE_WRONG_TRIES_IN_ALL, DESK_CODES_PER_DAY } from '../../api/front-desk';
+import { claimClinicRecords, sendDeskCode, verifyDeskCode } from '../../services/patients/clinic-patients';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
@@ -162,6 +163,48 @@ describe('proving the phone at the desk', () => {
     expect((await auditOf(`patients/${patientId}`)).map((e) => e.action).sort()).toEqual(
       ['patient.create', 'patient.phone.code', 'patient.phone.verify', 'patient.read'].sort(),
     );
+  });
+
+  it(`when the desk sends codes all day, then at most ${DESK_CODES_PER_DAY} a day per record (429 saying so), and more the next day`, async () => {
+    const { patientId } = await addCaller();
+    const desk = { uid: staff.uid, role: 'staff' as const };
+    const start = new Date(`${dayPlus(1)}T08:00:00Z`);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    for (let i = 0; i < DESK_CODES_PER_DAY; i++) await sendDeskCode(desk, patientId, at(2 * i));
+    await expect(sendDeskCode(desk, patientId, at(2 * DESK_CODES_PER_DAY))).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(new RegExp(`sent ${DESK_CODES_PER_DAY} codes today, the most a day`)),
+    });
+    await expect(sendDeskCode(desk, patientId, at(24 * 60))).resolves.toMatchObject({ sentTo: expect.any(String) });
+  });
+
+  it(`when ${DESK_CODE_WRONG_TRIES_IN_ALL} wrong codes are entered in all, over several codes, then the record is locked, the desk is told, and even the right code no longer proves it`, async () => {
+    const { patientId, phone } = await addCaller();
+    const desk = { uid: staff.uid, role: 'staff' as const };
+    const start = new Date(`${dayPlus(1)}T08:00:00Z`);
+    let code = '';
+    const outcomes: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const now = new Date(start.getTime() + round * 120_000);
+      await sendDeskCode(desk, patientId, now);
+      code = await codeTexted(phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++)
+        outcomes.push(
+          await verifyDeskCode(desk, patientId, wrong, now).then(
+            () => 'ok',
+            (e: { status: number }) => String(e.status),
+          ),
+        );
+    }
+    expect(outcomes).toEqual([...Array<string>(9).fill('400'), '423']);
+    const later = new Date(start.getTime() + 600_000);
+    await expect(sendDeskCode(desk, patientId, later)).rejects.toMatchObject({
+      status: 423,
+      message: expect.stringMatching(/can no longer be proved by code: 10 wrong codes were entered in all/),
+    });
+    await expect(verifyDeskCode(desk, patientId, code, later)).rejects.toMatchObject({ status: 423 });
+    expect((await patientDoc(patientId))!.phoneVerifiedAt).toBeUndefined();
   });
 
   it("when it is an account's record, then 409: account holders prove their own phone", async () => {

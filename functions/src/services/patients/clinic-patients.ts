@@ -11,12 +11,15 @@ import {
   CLINIC_ACCOUNT_STATUS,
   DESK_CODE_MINUTES,
   DESK_CODE_RESEND_SECONDS,
+  DESK_CODE_WRONG_TRIES_IN_ALL,
+  DESK_CODES_PER_DAY,
   type ClinicPatientCreated,
   type ClinicPatientRequest,
   type ExistingPerson,
   type PhoneCodeSent,
   type PhoneVerified,
 } from '../../api/front-desk';
+import { todayInGhana } from '../../api/booking-request';
 import { ghanaTimestamp } from '../../api/format';
 import type { Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -145,6 +148,13 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
     const phone = ghanaPhone(String(data.contactNumber ?? ''));
     if (!phone) throw conflict('This person has no phone number a code can be texted to.');
     if (data.phoneVerifiedAt) throw conflict(`${phone} is already verified.`);
+    const counts = deskCodeCounts(data, now);
+    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) throw LOCKED;
+    if (counts.sentToday >= DESK_CODES_PER_DAY)
+      throw new HttpError(
+        429,
+        `This record has been sent ${DESK_CODES_PER_DAY} codes today, the most a day. Send another tomorrow, or check the number with the person.`,
+      );
     const sentAt = (last.get('sentAt') as Timestamp | undefined)?.toMillis();
     if (sentAt !== undefined && now.getTime() - sentAt < DESK_CODE_RESEND_SECONDS * 1000)
       throw new HttpError(429, 'A code was sent less than a minute ago. Please wait a moment before sending another.');
@@ -157,6 +167,9 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
       wrongTries: 0,
       // The TTL policy on deskPhoneCodes (firestore.indexes.json) removes it a day later.
       expireAt: Timestamp.fromMillis(now.getTime() + 86_400_000),
+    });
+    tx.update(snap.ref, {
+      deskCodes: { day: todayInGhana(now), sentToday: counts.sentToday + 1, wrongTries: counts.wrongTries },
     });
     await notifyPatient(patientId, deskPhoneCode({ firstName: String(data.firstName ?? ''), code }), {
       tx,
@@ -173,6 +186,23 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
 
 const DEAD_CODE = 'This code can no longer be used. Please send a new one.';
 
+const LOCKED = new HttpError(
+  423,
+  `This record's phone can no longer be proved by code: ${DESK_CODE_WRONG_TRIES_IN_ALL} wrong codes were entered in all. Check the number with the person in person (an ID), and ask an admin to correct the record.`,
+);
+
+/**
+ * The record's desk-code counts (on the patient document, never shown by the API): codes sent
+ * on Ghana's day and wrong tries in all, so a new code every minute cannot reset the guessing.
+ */
+function deskCodeCounts(data: DocumentData, now: Date): { sentToday: number; wrongTries: number } {
+  const counts = (data.deskCodes ?? {}) as { day?: string; sentToday?: number; wrongTries?: number };
+  return {
+    sentToday: counts.day === todayInGhana(now) ? Number(counts.sentToday ?? 0) : 0,
+    wrongTries: Number(counts.wrongTries ?? 0),
+  };
+}
+
 /**
  * POST /staff/patients/{patientId}/phone/verify: the right code (for the number it was sent to)
  * sets phoneVerifiedAt. A wrong try is counted (that write commits, so the refusal is thrown
@@ -184,12 +214,16 @@ export async function verifyDeskCode(staff: Staff, patientId: string, code: stri
     const { ref, data } = clinicRecord(snap);
     const record = codeSnap.data();
     const phone = ghanaPhone(String(data.contactNumber ?? ''));
+    const counts = deskCodeCounts(data, now);
+    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) return LOCKED;
     if (!record || record.wrongTries >= MAX_WRONG_TRIES || record.phone !== phone) return badRequest(DEAD_CODE);
     if ((record.expiresAt as Timestamp).toMillis() <= now.getTime())
       return badRequest(`This code has expired (codes last ${DESK_CODE_MINUTES} minutes). Please send a new one.`);
     if (!codeMatches(patientId, code, String(record.hash))) {
       const wrongTries = Number(record.wrongTries) + 1;
       tx.update(codeSnap.ref, { wrongTries });
+      tx.update(ref, { 'deskCodes.wrongTries': counts.wrongTries + 1 });
+      if (counts.wrongTries + 1 >= DESK_CODE_WRONG_TRIES_IN_ALL) return LOCKED;
       const left = MAX_WRONG_TRIES - wrongTries;
       return badRequest(
         left > 0
