@@ -93,16 +93,18 @@ export const slotsUsed = (who: string, windowMs: number): Promise<number> =>
 /**
  * Public routes: at most `limit` calls per minute from one client, and routeBudget.perMinute
  * from everyone to the route (routeBudget); over either -> 429 and the route never runs. A named `bucket`
- * counts apart from the forms (browser error reports, the prescription check).
+ * counts apart from the forms (browser error reports, the prescription check); `budgetPerMinute`
+ * lowers the route's budget (browser error reports).
  */
-export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string): RequestHandler {
+export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string, budgetPerMinute?: number): RequestHandler {
   // Express 5 passes a rejected promise to the error handler.
   return async (req, _res, next) => {
     const who = bucket ? `${bucket}:${clientOf(req)}` : clientOf(req);
     if (!(await takeSlot(who, limit, WINDOW_MS))) return next(new HttpError(429, TOO_MANY));
     const route = `route:${req.method} ${req.baseUrl}${String(req.route?.path ?? req.path)}`;
-    if (await takeSlot(route, routeBudget.perMinute, WINDOW_MS)) return next();
-    logger.warn('route budget spent', { route, budgetPerMinute: routeBudget.perMinute });
+    const budget = Math.min(routeBudget.perMinute, budgetPerMinute ?? Infinity);
+    if (await takeSlot(route, budget, WINDOW_MS)) return next();
+    logger.warn('route budget spent', { route, budgetPerMinute: budget });
     next(new HttpError(429, BUSY));
   };
 }
