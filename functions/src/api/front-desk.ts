@@ -48,6 +48,8 @@ export interface ClinicRecordFields {
   /** A clinic record taken over by the account that signed up with its verified phone. */
   claimedBy?: string;
   claimedAt?: string;
+  /** An account proved this number but did not match what the desk recorded (year of birth or initials): not claimed, and why. */
+  claimMismatch?: { accountId: string; at: string; why: string };
   /** Who at the clinic added the record. */
   createdBy?: { uid: string; role: StaffRole };
 }

@@ -93,16 +93,16 @@ export const slotsUsed = (who: string, windowMs: number): Promise<number> =>
 /**
  * Public routes: at most `limit` calls per minute from one client, and routeBudget.perMinute
  * from everyone to the route (routeBudget); over either -> 429 and the route never runs. A named `bucket`
- * counts apart from the forms (browser error reports, the prescription check); `budgetPerMinute`
+ * counts apart from the forms (browser error reports, the prescription check); `ownBudget`
  * lowers the route's budget (browser error reports).
  */
-export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string, budgetPerMinute?: number): RequestHandler {
+export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string, ownBudget?: { perMinute: number }): RequestHandler {
   // Express 5 passes a rejected promise to the error handler.
   return async (req, _res, next) => {
     const who = bucket ? `${bucket}:${clientOf(req)}` : clientOf(req);
     if (!(await takeSlot(who, limit, WINDOW_MS))) return next(new HttpError(429, TOO_MANY));
     const route = `route:${req.method} ${req.baseUrl}${String(req.route?.path ?? req.path)}`;
-    const budget = Math.min(routeBudget.perMinute, budgetPerMinute ?? Infinity);
+    const budget = Math.min(routeBudget.perMinute, ownBudget?.perMinute ?? Infinity);
     if (await takeSlot(route, budget, WINDOW_MS)) return next();
     logger.warn('route budget spent', { route, budgetPerMinute: budget });
     next(new HttpError(429, BUSY));

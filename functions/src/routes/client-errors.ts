@@ -11,7 +11,7 @@ export const clientErrorsRouter = Router();
 
 /** Reports one client may send a minute, counted apart from its form posts; and all clients together. */
 export const CLIENT_ERRORS_PER_MINUTE = 5;
-export const CLIENT_ERRORS_ALL_PER_MINUTE = 60;
+export const clientErrorsBudget = { perMinute: 60 };
 
 const EMAIL = /[^\s@|]+@[^\s@|]+\.[^\s@|]+/g;
 /** 9 to 15 digits, maybe with a + and spaces or dashes between: a phone number, never a stack's line:column. */
@@ -35,7 +35,7 @@ export const loggable = (text: string): string =>
  */
 clientErrorsRouter.post(
   '/client-errors',
-  throttle(CLIENT_ERRORS_PER_MINUTE, 'client-errors', CLIENT_ERRORS_ALL_PER_MINUTE),
+  throttle(CLIENT_ERRORS_PER_MINUTE, 'client-errors', clientErrorsBudget),
   async (req, res) => {
     const body = await bodyOf(req, clientErrorSchema);
     const report = Object.fromEntries(

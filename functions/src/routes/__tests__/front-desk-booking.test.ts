@@ -345,10 +345,23 @@ describe('claiming the record later', () => {
     expect(booked.status).toBe(201);
     const appointmentId = booked.body.data.appointmentId as string;
 
-    // Signed up on the site (an account of their own) and proved the same number.
+    // What the visit left in the record: a prescription, a lab request, a result file and the video visit.
+    const held = {
+      [COLLECTIONS.prescriptions]: `claim-rx-${patientId}`,
+      [COLLECTIONS.labRequests]: `claim-lab-${patientId}`,
+      [COLLECTIONS.files]: `claim-file-${patientId}`,
+    };
+    for (const [collection, id] of Object.entries(held)) await db().collection(collection).doc(id).set({ patientId, marker: id });
+    await db().collection(COLLECTIONS.visits).doc(appointmentId).set({ appointmentId, patientId, participants: [] });
+
+    // Signed up on the site (an account of their own, the same name as the desk recorded) and proved the same number.
     const account = await createTestUser();
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ firstName: 'Efua', lastName: 'Quartey' });
     await setPatientContact(account.uid, { contactNumber: phone });
     expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [patientId], appointments: 1 });
+    for (const [collection, id] of Object.entries(held))
+      expect((await db().collection(collection).doc(id).get()).get('patientId')).toBe(account.uid);
+    expect((await db().collection(COLLECTIONS.visits).doc(appointmentId).get()).get('patientId')).toBe(account.uid);
 
     const a = (await db().collection(COLLECTIONS.appointments).doc(appointmentId).get()).data()!;
     expect(a).toMatchObject({ patientId: account.uid, clinicRecordId: patientId });
@@ -368,6 +381,34 @@ describe('claiming the record later', () => {
     expect(found.body.data.map((p: { patientId: string }) => p.patientId)).toEqual([account.uid]);
     // Done once: a second proof of the number changes nothing.
     expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
+  });
+
+  it("when the account's name or year of birth is not what the desk recorded, then nothing moves and the record tells the desk why", async () => {
+    const { patientId, phone } = await addCaller({ dateOfBirth: '1980-04-12' });
+    await verifyPhone(patientId, phone);
+    await db().collection(COLLECTIONS.prescriptions).doc(`claim-rx-${patientId}`).set({ patientId });
+    const account = await createTestUser();
+    await db()
+      .collection(COLLECTIONS.patients)
+      .doc(account.uid)
+      .update({ firstName: 'Efua', lastName: 'Quartey', dateOfBirth: '1991-01-01', contactNumber: phone });
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
+    expect((await db().collection(COLLECTIONS.prescriptions).doc(`claim-rx-${patientId}`).get()).get('patientId')).toBe(
+      patientId,
+    );
+    const shown = await get(staff, `/staff/patients/${patientId}`);
+    expect(shown.body.data.patient.claimedBy).toBeUndefined();
+    expect(shown.body.data.patient.claimMismatch).toEqual({
+      accountId: account.uid,
+      at: expect.any(String),
+      why: "the account's year of birth (1991) is not the one the desk recorded (1980)",
+    });
+    expect((await auditOf(`patients/${patientId}`)).map((e) => e.action)).toContain('patient.claim.mismatch');
+
+    // The same person with the right year: claimed, and the note goes.
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ dateOfBirth: '1980-04-12' });
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [patientId], appointments: 0 });
+    expect((await patientDoc(patientId))!.claimMismatch).toBeUndefined();
   });
 
   it('when the record was never proved at the desk, then it is not claimed', async () => {

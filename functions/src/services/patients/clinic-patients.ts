@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  FieldValue,
   Timestamp,
   type DocumentData,
   type DocumentReference,
@@ -20,6 +21,7 @@ import {
   type PhoneVerified,
 } from '../../api/front-desk';
 import { todayInGhana } from '../../api/booking-request';
+import { initialsKey, initialsOf } from '../../api/record';
 import { ghanaTimestamp } from '../../api/format';
 import type { Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -272,19 +274,64 @@ export async function claimClinicRecords(uid: string, verifiedPhone: string, now
   return result;
 }
 
-/** One record's takeover, all or nothing; undefined when it was no longer claimable. */
+/**
+ * The one more thing the desk recorded that the account must agree with before a claim: the
+ * year of birth when both have a date of birth, else the name's initials (first and last name).
+ * A shared or recycled number alone never hands over another person's records. Undefined when
+ * they agree, else why not (for the desk).
+ */
+export function claimMismatch(clinic: DocumentData, account: DocumentData): string | undefined {
+  const year = (d: DocumentData) => String(d.dateOfBirth ?? '').slice(0, 4);
+  if (year(clinic) && year(account))
+    return year(clinic) === year(account)
+      ? undefined
+      : `the account's year of birth (${year(account)}) is not the one the desk recorded (${year(clinic)})`;
+  const initials = (d: DocumentData) => initialsKey(initialsOf(`${d.firstName ?? ''} ${d.lastName ?? ''}`));
+  return initials(clinic) === initials(account)
+    ? undefined
+    : `the account's name (${String(account.firstName ?? '')} ${String(account.lastName ?? '')}) does not have the initials of the name the desk recorded`;
+}
+
+/** Everything else a clinic record holds under its id, moved with its appointments. */
+const HELD_UNDER_PATIENT = [COLLECTIONS.prescriptions, COLLECTIONS.labRequests, COLLECTIONS.files] as const;
+
+/**
+ * One record's takeover, all or nothing; undefined when it was no longer claimable, or when the
+ * account does not agree with what the desk recorded (then the record stays, marked
+ * `claimMismatch` for the desk, and audited).
+ */
 async function claimOne(uid: string, clinicId: string, phone: string, now: Date): Promise<number | undefined> {
   return runTransaction(async (tx) => {
     // Reads first: the record, the account, the appointments and what each refers to.
     const clinicRef = patients().doc(clinicId);
-    const [clinic, account, appointments] = await Promise.all([
+    const [clinic, account, appointments, ...held] = await Promise.all([
       tx.get(clinicRef),
       tx.get(patientRef(uid)),
       tx.get(appointmentsOfQuery(clinicId)),
+      ...HELD_UNDER_PATIENT.map((name) => tx.get(db().collection(name).where('patientId', '==', clinicId))),
     ]);
     const c = clinic.data();
     const claimable = c && c.source === 'CLINIC' && !c.claimedBy && c.phoneVerifiedAt && c.contactNumber === phone;
     if (!claimable || !account.exists || account.get('source') === 'CLINIC') return undefined;
+    const visits = appointments.empty
+      ? []
+      : (await tx.getAll(...appointments.docs.map((d) => db().collection(COLLECTIONS.visits).doc(d.id)))).filter((v) => v.exists);
+    const why = claimMismatch(c, account.data()!);
+    if (why) {
+      tx.update(clinicRef, { claimMismatch: { accountId: uid, at: now.toISOString(), why } });
+      await writeAudit(
+        {
+          actorUid: uid,
+          actorRole: 'patient',
+          action: 'patient.claim.mismatch',
+          target: `patients/${clinicId}`,
+          patientIds: [uid, clinicId],
+        },
+        tx,
+      );
+      logger.warn('clinic record not claimed: the account does not match it', { uid, clinicId });
+      return undefined;
+    }
     const refs = await Promise.all(
       appointments.docs.map(async (d) => {
         const a = d.data();
@@ -297,13 +344,15 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
         return { d, slot, ledger, refunds };
       }),
     );
+    for (const snap of held) for (const d of snap.docs) tx.update(d.ref, { patientId: uid });
+    for (const v of visits) if (v.get('patientId') === clinicId) tx.update(v.ref, { patientId: uid });
     for (const { d, slot, ledger, refunds } of refs) {
       tx.update(d.ref, { patientId: uid, clinicRecordId: clinicId });
       if (slot?.exists && slot.get('patientId') === clinicId) tx.update(slot.ref, { patientId: uid });
       if (ledger.exists && ledger.get('patientId') === clinicId) tx.update(ledger.ref, { patientId: uid });
       for (const r of refunds.docs) if (r.get('patientId') === clinicId) tx.update(r.ref, { patientId: uid });
     }
-    tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString() });
+    tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString(), claimMismatch: FieldValue.delete() });
     await writeAudit(
       {
         actorUid: uid,
