@@ -98,7 +98,7 @@ describe('the record after a visit', () => {
     await rx.getByLabel('Quantity').fill('15');
     await rx.getByLabel('Notes').fill('Take after meals');
     await rx.getByRole('button', { name: 'Issue prescription' }).click();
-    code = /Prescription ([A-Z0-9]{8}) has been issued/.exec(await saved(page))![1];
+    code = /Prescription ([A-Z0-9]{10}) has been issued/.exec(await saved(page))![1];
     await page
       .getByRole('listitem', { name: `Prescription ${code}` })
       .getByText('Amoxicillin 500 mg')
