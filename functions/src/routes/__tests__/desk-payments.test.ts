@@ -42,8 +42,7 @@ async function deskBooking({ proved = true } = {}) {
   const person = await post(staff, '/staff/patients', { firstName: 'Yaw', lastName: 'Darko', contactNumber: phone });
   expect(person.status).toBe(201);
   const patientId = person.body.data.patientId as string;
-  if (proved)
-    await db().collection(COLLECTIONS.patients).doc(patientId).update({ phoneVerifiedAt: new Date().toISOString() });
+  if (proved) await db().collection(COLLECTIONS.patients).doc(patientId).update({ phoneVerifiedAt: new Date().toISOString() });
   const day = dayPlus(nextDay++);
   const time = (await freeTimesOf(app, doctorId, day))[0];
   const booked = await post(staff, '/staff/appointments', {
