@@ -26,18 +26,21 @@ const builtChunk = (prefix: string) => {
 };
 
 describe('assets after a deploy', () => {
-  it('when a chunk the build does not have is asked for, then Hosting answers 404, not the app shell', async () => {
+  it('when a chunk the build does not have is asked for, then Hosting answers 404, not the app shell, and no browser keeps that 404 long', async () => {
     const res = await fetch(`${SITE_URL}/assets/faqs-page-0ld8uild.js`);
     expect(res.status).toBe(404);
+    // After a rollback the file is back: a browser may keep the 404 an hour at most, the CDN until the next release purges it.
+    expect(res.headers.get('cache-control')).not.toMatch(/immutable/);
+    expect(Number(/(?:^|[ ,])max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1] ?? 0)).toBeLessThanOrEqual(3600);
     expect(res.headers.get('content-type')).not.toMatch(/javascript/);
     expect(await res.text()).not.toContain('<div id="root"');
   });
 
-  it('when a chunk of this build is asked for, then it is JavaScript, cached for a year as immutable', async () => {
+  it('when a chunk of this build is asked for, then it is JavaScript, kept an hour by browsers and until the next release by the CDN', async () => {
     const res = await fetch(`${SITE_URL}/assets/${builtChunk('faqs-page-')}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=31536000');
   });
 
   it.each(['/dashboard', '/staff/roles', '/assets', '/assetsx/y'])(

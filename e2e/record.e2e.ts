@@ -62,9 +62,15 @@ describe('the record after a visit', () => {
   let visitId: string;
   let code: string;
   let patientPage: Page;
+  const BIRTH_YEAR = '1988';
 
   beforeAll(async () => {
     patient = await createActivatedPatient({ firstName: 'Adwoa', lastName: `Record${Date.now() % 100000}` });
+    // The pharmacist's proof at /rx is the initials and this year (docs/record.md).
+    await adminDb()
+      .collection('patients')
+      .doc(patient.uid)
+      .update({ dateOfBirth: `${BIRTH_YEAR}-05-02` });
     const doctorId = await seededDoctorId();
     const { day, time } = await freeSlotOf(doctorId);
     const booked = await bookAsPatient(patient, { requestedServiceId: 1, doctorId, requestedDay: day, requestedTime: time });
@@ -92,7 +98,7 @@ describe('the record after a visit', () => {
     await rx.getByLabel('Quantity').fill('15');
     await rx.getByLabel('Notes').fill('Take after meals');
     await rx.getByRole('button', { name: 'Issue prescription' }).click();
-    code = /Prescription ([A-Z0-9]{8}) has been issued/.exec(await saved(page))![1];
+    code = /Prescription ([A-Z0-9]{10}) has been issued/.exec(await saved(page))![1];
     await page
       .getByRole('listitem', { name: `Prescription ${code}` })
       .getByText('Amoxicillin 500 mg')
@@ -228,35 +234,36 @@ describe('the record after a visit', () => {
     expect(Buffer.compare(file.bytes, RESULT_PDF)).toBe(0);
   });
 
-  it('when a pharmacist checks the code at /rx, then it is genuine; once staff mark it dispensed, the check says so', async () => {
+  it('when a pharmacist checks the code at /rx, then it is genuine; the medicines show after the initials and year of birth; once dispensed there, it never says genuine again', async () => {
     const pharmacy = await (await newContext(browser(), PHONE)).newPage();
     await pharmacy.goto('/rx');
     await pharmacy.getByLabel('Prescription code').fill(`${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
     await pharmacy.getByRole('button', { name: 'Check' }).click();
     await pharmacy.waitForURL(`**/rx/${code}`);
     await pharmacy.getByRole('heading', { name: 'Genuine: not yet dispensed' }).waitFor();
+    expect(await pharmacy.getByText('Amoxicillin').count()).toBe(0);
+    expect(await axeBothWidths(pharmacy, '/rx genuine')).toEqual([]);
+
+    await pharmacy.getByLabel('Patient’s initials').fill('a.r');
+    await pharmacy.getByLabel('Patient’s year of birth').fill(BIRTH_YEAR);
+    await pharmacy.getByRole('button', { name: 'Show the medicines' }).click();
     await pharmacy
       .getByRole('listitem')
       .filter({ hasText: 'Amoxicillin 500 mg' })
       .getByText('1 capsule, 3 times a day, for 5 days. Quantity: 15')
       .waitFor();
     expect(await pharmacy.content()).not.toContain(patient.lastName);
-    expect(await axeBothWidths(pharmacy, '/rx genuine')).toEqual([]);
+    expect(await axeBothWidths(pharmacy, '/rx medicines')).toEqual([]);
 
-    const console_ = await (await newContext(browser(), DESKTOP)).newPage();
-    await staffSignIn(console_, 'staff');
-    await console_.goto(`/staff/records/${patient.uid}`);
-    await console_
-      .getByRole('listitem', { name: `Prescription ${code}` })
-      .getByRole('button', { name: 'Mark dispensed' })
-      .click();
-    await console_.locator('.swal2-confirm').click();
-    await saved(console_);
-
+    await pharmacy.getByLabel('Your pharmacy’s name').fill('Osu Community Pharmacy');
+    await pharmacy.getByRole('button', { name: 'Mark as dispensed' }).click();
+    await pharmacy.getByRole('heading', { name: 'Already dispensed' }).waitFor();
     await pharmacy.getByRole('button', { name: 'Check again' }).click();
-    await pharmacy.getByRole('heading', { name: 'Genuine, but already dispensed' }).waitFor();
+    await pharmacy.getByRole('heading', { name: 'Already dispensed' }).waitFor();
+    expect(await pharmacy.locator('.rx-verdict').textContent()).not.toMatch(/genuine/i);
     expect(await axeBothWidths(pharmacy, '/rx dispensed')).toEqual([]);
-    expect(await axeBothWidths(console_, 'patient record (staff)', DESKTOP)).toEqual([]);
+    const stored = (await adminDb().collection('prescriptions').where('code', '==', code).get()).docs[0];
+    expect(stored.get('dispensedBy')).toBe('pharmacy: Osu Community Pharmacy');
   });
 
   it('when the PDF and the result are fetched through Hosting, then they are private, no-store and never sniffed; another patient is refused', async () => {

@@ -117,7 +117,7 @@ async function newsletterSignUps() {
       '/subscriptions/news',
       null,
       { email: emails[i] },
-      { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}, 192.0.2.1`, 'X-Local-Front-End': LOCAL_FRONT_END_KEY },
+      { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}, 151.101.0.1`, 'X-Local-Front-End': LOCAL_FRONT_END_KEY },
     ).then((r) => r.status),
   );
   const stored = (

@@ -36,13 +36,44 @@ export const LARGE_BODY_ROUTES = new Set(['POST /appointments']);
 export const LARGE_BODY_PATTERNS: readonly RegExp[] = [/^POST \/staff\/appointments\/[^/]+\/results$/];
 
 /**
- * X-Forwarded-For entries our own front ends append, counted from the right. In production,
- * Firebase Hosting's CDN (Fastly) appends the address that connected to it, the visitor, and
- * Google's front end of the function (Cloud Run) appends the CDN's; so the visitor is the 2nd
- * from the right, and whatever stands left of it the client wrote and may forge (docs/
- * roles-and-audit.md, 'Client addresses', says how this was found and how to check it).
+ * X-Forwarded-For as production writes it (docs/security.md 'Throttling'): Google's front end
+ * of the function (Cloud Run) appends the address that connected to it, last, and no caller can
+ * change that entry. Through Hosting that address is Hosting's CDN (Fastly), which appended the
+ * visitor just before it: the visitor is then the 2nd from the right. A call to the function's
+ * own URL arrives as `<anything the caller wrote>, <the caller>`: the last entry is the caller.
+ * So the last entry decides: one of the CDN's addresses -> the one before it, else the last.
  */
 export const TRUSTED_PROXY_HOPS = 2;
+
+/**
+ * Fastly's published addresses (https://api.fastly.com/public-ip-list), the CDN Firebase Hosting
+ * serves from. Only Fastly can connect from them, so only a request that came through a Fastly
+ * edge has its visitor read from the entry before. Check the list when a deploy's check fails
+ * (docs/roles-and-audit.md 'Client addresses').
+ */
+export const HOSTING_CDN_RANGES: readonly string[] = [
+  '23.235.32.0/20',
+  '43.249.72.0/22',
+  '103.244.50.0/24',
+  '103.245.222.0/23',
+  '103.245.224.0/24',
+  '104.156.80.0/20',
+  '140.248.64.0/18',
+  '140.248.128.0/17',
+  '146.75.0.0/17',
+  '151.101.0.0/16',
+  '157.52.64.0/18',
+  '167.82.0.0/17',
+  '167.82.128.0/20',
+  '167.82.160.0/20',
+  '167.82.224.0/20',
+  '172.111.64.0/18',
+  '185.31.16.0/22',
+  '199.27.72.0/21',
+  '199.232.0.0/16',
+  '2a04:4e40::/32',
+  '2a04:4e42::/32',
+];
 
 /**
  * The local stack has no front end: firebase-tools' Hosting emulator forwards the client's
@@ -54,11 +85,11 @@ export const TRUSTED_PROXY_HOPS = 2;
  */
 export const LOCAL_FRONT_END_HEADER = 'x-local-front-end';
 
-/** How many entries of this request's X-Forwarded-For our front ends wrote. */
-export function trustedProxyHops(header: (name: string) => string | undefined): number {
-  if (process.env.FUNCTIONS_EMULATOR !== 'true') return TRUSTED_PROXY_HOPS;
+/** Whether this request's X-Forwarded-For was written the production way (always, outside the emulator). */
+export function forwardedByFrontEnds(header: (name: string) => string | undefined): boolean {
+  if (process.env.FUNCTIONS_EMULATOR !== 'true') return true;
   const key = process.env.LOCAL_FRONT_END_KEY;
-  return key && header(LOCAL_FRONT_END_HEADER) === key ? TRUSTED_PROXY_HOPS : 0;
+  return Boolean(key) && header(LOCAL_FRONT_END_HEADER) === key;
 }
 
 // ---- The site -----------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import {
   followUpBookingPath,
   followUpDay,
   followUpRemindAt,
+  initialsKey,
   initialsOf,
   normaliseRxCode,
   resultName,
@@ -13,9 +14,9 @@ import { newRxCode } from '../services/record/prescriptions';
 
 /** The record's pure rules (api/record.ts), shared by the server and the site. */
 describe('prescription codes', () => {
-  it('when codes are drawn, then each is 8 characters of the alphabet without look-alikes, and they spread over all of it', () => {
+  it('when codes are drawn, then each is 10 characters of the alphabet without look-alikes, and they spread over all of it', () => {
     const codes = Array.from({ length: 2000 }, newRxCode);
-    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
     expect(new Set(codes).size).toBe(codes.length);
     expect(new Set(codes.join(''))).toEqual(new Set(RX_CODE_ALPHABET));
     expect(RX_CODE_ALPHABET).not.toMatch(/[01ILO]/);
@@ -24,6 +25,9 @@ describe('prescription codes', () => {
   it.each([
     ['ab23-cd45', 'AB23CD45'],
     [' AB23 CD45 ', 'AB23CD45'],
+    ['ab23-cd45-ef', 'AB23CD45EF'],
+    ['AB23CD45E', undefined],
+    ['AB23CD45EFG', undefined],
     ['AB23CD4', undefined],
     ['AB23CD40', undefined],
     ['AB23CDI5', undefined],
@@ -35,6 +39,10 @@ describe('prescription codes', () => {
   it('when a name is given, then its initials are what a pharmacy sees', () => {
     expect(initialsOf('ama  serwaa Boateng')).toBe('A. S. B.');
     expect(initialsOf('')).toBe('');
+  });
+
+  it('when a pharmacist types initials with dots or spaces or in lower case, then only the letters count', () => {
+    for (const typed of ['ASB', 'a.s.b', 'A. S. B.', ' a s b ']) expect(initialsKey(typed)).toBe('ASB');
   });
 });
 

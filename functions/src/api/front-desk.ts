@@ -48,6 +48,8 @@ export interface ClinicRecordFields {
   /** A clinic record taken over by the account that signed up with its verified phone. */
   claimedBy?: string;
   claimedAt?: string;
+  /** An account proved this number but did not match what the desk recorded (year of birth or initials): not claimed, and why. */
+  claimMismatch?: { accountId: string; at: string; why: string };
   /** Who at the clinic added the record. */
   createdBy?: { uid: string; role: StaffRole };
 }
@@ -111,6 +113,9 @@ export interface PhoneVerified {
 /** A desk code lasts this long (the person is on the phone or at the desk), this many wrong tries. */
 export const DESK_CODE_MINUTES = 10;
 export const DESK_CODE_RESEND_SECONDS = 60;
+/** Codes one record may be sent a day (Ghana's day), and wrong tries in all before its phone can no longer be proved by code. */
+export const DESK_CODES_PER_DAY = 5;
+export const DESK_CODE_WRONG_TRIES_IN_ALL = 10;
 
 // --- booking for someone ---
 

@@ -191,20 +191,59 @@ export interface PrescriptionIssued {
 
 /** Digits and capitals without the look-alikes 0/O, 1/I/L: read aloud or typed from a phone without doubt. */
 export const RX_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const RX_CODE_LENGTH = 8;
+/** New codes: 31^10, about 8 × 10^14 (docs/record.md 'E-prescriptions'). */
+export const RX_CODE_LENGTH = 10;
+/** Codes issued before 10 characters, still checked. */
+export const RX_OLD_CODE_LENGTH = 8;
 
 /** A code as a pharmacist may type it (lower case, spaces, a dash) in its one stored form; undefined when it cannot be one. */
 export function normaliseRxCode(typed: string): string | undefined {
   const code = typed.toUpperCase().replace(/[\s-]/g, '');
-  return code.length === RX_CODE_LENGTH && [...code].every((c) => RX_CODE_ALPHABET.includes(c)) ? code : undefined;
+  const lengthOk = code.length === RX_CODE_LENGTH || code.length === RX_OLD_CODE_LENGTH;
+  return lengthOk && [...code].every((c) => RX_CODE_ALPHABET.includes(c)) ? code : undefined;
 }
 
-/** GET /rx/{code}: what a pharmacy may know, and no more (no name, contact or notes). */
+/** GET /rx/{code}: whether it is ours and may be dispensed, and no more (no name, no medicines). */
 export interface RxCheck {
   status: PrescriptionStatus;
   issuedAt: string;
   doctor: string;
-  patientInitials: string;
+  /** When a pharmacy or the clinic marked it dispensed. */
+  dispensedAt?: string;
+}
+
+/** 'A. S. M.', 'asm', 'A.S.M' -> 'ASM': only the letters count. */
+export const initialsKey = (typed: string): string => typed.toUpperCase().replace(/[^A-Z]/g, '');
+
+/**
+ * POST /rx/{code}/items and /rx/{code}/dispense: what the pharmacist reads on the paper
+ * prescription and the patient's card, which a guessed code does not come with.
+ */
+export const rxProofSchema = object({
+  initials: requiredText("Patient's initials (initials)", 20).test(
+    'letters',
+    "Patient's initials (initials): type the first letter of each of the patient's names, like ASM.",
+    (value) => !value || initialsKey(value).length > 0,
+  ),
+  birthYear: number()
+    .typeError("Patient's year of birth (birthYear) must be a year, like 1984.")
+    .required("Patient's year of birth (birthYear) is required.")
+    .integer("Patient's year of birth (birthYear) must be a year, like 1984.")
+    .min(1900, "Patient's year of birth (birthYear) must be a year, like 1984.")
+    .max(2100, "Patient's year of birth (birthYear) must be a year, like 1984."),
+});
+
+export type RxProof = InferType<typeof rxProofSchema>;
+
+/** POST /rx/{code}/dispense: the proof and the pharmacy that dispenses, kept for the clinic's audit. */
+export const rxDispenseSchema = rxProofSchema.shape({
+  pharmacy: requiredText('Pharmacy name (pharmacy)', 120),
+});
+
+export type RxDispenseRequest = InferType<typeof rxDispenseSchema>;
+
+/** Answer of POST /rx/{code}/items: the medicines, without their notes. */
+export interface RxItems extends RxCheck {
   items: Omit<PrescriptionItem, 'notes'>[];
 }
 

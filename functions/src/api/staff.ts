@@ -113,8 +113,11 @@ export interface StaffPatientView {
 export interface AuditEntry {
   id: string;
   actorUid: string;
-  /** 'patient' for a patient's own acts that are logged (a visit joined, an account erased, a clinic record claimed). */
-  actorRole: StaffRole | 'patient';
+  /**
+   * 'patient' for a patient's own acts that are logged (a visit joined, an account erased, a
+   * clinic record claimed); 'pharmacy' for a prescription dispensed at /rx (actorUid 'pharmacy').
+   */
+  actorRole: StaffRole | 'patient' | 'pharmacy';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
   /** The document path acted on, e.g. 'appointments/abc', or the collection a list or search read. */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
-import { trustedProxyHops } from '../config';
+import { logger } from 'firebase-functions';
+import { forwardedByFrontEnds, HOSTING_CDN_RANGES, TRUSTED_PROXY_HOPS } from '../config';
 import { slotsTaken, takeRateLimitSlot } from '../store/rate-limits';
 import { HttpError } from './errors';
 
@@ -12,14 +14,22 @@ const WINDOW_MS = 60_000;
 
 export const TOO_MANY = 'You have sent too many requests in a short time. Please wait a minute and try again.';
 
+const hostingCdn = new BlockList();
+for (const range of HOSTING_CDN_RANGES) {
+  const [address, prefix] = range.split('/');
+  hostingCdn.addSubnet(address, Number(prefix), isIPv6(address) ? 'ipv6' : 'ipv4');
+}
+
+const isHostingCdn = (address: string) => isIP(address) !== 0 && hostingCdn.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+
 /**
- * The client's address: the entry of X-Forwarded-For that our front ends wrote, counted from
- * the right (config trustedProxyHops), never the first one, which any client can forge. With
- * no trusted front end (the local emulators), or a header shorter than ours make it (the
- * function's own URL), the socket's address counts, and nothing the header says.
+ * The client's address (config TRUSTED_PROXY_HOPS): the last X-Forwarded-For entry, which
+ * Google's front end writes and no caller can forge; when that is Hosting's CDN, the entry the
+ * CDN wrote before it. Whatever stands further left the client wrote, and is never read. With
+ * no front end (the local emulators without the test key) or no header, the socket's address.
  */
 export function clientOf(req: Request): string {
-  const trusted = trustedProxyHops((name) => {
+  const fromFrontEnds = forwardedByFrontEnds((name) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
   });
@@ -27,8 +37,9 @@ export function clientOf(req: Request): string {
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
-  if (trusted > 0 && hops.length >= trusted) return hops[hops.length - trusted];
-  return req.socket?.remoteAddress ?? 'direct';
+  if (!fromFrontEnds || hops.length === 0) return req.socket?.remoteAddress ?? 'direct';
+  const last = hops[hops.length - 1];
+  return isHostingCdn(last) && hops.length >= TRUSTED_PROXY_HOPS ? hops[hops.length - TRUSTED_PROXY_HOPS] : last;
 }
 
 /**
@@ -66,14 +77,35 @@ export async function takeSlot(who: string, limit: number, windowMs: number): Pr
 }
 
 /**
- * Public writes: at most `limit` posts per minute from one client; over it -> 429 and the route
- * never runs. A named `bucket` counts apart from the forms (browser error reports).
+ * Calls one public route takes a minute from all clients together: with every client counted
+ * apart, many clients (or many addresses) could still keep the instances (config maxInstances)
+ * busy; past this the route answers 429 to everyone until the minute turns, and says so in the
+ * log for the alerts (docs/security.md 'Throttling'). A tenth of what the instances serve.
  */
-export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string): RequestHandler {
+export const routeBudget = { perMinute: 300 };
+
+export const BUSY = 'We are receiving too many requests right now. Please try again in a minute.';
+
+/** How many calls `who` has made in this window of `windowMs` (a look without taking one). */
+export const slotsUsed = (who: string, windowMs: number): Promise<number> =>
+  slotsTaken(keyOf(who, Math.floor(rateLimitClock.now() / windowMs)));
+
+/**
+ * Public routes: at most `limit` calls per minute from one client, and routeBudget.perMinute
+ * from everyone to the route (routeBudget); over either -> 429 and the route never runs. A named `bucket`
+ * counts apart from the forms (browser error reports, the prescription check); `ownBudget`
+ * lowers the route's budget (browser error reports).
+ */
+export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string, ownBudget?: { perMinute: number }): RequestHandler {
   // Express 5 passes a rejected promise to the error handler.
   return async (req, _res, next) => {
     const who = bucket ? `${bucket}:${clientOf(req)}` : clientOf(req);
-    next((await takeSlot(who, limit, WINDOW_MS)) ? undefined : new HttpError(429, TOO_MANY));
+    if (!(await takeSlot(who, limit, WINDOW_MS))) return next(new HttpError(429, TOO_MANY));
+    const route = `route:${req.method} ${req.baseUrl}${String(req.route?.path ?? req.path)}`;
+    const budget = Math.min(routeBudget.perMinute, ownBudget?.perMinute ?? Infinity);
+    if (await takeSlot(route, budget, WINDOW_MS)) return next();
+    logger.warn('route budget spent', { route, budgetPerMinute: budget });
+    next(new HttpError(429, BUSY));
   };
 }
 

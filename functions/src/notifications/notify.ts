@@ -43,7 +43,17 @@ export interface NotifyOptions {
   retention?: MailKind;
   /** Only these channels (a phone code goes by SMS alone: a mailbox must not confirm a phone). Both by default. */
   channels?: readonly ('email' | 'sms')[];
+  /** The desk's phone code, the one SMS a clinic record's number gets before it is proved (unprovedClinicPhone). */
+  provesPhone?: true;
 }
+
+/**
+ * A clinic record (added at the desk) whose number nobody has proved yet: a typo would text a
+ * stranger, so it gets no SMS (no clinical content, codes or links) but the desk's code that
+ * proves it (docs/front-desk.md 'People without an account').
+ */
+export const unprovedClinicPhone = (patient: { source?: string; phoneVerifiedAt?: string } | undefined): boolean =>
+  patient?.source === 'CLINIC' && !patient.phoneVerifiedAt;
 
 const EVERYTHING: ReminderPreferences = { sms: true, email: true };
 
@@ -58,7 +68,7 @@ async function recipientOf(patientId: string, options: NotifyOptions) {
       .then((u) => u.email)
       .catch(() => undefined));
   const phone = options.contact?.phone || patient?.contactNumber;
-  return { email, phone, wants: patient?.reminderPreferences ?? EVERYTHING };
+  return { email, phone, wants: patient?.reminderPreferences ?? EVERYTHING, unproved: unprovedClinicPhone(patient) };
 }
 
 /**
@@ -70,7 +80,7 @@ async function recipientOf(patientId: string, options: NotifyOptions) {
  */
 export async function notifyPatient(patientId: string, notice: Notice, options: NotifyOptions = {}): Promise<void> {
   const { tx, kind = 'confirmation', retention = 'mail', channels = ['email', 'sms'] } = options;
-  const { email, phone, wants } = await recipientOf(patientId, options);
+  const { email, phone, wants, unproved } = await recipientOf(patientId, options);
   const wanted = kind === 'reminder' ? wants : EVERYTHING;
   const about = {
     patientId,
@@ -80,6 +90,10 @@ export async function notifyPatient(patientId: string, notice: Notice, options: 
   if (email && wanted.email && channels.includes('email'))
     await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
   if (!wanted.sms || !channels.includes('sms') || !notice.sms) return;
+  if (unproved && !options.provesPhone) {
+    logger.info('sms held: the clinic record has not proved its phone number', { patientId, event: about.event });
+    return;
+  }
   const to = ghanaPhone(phone);
   if (!to) {
     logger.warn('no usable phone number for an SMS', { patientId, event: about.event });

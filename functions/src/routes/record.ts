@@ -1,15 +1,16 @@
-import { Router } from 'express';
-import { normaliseRxCode, RX_CODE_LENGTH } from '../api/record';
+import { Router, type Request } from 'express';
+import { normaliseRxCode, RX_CODE_LENGTH, RX_OLD_CODE_LENGTH, rxDispenseSchema, rxProofSchema } from '../api/record';
 import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
-import { throttle } from '../http/rate-limit';
+import { clientOf, throttle } from '../http/rate-limit';
+import { bodyOf } from '../http/validate';
 import { patientLabRequests } from '../services/record/lab-requests';
-import { patientPrescriptions, prescriptionPdf, rxCheckOf } from '../services/record/prescriptions';
+import { patientPrescriptions, prescriptionPdf } from '../services/record/prescriptions';
+import { checkRx, dispenseRx, rxItems, rxVerdict } from '../services/record/rx-check';
 import { patientResultFile } from '../services/record/results';
-import { prescriptionByCode } from '../store/prescriptions';
 
 /**
  * The patient's side of the record (docs/record.md): their prescriptions (and each as a
@@ -37,17 +38,36 @@ recordRouter.get('/appointments/:appointmentId/results/:fileId', requireAuth, as
   sendFile(res, await patientResultFile(uid, String(req.params.appointmentId), String(req.params.fileId)));
 });
 
-const NOT_A_CODE = `code must be the ${RX_CODE_LENGTH} letters and digits printed on the prescription (there is no 0, 1, I, L or O in a code).`;
+const NOT_A_CODE = `code must be the ${RX_CODE_LENGTH} letters and digits printed on the prescription (older ones have ${RX_OLD_CODE_LENGTH}; there is no 0, 1, I, L or O in a code).`;
 
-/** Status changes (dispensed): never cached. */
-recordRouter.get('/rx/:code', throttle(), async (req, res) => {
-  res.set('Cache-Control', 'no-store');
+const rxCodeOf = (req: Request) => {
   const code = normaliseRxCode(String(req.params.code));
   if (!code) throw badRequest(NOT_A_CODE);
-  const prescription = await prescriptionByCode(code);
-  if (!prescription)
-    throw notFound(
-      'No prescription has this code. Check it and try again: a code we did not issue is not a genuine ExpMed Health prescription.',
-    );
-  ok(res, rxCheckOf(prescription), `Prescription ${code} is genuine.`);
+  return code;
+};
+
+/** Per client a minute, apart from the forms: a busy pharmacy checks many (misses are limited apart, services/record/rx-check.ts). */
+export const RX_CHECKS_PER_MINUTE = 30;
+
+/** The pharmacy's check (docs/record.md 'Checking a code'). Status changes (dispensed): never cached. */
+recordRouter.get('/rx/:code', throttle(RX_CHECKS_PER_MINUTE, 'rx'), async (req, res) => {
+  res.set('Cache-Control', 'no-store');
+  const code = rxCodeOf(req);
+  const check = await checkRx(clientOf(req), code);
+  ok(res, check, rxVerdict(code, check));
+});
+
+recordRouter.post('/rx/:code/items', throttle(RX_CHECKS_PER_MINUTE, 'rx'), async (req, res) => {
+  res.set('Cache-Control', 'no-store');
+  const code = rxCodeOf(req);
+  const proof = await bodyOf(req, rxProofSchema);
+  const items = await rxItems(clientOf(req), code, proof);
+  ok(res, items, rxVerdict(code, items));
+});
+
+recordRouter.post('/rx/:code/dispense', throttle(RX_CHECKS_PER_MINUTE, 'rx'), async (req, res) => {
+  const code = rxCodeOf(req);
+  const body = await bodyOf(req, rxDispenseSchema);
+  const check = await dispenseRx(clientOf(req), code, body);
+  ok(res, check, `Prescription ${code} is now marked dispensed by ${body.pharmacy}.`);
 });

@@ -2,19 +2,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_FRONT_END_HEADER, TRUSTED_PROXY_HOPS } from '../config';
 
-/** The address our front end would be seen from (TEST-NET, never a real host). */
-const FRONT_END = '192.0.2.1';
+/** An address of Hosting's CDN (config HOSTING_CDN_RANGES), as Google's front end would write it last. */
+export const HOSTING_CDN_EDGE = '151.101.0.1';
 
 /** A made-up visitor address (10/8): each test posting public forms comes from its own. */
 export const randomClientIp = (): string => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
 /**
- * X-Forwarded-For as the trusted front ends would send it for `client` (config
- * TRUSTED_PROXY_HOPS). The emulators have no front end, so a test plays it; a real client
- * cannot, because in production the front ends append their own entries after whatever it sends.
+ * X-Forwarded-For as the front ends would send it for `client` visiting through Hosting (config
+ * TRUSTED_PROXY_HOPS): the CDN appends the client, Google's front end the CDN. The emulators have
+ * no front end, so a test plays it; a real client cannot, because in production the front ends
+ * append their own entries after whatever it sends.
  */
 export const forwardedFor = (client = randomClientIp(), forged: string[] = []): string =>
-  [...forged, client, ...Array<string>(TRUSTED_PROXY_HOPS - 1).fill(FRONT_END)].join(', ');
+  [...forged, client, ...Array<string>(TRUSTED_PROXY_HOPS - 1).fill(HOSTING_CDN_EDGE)].join(', ');
+
+/** X-Forwarded-For of a call straight to the function's own URL: what the caller wrote, then the caller, as Google's front end appends it. */
+export const directCall = (caller: string, forged: string[]): string => [...forged, caller].join(', ');
 
 /** The local stack's front-end key (functions/.env.local, read by the Functions emulator). */
 export function localFrontEndKey(): string {
@@ -27,7 +31,7 @@ export function localFrontEndKey(): string {
 /**
  * The headers of a request from `client` through the front ends, for the running stack
  * (Hosting or the Functions emulator): X-Forwarded-For as they write it, and the local key
- * that lets the emulator trust it (config trustedProxyHops). In-process tests need only
+ * that lets the emulator trust it (config forwardedByFrontEnds). In-process tests need only
  * forwardedFor: outside the emulator the production layout holds.
  */
 export const throughFrontEnd = (client = randomClientIp(), forged: string[] = []): Record<string, string> => ({

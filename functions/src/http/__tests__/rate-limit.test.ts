@@ -5,9 +5,9 @@ import { createApp } from '../../app';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import '../../test-support/payments';
-import { forwardedFor, randomClientIp, throughFrontEnd } from '../../test-support/client';
+import { directCall, forwardedFor, HOSTING_CDN_EDGE, randomClientIp, throughFrontEnd } from '../../test-support/client';
 import { atStartOfWindow } from '../../test-support/clock';
-import { clientOf, PUBLIC_WRITES_PER_MINUTE, rateLimitClock, TOO_MANY } from '../rate-limit';
+import { BUSY, clientOf, PUBLIC_WRITES_PER_MINUTE, rateLimitClock, routeBudget, TOO_MANY } from '../rate-limit';
 
 const app = createApp();
 
@@ -36,8 +36,13 @@ describe('the client a post is counted against', () => {
     expect(clientOf(req(forwardedFor('10.1.2.3', ['1.2.3.4', '5.6.7.8'])))).toBe('10.1.2.3');
   });
 
-  it('when the header is shorter than the front ends make it, then the socket address counts, not the header', () => {
-    expect(clientOf(req('1.2.3.4'))).toBe('127.0.0.1');
+  it("when a caller skips Hosting and calls the function's own URL, then the address Google's front end appended counts, never what the caller wrote", () => {
+    expect(clientOf(req(directCall('10.1.2.3', ['1.2.3.4'])))).toBe('10.1.2.3');
+    expect(clientOf(req(directCall('10.1.2.3', ['1.2.3.4', HOSTING_CDN_EDGE])))).toBe('10.1.2.3');
+    expect(clientOf(req('10.1.2.3'))).toBe('10.1.2.3');
+  });
+
+  it('when there is no header, then the socket address counts', () => {
     expect(clientOf(req(''))).toBe('127.0.0.1');
     expect(clientOf(req(undefined))).toBe('127.0.0.1');
   });
@@ -114,6 +119,18 @@ describe('throttling public writes', () => {
     expect(await stored(marker)).toBe(0);
   });
 
+  it(`when a caller skips Hosting and forges a different entry before its own address on every post, then the post after ${PUBLIC_WRITES_PER_MINUTE} is 429`, async () => {
+    const caller = randomClientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= PUBLIC_WRITES_PER_MINUTE; i += 1) {
+      const forged = [`${randomClientIp()}`, ...(i % 2 ? [HOSTING_CDN_EDGE] : [])];
+      statuses.push(
+        (await request(app).post('/api/feedback').set('X-Forwarded-For', directCall(caller, forged)).send({})).status,
+      );
+    }
+    expect(statuses).toEqual([...Array<number>(PUBLIC_WRITES_PER_MINUTE).fill(400), 429]);
+  });
+
   it('when one client posts many at the same moment, then exactly the limit get through', async () => {
     const ip = uniqueIp();
     const answers = await Promise.all(
@@ -134,5 +151,26 @@ describe('throttling public writes', () => {
     const mine = counters.docs.filter((d) => String(d.get('key') ?? '').endsWith(`-${window}`));
     expect(mine.length).toBeGreaterThan(0);
     for (const d of mine) expect(JSON.stringify({ id: d.id, ...d.data() })).not.toContain(ip);
+  });
+});
+
+describe('the budget of a public route for all clients together', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('when many clients together reach the route budget in a minute, then the next is 429 saying we are busy, and nothing is stored', async () => {
+    // A minute of this test alone: the budget counts every client, so no other test may share it.
+    jest
+      .spyOn(rateLimitClock, 'now')
+      .mockReturnValue((Math.floor(Date.now() / 60_000) + 1e6 + Math.floor(Math.random() * 1e6)) * 60_000);
+    jest.replaceProperty(routeBudget, 'perMinute', 3);
+    for (let i = 0; i < 3; i += 1)
+      await request(app).post('/api/feedback').set('X-Forwarded-For', uniqueIp()).send({}).expect(400);
+    const marker = randomUUID().slice(0, 8);
+    const res = await request(app).post('/api/feedback').set('X-Forwarded-For', uniqueIp()).send(feedback(marker));
+    expect(res.status).toBe(429);
+    expect(res.body.msg).toBe(BUSY);
+    expect(await stored(marker)).toBe(0);
+    // Another route has its own budget.
+    await request(app).post('/api/enquiries').set('X-Forwarded-For', uniqueIp()).send({}).expect(400);
   });
 });

@@ -7,10 +7,10 @@ import { logger } from 'firebase-functions';
 import request from 'supertest';
 import { CLIENT_ERROR_LIMITS } from '../../api/client-errors';
 import { createApp } from '../../app';
-import { TOO_MANY } from '../../http/rate-limit';
+import { BUSY, rateLimitClock, TOO_MANY } from '../../http/rate-limit';
 import { atStartOfWindow } from '../../test-support/clock';
 import { forwardedFor, randomClientIp } from '../../test-support/client';
-import { CLIENT_ERRORS_PER_MINUTE } from '../client-errors';
+import { CLIENT_ERRORS_PER_MINUTE, clientErrorsBudget } from '../client-errors';
 
 const app = createApp();
 const report = (body: object, client = randomClientIp()) =>
@@ -38,12 +38,43 @@ describe('POST /client-errors', () => {
         clientError: {
           kind: 'render',
           message: "Cannot read properties of undefined (reading 'title')",
-          stack: 'TypeError: x\n    at PackageCard (https://clinic.example/assets/packages-abc.js:1:200)',
+          stack: 'TypeError: x | at PackageCard (https://clinic.example/assets/packages-abc.js:1:200)',
           path: '/packages',
           release: 'abc123',
         },
       },
     );
+  });
+
+  it('when a report carries line breaks, control characters, phone numbers or e-mail addresses, then one line is logged, without them', async () => {
+    const log = logged();
+    await report({
+      kind: 'error',
+      message: 'Booking failed for ama.mensah@example.com\nERROR fake entry\u001b[31m call 024 412 3456 or +233241234567',
+      stack: 'Error: x\r\n    at submit (https://clinic.example/assets/book-abc.js:12:3456)\n\u0000',
+      path: '/book',
+    }).expect(202);
+    const [line, fields] = log.mock.calls[0] as [string, { clientError: Record<string, string> }];
+    expect(line).toBe(
+      'Browser error (error) on /book: Booking failed for [email] | ERROR fake entry[31m call [phone] or [phone]',
+    );
+    expect(fields.clientError.stack).toBe('Error: x | at submit (https://clinic.example/assets/book-abc.js:12:3456) |');
+    expect(JSON.stringify(log.mock.calls)).not.toMatch(/\\n|\\r|\\u00|ama\.mensah|412 3456|241234567/);
+  });
+
+  it(`when reports from many clients together pass the budget (${clientErrorsBudget.perMinute} a minute), then the rest are 429 and not logged`, async () => {
+    // A minute of this test alone: the budget counts every client.
+    jest
+      .spyOn(rateLimitClock, 'now')
+      .mockReturnValue((Math.floor(Date.now() / 60_000) + 2e6 + Math.floor(Math.random() * 1e6)) * 60_000);
+    jest.replaceProperty(clientErrorsBudget, 'perMinute', 3);
+    const log = logged();
+    const body = { kind: 'error', message: 'x', path: '/' };
+    for (let i = 0; i < 3; i++) expect((await report(body)).status).toBe(202);
+    const over = await report(body);
+    expect(over.status).toBe(429);
+    expect(over.body.msg).toBe(BUSY);
+    expect(log).toHaveBeenCalledTimes(3);
   });
 
   it('when a path or stack carries a query string or fragment, then it is cut before logging', async () => {

@@ -8,7 +8,7 @@ import { db } from '../../store/firebase';
 import { createStaffUser, type TestUser } from '../../test-support/auth';
 import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
 import { bearer, dayPlus, freeTimesOf, testDoctor } from '../../test-support/scheduling';
-import { eventually, freshPhone, smsSentTo } from '../../test-support/sms';
+import { eventually, freshPhone, smsDocsOf, smsSentTo } from '../../test-support/sms';
 import { auditOf } from '../../test-support/staff';
 
 /**
@@ -33,12 +33,16 @@ beforeAll(async () => {
 const post = (user: TestUser, path: string, body: object = {}) => request(app).post(`/api${path}`).set(bearer(user)).send(body);
 
 let nextDay = 3;
-/** A walk-in booked at the desk into a free slot of the test doctor: unpaid, with a phone of their own. */
-async function deskBooking() {
+/**
+ * A walk-in booked at the desk into a free slot of the test doctor: unpaid, with a phone of
+ * their own, proved (as the desk's code would: front-desk-booking.test.ts walks that) unless `proved` is false.
+ */
+async function deskBooking({ proved = true } = {}) {
   const phone = freshPhone();
   const person = await post(staff, '/staff/patients', { firstName: 'Yaw', lastName: 'Darko', contactNumber: phone });
   expect(person.status).toBe(201);
   const patientId = person.body.data.patientId as string;
+  if (proved) await db().collection(COLLECTIONS.patients).doc(patientId).update({ phoneVerifiedAt: new Date().toISOString() });
   const day = dayPlus(nextDay++);
   const time = (await freeTimesOf(app, doctorId, day))[0];
   const booked = await post(staff, '/staff/appointments', {
@@ -214,6 +218,16 @@ describe('a desk payment and an online payment for one record', () => {
 });
 
 describe('a payment link', () => {
+  it('when the clinic record has not proved its phone, then the link is refused saying to prove the number, and nothing is texted to it', async () => {
+    const b = await deskBooking({ proved: false });
+    const res = await link(b.clientReference);
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toMatch(/^Prove the number to send the payment link/);
+    // The booking's own notice was held too: no SMS is stored for the record at all.
+    expect(await smsDocsOf(b.patientId)).toEqual([]);
+    expect(await smsSentTo(b.phone)).toEqual([]);
+  });
+
   it("when the desk sends it, then the checkout URL reaches the patient's phone, and paying it in the sandbox marks the record Paid", async () => {
     const b = await deskBooking();
     const sent = await openCheckout(b.clientReference);

@@ -2,7 +2,8 @@ import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { seedCatalog } from '../../seed/seed';
-import { claimClinicRecords } from '../../services/patients/clinic-patients';
+import { DESK_CODE_WRONG_TRIES_IN_ALL, DESK_CODES_PER_DAY } from '../../api/front-desk';
+import { claimClinicRecords, sendDeskCode, verifyDeskCode } from '../../services/patients/clinic-patients';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
@@ -164,6 +165,48 @@ describe('proving the phone at the desk', () => {
     );
   });
 
+  it(`when the desk sends codes all day, then at most ${DESK_CODES_PER_DAY} a day per record (429 saying so), and more the next day`, async () => {
+    const { patientId } = await addCaller();
+    const desk = { uid: staff.uid, role: 'staff' as const };
+    const start = new Date(`${dayPlus(1)}T08:00:00Z`);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    for (let i = 0; i < DESK_CODES_PER_DAY; i++) await sendDeskCode(desk, patientId, at(2 * i));
+    await expect(sendDeskCode(desk, patientId, at(2 * DESK_CODES_PER_DAY))).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(new RegExp(`sent ${DESK_CODES_PER_DAY} codes today, the most a day`)),
+    });
+    await expect(sendDeskCode(desk, patientId, at(24 * 60))).resolves.toMatchObject({ sentTo: expect.any(String) });
+  });
+
+  it(`when ${DESK_CODE_WRONG_TRIES_IN_ALL} wrong codes are entered in all, over several codes, then the record is locked, the desk is told, and even the right code no longer proves it`, async () => {
+    const { patientId, phone } = await addCaller();
+    const desk = { uid: staff.uid, role: 'staff' as const };
+    const start = new Date(`${dayPlus(1)}T08:00:00Z`);
+    let code = '';
+    const outcomes: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const now = new Date(start.getTime() + round * 120_000);
+      await sendDeskCode(desk, patientId, now);
+      code = await codeTexted(phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++)
+        outcomes.push(
+          await verifyDeskCode(desk, patientId, wrong, now).then(
+            () => 'ok',
+            (e: { status: number }) => String(e.status),
+          ),
+        );
+    }
+    expect(outcomes).toEqual([...Array<string>(9).fill('400'), '423']);
+    const later = new Date(start.getTime() + 600_000);
+    await expect(sendDeskCode(desk, patientId, later)).rejects.toMatchObject({
+      status: 423,
+      message: expect.stringMatching(/can no longer be proved by code: 10 wrong codes were entered in all/),
+    });
+    await expect(verifyDeskCode(desk, patientId, code, later)).rejects.toMatchObject({ status: 423 });
+    expect((await patientDoc(patientId))!.phoneVerifiedAt).toBeUndefined();
+  });
+
   it("when it is an account's record, then 409: account holders prove their own phone", async () => {
     const account = await createTestUser();
     const res = await post(staff, `/staff/patients/${account.uid}/phone/code`);
@@ -302,10 +345,23 @@ describe('claiming the record later', () => {
     expect(booked.status).toBe(201);
     const appointmentId = booked.body.data.appointmentId as string;
 
-    // Signed up on the site (an account of their own) and proved the same number.
+    // What the visit left in the record: a prescription, a lab request, a result file and the video visit.
+    const held = {
+      [COLLECTIONS.prescriptions]: `claim-rx-${patientId}`,
+      [COLLECTIONS.labRequests]: `claim-lab-${patientId}`,
+      [COLLECTIONS.files]: `claim-file-${patientId}`,
+    };
+    for (const [collection, id] of Object.entries(held)) await db().collection(collection).doc(id).set({ patientId, marker: id });
+    await db().collection(COLLECTIONS.visits).doc(appointmentId).set({ appointmentId, patientId, participants: [] });
+
+    // Signed up on the site (an account of their own, the same name as the desk recorded) and proved the same number.
     const account = await createTestUser();
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ firstName: 'Efua', lastName: 'Quartey' });
     await setPatientContact(account.uid, { contactNumber: phone });
     expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [patientId], appointments: 1 });
+    for (const [collection, id] of Object.entries(held))
+      expect((await db().collection(collection).doc(id).get()).get('patientId')).toBe(account.uid);
+    expect((await db().collection(COLLECTIONS.visits).doc(appointmentId).get()).get('patientId')).toBe(account.uid);
 
     const a = (await db().collection(COLLECTIONS.appointments).doc(appointmentId).get()).data()!;
     expect(a).toMatchObject({ patientId: account.uid, clinicRecordId: patientId });
@@ -325,6 +381,34 @@ describe('claiming the record later', () => {
     expect(found.body.data.map((p: { patientId: string }) => p.patientId)).toEqual([account.uid]);
     // Done once: a second proof of the number changes nothing.
     expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
+  });
+
+  it("when the account's name or year of birth is not what the desk recorded, then nothing moves and the record tells the desk why", async () => {
+    const { patientId, phone } = await addCaller({ dateOfBirth: '1980-04-12' });
+    await verifyPhone(patientId, phone);
+    await db().collection(COLLECTIONS.prescriptions).doc(`claim-rx-${patientId}`).set({ patientId });
+    const account = await createTestUser();
+    await db()
+      .collection(COLLECTIONS.patients)
+      .doc(account.uid)
+      .update({ firstName: 'Efua', lastName: 'Quartey', dateOfBirth: '1991-01-01', contactNumber: phone });
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
+    expect((await db().collection(COLLECTIONS.prescriptions).doc(`claim-rx-${patientId}`).get()).get('patientId')).toBe(
+      patientId,
+    );
+    const shown = await get(staff, `/staff/patients/${patientId}`);
+    expect(shown.body.data.patient.claimedBy).toBeUndefined();
+    expect(shown.body.data.patient.claimMismatch).toEqual({
+      accountId: account.uid,
+      at: expect.any(String),
+      why: "the account's year of birth (1991) is not the one the desk recorded (1980)",
+    });
+    expect((await auditOf(`patients/${patientId}`)).map((e) => e.action)).toContain('patient.claim.mismatch');
+
+    // The same person with the right year: claimed, and the note goes.
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ dateOfBirth: '1980-04-12' });
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [patientId], appointments: 0 });
+    expect((await patientDoc(patientId))!.claimMismatch).toBeUndefined();
   });
 
   it('when the record was never proved at the desk, then it is not claimed', async () => {

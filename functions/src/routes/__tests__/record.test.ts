@@ -10,6 +10,10 @@ import { createStaffUser, createTestUser, type TestUser } from '../../test-suppo
 import { bookingBase } from '../../test-support/booking';
 import { forwardedFor } from '../../test-support/client';
 import { atStartOfWindow } from '../../test-support/clock';
+import { logger } from 'firebase-functions';
+import { rateLimitClock } from '../../http/rate-limit';
+import { newRxCode } from '../../services/record/prescriptions';
+import { RX_BUSY, RX_MISSES_PER_HOUR, RX_TOO_MANY_MISSES, rxMissBudget } from '../../services/record/rx-check';
 import { mailDocsOf, smsDocsOf } from '../../test-support/sms';
 import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
 
@@ -163,6 +167,47 @@ describe('GET /staff/patients/{patientId}/record', () => {
     expect((await record(staff)).status).toBe(200);
   });
 
+  describe('a doctor reads it only through an appointment that puts the patient in their care', () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const mine = { doctorId: 'dr-mensah', doctorSurName: 'Mensah', doctorOtherNames: 'Kwame' };
+
+    it.each([
+      ['Declined', 'Declined', {}],
+      ['Cancelled', 'Cancelled', {}],
+      ['Pending and unpaid', 'Pending', { paymentStatus: 'Unpaid' as const }],
+      ['completed 13 months ago', 'Completed', { requestedDay: daysAgo(400) }],
+    ] as const)(
+      'when the only appointment is %s, then 403 saying why, and nothing is read or audited',
+      async (_case, state, extra) => {
+        const someone = await createTestUser();
+        await storedAppointment(someone.uid, state, { ...mine, ...extra });
+        const res = await record(doctor, someone.uid);
+        expect(res.status).toBe(403);
+        expect(res.body.msg).toMatch(/^You can open a patient's record only through an appointment of yours that is accepted/);
+        expect(res.body.msg).toContain(state);
+        expect(res.body.data).toBeNull();
+        expect(await auditOf(`patients/${someone.uid}`)).toEqual([]);
+      },
+    );
+
+    it.each([
+      ['Accepted', 'Accepted', {}],
+      ['on the way', 'OnTheWay', {}],
+      ['checked in', 'CheckedIn', {}],
+      ['Pending and paid, upcoming', 'Pending', { paymentStatus: 'Paid' as const }],
+      ['completed 11 months ago', 'Completed', { requestedDay: daysAgo(330) }],
+    ] as const)('when an appointment is %s, then 200 and the read is audited', async (_case, state, extra) => {
+      const someone = await createTestUser();
+      await storedAppointment(someone.uid, 'Declined', mine);
+      await storedAppointment(someone.uid, state, { ...mine, ...extra });
+      const res = await record(doctor, someone.uid);
+      expect(res.status).toBe(200);
+      expect(await auditOf(`patients/${someone.uid}`)).toContainEqual(
+        expect.objectContaining({ actorUid: doctor.uid, action: 'patient.record.read', patientIds: [someone.uid] }),
+      );
+    });
+  });
+
   it('when a doctor with no appointment with the patient opens it, then 403 and nothing is audited', async () => {
     const stranger = await createTestUser();
     await storedAppointment(stranger.uid, 'Completed', { doctorId: 'dr-owusu' });
@@ -282,52 +327,129 @@ describe('the patient’s prescriptions, the PDF, the public check and dispensin
     expect([viaOwn.status, viaOwner.status]).toEqual([403, 403]);
   });
 
-  it('when a pharmacy checks the code, then it sees genuine, the doctor, the items and initials only', async () => {
-    const res = await request(app)
-      .get(`/api/rx/${code.toLowerCase().slice(0, 4)}-${code.slice(4)}`)
-      .set('X-Forwarded-For', forwardedFor());
+  const rx = (path: string, client = forwardedFor()) => request(app).get(`/api/rx/${path}`).set('X-Forwarded-For', client);
+  const rxPost = (path: string, body: object, client = forwardedFor()) =>
+    request(app).post(`/api/rx/${path}`).set('X-Forwarded-For', client).send(body);
+  const PROOF = { initials: 'a.s.b', birthYear: 1990 };
+  const ITEMS = [
+    {
+      medicine: 'Amoxicillin',
+      strength: '500 mg',
+      dose: '1 capsule',
+      frequency: '3 times a day',
+      duration: '5 days',
+      quantity: 15,
+    },
+  ];
+
+  it('when a pharmacy checks the code, then it sees genuine, the date and the doctor, and no medicines or initials', async () => {
+    const res = await rx(`${code.toLowerCase().slice(0, 4)}-${code.slice(4)}`);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body.data).toEqual({
-      status: 'Issued',
-      issuedAt: expect.any(String),
-      doctor: 'Dr Kwame Mensah',
-      patientInitials: 'A. S. B.',
-      items: [
-        {
-          medicine: 'Amoxicillin',
-          strength: '500 mg',
-          dose: '1 capsule',
-          frequency: '3 times a day',
-          duration: '5 days',
-          quantity: 15,
-        },
-      ],
-    });
-    expect(JSON.stringify(res.body)).not.toMatch(/Ama|Serwaa|Boateng|patientId|after meals|\+233/);
+    expect(res.body.msg).toBe(`Prescription ${code} is genuine and not yet dispensed.`);
+    expect(res.body.data).toEqual({ status: 'Issued', issuedAt: expect.any(String), doctor: 'Dr Kwame Mensah' });
+    expect(JSON.stringify(res.body)).not.toMatch(/Ama|Serwaa|Boateng|patientId|Amoxicillin|A\. S\. B\.|after meals|\+233/);
+  });
+
+  it("when the pharmacist types the patient's initials and year of birth, then the medicines (without notes); a wrong one is 403 saying so", async () => {
+    const res = await rxPost(`${code}/items`, PROOF);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ status: 'Issued', issuedAt: expect.any(String), doctor: 'Dr Kwame Mensah', items: ITEMS });
+    for (const wrong of [
+      { ...PROOF, birthYear: 1991 },
+      { ...PROOF, initials: 'ASX' },
+    ]) {
+      const refused = await rxPost(`${code}/items`, wrong);
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toMatch(/initials and year of birth do not match/);
+      expect(JSON.stringify(refused.body)).not.toMatch(/Amoxicillin/);
+    }
+    const missing = await rxPost(`${code}/items`, { initials: 'ASB' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toMatch(/year of birth \(birthYear\) is required/);
   });
 
   it('when a code is unknown, then 404; when it cannot be a code, then 400', async () => {
-    const unknown = await request(app).get('/api/rx/ZZZZ2222').set('X-Forwarded-For', forwardedFor());
+    const unknown = await rx('ZZZZ2222ZZ');
     expect(unknown.status).toBe(404);
-    const bad = await request(app).get('/api/rx/ABC').set('X-Forwarded-For', forwardedFor());
+    const bad = await rx('ABC');
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/^code must be/);
   });
 
-  it('when one client checks more than 10 codes a minute, then 429', async () => {
-    // All eleven inside one minute's window, whenever the test runs (a real minute may turn mid-burst).
-    const clock = atStartOfWindow(60_000);
+  it('when a code of the old 8 characters is checked, then it still works', async () => {
+    const old = 'ZZ' + code.slice(0, 6);
+    await doc(COLLECTIONS.prescriptions, prescriptionId).update({ code: old });
+    try {
+      const res = await rx(old);
+      expect(res.status).toBe(200);
+      expect(res.body.data.doctor).toBe('Dr Kwame Mensah');
+    } finally {
+      await doc(COLLECTIONS.prescriptions, prescriptionId).update({ code });
+    }
+  });
+
+  it(`when one client guesses codes, then after ${RX_MISSES_PER_HOUR} misses in an hour it is 429, even for a real code; another client still checks`, async () => {
+    const clock = atStartOfWindow(3_600_000);
     const client = forwardedFor();
     const statuses: number[] = [];
     try {
-      for (let i = 0; i < 11; i++)
-        statuses.push((await request(app).get('/api/rx/ZZZZ2222').set('X-Forwarded-For', client)).status);
+      // Spread over minutes of the hour: the per-minute limit is not what stops it.
+      for (let i = 0; i < RX_MISSES_PER_HOUR; i++) {
+        clock.mockReturnValue(Math.floor(Date.now() / 3_600_000) * 3_600_000 + i * 60_000 + 1000);
+        statuses.push((await rx(newRxCode(), client)).status);
+      }
+      const after = await rx(code, client);
+      expect(statuses).toEqual(Array<number>(RX_MISSES_PER_HOUR).fill(404));
+      expect(after.status).toBe(429);
+      expect(after.body.msg).toBe(RX_TOO_MANY_MISSES);
+      expect((await rx(code)).status).toBe(200);
     } finally {
       clock.mockRestore();
     }
-    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
-    expect(statuses[10]).toBe(429);
+  });
+
+  it('when misses from all clients together pass the budget, then an error is logged for the alerts and checks are refused', async () => {
+    // An hour of this test alone: the budget counts every client.
+    const hour = (Math.floor(Date.now() / 3_600_000) + 1e6 + Math.floor(Math.random() * 1e6)) * 3_600_000;
+    jest.spyOn(rateLimitClock, 'now').mockReturnValue(hour);
+    jest.replaceProperty(rxMissBudget, 'perHour', 3);
+    const errors = jest.spyOn(logger, 'error');
+    try {
+      for (let i = 0; i < 3; i++) expect((await rx(newRxCode())).status).toBe(404);
+      expect(errors).not.toHaveBeenCalled();
+      const refused = await rx(code);
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^rx miss budget spent/), expect.anything());
+      expect(refused.status).toBe(429);
+      expect(refused.body.msg).toBe(RX_BUSY);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('when a pharmacy dispenses with the proof, then it is Dispensed once, audited with the pharmacy, and the check never says genuine again', async () => {
+    const a = await visit();
+    const fresh = (await prescribe(doctor, a.appointmentId)).body.data as { prescriptionId: string; code: string };
+    const wrong = await rxPost(`${fresh.code}/dispense`, { ...PROOF, birthYear: 1980, pharmacy: 'Osu Pharmacy' });
+    expect(wrong.status).toBe(403);
+    const first = await rxPost(`${fresh.code}/dispense`, { ...PROOF, pharmacy: 'Osu Pharmacy' });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ status: 'Dispensed', dispensedAt: expect.any(String) });
+    const second = await rxPost(`${fresh.code}/dispense`, { ...PROOF, pharmacy: 'Another Pharmacy' });
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toMatch(/was already dispensed on .*do not dispense it again/);
+    const check = await rx(fresh.code);
+    expect(check.body.data.status).toBe('Dispensed');
+    expect(check.body.msg).not.toMatch(/genuine/);
+    expect((await doc(COLLECTIONS.prescriptions, fresh.prescriptionId).get()).get('dispensedBy')).toBe('pharmacy: Osu Pharmacy');
+    expect(await auditOf(`prescriptions/${fresh.prescriptionId}`)).toContainEqual(
+      expect.objectContaining({
+        action: 'prescription.dispensed',
+        actorRole: 'pharmacy',
+        patientIds: [patient.uid],
+        query: 'pharmacy=Osu Pharmacy',
+      }),
+    );
   });
 
   it('when staff mark it dispensed, then it is Dispensed (audited) and the check says so; a second time is 409; a doctor may not', async () => {
@@ -340,8 +462,9 @@ describe('the patient’s prescriptions, the PDF, the public check and dispensin
     const second = await request(app).post(`/api/staff/prescriptions/${prescriptionId}/dispensed`).set(bearer(admin));
     expect(second.status).toBe(409);
     expect(second.body.msg).toMatch(/^This prescription was already dispensed on /);
-    const check = await request(app).get(`/api/rx/${code}`).set('X-Forwarded-For', forwardedFor());
+    const check = await rx(code);
     expect(check.body.data.status).toBe('Dispensed');
+    expect(check.body.msg).not.toMatch(/genuine/);
     expect(await auditOf(`prescriptions/${prescriptionId}`)).toContainEqual(
       expect.objectContaining({ action: 'prescription.dispensed', actorUid: staff.uid, patientIds: [patient.uid] }),
     );

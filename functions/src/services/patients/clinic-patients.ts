@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  FieldValue,
   Timestamp,
   type DocumentData,
   type DocumentReference,
@@ -11,12 +12,16 @@ import {
   CLINIC_ACCOUNT_STATUS,
   DESK_CODE_MINUTES,
   DESK_CODE_RESEND_SECONDS,
+  DESK_CODE_WRONG_TRIES_IN_ALL,
+  DESK_CODES_PER_DAY,
   type ClinicPatientCreated,
   type ClinicPatientRequest,
   type ExistingPerson,
   type PhoneCodeSent,
   type PhoneVerified,
 } from '../../api/front-desk';
+import { todayInGhana } from '../../api/booking-request';
+import { initialsKey, initialsOf } from '../../api/record';
 import { ghanaTimestamp } from '../../api/format';
 import type { Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -145,6 +150,13 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
     const phone = ghanaPhone(String(data.contactNumber ?? ''));
     if (!phone) throw conflict('This person has no phone number a code can be texted to.');
     if (data.phoneVerifiedAt) throw conflict(`${phone} is already verified.`);
+    const counts = deskCodeCounts(data, now);
+    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) throw LOCKED;
+    if (counts.sentToday >= DESK_CODES_PER_DAY)
+      throw new HttpError(
+        429,
+        `This record has been sent ${DESK_CODES_PER_DAY} codes today, the most a day. Send another tomorrow, or check the number with the person.`,
+      );
     const sentAt = (last.get('sentAt') as Timestamp | undefined)?.toMillis();
     if (sentAt !== undefined && now.getTime() - sentAt < DESK_CODE_RESEND_SECONDS * 1000)
       throw new HttpError(429, 'A code was sent less than a minute ago. Please wait a moment before sending another.');
@@ -158,11 +170,15 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
       // The TTL policy on deskPhoneCodes (firestore.indexes.json) removes it a day later.
       expireAt: Timestamp.fromMillis(now.getTime() + 86_400_000),
     });
+    tx.update(snap.ref, {
+      deskCodes: { day: todayInGhana(now), sentToday: counts.sentToday + 1, wrongTries: counts.wrongTries },
+    });
     await notifyPatient(patientId, deskPhoneCode({ firstName: String(data.firstName ?? ''), code }), {
       tx,
       channels: ['sms'],
       contact: { phone },
       retention: 'verificationMail',
+      provesPhone: true,
     });
     await auditAs(staff, { action: 'patient.phone.code', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
     return phone;
@@ -171,6 +187,23 @@ export async function sendDeskCode(staff: Staff, patientId: string, now = new Da
 }
 
 const DEAD_CODE = 'This code can no longer be used. Please send a new one.';
+
+const LOCKED = new HttpError(
+  423,
+  `This record's phone can no longer be proved by code: ${DESK_CODE_WRONG_TRIES_IN_ALL} wrong codes were entered in all. Check the number with the person in person (an ID), and ask an admin to correct the record.`,
+);
+
+/**
+ * The record's desk-code counts (on the patient document, never shown by the API): codes sent
+ * on Ghana's day and wrong tries in all, so a new code every minute cannot reset the guessing.
+ */
+function deskCodeCounts(data: DocumentData, now: Date): { sentToday: number; wrongTries: number } {
+  const counts = (data.deskCodes ?? {}) as { day?: string; sentToday?: number; wrongTries?: number };
+  return {
+    sentToday: counts.day === todayInGhana(now) ? Number(counts.sentToday ?? 0) : 0,
+    wrongTries: Number(counts.wrongTries ?? 0),
+  };
+}
 
 /**
  * POST /staff/patients/{patientId}/phone/verify: the right code (for the number it was sent to)
@@ -183,12 +216,16 @@ export async function verifyDeskCode(staff: Staff, patientId: string, code: stri
     const { ref, data } = clinicRecord(snap);
     const record = codeSnap.data();
     const phone = ghanaPhone(String(data.contactNumber ?? ''));
+    const counts = deskCodeCounts(data, now);
+    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) return LOCKED;
     if (!record || record.wrongTries >= MAX_WRONG_TRIES || record.phone !== phone) return badRequest(DEAD_CODE);
     if ((record.expiresAt as Timestamp).toMillis() <= now.getTime())
       return badRequest(`This code has expired (codes last ${DESK_CODE_MINUTES} minutes). Please send a new one.`);
     if (!codeMatches(patientId, code, String(record.hash))) {
       const wrongTries = Number(record.wrongTries) + 1;
       tx.update(codeSnap.ref, { wrongTries });
+      tx.update(ref, { 'deskCodes.wrongTries': counts.wrongTries + 1 });
+      if (counts.wrongTries + 1 >= DESK_CODE_WRONG_TRIES_IN_ALL) return LOCKED;
       const left = MAX_WRONG_TRIES - wrongTries;
       return badRequest(
         left > 0
@@ -237,19 +274,64 @@ export async function claimClinicRecords(uid: string, verifiedPhone: string, now
   return result;
 }
 
-/** One record's takeover, all or nothing; undefined when it was no longer claimable. */
+/**
+ * The one more thing the desk recorded that the account must agree with before a claim: the
+ * year of birth when both have a date of birth, else the name's initials (first and last name).
+ * A shared or recycled number alone never hands over another person's records. Undefined when
+ * they agree, else why not (for the desk).
+ */
+export function claimMismatch(clinic: DocumentData, account: DocumentData): string | undefined {
+  const year = (d: DocumentData) => String(d.dateOfBirth ?? '').slice(0, 4);
+  if (year(clinic) && year(account))
+    return year(clinic) === year(account)
+      ? undefined
+      : `the account's year of birth (${year(account)}) is not the one the desk recorded (${year(clinic)})`;
+  const initials = (d: DocumentData) => initialsKey(initialsOf(`${d.firstName ?? ''} ${d.lastName ?? ''}`));
+  return initials(clinic) === initials(account)
+    ? undefined
+    : `the account's name (${String(account.firstName ?? '')} ${String(account.lastName ?? '')}) does not have the initials of the name the desk recorded`;
+}
+
+/** Everything else a clinic record holds under its id, moved with its appointments. */
+const HELD_UNDER_PATIENT = [COLLECTIONS.prescriptions, COLLECTIONS.labRequests, COLLECTIONS.files] as const;
+
+/**
+ * One record's takeover, all or nothing; undefined when it was no longer claimable, or when the
+ * account does not agree with what the desk recorded (then the record stays, marked
+ * `claimMismatch` for the desk, and audited).
+ */
 async function claimOne(uid: string, clinicId: string, phone: string, now: Date): Promise<number | undefined> {
   return runTransaction(async (tx) => {
     // Reads first: the record, the account, the appointments and what each refers to.
     const clinicRef = patients().doc(clinicId);
-    const [clinic, account, appointments] = await Promise.all([
+    const [clinic, account, appointments, ...held] = await Promise.all([
       tx.get(clinicRef),
       tx.get(patientRef(uid)),
       tx.get(appointmentsOfQuery(clinicId)),
+      ...HELD_UNDER_PATIENT.map((name) => tx.get(db().collection(name).where('patientId', '==', clinicId))),
     ]);
     const c = clinic.data();
     const claimable = c && c.source === 'CLINIC' && !c.claimedBy && c.phoneVerifiedAt && c.contactNumber === phone;
     if (!claimable || !account.exists || account.get('source') === 'CLINIC') return undefined;
+    const visits = appointments.empty
+      ? []
+      : (await tx.getAll(...appointments.docs.map((d) => db().collection(COLLECTIONS.visits).doc(d.id)))).filter((v) => v.exists);
+    const why = claimMismatch(c, account.data()!);
+    if (why) {
+      tx.update(clinicRef, { claimMismatch: { accountId: uid, at: now.toISOString(), why } });
+      await writeAudit(
+        {
+          actorUid: uid,
+          actorRole: 'patient',
+          action: 'patient.claim.mismatch',
+          target: `patients/${clinicId}`,
+          patientIds: [uid, clinicId],
+        },
+        tx,
+      );
+      logger.warn('clinic record not claimed: the account does not match it', { uid, clinicId });
+      return undefined;
+    }
     const refs = await Promise.all(
       appointments.docs.map(async (d) => {
         const a = d.data();
@@ -262,13 +344,15 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
         return { d, slot, ledger, refunds };
       }),
     );
+    for (const snap of held) for (const d of snap.docs) tx.update(d.ref, { patientId: uid });
+    for (const v of visits) if (v.get('patientId') === clinicId) tx.update(v.ref, { patientId: uid });
     for (const { d, slot, ledger, refunds } of refs) {
       tx.update(d.ref, { patientId: uid, clinicRecordId: clinicId });
       if (slot?.exists && slot.get('patientId') === clinicId) tx.update(slot.ref, { patientId: uid });
       if (ledger.exists && ledger.get('patientId') === clinicId) tx.update(ledger.ref, { patientId: uid });
       for (const r of refunds.docs) if (r.get('patientId') === clinicId) tx.update(r.ref, { patientId: uid });
     }
-    tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString() });
+    tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString(), claimMismatch: FieldValue.delete() });
     await writeAudit(
       {
         actorUid: uid,

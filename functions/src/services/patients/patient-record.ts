@@ -24,5 +24,6 @@ export function toPatient(data: Patient): Patient {
     source: data.source ?? 'WEBSITE',
     ...(data.phoneVerifiedAt ? { phoneVerifiedAt: data.phoneVerifiedAt } : {}),
     ...(data.claimedBy ? { claimedBy: data.claimedBy, claimedAt: data.claimedAt } : {}),
+    ...(data.claimMismatch ? { claimMismatch: data.claimMismatch } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeskPaymentOutcome, DeskPaymentRequest, PaymentLinkSent } from '../../api/front-desk';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { notifyPatient } from '../../notifications/notify';
+import { notifyPatient, unprovedClinicPhone } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { paymentLink } from '../../notifications/templates';
 import type { TransactionStatus } from '../../payments/provider';
@@ -86,8 +86,13 @@ export async function sendPaymentLink(staff: Staff, clientReference: string): Pr
   const payable = await payableAtDesk(clientReference);
   const refusal = whyNotPayable(payable);
   if (refusal) throw refusal;
-  const sentTo = ghanaPhone((await findPatient(payable.patientId))?.contactNumber);
+  const patient = await findPatient(payable.patientId);
+  const sentTo = ghanaPhone(patient?.contactNumber);
   if (!sentTo) throw conflict('This patient has no phone number we can text. Add it to their record first.');
+  if (unprovedClinicPhone(patient))
+    throw conflict(
+      `Prove the number to send the payment link: ${sentTo} has not been confirmed yet. Send the patient a code from their record (Prove the number) and enter the code they read back; until then we text them nothing.`,
+    );
   const checkout = await openCheckout(payable);
   await notifyPatient(
     payable.patientId,

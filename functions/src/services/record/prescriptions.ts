@@ -8,7 +8,6 @@ import {
   type Prescription,
   type PrescriptionIssued,
   type PrescriptionItem,
-  type RxCheck,
 } from '../../api/record';
 import type { StaffPrescription } from '../../api/staff-record';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -167,24 +166,6 @@ export function prescriptionLines(p: StoredPrescription): PdfLine[] {
 export async function prescriptionPdf(patientId: string, prescriptionId: string): Promise<{ fileName: string; pdf: Buffer }> {
   const p = await ownPrescription(patientId, prescriptionId);
   return { fileName: `prescription-${p.code}.pdf`, pdf: textPdf(`Prescription ${p.code}`, prescriptionLines(p)) };
-}
-
-/** GET /rx/{code}: genuine or not, dispensed or not, and nothing personal beyond initials (no item notes). */
-export function rxCheckOf(p: StoredPrescription): RxCheck {
-  return {
-    status: p.status,
-    issuedAt: p.issuedAt,
-    doctor: p.doctor,
-    patientInitials: p.patientInitials,
-    items: p.items.map(({ medicine, strength, dose, frequency, duration, quantity }) => ({
-      medicine,
-      strength,
-      dose,
-      frequency,
-      duration,
-      quantity,
-    })),
-  };
 }
 
 /** POST /staff/prescriptions/{id}/dispensed: Issued -> Dispensed, once (409 after, naming when). */

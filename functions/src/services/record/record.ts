@@ -10,7 +10,7 @@ import { findPatient } from '../../store/patients';
 import { prescriptionRef, prescriptionsOf, prescriptionsOfAppointment, type StoredPrescription } from '../../store/prescriptions';
 
 import { dependantsOf } from '../../store/subscriptions';
-import { auditAs, type Staff } from '../shared/staff-access';
+import { auditAs, canSee, caresFor, RECORD_OPEN_AFTER_VISIT_MONTHS, type Staff } from '../shared/staff-access';
 
 /**
  * The patient's record as the clinic reads it (docs/record.md): who may open it, what it
@@ -22,11 +22,13 @@ import { auditAs, type Staff } from '../shared/staff-access';
 
 export const ANOTHER_DOCTORS = "This appointment is another doctor's.";
 const NOT_THEIR_PATIENT = 'You can open the record of a patient you have an appointment with only.';
+const NOT_IN_CARE = (states: string[]) =>
+  `You can open a patient's record only through an appointment of yours that is accepted, on the way, checked in, paid and upcoming, or completed in the last ${RECORD_OPEN_AFTER_VISIT_MONTHS} months. Yours with this patient: ${states.join(', ')}.`;
 const NOT_FOUND = 'We could not find that appointment.';
 
-/** The doctor (or assigned clinician) of this appointment. */
-export const isClinicianOf = (staff: Staff, a: Pick<Appointment, 'doctorId'> & { assignedTo?: unknown }): boolean =>
-  (Boolean(staff.doctorId) && a.doctorId === staff.doctorId) || a.assignedTo === staff.uid;
+/** The doctor (or assigned clinician) of this appointment: the console's rule of who sees it (canSee), for a doctor. */
+export const isClinicianOf = (staff: Staff, a: Pick<Appointment, 'doctorId'> & { assignedTo?: string | null }): boolean =>
+  canSee({ ...staff, role: 'doctor' }, a);
 
 const audit = (staff: Staff, action: string, target: string, patientId: string) =>
   auditAs(staff, { action, target, patientIds: [patientId] });
@@ -54,11 +56,18 @@ export function assertAfterVisit(a: Appointment): void {
     );
 }
 
-/** The patient's appointments; a doctor who has none of them is refused (403) before anything is read. */
-async function recordAppointments(staff: Staff, patientId: string): Promise<StoredAppointment[]> {
+/**
+ * The patient's appointments; a doctor (or nurse) is refused (403, saying why) before anything
+ * is read unless one of them puts the patient in their care now (caresFor).
+ */
+async function recordAppointments(staff: Staff, patientId: string, now: Date): Promise<StoredAppointment[]> {
   const appointments = (await appointmentsOf(patientId)).filter((a) => a.appointmentStatus !== APPOINTMENT_STATUS.Deleted);
-  if (staff.role === 'doctor' && !appointments.some((a) => isClinicianOf(staff, a))) throw forbidden(NOT_THEIR_PATIENT);
-  return appointments;
+  if (staff.role === 'admin' || staff.role === 'staff') return appointments;
+  const today = todayInGhana(now);
+  if (appointments.some((a) => caresFor(staff, a, today))) return appointments;
+  const theirs = appointments.filter((a) => canSee(staff, a));
+  if (theirs.length === 0) throw forbidden(NOT_THEIR_PATIENT);
+  throw forbidden(NOT_IN_CARE([...new Set(theirs.map((a) => `${a.appointmentStatus} (${a.requestedDay})`))]));
 }
 
 export const isLive = (a: Pick<Appointment, 'appointmentStatus'> | undefined): boolean =>
@@ -125,7 +134,7 @@ const newestFirst = (a: Appointment, b: Appointment) =>
 
 /** GET /staff/patients/{patientId}/record: the person, their family members, every appointment with its notes, prescriptions and lab requests. */
 export async function patientRecord(staff: Staff, patientId: string, now = new Date()): Promise<PatientRecord> {
-  const appointments = await recordAppointments(staff, patientId);
+  const appointments = await recordAppointments(staff, patientId, now);
   const [patient, dependants, prescriptions, labRequests] = await Promise.all([
     findPatient(patientId),
     dependantsOf(patientId),
@@ -169,8 +178,8 @@ export async function appointmentRecord(staff: Staff, appointmentId: string): Pr
 }
 
 /** GET /staff/patients/{patientId}/files/{fileId}: a result file, to whoever may open the record; audited. */
-export async function staffResultFile(staff: Staff, patientId: string, fileId: string): Promise<StoredFile> {
-  await recordAppointments(staff, patientId);
+export async function staffResultFile(staff: Staff, patientId: string, fileId: string, now = new Date()): Promise<StoredFile> {
+  await recordAppointments(staff, patientId, now);
   const file = await getFile(fileId);
   if (!file || file.patientId !== patientId) throw notFound('We could not find that file in this patient’s record.');
   await audit(staff, 'patient.file.read', `files/${fileId}`, patientId);

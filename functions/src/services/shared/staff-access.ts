@@ -24,6 +24,30 @@ export function canSee(staff: Staff, a: Visible): boolean {
   return staff.role === 'doctor' && Boolean(a.doctorId) && a.doctorId === staff.doctorId;
 }
 
+/** A record stays open to a doctor this long after a completed visit (docs/record.md 'Who reads what'). */
+export const RECORD_OPEN_AFTER_VISIT_MONTHS = 12;
+
+/** States of an appointment through which its clinician is caring for the patient now or soon. */
+const IN_CARE_STATES: readonly string[] = ['Accepted', 'OnTheWay', 'CheckedIn'];
+
+type InCare = Visible & Pick<Appointment, 'appointmentStatus' | 'requestedDay' | 'paymentStatus'>;
+
+/**
+ * The one rule for a clinician's access to a patient's whole record: an appointment they can
+ * see (canSee) that is Accepted, on the way or checked in; Pending only once paid and not yet
+ * past; Completed for 12 months after the visit's day. Never Pending-unpaid, Declined,
+ * Cancelled, Expired or No-show. `today` is Ghana's yyyy-MM-dd.
+ */
+export function caresFor(staff: Staff, a: InCare, today: string): boolean {
+  if (!canSee(staff, a)) return false;
+  if (IN_CARE_STATES.includes(a.appointmentStatus)) return true;
+  if (a.appointmentStatus === 'Pending') return a.paymentStatus === 'Paid' && a.requestedDay >= today;
+  if (a.appointmentStatus !== 'Completed') return false;
+  const until = new Date(`${a.requestedDay}T00:00:00Z`);
+  until.setUTCMonth(until.getUTCMonth() + RECORD_OPEN_AFTER_VISIT_MONTHS);
+  return today <= until.toISOString().slice(0, 10);
+}
+
 /** 403 unless the staff member may see it (and, for a nurse acting, only her field actions). */
 export function assertMaySee(staff: Staff, a: Visible, action?: StaffAction): void {
   if (!canSee(staff, a)) {

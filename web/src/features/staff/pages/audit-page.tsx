@@ -91,7 +91,15 @@ export default function AuditPage() {
               <td data-label="When">{formatDate(e.at, { time: true })}</td>
               <td data-label="Who">
                 {e.actorName ?? (e.actorUid === 'self' ? 'The patient' : e.actorUid)}{' '}
-                <span className="staff-muted">({e.actorRole === 'patient' ? 'Patient' : ROLE_LABELS[e.actorRole]})</span>
+                <span className="staff-muted">
+                  (
+                  {e.actorRole === 'patient'
+                    ? 'Patient'
+                    : e.actorRole === 'pharmacy'
+                      ? 'Pharmacy at /rx'
+                      : ROLE_LABELS[e.actorRole]}
+                  )
+                </span>
               </td>
               <td data-label="Action">{auditActionText(e.action)}</td>
               <td data-label="Record" className="staff-break">
