@@ -170,7 +170,13 @@ describe('a visit on a narrow link (a capped relay)', () => {
           )
           .first()
           .waitFor({ timeout: 30_000 });
-      await Promise.all([said(call.patientPage, DOCTOR_NAME), said(call.doctorPage, patientName)]);
+      await Promise.all([said(call.patientPage, DOCTOR_NAME), said(call.doctorPage, patientName)]).catch(async (err) => {
+        // What each page's quality label said meanwhile (its figures for screen readers), to see why.
+        const labels = await Promise.all(
+          [call.patientPage, call.doctorPage].map((page) => page.getByText(/^Connection (good|fair|poor): /).allTextContents()),
+        );
+        throw new Error(`${String(err)}\nQuality labels: patient ${labels[0].join(' | ')}; doctor ${labels[1].join(' | ')}`);
+      });
       console.log(
         `Weak link (${RELAYS.weak.kbps} kbit/s): video went off ${Math.round((Date.now() - connectedAt) / 1000)} s after connecting`,
       );

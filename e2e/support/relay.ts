@@ -113,7 +113,8 @@ export function iceRecord(page: Page) {
 
 /**
  * Bytes per second received, per kind, in each of `count` windows of `ms` in a row. Counted per
- * stream: a renegotiation may replace a stream (its counter starts again) or drop one.
+ * stream: a renegotiation may add or drop a stream, or rebuild one (Chromium then counts its
+ * bytes from 0 again under the same id).
  */
 export async function receivedRates(page: Page, count = 5, ms = 2_000): Promise<{ audio: number; video: number }[]> {
   const received = () =>
@@ -135,7 +136,8 @@ export async function receivedRates(page: Page, count = 5, ms = 2_000): Promise<
     const seconds = (after.at - before.at) / 1000;
     const bytes = { audio: 0, video: 0 };
     for (const [id, { kind, bytes: now }] of Object.entries(after.streams)) {
-      bytes[kind as 'audio' | 'video'] += now - (before.streams[id]?.bytes ?? 0);
+      const then = before.streams[id]?.bytes ?? 0;
+      bytes[kind as 'audio' | 'video'] += now >= then ? now - then : now; // a smaller count: it started again
     }
     rates.push({ audio: Math.round(bytes.audio / seconds), video: Math.round(bytes.video / seconds) });
     before = after;
