@@ -88,13 +88,15 @@ export async function startStack({ logFile, turn = 'required' } = {}) {
   /** @type {ChildProcess[]} */
   const children = [];
   const out = logFile ? createWriteStream(logFile) : undefined;
-  /** @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env */
-  const run = (cmd, args, env) => {
+  // Each process pipes two streams into it (Node warns past 10 listeners of a kind).
+  out?.setMaxListeners(20);
+  /** @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env @param {boolean} [quiet] nothing on the console */
+  const run = (cmd, args, env, quiet = false) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
       env: { ...process.env, ...EMULATOR_ENV, ...env },
       detached: true,
-      stdio: out ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      stdio: out ? ['ignore', 'pipe', 'pipe'] : quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
     });
     if (out) {
       child.stdout?.pipe(out, { end: false });
@@ -128,7 +130,9 @@ export async function startStack({ logFile, turn = 'required' } = {}) {
     run(process.execPath, ['scripts/payment-sandbox.mjs'], {});
     // The relays: the API's own (functions/.env.local TURN_URLS) and the tests' narrow links.
     const relays = relaying ? [{ port: PORTS.turn, kbps: mainRelayKbps() }, ...NARROW_RELAYS] : [];
-    for (const relay of relays) run(TURNSERVER, turnArgs({ ...relay, secret: secrets.TURN_SHARED_SECRET }), {});
+    // coturn's start-up banner is long and the console (npm start) needs none of it; a relay
+    // that cannot start is named below (the logFile of the tests' stacks keeps its output).
+    for (const relay of relays) run(TURNSERVER, turnArgs({ ...relay, secret: secrets.TURN_SHARED_SECRET }), {}, true);
     const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
     // firebase.json is production's; the emulators get its local twin (scripts/lib/hosting-config.mjs).
     const config = writeEmulatorConfig(ROOT);
