@@ -1,12 +1,16 @@
 // @ts-check
 /* global window */
-// `npm run bench:visit [-- --runs=20]`: figures, not a test. Two Chromium contexts with a
+// `npm run bench:visit [-- --runs=50]`: figures, not a test. Two Chromium contexts with a
 // made-up camera and microphone (a patient on a phone, the seeded doctor on a desktop) hold
-// video visits through the site on the local stack (the running one, or one it starts).
+// video visits through the site on the local stack (the running one, or one it starts), every
+// call forced through the stack's TURN relay (iceTransportPolicy 'relay', with the ICE servers
+// the API gave the page), as most calls on mobile data will run (`--direct`: as the browsers like).
 // For each run: the patient joins and waits, the doctor opens the room, and the time from the
-// doctor's Admit to both browsers' connectionState 'connected' is taken. Then, in the last
-// call, the patient switches to audio only and the bitrate each side sends is measured over
-// 10 s. Prints median and max, and the machine's load. Run `npm run build` first.
+// doctor's Admit to both browsers' connectionState 'connected' is taken; a run that has not
+// connected in 20 s counts as failed and the next one starts. Then, in the last call (when it
+// connected), the data each side sends and receives is measured over 30 s of video and, after the
+// patient switches to audio only, 30 s of sound. Prints median and max, the failures, MB a
+// minute per side, and the machine's load. Run `npm run build` first.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { initializeApp } from 'firebase-admin/app';
@@ -16,8 +20,13 @@ import { EMULATOR_ENV, HOST, PORTS, SITE_URL } from './lib/ports.mjs';
 import { withStack } from './lib/running-stack.mjs';
 
 Object.assign(process.env, EMULATOR_ENV);
-const RUNS = Number(/--runs=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 20);
-const AUDIO_SECONDS = 10;
+const RUNS = Number(/--runs=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 50);
+/** `--direct`: let the browsers connect as they like (directly, on one machine), for comparison. */
+const DIRECT = process.argv.includes('--direct');
+const CONNECT_TIMEOUT_MS = 20_000;
+const MEASURE_SECONDS = 30;
+/** IPv4 and UDP headers per packet, which getStats leaves out and a data bundle pays for. */
+const IP_UDP_HEADER_BYTES = 28;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The same flags as the e2e tests (e2e/support/browser.ts), with the made-up media devices.
 const ARGS = [
@@ -157,6 +166,20 @@ function watchPeers() {
   };
 }
 
+/** Only relay candidates: the call goes through the TURN server the page was given. */
+function relayOnly() {
+  const Native = window.RTCPeerConnection;
+  /** @type {RTCIceServer[][]} */
+  const asked = [];
+  Object.assign(window, { __iceServers: asked });
+  window.RTCPeerConnection = class extends Native {
+    constructor(/** @type {RTCConfiguration} */ config = {}) {
+      asked.push(config.iceServers ?? []);
+      super({ ...config, iceTransportPolicy: 'relay' });
+    }
+  };
+}
+
 const connected = (/** @type {import('playwright-core').Page} */ page) =>
   page.waitForFunction(
     () => {
@@ -164,20 +187,49 @@ const connected = (/** @type {import('playwright-core').Page} */ page) =>
       return [...peers].reverse().find((p) => p.connectionState !== 'closed')?.connectionState === 'connected';
     },
     undefined,
-    { timeout: 60_000, polling: 20 },
+    { timeout: CONNECT_TIMEOUT_MS, polling: 20 },
   );
 
-/** Bytes sent so far by the page's current connection, per kind. */
-const sent = (/** @type {import('playwright-core').Page} */ page) =>
-  page.evaluate(async () => {
+/**
+ * What the page's current connection has sent and received so far, as its data bundle counts
+ * it: the transport's bytes (media, RTCP, the data channel, encrypted) plus IP and UDP headers.
+ */
+const traffic = (/** @type {import('playwright-core').Page} */ page) =>
+  page.evaluate(async (headerBytes) => {
     const peers = /** @type {RTCPeerConnection[]} */ (/** @type {any} */ (window).__peers);
     const pc = [...peers].reverse().find((p) => p.connectionState !== 'closed');
-    const bytes = { audio: 0, video: 0 };
+    const total = { sent: 0, received: 0 };
     (await pc?.getStats())?.forEach((s) => {
-      if (s.type === 'outbound-rtp') bytes[s.kind === 'video' ? 'video' : 'audio'] += s.bytesSent ?? 0;
+      if (s.type !== 'transport') return;
+      total.sent += (s.bytesSent ?? 0) + (s.packetsSent ?? 0) * headerBytes;
+      total.received += (s.bytesReceived ?? 0) + (s.packetsReceived ?? 0) * headerBytes;
     });
-    return bytes;
+    return total;
+  }, IP_UDP_HEADER_BYTES);
+
+/**
+ * MB a minute each side sends and receives over `seconds` of the call as it is.
+ * @param {import('playwright-core').Page} patientPage @param {import('playwright-core').Page} doctorPage
+ */
+async function dataPerMinute(patientPage, doctorPage, seconds = MEASURE_SECONDS) {
+  const [p0, d0] = await Promise.all([traffic(patientPage), traffic(doctorPage)]);
+  await patientPage.waitForTimeout(seconds * 1000);
+  const [p1, d1] = await Promise.all([traffic(patientPage), traffic(doctorPage)]);
+  const mbPerMinute = (/** @type {number} */ bytes) => (bytes / 1e6) * (60 / seconds);
+  const side = (/** @type {typeof p0} */ a, /** @type {typeof p0} */ b) => ({
+    sent: mbPerMinute(b.sent - a.sent),
+    received: mbPerMinute(b.received - a.received),
   });
+  return { patient: side(p0, p1), doctor: side(d0, d1) };
+}
+
+/** @param {string} label @param {Awaited<ReturnType<typeof dataPerMinute>>} data */
+function printData(label, data) {
+  const mb = (/** @type {number} */ n) => n.toFixed(2);
+  const line = (/** @type {string} */ who, /** @type {{ sent: number, received: number }} */ d) =>
+    `${who} sends ${mb(d.sent)}, receives ${mb(d.received)}, in all ${mb(d.sent + d.received)} MB a minute`;
+  console.log(`${label}: ${line('patient', data.patient)}; ${line('doctor', data.doctor)}.`);
+}
 
 async function main() {
   const firestore = db();
@@ -187,8 +239,10 @@ async function main() {
   try {
     const patientContext = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: SITE_URL });
     const doctorContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: SITE_URL });
-    await patientContext.addInitScript(watchPeers);
-    await doctorContext.addInitScript(watchPeers);
+    for (const context of [patientContext, doctorContext]) {
+      await context.addInitScript(watchPeers);
+      if (!DIRECT) await context.addInitScript(relayOnly);
+    }
     const patientPage = await patientContext.newPage();
     const doctorPage = await doctorContext.newPage();
 
@@ -207,7 +261,8 @@ async function main() {
 
     /** @type {number[]} */
     const times = [];
-    let audio = { patient: 0, doctor: 0 };
+    /** @type {number[]} */
+    const failed = [];
     for (const [i, id] of visits.entries()) {
       await patientPage.goto(`/visit/${id}`);
       await patientPage.getByRole('button', { name: 'Join visit' }).click();
@@ -218,35 +273,40 @@ async function main() {
       await admit.waitFor();
       const began = performance.now();
       await admit.click();
-      await Promise.all([connected(patientPage), connected(doctorPage)]);
-      times.push(performance.now() - began);
-      process.stdout.write(`  run ${i + 1}/${RUNS}: ${Math.round(times.at(-1) ?? 0)} ms\n`);
-
-      if (i === visits.length - 1) {
-        await patientPage.getByRole('button', { name: 'Switch to audio only' }).click();
-        await doctorPage
-          .getByText(/switched the call to audio only/)
-          .first()
-          .waitFor();
-        await patientPage.waitForTimeout(3_000); // the renegotiation settles
-        const [p0, d0] = await Promise.all([sent(patientPage), sent(doctorPage)]);
-        await patientPage.waitForTimeout(AUDIO_SECONDS * 1000);
-        const [p1, d1] = await Promise.all([sent(patientPage), sent(doctorPage)]);
-        const kbps = (/** @type {number} */ bytes) => (bytes * 8) / AUDIO_SECONDS / 1000;
-        audio = {
-          patient: kbps(p1.audio + p1.video - p0.audio - p0.video),
-          doctor: kbps(d1.audio + d1.video - d0.audio - d0.video),
-        };
+      try {
+        await Promise.all([connected(patientPage), connected(doctorPage)]);
+        times.push(performance.now() - began);
+        process.stdout.write(`  run ${i + 1}/${RUNS}: ${Math.round(times.at(-1) ?? 0)} ms\n`);
+      } catch {
+        failed.push(i + 1);
+        process.stdout.write(`  run ${i + 1}/${RUNS}: not connected after ${CONNECT_TIMEOUT_MS / 1000} s\n`);
+      }
+      // The first call tells whether the stack gives a relay at all.
+      if (i === 0 && !DIRECT) {
+        const asked = await patientPage.evaluate(() => /** @type {any} */ (window).__iceServers.flat());
+        if (!asked.some((/** @type {RTCIceServer} */ s) => String(s.urls).includes('turn:')))
+          throw new Error('The API gave no TURN server: is coturn running with the stack (docs/visits.md)?');
       }
     }
     const sorted = [...times].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     console.log(
-      `\nAdmit to connected (both browsers), ${RUNS} runs: median ${Math.round(median)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms.`,
+      `\nAdmit to connected ${DIRECT ? 'directly' : 'through the relay'} (both browsers), ${times.length} of ${RUNS} runs connected: median ${Math.round(median)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms.`,
     );
-    console.log(
-      `Audio only, sent over ${AUDIO_SECONDS} s (audio and any video): patient ${audio.patient.toFixed(1)} kbit/s, doctor ${audio.doctor.toFixed(1)} kbit/s.`,
-    );
+    if (failed.length) console.log(`Not connected within ${CONNECT_TIMEOUT_MS / 1000} s: run ${failed.join(', ')}.`);
+
+    // The data a call costs, in the last call if it connected (a failed one says nothing).
+    if (!failed.includes(RUNS)) {
+      await patientPage.waitForTimeout(5_000); // past the congestion control's first climb
+      printData(`Video, over ${MEASURE_SECONDS} s`, await dataPerMinute(patientPage, doctorPage));
+      await patientPage.getByRole('button', { name: 'Switch to audio only' }).click();
+      await doctorPage
+        .getByText(/switched the call to audio only/)
+        .first()
+        .waitFor();
+      await patientPage.waitForTimeout(3_000); // the renegotiation settles
+      printData(`Audio only, over ${MEASURE_SECONDS} s`, await dataPerMinute(patientPage, doctorPage));
+    }
     console.log(
       `Load average while it ran: ${loadavg()
         .map((n) => n.toFixed(1))

@@ -5,8 +5,9 @@ import { ensureInstalled, ROOT } from './lib/install.mjs';
 
 const began = Date.now();
 ensureInstalled();
-const { SITE_URL } = await import('./lib/ports.mjs');
+const { HOST, PORTS, SITE_URL } = await import('./lib/ports.mjs');
 const { StackError, assertPortsFree, seed, startStack } = await import('./lib/stack.mjs');
+const { mainRelayKbps, TURN_MISSING, turnInstalled } = await import('./lib/turn.mjs');
 const { startMailPrinter } = await import('./lib/mail-printer.mjs');
 const { startLocalSchedules } = await import('./lib/local-schedules.mjs');
 
@@ -17,7 +18,8 @@ try {
     console.error('The build failed: see the lines above.');
     process.exit(1);
   }
-  const stack = await startStack();
+  // Without coturn the site runs all the same (two browsers on one machine connect directly).
+  const stack = await startStack({ turn: 'if-installed' });
   seed({ holidays: true });
   // The emulator runs no schedules: the SMS sweep and the reminders run here (scripts/lib/local-schedules.mjs).
   const stopSchedules = await startLocalSchedules();
@@ -31,6 +33,12 @@ try {
   const { LOCAL_STAFF_ACCOUNTS, LOCAL_STAFF_PASSWORD } = await import(built);
   console.log(`The clinic's console: ${SITE_URL}/staff (password ${LOCAL_STAFF_PASSWORD} for each, in this emulator only)`);
   for (const { email, role } of Object.values(LOCAL_STAFF_ACCOUNTS)) console.log(`  ${role.padEnd(6)} ${email}`);
+  const cap = mainRelayKbps();
+  console.log(
+    turnInstalled()
+      ? `Video visits' TURN relay: coturn on ${HOST}:${PORTS.turn} (UDP and TCP), ${cap ? `capped at ${cap} kbit/s each way (TURN_MAX_KBPS)` : 'no cap (TURN_MAX_KBPS=120 sets one)'}.`
+      : `No TURN relay: ${TURN_MISSING}`,
+  );
   console.log('');
   let stopping = false;
   const shutdown = async () => {

@@ -3,8 +3,9 @@ import { defineBoolean, defineSecret, defineString } from 'firebase-functions/pa
 /**
  * The API's configuration, in one place: deployment and request limits, and every Functions
  * param and secret (with the description `firebase deploy` shows when it asks for one).
- * Locally functions/.env.local and functions/.secret.local hold sandbox values that open
- * nothing real; in production they are set at deploy time (docs/operations.md 'Payments and SMS in production').
+ * Locally functions/.env.local and functions/.secret.local (written at each start of the stack by
+ * scripts/lib/local-secrets.mjs) hold sandbox values that open nothing real; in production they
+ * are set at deploy time (docs/operations.md 'Payments and SMS in production').
  */
 
 // ---- Deployment ---------------------------------------------------------------------------

@@ -9,6 +9,11 @@ export const PORTS = {
   paymentSandbox: 5005,
   emulatorHub: 4400,
   emulatorLogging: 4500,
+  /** coturn, the video visits' relay (UDP and TCP): the one the API's iceServers name (functions/.env.local TURN_URLS). */
+  turn: 3478,
+  /** Two more relays for the relay tests, capped as a weak mobile link and as 3G (scripts/lib/turn.mjs NARROW_RELAYS). */
+  turnWeak: 3480,
+  turn3g: 3481,
 };
 export const SITE_URL = `http://${HOST}:${PORTS.site}`;
 export const PROJECT_ID = 'demo-healthcare';

@@ -1,14 +1,16 @@
 // @ts-check
 // Starts and stops the local stack: Firestore emulator, the Auth, Functions and Hosting
-// emulators of firebase-tools, and the payment sandbox. Every process gets its own
-// process group, so stop() ends each one and whatever it spawned.
+// emulators of firebase-tools, the payment sandbox and the TURN relays (coturn). Every process
+// gets its own process group, so stop() ends each one and whatever it spawned.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { writeEmulatorConfig } from './hosting-config.mjs';
 import { ROOT } from './install.mjs';
+import { writeLocalSecrets } from './local-secrets.mjs';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './ports.mjs';
+import { mainRelayKbps, NARROW_RELAYS, TURN_MISSING, turnArgs, turnInstalled, TURNSERVER } from './turn.mjs';
 
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
 
@@ -20,6 +22,9 @@ const PORT_NAMES = {
   [PORTS.paymentSandbox]: 'the payment sandbox',
   [PORTS.emulatorHub]: 'the emulator hub',
   [PORTS.emulatorLogging]: 'the emulator log stream',
+  [PORTS.turn]: 'the TURN relay (coturn)',
+  [PORTS.turnWeak]: 'the weak-link TURN relay (coturn)',
+  [PORTS.turn3g]: 'the 3G TURN relay (coturn)',
 };
 
 export class StackError extends Error {}
@@ -69,20 +74,29 @@ async function waitFor(check, what, children, timeoutMs = 180_000) {
 const answers200 = async (url) => (await fetch(url)).status === 200;
 
 /**
- * @param {{ logFile?: string }} options  logFile: send the emulators' output there instead of the console.
+ * @param {{ logFile?: string, turn?: 'required' | 'if-installed' }} options  logFile: send the
+ * emulators' output there instead of the console. turn: whether a missing coturn stops the start
+ * (the tests need it) or only warns (npm start: calls still connect directly on one machine).
  */
-export async function startStack({ logFile } = {}) {
+export async function startStack({ logFile, turn = 'required' } = {}) {
+  const relaying = turnInstalled();
+  if (!relaying && turn === 'required') throw new StackError(TURN_MISSING);
+  if (!relaying) console.warn(`${TURN_MISSING}\nStarting without the relay.`);
   await assertPortsFree();
+  // The API's secrets, the TURN shared secret among them (functions/.secret.local, git ignores it).
+  const secrets = writeLocalSecrets();
   /** @type {ChildProcess[]} */
   const children = [];
   const out = logFile ? createWriteStream(logFile) : undefined;
-  /** @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env */
-  const run = (cmd, args, env) => {
+  // Each process pipes two streams into it (Node warns past 10 listeners of a kind).
+  out?.setMaxListeners(20);
+  /** @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env @param {boolean} [quiet] nothing on the console */
+  const run = (cmd, args, env, quiet = false) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
       env: { ...process.env, ...EMULATOR_ENV, ...env },
       detached: true,
-      stdio: out ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      stdio: out ? ['ignore', 'pipe', 'pipe'] : quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
     });
     if (out) {
       child.stdout?.pipe(out, { end: false });
@@ -114,6 +128,11 @@ export async function startStack({ logFile } = {}) {
     await waitFor(() => isListening(PORTS.firestore), 'Firestore emulator', children);
     // The provider's stand-in: the functions' .env.local points the payments at it.
     run(process.execPath, ['scripts/payment-sandbox.mjs'], {});
+    // The relays: the API's own (functions/.env.local TURN_URLS) and the tests' narrow links.
+    const relays = relaying ? [{ port: PORTS.turn, kbps: mainRelayKbps() }, ...NARROW_RELAYS] : [];
+    // coturn's start-up banner is long and the console (npm start) needs none of it; a relay
+    // that cannot start is named below (the logFile of the tests' stacks keeps its output).
+    for (const relay of relays) run(TURNSERVER, turnArgs({ ...relay, secret: secrets.TURN_SHARED_SECRET }), {}, true);
     const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
     // firebase.json is production's; the emulators get its local twin (scripts/lib/hosting-config.mjs).
     const config = writeEmulatorConfig(ROOT);
@@ -121,6 +140,7 @@ export async function startStack({ logFile } = {}) {
     await waitFor(() => answers200(`http://${HOST}:${PORTS.auth}/`), 'Auth emulator', children);
     await waitFor(() => answers200(`${SITE_URL}/api/health`), 'API through Hosting', children);
     await waitFor(() => answers200(`http://${HOST}:${PORTS.paymentSandbox}/health`), 'Payment sandbox', children);
+    for (const { port } of relays) await waitFor(() => isListening(port), `TURN relay on port ${port}`, children);
     return stack;
   } catch (err) {
     await stack.stop();

@@ -136,7 +136,7 @@ export const TURN_CREDENTIAL_HOURS = 2;
 /** POST /api/visits/{appointmentId}/join (either participant): the room, how to reach the peer, and who the caller is in it. */
 export interface VisitJoinAnswer {
   visit: Visit;
-  /** [] locally (peers on one machine connect directly). */
+  /** STUN and TURN servers as configured ([] with none); locally the stack's coturn (docs/visits.md). */
   iceServers: IceServer[];
   role: VisitRole;
   /** The other side, as the caller should see them: 'Dr Kwame Mensah' for the patient, the patient's name for the host. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { createApp } from '../../app';
@@ -75,9 +76,18 @@ describe('a video visit from start to end', () => {
     expect(patientIn.body.data).toMatchObject({
       role: 'patient',
       peer: { name: 'Dr Esi Addo' },
-      iceServers: [],
       visit: { state: 'Waiting', hostUid: doctor.uid, participants: [patient.uid, doctor.uid], mode: 'video' },
     });
+    // The local coturn (functions/.env.local TURN_URLS), with a credential minted for this patient
+    // by the TURN REST API scheme from the secret coturn checks (functions/.secret.local).
+    const [turn] = patientIn.body.data.iceServers;
+    expect(patientIn.body.data.iceServers).toHaveLength(1);
+    expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp']);
+    const [expiry, uid] = turn.username.split(':');
+    expect(uid).toBe(patient.uid);
+    expect(Number(expiry) * 1000 - Date.now()).toBeGreaterThan(2 * 3600_000 - 60_000);
+    expect(Number(expiry) * 1000 - Date.now()).toBeLessThanOrEqual(2 * 3600_000);
+    expect(turn.credential).toBe(createHmac('sha1', process.env.TURN_SHARED_SECRET!).update(turn.username).digest('base64'));
     const stored = await storedVisit(id);
     expect(stored?.opensAt).toBeInstanceOf(Timestamp);
     expect(stored?.closesAt).toBeInstanceOf(Timestamp);

@@ -27,7 +27,7 @@ describe('ICE servers from configuration', () => {
     process.env = { ...saved };
   });
 
-  it('none configured (the local stack): no servers, the peers connect directly', () => {
+  it('none configured: no servers, the peers can only connect directly', () => {
     process.env.STUN_URLS = '';
     process.env.TURN_URLS = '';
     expect(iceServersFor('patient-abc')).toEqual([]);

@@ -1,0 +1,215 @@
+/**
+ * The video visit through a TURN relay (docs/visits.md 'TURN in the local stack'), as most calls
+ * on Ghana's mobile networks will run: each call here is forced through the local coturn
+ * (iceTransportPolicy 'relay' in the test, with the ICE servers the API gave the page).
+ *
+ * - With the credentials the API minted, the call connects and the selected candidate pair is
+ *   relayed; with a wrong or an expired credential coturn refuses (401) and it never connects.
+ * - Through a relay capped like a weak mobile link (about 120 kbit/s each way), video goes off by
+ *   itself, both pages say why, and each side's voice keeps arriving at a steady rate.
+ * - Through a relay capped like 3G (about 750 kbit/s), picture and sound flow both ways.
+ *
+ * This kernel has no netem, so the narrow links are the relays' own per-session caps (coturn's
+ * --max-bps). Rates are measured over 2-second windows and printed.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { setLogLevel } from 'firebase/firestore';
+import { createActivatedPatient, loginThroughUi, type TestPatient } from './support/accounts';
+import { DESKTOP, newContext, PHONE, useBrowser } from './support/browser';
+import {
+  forceRelay,
+  gatheredRelay,
+  iceRecord,
+  localTurnSecret,
+  receivedRates,
+  RELAYS,
+  selectedPair,
+  turnCredential,
+  type RelayOptions,
+} from './support/relay';
+import { staffSignIn } from './support/staff';
+import { openVirtualVisit, waitForConnected, watchPeerConnections } from './support/visit';
+
+jest.setTimeout(180_000);
+setLogLevel('silent');
+
+const browser = useBrowser({ full: 'calls' });
+const DOCTOR_NAME = 'Dr Kwame Mensah';
+/** The weakest voice the tests accept: 1 KB/s received (Opus at its lowest is about 1.5 KB/s with headers). */
+const MIN_AUDIO_BYTES_PER_SECOND = 1_000;
+
+let patient: TestPatient & { uid: string };
+
+beforeAll(async () => {
+  patient = await createActivatedPatient({ firstName: 'Abena', lastName: `Relay${Date.now() % 100000}` });
+});
+
+interface Call {
+  patientPage: Page;
+  doctorPage: Page;
+  end: () => Promise<void>;
+}
+
+/**
+ * A new visit of the patient with the seeded doctor, each side in its own browser context whose
+ * connections are forced through the relay: the patient joins and waits, the doctor opens the
+ * room and admits them. Resolves once Admit is pressed; `end` closes both contexts.
+ */
+async function callThrough(patientRelay: RelayOptions, doctorRelay: RelayOptions = patientRelay): Promise<Call> {
+  const id = await openVirtualVisit(patient);
+  const contexts: BrowserContext[] = [];
+  const side = async (viewport: typeof PHONE, relay: RelayOptions) => {
+    const context = await newContext(browser(), viewport);
+    contexts.push(context);
+    await watchPeerConnections(context);
+    await forceRelay(context, relay);
+    return context.newPage();
+  };
+  const [patientPage, doctorPage] = await Promise.all([side(PHONE, patientRelay), side(DESKTOP, doctorRelay)]);
+  const patientWaits = async () => {
+    await loginThroughUi(patientPage, patient, `/visit/${id}`);
+    await patientPage
+      .getByRole('region', { name: 'Check your camera and microphone' })
+      .getByRole('button', { name: 'Join visit' })
+      .click();
+    await patientPage.getByRole('heading', { name: `${DOCTOR_NAME} knows you are here` }).waitFor();
+  };
+  await Promise.all([patientWaits(), staffSignIn(doctorPage, 'doctor')]);
+  await doctorPage.goto(`/visit/${id}`);
+  await doctorPage.getByRole('button', { name: 'Start visit' }).click();
+  await doctorPage.getByRole('button', { name: 'Admit' }).click();
+  return { patientPage, doctorPage, end: async () => void (await Promise.all(contexts.map((c) => c.close()))) };
+}
+
+const kbit = (bytesPerSecond: number) => `${Math.round((bytesPerSecond * 8) / 1000)} kbit/s`;
+const printRates = (label: string, rates: { audio: number; video: number }[]) =>
+  console.log(
+    `${label}: audio ${rates.map((r) => kbit(r.audio)).join(', ')}; video ${rates.map((r) => kbit(r.video)).join(', ')}`,
+  );
+
+describe('a visit forced through the TURN relay', () => {
+  it('when both sides may use only relay candidates, then the call connects through the local coturn with the credentials the API minted for each', async () => {
+    const call = await callThrough({ port: RELAYS.stack.port });
+    try {
+      await Promise.all([waitForConnected(call.patientPage), waitForConnected(call.doctorPage)]);
+      for (const page of [call.patientPage, call.doctorPage]) {
+        // The page was given the stack's TURN server with a credential '<expiry>:<uid>' good for 2 hours.
+        const { asked, errors } = await iceRecord(page);
+        const [turn] = asked.at(-1)!;
+        expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp']);
+        const expiresIn = Number(turn.username!.split(':')[0]) * 1000 - Date.now();
+        expect(expiresIn).toBeGreaterThan(110 * 60_000);
+        expect(expiresIn).toBeLessThanOrEqual(120 * 60_000);
+        expect(errors.filter((e) => e.errorCode === 401)).toEqual([]);
+        // ...and the media runs between two relayed candidates.
+        const pair = await selectedPair(page);
+        expect(pair).toMatchObject({ local: 'relay', remote: 'relay' });
+        expect(pair.localUrl).toMatch(/^turn:127\.0\.0\.1:3478/);
+      }
+      const [patientUsername, doctorUsername] = await Promise.all(
+        [call.patientPage, call.doctorPage].map(async (page) => (await iceRecord(page)).asked.at(-1)![0].username),
+      );
+      expect(patientUsername).toMatch(new RegExp(`^\\d+:${patient.uid}$`));
+      expect(doctorUsername).not.toMatch(new RegExp(`:${patient.uid}$`));
+
+      const rates = await receivedRates(call.patientPage, 2);
+      printRates('Through the relay, received by the patient', rates);
+      for (const r of rates) expect(r.audio).toBeGreaterThanOrEqual(MIN_AUDIO_BYTES_PER_SECOND);
+    } finally {
+      await call.end();
+    }
+  });
+
+  it('when one side has a wrong credential and the other an expired one, then coturn refuses both (401), neither gets a relay and the call does not connect', async () => {
+    const secret = localTurnSecret();
+    const wrong = turnCredential(`not-${secret}`, patient.uid, new Date(Date.now() + 3_600_000));
+    const expired = turnCredential(secret, 'the-doctor', new Date(Date.now() - 60_000));
+    const call = await callThrough(
+      { port: RELAYS.stack.port, credential: wrong },
+      { port: RELAYS.stack.port, credential: expired },
+    );
+    try {
+      for (const page of [call.patientPage, call.doctorPage]) {
+        await page.waitForFunction(
+          () => (window as unknown as { __iceErrors: { errorCode: number }[] }).__iceErrors.some((e) => e.errorCode === 401),
+          undefined,
+          { timeout: 20_000 },
+        );
+      }
+      // Long enough for a relayed call to connect (the first test: well under a second).
+      await call.patientPage.waitForTimeout(5_000);
+      for (const page of [call.patientPage, call.doctorPage]) {
+        const { errors } = await iceRecord(page);
+        expect(errors.find((e) => e.errorCode === 401)?.url).toMatch(/^turn:127\.0\.0\.1:3478/);
+        expect(await gatheredRelay(page)).toBe(false);
+        const states = await page.evaluate(() =>
+          (window as unknown as { __peers: RTCPeerConnection[] }).__peers.map((p) => p.connectionState),
+        );
+        expect(states).not.toContain('connected');
+      }
+    } finally {
+      await call.end();
+    }
+  });
+});
+
+describe('a visit on a narrow link (a capped relay)', () => {
+  it('when the relay carries about 120 kbit/s each way, then video goes off by itself within 30 s, both pages say why, and both voices keep arriving at 1 KB/s or more in every 2 s for 10 s', async () => {
+    const call = await callThrough({ port: RELAYS.weak.port });
+    try {
+      await Promise.all([waitForConnected(call.patientPage), waitForConnected(call.doctorPage)]);
+      const connectedAt = Date.now();
+      // The side whose estimate stays low first drops video for both; each page says why in words.
+      const patientName = `${patient.firstName} ${patient.lastName}`;
+      const said = (page: Page, otherName: string) =>
+        page
+          .getByText(
+            new RegExp(
+              `^(Your connection is weak, so your video is off|${otherName}'s connection is weak, so the call goes on with sound only)`,
+            ),
+          )
+          .first()
+          .waitFor({ timeout: 30_000 });
+      await Promise.all([said(call.patientPage, DOCTOR_NAME), said(call.doctorPage, patientName)]).catch(async (err) => {
+        // What each page's quality label said meanwhile (its figures for screen readers), to see why.
+        const labels = await Promise.all(
+          [call.patientPage, call.doctorPage].map((page) => page.getByText(/^Connection (good|fair|poor): /).allTextContents()),
+        );
+        throw new Error(`${String(err)}\nQuality labels: patient ${labels[0].join(' | ')}; doctor ${labels[1].join(' | ')}`);
+      });
+      console.log(
+        `Weak link (${RELAYS.weak.kbps} kbit/s): video went off ${Math.round((Date.now() - connectedAt) / 1000)} s after connecting`,
+      );
+      expect(Date.now() - connectedAt).toBeLessThanOrEqual(30_000);
+
+      const [toPatient, toDoctor] = await Promise.all([receivedRates(call.patientPage), receivedRates(call.doctorPage)]);
+      printRates('Weak link, received by the patient', toPatient);
+      printRates('Weak link, received by the doctor', toDoctor);
+      for (const r of [...toPatient, ...toDoctor]) expect(r.audio).toBeGreaterThanOrEqual(MIN_AUDIO_BYTES_PER_SECOND);
+      // No picture either way once the renegotiation has settled (the first window may hold its tail).
+      for (const r of [...toPatient.slice(1), ...toDoctor.slice(1)]) expect(r.video).toBe(0);
+    } finally {
+      await call.end();
+    }
+  });
+
+  it('when the relay carries about 750 kbit/s each way (3G), then picture and sound flow both ways for the whole measure', async () => {
+    const call = await callThrough({ port: RELAYS.threeG.port });
+    try {
+      await Promise.all([waitForConnected(call.patientPage), waitForConnected(call.doctorPage)]);
+      // The congestion control starts low and climbs: measure once it has had a few seconds.
+      await call.patientPage.waitForTimeout(4_000);
+      const [toPatient, toDoctor] = await Promise.all([receivedRates(call.patientPage), receivedRates(call.doctorPage)]);
+      printRates(`3G (${RELAYS.threeG.kbps} kbit/s), received by the patient`, toPatient);
+      printRates(`3G (${RELAYS.threeG.kbps} kbit/s), received by the doctor`, toDoctor);
+      for (const r of [...toPatient, ...toDoctor]) {
+        expect(r.audio).toBeGreaterThanOrEqual(MIN_AUDIO_BYTES_PER_SECOND);
+        // A moving picture: at least 40 kbit/s of video in every window.
+        expect(r.video).toBeGreaterThanOrEqual(5_000);
+      }
+      expect(await call.patientPage.getByText(/connection is weak/).count()).toBe(0);
+    } finally {
+      await call.end();
+    }
+  });
+});
