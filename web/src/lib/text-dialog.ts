@@ -13,6 +13,8 @@ export async function askText(options: {
   /** The way back: 'Go back' where 'Cancel' would sit beside a button that cancels an appointment. */
   cancelButtonText?: string;
   text?: string;
+  /** What the field starts with: what the person typed before, when the server refused it. */
+  value?: string;
   multiline?: boolean;
   maxLength?: number;
 }): Promise<string | undefined> {
@@ -22,6 +24,7 @@ export async function askText(options: {
     text: options.text,
     input: options.multiline ? 'textarea' : 'text',
     inputLabel: options.label,
+    inputValue: options.value ?? '',
     inputAttributes: { maxlength: String(options.maxLength ?? 500) },
     showCancelButton: true,
     confirmButtonText: options.confirmButtonText,

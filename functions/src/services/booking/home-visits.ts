@@ -1,8 +1,8 @@
 import type { UserRecord } from 'firebase-admin/auth';
 import { atHome } from '../../api/booking-request';
 import type { AssignRequest, Assignment, Clinician } from '../../api/front-desk';
-import { RESCHEDULABLE_STATES } from '../../api/policy';
-import { CLINICIAN_ROLES, type ClinicianRole } from '../../api/staff';
+import { deskMovableStates, RESCHEDULABLE_STATES } from '../../api/policy';
+import { CLINICIAN_ROLES, STATE_LABEL, type AppointmentState, type ClinicianRole } from '../../api/staff';
 import { SERVICE_ID } from '../../api/service-catalog';
 import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -72,7 +72,9 @@ function kindOf(a: Appointment): Kind {
  * POST /staff/appointments/{id}/assign: for a home visit a doctor or a nurse and an arrival
  * window (from < to); for a virtual visit without a doctor a doctor and no window. Stores who
  * (assignedTo, assignedToName, assignedToRole), the window and when; the patient is told by SMS
- * and e-mail; audited. A Pending or Accepted appointment only; assigning again replaces it.
+ * and e-mail; audited. Assigning again replaces it: a home visit until it is done (a clinician
+ * who set off or arrived too early must not leave it stuck; it goes back to Accepted), a virtual
+ * visit while Pending or Accepted (api/policy.ts deskMovableStates).
  */
 export async function assignAppointment(staff: Staff, appointmentId: string, input: AssignRequest): Promise<Appointment> {
   const before = (await appointmentRef(appointmentId).get()).data();
@@ -99,15 +101,18 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
   return runTransaction(async (tx) => {
     const a = (await tx.get(appointmentRef(appointmentId))).data();
     if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound('We could not find that appointment.');
-    if (!RESCHEDULABLE_STATES.includes(a.appointmentStatus))
-      throw conflict(`This appointment is ${a.appointmentStatus}: only a Pending or Accepted one can be assigned.`);
-    tx.update(appointmentRef(appointmentId), { ...assignment });
+    if (!deskMovableStates(kind === 'home').includes(a.appointmentStatus))
+      throw conflict(
+        `This appointment is ${STATE_LABEL[a.appointmentStatus as AppointmentState] ?? a.appointmentStatus}: it can no longer be assigned.`,
+      );
+    const restart = RESCHEDULABLE_STATES.includes(a.appointmentStatus) ? {} : { appointmentStatus: APPOINTMENT_STATUS.Accepted };
+    tx.update(appointmentRef(appointmentId), { ...assignment, ...restart });
     await auditAs(
       staff,
       { action: 'appointment.assign', target: `appointments/${appointmentId}`, patientIds: [a.patientId] },
       tx,
     );
-    const assigned = { ...a, ...assignment };
+    const assigned = { ...a, ...assignment, ...restart };
     await notifyPatient(a.patientId, kind === 'home' ? visitAssigned(assigned) : virtualHostAssigned(assigned), { tx });
     return assigned;
   });
