@@ -1,4 +1,5 @@
 import { ArrowLeft, CreditCard, FileDown, FileText, Trash2, XCircle } from 'lucide-react';
+import { appointmentStatusWords } from '@api/statuses';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { followUpBookingPath } from '@api/record';
@@ -7,7 +8,7 @@ import { canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
 import { canPay, fetchAppointmentFile, openResult, type Appointment } from '@/features/appointments/api/appointments';
-import { holdNote, rescheduleNote } from '@/features/appointments/booking-rules';
+import { holdNote, rebookingNote, rescheduleNote } from '@/features/appointments/booking-rules';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError } from '@/lib/dialogs';
@@ -72,7 +73,8 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       ? ([
           [
             'Address',
-            [a.address.line, a.address.landmark && `near ${a.address.landmark}`, a.address.digitalAddress]
+            // The landmark as typed ('Behind the Total station'), not 'near Behind ...'.
+            [a.address.landmark ? `${a.address.line} (${a.address.landmark})` : a.address.line, a.address.digitalAddress]
               .filter(Boolean)
               .join(', '),
           ],
@@ -80,7 +82,10 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       : []),
     ['Payment Status', <span className={statusClass(a.paymentStatus)}>{paymentText(a)}</span>],
     ['Health Problem', a.healthProblem || '—'],
-    ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],
+    [
+      'Appointment Status',
+      <span className={statusClass(a.appointmentStatus)}>{appointmentStatusWords(a.appointmentStatus)}</span>,
+    ],
     // What the clinic wrote: why it declined or cancelled, and after the visit its summary.
     ...(a.declineReason ? ([['Reason', a.declineReason]] as [string, string][]) : []),
     ...(a.visitSummary ? ([['Visit summary', a.visitSummary]] as [string, string][]) : []),
@@ -130,6 +135,11 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
             ))}
           </ul>
         </section>
+      )}
+      {rebookingNote(a) && (
+        <p className="hold-note" role="status">
+          {rebookingNote(a)}
+        </p>
       )}
       {holdNote(a) && <p className="hold-note">{holdNote(a)}</p>}
       {cannotMove && (
