@@ -35,3 +35,29 @@ export async function askText(options: {
   });
   return result.isConfirmed ? String(result.value).trim() : undefined;
 }
+
+/** A SweetAlert2 question with one choice from a list: resolves with the chosen value, or undefined when cancelled. */
+export async function askChoice(options: {
+  title: string;
+  label: string;
+  choices: readonly string[];
+  confirmButtonText: string;
+  text?: string;
+}): Promise<string | undefined> {
+  const { default: Swal } = await import('sweetalert2');
+  const result: SweetAlertResult<string> = await Swal.fire({
+    title: options.title,
+    text: options.text,
+    input: 'select',
+    inputLabel: options.label,
+    inputOptions: Object.fromEntries(options.choices.map((c) => [c, c])),
+    inputPlaceholder: 'Choose…',
+    showCancelButton: true,
+    confirmButtonText: options.confirmButtonText,
+    cancelButtonText: 'Go back',
+    confirmButtonColor: '#0b6e4f',
+    cancelButtonColor: '#6b7280',
+    inputValidator: (value: string) => (value ? undefined : `${options.label} is required.`),
+  });
+  return result.isConfirmed ? String(result.value) : undefined;
+}

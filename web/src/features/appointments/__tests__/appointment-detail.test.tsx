@@ -171,3 +171,10 @@ describe('the appointment detail tells what is true in words', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
+
+describe('the appointment detail says what happened to the money', () => {
+  it('when the clinic refunded a paid booking, then it says how much and when instead of Paid', () => {
+    show(appointment({ appointmentStatus: 'Cancelled', refundedAmount: 250, refundedAt: '2026-11-27T09:15:00.000Z' }));
+    expect(row('Payment Status')).toHaveTextContent(/^Refunded GHS 250\.00 on Fri 27 Nov 2026$/);
+  });
+});

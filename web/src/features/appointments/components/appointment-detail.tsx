@@ -18,9 +18,15 @@ import { openInNewTab } from '@/lib/files';
 export const bookedForName = (a: Pick<Appointment, 'bookFor' | 'firstName' | 'lastName'>) =>
   a.bookFor === 'OTHERS' ? `${a.firstName} ${a.lastName}` : undefined;
 
-/** What the Payment Status row says: the API's Unpaid/Paid, or why nothing is to be paid. */
-const paymentText = (a: Appointment) =>
-  a.paymentStatus !== 'Not Applicable' ? a.paymentStatus : a.coverage ? 'Covered by your package' : 'Nothing to pay';
+/** What the Payment Status row and the list say: refunded (how much, when), the API's Unpaid/Paid, or why nothing is to be paid. */
+export const paymentText = (a: Appointment) =>
+  a.refundedAmount && a.refundedAt
+    ? `Refunded ${formatGhs(a.refundedAmount)} on ${formatDate(a.refundedAt)}`
+    : a.paymentStatus !== 'Not Applicable'
+      ? a.paymentStatus
+      : a.coverage
+        ? 'Covered by your package'
+        : 'Nothing to pay';
 
 /** The list's badge for what a package did: 'Covered' when it pays it all, '10% off' when it takes a discount (still to pay). */
 export const coverageBadge = (a: Pick<Appointment, 'coverage' | 'requiresPayment' | 'discountPercent'>) =>

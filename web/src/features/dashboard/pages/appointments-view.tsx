@@ -47,7 +47,9 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
             <span className="badges">
               <span className={statusClass(a.appointmentStatus)}>{appointmentStatusWords(a.appointmentStatus)}</span>
               {a.needsRebooking && <span className="status-badge pending">Needs a new time</span>}
-              {a.requiresPayment && <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>}
+              {a.requiresPayment && (
+                <span className={statusClass(a.paymentStatus)}>{a.refundedAmount ? 'Refunded' : a.paymentStatus}</span>
+              )}
               {coverageBadge(a) && <span className="status-badge">{coverageBadge(a)}</span>}
             </span>
             <ChevronRight aria-hidden="true" size={20} />

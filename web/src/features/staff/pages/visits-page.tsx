@@ -58,7 +58,7 @@ function VisitCard({ visit: a }: { visit: StaffAppointment }) {
     }
     try {
       await acting.mutateAsync({ appointmentId: a.appointmentId, action: step.action, body });
-      typedSummaries.delete(a.appointmentId);
+      if (step.action === 'complete') typedSummaries.delete(a.appointmentId);
       await showSuccess('Saved!', step.done);
     } catch (err) {
       await showApiError(err);
