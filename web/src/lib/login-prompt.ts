@@ -1,13 +1,14 @@
 /**
  * Paying or booking needs a signed-in patient. Spec section 8: 'Oops' / 'Please login to
- * continue' with Login and Cancel; Login goes to /signup and comes back to returnUrl.
+ * continue'; a new visitor has no account yet, so Sign up comes first and Log in second
+ * (issue 36); both go to /signup (its register or login form) and come back to returnUrl.
  */
 export async function isSignedIn(): Promise<boolean> {
   const { currentIdToken } = await import('@/lib/firebase');
   return (await currentIdToken()) !== undefined;
 }
 
-/** Asks the visitor to log in; resolves with the signup URL to go to, or undefined on Cancel. */
+/** Asks the visitor to sign up or log in; resolves with the URL to go to, or undefined on Cancel. */
 export async function promptLogin(returnUrl: string): Promise<string | undefined> {
   const { default: Swal } = await import('sweetalert2');
   const result = await Swal.fire({
@@ -15,10 +16,15 @@ export async function promptLogin(returnUrl: string): Promise<string | undefined
     title: 'Oops',
     text: 'Please login to continue',
     showCancelButton: true,
-    confirmButtonText: 'Login',
+    showDenyButton: true,
+    confirmButtonText: 'Sign up',
+    denyButtonText: 'Log in',
     cancelButtonText: 'Cancel',
     confirmButtonColor: '#0b6e4f',
+    denyButtonColor: '#0b6e4f',
     cancelButtonColor: '#6b7280',
   });
-  return result.isConfirmed ? `/signup?returnUrl=${encodeURIComponent(returnUrl)}` : undefined;
+  const back = `returnUrl=${encodeURIComponent(returnUrl)}`;
+  if (result.isConfirmed) return `/signup?mode=register&${back}`;
+  return result.isDenied ? `/signup?${back}` : undefined;
 }
