@@ -93,7 +93,7 @@ describe("a home visit's address", () => {
     expect(none.body.msg).toBe('Address (address) is required for a home visit or a delivery: a street address or landmark.');
     const bad = await as(user).post(
       '/appointments',
-      bookingBase({ requestedServiceId: 2, address: { line: 'Osu', digitalAddress: 'GA1234567' } }),
+      bookingBase({ requestedServiceId: 2, address: { line: 'Osu', digitalAddress: 'GA12345' } }),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.');
@@ -101,6 +101,15 @@ describe("a home visit's address", () => {
     const good = await as(user).post('/appointments', bookingBase({ requestedServiceId: 2, address: ADDRESS }));
     expect(good.status).toBe(201);
     expect((await appointment(good.body.data.appointmentId)).address).toEqual(ADDRESS);
+    // Typed without dashes or in lower case, a GhanaPost code is tidied, not refused.
+    for (const typed of ['ak4859320', 'AK 485 9320', 'Ak-4859-320']) {
+      const tidied = await as(user).post(
+        '/appointments',
+        bookingBase({ requestedServiceId: 2, requestedDay: dayPlus(nextDay++), address: { line: 'Osu', digitalAddress: typed } }),
+      );
+      expect(tidied.status).toBe(201);
+      expect((await appointment(tidied.body.data.appointmentId)).address?.digitalAddress).toBe('AK-485-9320');
+    }
   });
 });
 
