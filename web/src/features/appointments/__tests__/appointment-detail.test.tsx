@@ -178,3 +178,10 @@ describe('the appointment detail says what happened to the money', () => {
     expect(row('Payment Status')).toHaveTextContent(/^Refunded GHS 250\.00 on Fri 27 Nov 2026$/);
   });
 });
+
+describe('the appointment detail colours a state by what it means', () => {
+  it('when cancelled, then its badge is not the green of Accepted', () => {
+    show(appointment({ appointmentStatus: 'Cancelled' }));
+    expect(row('Appointment Status').firstElementChild).toHaveClass('status-badge', 'ended');
+  });
+});

@@ -32,7 +32,11 @@ export const paymentText = (a: Appointment) =>
 export const coverageBadge = (a: Pick<Appointment, 'coverage' | 'requiresPayment' | 'discountPercent'>) =>
   !a.coverage ? undefined : a.requiresPayment ? (a.discountPercent ? `${a.discountPercent}% off` : undefined) : 'Covered';
 
-export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
+/** States of a booking that will not go ahead: shown grey, not the green of Accepted. */
+const ENDED = ['Cancelled', 'Declined', 'Expired', 'NoShow'];
+
+export const statusClass = (status: string) =>
+  `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ENDED.includes(status) ? ' ended' : ''}`;
 
 /** Opens the patient's own prescription in a new tab. */
 async function openFile(a: Appointment) {
