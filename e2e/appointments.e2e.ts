@@ -48,13 +48,13 @@ async function submitAndConfirm(page: Page) {
 }
 
 describe('booking an appointment', () => {
-  it('when a visitor who is not logged in submits, then Oops / Please login to continue offers Login back to this page', async () => {
+  it('when a visitor who is not logged in submits, then Oops / Please login to continue offers Log in back to this page', async () => {
     const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/appointment-page');
     await form(page).getByRole('button', { name: 'Submit' }).click();
     await dialogSays(page, 'Oops');
     expect(await page.locator('.swal2-html-container').textContent()).toBe('Please login to continue');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${SITE_URL}/signup?returnUrl=%2Fappointment-page`);
   });
 

@@ -10,6 +10,7 @@ import { createActivatedPatient } from './support/accounts';
 import { DESKTOP, PHONE, newContext, useBrowser } from './support/browser';
 import { bookAsPatient, freshDay, staffSignIn } from './support/staff';
 import { dialogSays } from './support/dialogs';
+import { formatDate } from '../functions/src/api/format';
 
 jest.setTimeout(150_000);
 
@@ -37,20 +38,16 @@ describe('home visits', () => {
     const local = `054${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const phone = `+233${local.slice(1)}`;
     const patient = await createActivatedPatient({ firstName: 'Adwoa', lastName: `Boateng${Date.now() % 100000}`, phone: local });
+    const visitDay = freshDay();
     const booked = await bookAsPatient(patient, {
       requestedServiceId: 3,
-      requestedDay: freshDay(),
+      requestedDay: visitDay,
       address: {
         line: 'House 7, Nii Okaiman Street, Dzorwulu',
         landmark: 'Behind the Total filling station',
         digitalAddress: 'GA-086-2265',
       },
     });
-    // The nurse's day is the visit's day, and a visit is completed on its day, not before
-    // (api/policy.ts completableFrom): the booking is moved to today, as if that day had come.
-    const day = new Date().toISOString().slice(0, 10);
-    await adminDb().collection('appointments').doc(booked.appointmentId).update({ requestedDay: day });
-
     // The desk: accept, then assign the nurse with the time she will arrive.
     const desk = await (await newContext(browser(), DESKTOP)).newPage();
     await staffSignIn(desk, 'staff', `/staff/appointments/${booked.appointmentId}`);
@@ -68,31 +65,62 @@ describe('home visits', () => {
     await desk.locator('.swal2-confirm').click();
     await details.getByText('Arriving 10:00–12:00').waitFor();
 
-    // The nurse, on her phone: her day lists the visit.
+    // The nurse, on her phone, before the visit's day: it is on her list, but she cannot set off yet.
     const nurse = await (await newContext(browser(), PHONE)).newPage();
-    await staffSignIn(nurse, 'nurse', `/staff/visits?day=${day}`);
+    await staffSignIn(nurse, 'nurse', `/staff/visits?day=${visitDay}`);
     await nurse.getByRole('heading', { level: 1, name: 'My visits' }).waitFor();
     const card = nurse.getByRole('listitem', { name: `10:00–12:00 · Adwoa ${patient.lastName}` });
+    await card.getByText(`You can set off on ${formatDate(visitDay)}, the day of the visit.`).waitFor();
+    expect(await card.getByRole('button', { name: /^On the way|^Arrived/ }).count()).toBe(0);
+
+    // The visit's day comes (the booking is moved to today, as if it had): her day lists it.
+    const day = new Date().toISOString().slice(0, 10);
+    await adminDb().collection('appointments').doc(booked.appointmentId).update({ requestedDay: day });
+    await nurse.goto(`/staff/visits?day=${day}`);
     await card.waitFor();
     expect(await card.textContent()).toContain('House 7, Nii Okaiman Street, Dzorwulu (Behind the Total filling station)');
     expect(await card.textContent()).toContain('GhanaPost: GA-086-2265');
     // The number as the booking holds it (typed by the patient).
     expect(await card.getByRole('link', { name: local }).getAttribute('href')).toBe(`tel:${local}`);
-    expect(await card.getByRole('link', { name: 'Open in Google Maps' }).getAttribute('href')).toMatch(
-      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=House%207%2C%20Nii%20Okaiman%20Street/,
+    // The GhanaPost code finds the house best.
+    expect(await card.getByRole('link', { name: 'Open in Google Maps' }).getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=GA-086-2265%2C%20Ghana',
     );
 
-    await press(nurse, /^On the way/);
+    // On the way asks first: the patient is texted at once.
+    await card.getByRole('button', { name: /^On the way/ }).click();
+    await dialogSays(nurse, 'On your way?');
+    await nurse.locator('.swal2-confirm').click();
+    await dialogSays(nurse, 'Saved!');
+    await nurse.locator('.swal2-confirm').click();
     const onTheWay = await waitUntil(
       async () => (await smsTo(phone)).filter((m) => m.includes('is on the way')),
       (m) => m.length > 0,
       20_000,
     );
     expect(onTheWay[0]).toMatch(
-      /^ExpMed Health: Nurse Akosua Addo is on the way for your Nursing Home Care, expected between 10:00 and 12:00\./,
+      new RegExp(
+        `^ExpMed Health: Nurse Akosua Addo is on the way for your Nursing Home Care today, ${formatDate(day)}, expected between 10:00 and 12:00\\.`,
+      ),
     );
     await press(nurse, /^Arrived/);
-    await press(nurse, /^Complete/, 'Wound dressed; healing well. Next visit in three days.');
+
+    // The server refuses the summary (here: the visit was put back to On the way meanwhile); what she typed is kept.
+    const summary = 'Wound dressed; healing well. Next visit in three days.';
+    await adminDb().collection('appointments').doc(booked.appointmentId).update({ appointmentStatus: 'OnTheWay' });
+    await card.getByRole('button', { name: /^Complete/ }).click();
+    await nurse.locator('.swal2-textarea').fill(summary);
+    await nurse.locator('.swal2-confirm').click();
+    await dialogSays(nurse, 'Oops');
+    await nurse.locator('.swal2-html-container').getByText('This appointment is On the way: it cannot be completed.').waitFor();
+    await nurse.locator('.swal2-confirm').click();
+    await press(nurse, /^Arrived/);
+    await card.getByRole('button', { name: /^Complete/ }).click();
+    await dialogSays(nurse, 'Complete visit');
+    expect(await nurse.locator('.swal2-textarea').inputValue()).toBe(summary);
+    await nurse.locator('.swal2-confirm').click();
+    await dialogSays(nurse, 'Saved!');
+    await nurse.locator('.swal2-confirm').click();
     await card.getByText('Completed').waitFor();
 
     const stored = (await adminDb().collection('appointments').doc(booked.appointmentId).get()).data()!;
@@ -100,7 +128,7 @@ describe('home visits', () => {
       appointmentStatus: 'Completed',
       assignedToRole: 'nurse',
       arrivalWindow: { from: '10:00', to: '12:00' },
-      visitSummary: 'Wound dressed; healing well. Next visit in three days.',
+      visitSummary: summary,
     });
     expect(stored.onTheWayAt).toBeTruthy();
     expect(stored.checkedInAt).toBeTruthy();

@@ -29,14 +29,17 @@ async function loggedInOnPackages(patient: TestPatient, viewport = PHONE): Promi
 const dialogTitle = (page: Page) => page.locator('.swal2-title');
 
 describe('buying a package', () => {
-  it('when a visitor who is not logged in picks a package, then Oops / Please login to continue offers Login to /signup', async () => {
+  it('when a visitor who is not logged in picks a package, then Oops / Please login to continue offers Sign up first, then Log in', async () => {
     const page = await (await newContext(browser(), PHONE)).newPage();
     await page.goto('/packages');
     await page.getByRole('button', { name: /Get Started/ }).click();
     await expect(dialogTitle(page).textContent()).resolves.toBe('Oops');
     await expect(page.locator('.swal2-html-container').textContent()).resolves.toBe('Please login to continue');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${SITE_URL}/signup?returnUrl=%2Fpackages`);
+    // A new visitor has no account: Sign up is the first choice, Log in the second.
+    expect(await page.locator('.swal2-actions button:visible').allTextContents()).toEqual(['Sign up', 'Log in', 'Cancel']);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(`${SITE_URL}/signup?mode=register&returnUrl=%2Fpackages`);
+    await page.getByRole('heading', { level: 1, name: 'Sign Up' }).waitFor();
   });
 
   it('when a patient pays the Student package by mobile money in the frame, then it is Paid with one receipt and the profile shows it', async () => {

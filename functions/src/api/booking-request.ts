@@ -38,6 +38,16 @@ export { AT_HOME_SERVICE_IDS, atHome } from './service-catalog';
 /** GhanaPost GPS digital address: two letters, 3 or 4 digits, 4 digits (GA-123-4567). */
 export const DIGITAL_ADDRESS = /^[A-Z]{2}-\d{3,4}-\d{4}$/;
 
+/**
+ * A GhanaPost code as people type it, in its one stored form: any case, with or without dashes
+ * or spaces ('ak4859320', 'AK 485 9320' -> 'AK-485-9320'); anything else is left for the check to refuse.
+ */
+export function tidyDigitalAddress(typed: string): string {
+  const bare = typed.toUpperCase().replace(/[\s-]/g, '');
+  const parts = /^([A-Z]{2})(\d{3,4})(\d{4})$/.exec(bare);
+  return parts ? `${parts[1]}-${parts[2]}-${parts[3]}` : typed.trim().toUpperCase();
+}
+
 /** Where the clinician goes (or the medicine is brought): a street address or a landmark people know. */
 export interface HomeAddress {
   line: string;
@@ -49,7 +59,7 @@ export const addressSchema = object({
   line: text('Street address or landmark (address.line)', 200).required('Street address or landmark (address.line) is required.'),
   landmark: text('Landmark (address.landmark)', 120).optional(),
   digitalAddress: string()
-    .transform((v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v))
+    .transform((v: unknown) => (typeof v === 'string' ? tidyDigitalAddress(v) || undefined : v))
     .matches(DIGITAL_ADDRESS, 'Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.')
     .optional(),
 })

@@ -19,6 +19,10 @@ export const SERVICE_BUSY = 'The service is busy. Please try again.';
 /** Completing a visit before it could have happened (api/policy.ts completableFrom); `from` as people read it. */
 export const tooEarlyToComplete = (from: string): string => `This visit has not started yet: it can be completed from ${from}.`;
 
+/** Setting off for (or arriving at) a field visit before its day (api/policy.ts onVisitDay); `day` as people read it. */
+export const tooEarlyToSetOff = (day: string): string =>
+  `This visit is on ${day}: it can be marked on the way or arrived on that day, not before.`;
+
 /** An API write without a valid App Check token (401): the page is stale or not the site's own. */
 export const APP_CHECK_REQUIRED =
   'We could not confirm this request came from our website. Please reload the page and try again.';

@@ -127,6 +127,22 @@ export const isUpcoming = (a: Pick<AppointmentForPolicy, 'appointmentStatus' | '
 export const RESCHEDULABLE_STATES = ['Pending', 'Accepted'];
 
 /**
+ * A visit at the patient's address can be moved or given to another clinician by the desk until
+ * it is done (docs/front-desk.md): a clinician who set off or arrived too early must not leave it
+ * stuck. Moving or reassigning it sends it back to Accepted.
+ */
+export const FIELD_VISIT_MOVABLE_STATES = [...RESCHEDULABLE_STATES, 'OnTheWay', 'CheckedIn'];
+
+/** The states the desk may move (or reassign) an appointment from; `home`: a visit at the patient's address. */
+export const deskMovableStates = (home: boolean): readonly string[] => (home ? FIELD_VISIT_MOVABLE_STATES : RESCHEDULABLE_STATES);
+
+/**
+ * A field visit is set off for and arrived at on its day (Ghana's today, 'yyyy-MM-dd'), not
+ * before: the patient is told "on the way" that day (docs/front-desk.md).
+ */
+export const onVisitDay = (a: Pick<AppointmentForPolicy, 'requestedDay'>, today: string): boolean => today >= a.requestedDay;
+
+/**
  * Codes by SMS (confirming a phone number): each send takes one of these per hour, for the
  * number and for the account, so new accounts typing someone else's number cannot flood it.
  */

@@ -13,6 +13,7 @@ import {
   MIN_PATIENT_QUERY,
   ORDER_STATUSES,
   APPOINTMENT_STATES,
+  REFUND_METHODS,
   STAFF_ROLES,
   type DeclineRequest,
   type EnquiryStatusRequest,
@@ -56,6 +57,9 @@ export const orderStatusSchema: ObjectSchema<OrderStatusRequest> = object({
 
 export const markRefundedSchema: ObjectSchema<MarkRefundedRequest> = object({
   providerReference: requiredText("The provider's reference (providerReference)", 100),
+  method: mixed<MarkRefundedRequest['method']>()
+    .oneOf(REFUND_METHODS, `How it was refunded (method) must be one of ${REFUND_METHODS.join(', ')}.`)
+    .required('How it was refunded (method) is required.'),
 });
 
 export const grantRoleSchema: ObjectSchema<GrantRoleRequest> = object({

@@ -229,8 +229,13 @@ export interface OrderStatusRequest {
   status: Exclude<OrderStatus, 'Pending'>;
 }
 /** POST /api/staff/refunds/{id}/refunded. */
+/** How the clinic sent a refund back: told to the patient with the amount and the reference. */
+export const REFUND_METHODS = ['MTN mobile money', 'Telecel mobile money', 'AT mobile money', 'Card', 'Cash'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
 export interface MarkRefundedRequest {
   providerReference: string;
+  method: RefundMethod;
 }
 
 /** GET /api/staff/enquiries: an organisation's enquiry with what staff did about it. */

@@ -28,6 +28,14 @@ export const APPOINTMENT_STATUS = {
 } as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUS)[keyof typeof APPOINTMENT_STATUS];
 
+/** How people read a state (the stored values run words together): patients and the console alike. */
+const STATUS_WORDS: Partial<Record<AppointmentStatus, string>> = {
+  OnTheWay: 'On the way',
+  CheckedIn: 'Checked in',
+  NoShow: 'No-show',
+};
+export const appointmentStatusWords = (status: string): string => STATUS_WORDS[status as AppointmentStatus] ?? status;
+
 /** The records a payment can be for (each found by its clientReference). */
 export const PAYABLE_KIND = {
   subscription: 'subscription',

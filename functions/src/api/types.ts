@@ -213,6 +213,9 @@ export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFi
   requiresPayment: boolean;
   currencyCode: Currency;
   paymentStatus: PaymentStatus;
+  /** What the clinic has refunded of it so far, and when last (POST /staff/refunds/{id}/refunded): the dashboard says so instead of Paid. */
+  refundedAmount?: number;
+  refundedAt?: string;
   clientReference: string;
   /** Set by POST /payment/initiate (services/payments/checkout.ts), as ISO strings here. */
   checkoutId?: string;
@@ -315,6 +318,8 @@ export interface Refund {
   refundedAt?: string;
   refundedBy?: string;
   providerReference?: string;
+  /** How it was sent back (api/staff.ts REFUND_METHODS). */
+  method?: string;
 }
 
 /**

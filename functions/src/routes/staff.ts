@@ -174,8 +174,8 @@ staffRouter.get('/staff/refunds', ...clinic, showsPatientData, async (req, res) 
 });
 
 staffRouter.post('/staff/refunds/:id/refunded', ...clinic, showsPatientData, async (req, res) => {
-  const { providerReference } = await validateBody(markRefundedSchema, req.body);
-  ok(res, await markRefunded(staffOf(req), param(req, 'id'), providerReference), 'The refund is marked refunded.');
+  const sent = await validateBody(markRefundedSchema, req.body);
+  ok(res, await markRefunded(staffOf(req), param(req, 'id'), sent), 'The refund is marked refunded. The patient is told.');
 });
 
 // --- patients ---

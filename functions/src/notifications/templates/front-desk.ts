@@ -87,18 +87,19 @@ export function virtualHostAssigned(a: Appointment): Notice {
 
 /** The clinician has set off (state OnTheWay). */
 export function clinicianOnTheWay(a: Appointment): Notice {
-  const expected = a.arrivalWindow ? `, expected ${arrival(a)}` : '';
+  // The day in words: a patient told "on the way" must know it means today's visit.
+  const expected = `today, ${formatDate(a.requestedDay)}${a.arrivalWindow ? `, expected ${arrival(a)}` : ''}`;
   return {
     event: 'appointment.on-the-way',
     appointmentId: a.appointmentId,
     subject: `${who(a)} is on the way: ${a.requestedService}`,
     paragraphs: [
       `Dear ${a.firstName} ${a.lastName},`,
-      `${who(a)} is on the way for your ${a.requestedService}${expected} (Ghana time).`,
+      `${who(a)} is on the way for your ${a.requestedService} ${expected} (Ghana time).`,
       `Reference: ${a.clientReference}`,
       SIGNATURE,
     ],
-    sms: `${who(a)} is on the way for your ${a.requestedService}${expected}. Ref ${a.clientReference}.`,
+    sms: `${who(a)} is on the way for your ${a.requestedService} ${expected}. Ref ${a.clientReference}.`,
   };
 }
 

@@ -50,6 +50,32 @@ const WHY: Record<Refund['reason'], string> = {
 
 const money = (currency: string, amount: number) => (currency === 'GHS' ? formatGhs(amount) : `${currency} ${amount.toFixed(2)}`);
 
+export interface RefundSentInput extends RefundNoticeInput {
+  method: string;
+  providerReference: string;
+  refundedAt: Date;
+}
+
+/** The clinic has sent the refund: how much, how, when, and the reference to look it up by. */
+export function refundSent(r: RefundSentInput): Notice {
+  const amount = money(r.currency, r.amount);
+  return {
+    event: 'refund.sent',
+    ...(r.kind === PAYABLE_KIND.appointment ? { appointmentId: r.recordId } : {}),
+    subject: `Refund sent: ${amount} for ${r.what}`,
+    paragraphs: [
+      `We have refunded ${amount} to you for ${r.what}.`,
+      `How: ${r.method}`,
+      `Refund reference: ${r.providerReference}`,
+      `Date: ${formatDate(r.refundedAt, { time: true })} (Ghana time)`,
+      `Booking reference: ${r.clientReference}`,
+      'If it has not reached you in 3 days, contact us with these references.',
+      SIGNATURE,
+    ],
+    sms: `We have refunded ${amount} for ${r.what} by ${r.method}, ref ${r.providerReference}. Booking ref ${r.clientReference}.`,
+  };
+}
+
 /** A refund will follow, and the patient needs to do nothing. `intro` says what happened when the caller knows better. */
 export function refundDue(r: RefundNoticeInput, intro?: string): Notice {
   return {

@@ -1,6 +1,7 @@
 import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
+import { formatDate } from '../../api/format';
 import { todayInGhana } from '../../api/request-fields';
 import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
@@ -92,7 +93,7 @@ describe("a home visit's address", () => {
     expect(none.body.msg).toBe('Address (address) is required for a home visit or a delivery: a street address or landmark.');
     const bad = await as(user).post(
       '/appointments',
-      bookingBase({ requestedServiceId: 2, address: { line: 'Osu', digitalAddress: 'GA1234567' } }),
+      bookingBase({ requestedServiceId: 2, address: { line: 'Osu', digitalAddress: 'GA12345' } }),
     );
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.');
@@ -100,6 +101,15 @@ describe("a home visit's address", () => {
     const good = await as(user).post('/appointments', bookingBase({ requestedServiceId: 2, address: ADDRESS }));
     expect(good.status).toBe(201);
     expect((await appointment(good.body.data.appointmentId)).address).toEqual(ADDRESS);
+    // Typed without dashes or in lower case, a GhanaPost code is tidied, not refused.
+    for (const typed of ['ak4859320', 'AK 485 9320', 'Ak-4859-320']) {
+      const tidied = await as(user).post(
+        '/appointments',
+        bookingBase({ requestedServiceId: 2, requestedDay: dayPlus(nextDay++), address: { line: 'Osu', digitalAddress: typed } }),
+      );
+      expect(tidied.status).toBe(201);
+      expect((await appointment(tidied.body.data.appointmentId)).address?.digitalAddress).toBe('AK-485-9320');
+    }
   });
 });
 
@@ -192,6 +202,20 @@ describe("the nurse's visit", () => {
     expect((await as(nurse).post(`/staff/appointments/${notMine.id}/on-the-way`)).status).toBe(403);
     expect((await as(nurse).post(`/staff/appointments/${v.id}/cancel`)).status).toBe(403);
 
+    // Before the visit's day she cannot set off or arrive: the patient would be told she is coming now.
+    for (const step of ['on-the-way', 'check-in']) {
+      const early = await as(nurse).post(`/staff/appointments/${v.id}/${step}`);
+      expect(early.status).toBe(409);
+      expect(early.body.msg).toBe(
+        `This visit is on ${formatDate(v.day)}: it can be marked on the way or arrived on that day, not before.`,
+      );
+    }
+    expect(await smsDocsOf(v.user.uid)).not.toContainEqual(expect.objectContaining({ event: 'appointment.on-the-way' }));
+    expect((await appointment(v.id)).appointmentStatus).toBe('Accepted');
+
+    // On the visit's day (api/policy.ts onVisitDay, completableFrom): the visit is today.
+    const today = todayInGhana();
+    await db().collection(COLLECTIONS.appointments).doc(v.id).update({ requestedDay: today });
     const onTheWay = await as(nurse).post(`/staff/appointments/${v.id}/on-the-way`);
     expect(onTheWay.status).toBe(200);
     expect(onTheWay.body.data.appointmentStatus).toBe('OnTheWay');
@@ -199,13 +223,11 @@ describe("the nurse's visit", () => {
     expect(sms).toMatchObject({
       to: v.phone,
       body: expect.stringContaining(
-        'Nurse Esi Mensima is on the way for your Nursing Home Care, expected between 09:00 and 11:00',
+        `Nurse Esi Mensima is on the way for your Nursing Home Care today, ${formatDate(today)}, expected between 09:00 and 11:00`,
       ),
     });
 
     expect((await as(nurse).post(`/staff/appointments/${v.id}/check-in`)).body.data.appointmentStatus).toBe('CheckedIn');
-    // A visit is completed on its day, not before (api/policy.ts completableFrom): the visit is today.
-    await db().collection(COLLECTIONS.appointments).doc(v.id).update({ requestedDay: todayInGhana() });
     const done = await as(nurse).post(`/staff/appointments/${v.id}/complete`, {
       visitSummary: 'Dressing changed; wound healing well.',
     });
@@ -217,6 +239,29 @@ describe("the nurse's visit", () => {
     const overview = await as(nurse).get('/staff/overview');
     expect(overview.status).toBe(200);
     expect(overview.body.data).toMatchObject({ revenuePerWeek: [], refundsDue: 0, ordersToDispatch: 0 });
+  });
+
+  it('when a nurse set off or arrived too early, then the desk can still move it and give it to another nurse, and it starts over as Accepted; a completed one cannot', async () => {
+    const v = await homeVisit();
+    expect((await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '09:00', to: '11:00' } })).status).toBe(200);
+    // As the visit stood after 'Arrived' was pressed the day before (what the server no longer lets happen for on the way).
+    await db().collection(COLLECTIONS.appointments).doc(v.id).update({ appointmentStatus: 'CheckedIn' });
+
+    const moved = await as(staff).post(`/staff/appointments/${v.id}/reschedule`, { requestedDay: dayPlus(nextDay++) });
+    expect(moved.status).toBe(200);
+    expect(await appointment(v.id)).toMatchObject({ appointmentStatus: 'Accepted', requestedDay: moved.body.data.requestedDay });
+
+    await db().collection(COLLECTIONS.appointments).doc(v.id).update({ appointmentStatus: 'OnTheWay' });
+    const given = await assign(v.id, { assignedTo: otherNurse.uid, arrivalWindow: { from: '13:00', to: '15:00' } });
+    expect(given.status).toBe(200);
+    expect(await appointment(v.id)).toMatchObject({ appointmentStatus: 'Accepted', assignedTo: otherNurse.uid });
+
+    await db().collection(COLLECTIONS.appointments).doc(v.id).update({ appointmentStatus: 'Completed' });
+    const done = await as(staff).post(`/staff/appointments/${v.id}/reschedule`, { requestedDay: dayPlus(nextDay++) });
+    expect(done.status).toBe(409);
+    expect((await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '09:00', to: '11:00' } })).body.msg).toBe(
+      'This appointment is Completed: it can no longer be assigned.',
+    );
   });
 
   it("when an appointment is not at the patient's address, then it cannot be on the way", async () => {

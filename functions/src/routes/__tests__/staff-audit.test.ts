@@ -194,7 +194,10 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     },
     'POST /staff/enquiries/:id/status': { path: path.replace(':id', ids.enquiry), body: { status: 'Contacted' } },
     'POST /staff/orders/:id/status': { path: path.replace(':id', ids.order), body: { status: 'Cancelled' } },
-    'POST /staff/refunds/:id/refunded': { path: path.replace(':id', ids.refund), body: { providerReference: 'MOMO-123' } },
+    'POST /staff/refunds/:id/refunded': {
+      path: path.replace(':id', ids.refund),
+      body: { providerReference: 'MOMO-123', method: 'Cash' },
+    },
     // The record's writes, refused (an empty prescription or test list, no file, no such prescription): they show nothing of P's.
     'POST /staff/appointments/:appointmentId/prescriptions': { path, body: { items: [] } },
     'POST /staff/appointments/:appointmentId/lab-requests': { path, body: { tests: [] } },

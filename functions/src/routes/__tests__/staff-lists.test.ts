@@ -10,6 +10,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, signIn, type TestUser } from '../../test-support/auth';
 import { auditOf, storedAppointment } from '../../test-support/staff';
+import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf } from '../../test-support/sms';
 
 /** The clinic's lists and the changes it makes outside appointments: pages, inbox, orders, refunds, patients, roles, audit. */
 const app = createApp();
@@ -194,16 +195,68 @@ describe('orders and refunds', () => {
     expect(due.body.data.items.map((r: { id: string }) => r.id)).toContain(id);
 
     expect((await post(staff, `/staff/refunds/${id}/refunded`, {})).body.msg).toMatch(/providerReference/);
-    const res = await post(staff, `/staff/refunds/${id}/refunded`, { providerReference: 'MM-REV-123' });
+    expect((await post(staff, `/staff/refunds/${id}/refunded`, { providerReference: 'MM-REV-123' })).body.msg).toBe(
+      'How it was refunded (method) is required.',
+    );
+    const res = await post(staff, `/staff/refunds/${id}/refunded`, {
+      providerReference: 'MM-REV-123',
+      method: 'MTN mobile money',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 'Refunded',
       refundedBy: staff.email,
       providerReference: 'MM-REV-123',
+      method: 'MTN mobile money',
       refundedAt: expect.any(String),
     });
-    expect((await post(staff, `/staff/refunds/${id}/refunded`, { providerReference: 'again' })).status).toBe(409);
+    expect((await post(staff, `/staff/refunds/${id}/refunded`, { providerReference: 'again', method: 'Cash' })).status).toBe(409);
     expect(await auditOf(`refunds/${id}`)).toEqual([expect.objectContaining({ action: 'refund.refunded' })]);
+  });
+
+  it('when a refund of an appointment is marked refunded, then the patient is told the amount, how and the reference, and the appointment says Refunded', async () => {
+    const payer = await createTestUser();
+    const phone = freshPhone();
+    await setPatientContact(payer.uid, { contactNumber: phone });
+    const a = await storedAppointment(payer.uid, 'Accepted', {
+      requestedServiceId: 1,
+      requestedService: 'Virtual Consultation',
+      consultationFee: 100,
+      requiresPayment: true,
+      paymentStatus: 'Paid',
+    });
+    // The provider's transaction (the settlement stores it on the paid appointment).
+    await db()
+      .collection(COLLECTIONS.appointments)
+      .doc(a.appointmentId)
+      .update({ transactionId: `tx-${randomUUID().slice(0, 8)}` });
+    expect((await post(staff, `/staff/appointments/${a.appointmentId}/cancel`, {})).status).toBe(200);
+    const [due] = (await db().collection(COLLECTIONS.refunds).where('recordId', '==', a.appointmentId).get()).docs;
+    const res = await post(staff, `/staff/refunds/${due.id}/refunded`, {
+      providerReference: 'MM-REV-777',
+      method: 'Telecel mobile money',
+    });
+    expect(res.status).toBe(200);
+
+    const [sms] = (
+      await eventually(
+        () => smsDocsOf(payer.uid),
+        (s) => s.some((m) => m.event === 'refund.sent'),
+      )
+    ).filter((m) => m.event === 'refund.sent');
+    expect(sms).toMatchObject({
+      to: phone,
+      body: expect.stringContaining(
+        'We have refunded GHS 100.00 for your Virtual Consultation by Telecel mobile money, ref MM-REV-777.',
+      ),
+    });
+    const mail = (await mailDocsOf(payer.uid)).find(
+      (m) => m.message.subject === 'Refund sent: GHS 100.00 for your Virtual Consultation',
+    );
+    expect(mail?.message.text).toEqual(expect.stringContaining('How: Telecel mobile money'));
+    expect(mail?.message.text).toEqual(expect.stringContaining('Refund reference: MM-REV-777'));
+    const stored = (await db().collection(COLLECTIONS.appointments).doc(a.appointmentId).get()).data()!;
+    expect(stored).toMatchObject({ refundedAmount: 100, refundedAt: expect.any(String) });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { DocumentData, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { AT_HOME_SERVICE_IDS, atHome } from '../../api/booking-request';
+import { mapLink } from '../../api/map-link';
 import { STATE_LABEL, type AppointmentState } from '../../api/staff';
 import type { Appointment } from '../../api/types';
 import { forbidden } from '../../http/errors';
@@ -23,12 +24,6 @@ const OFF_THE_PLAN = ['Cancelled', 'Declined', 'Expired', 'Deleted'];
 const appointments = () => db().collection(COLLECTIONS.appointments);
 const plain = (docs: QueryDocumentSnapshot[]) =>
   docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }) as Appointment);
-
-/** A map search for the address: the digital address finds the spot best, else the street or landmark. */
-export const mapLink = (a: Pick<Appointment, 'address'>): string => {
-  const where = a.address?.digitalAddress || [a.address?.line, a.address?.landmark].filter(Boolean).join(', ');
-  return where ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${where}, Ghana`)}` : '';
-};
 
 async function doctorsDay(day: string, doctorId: string): Promise<Appointment[]> {
   const accounts = await db().collection(COLLECTIONS.staffMembers).where('doctorId', '==', doctorId).limit(10).get();
@@ -76,7 +71,7 @@ function row(a: Appointment): unknown[] {
     a.address?.line ?? '',
     a.address?.landmark ?? '',
     a.address?.digitalAddress ?? '',
-    mapLink(a),
+    mapLink(a.address) ?? '',
     a.assignedToName ?? doctor,
     STATE_LABEL[a.appointmentStatus as AppointmentState] ?? a.appointmentStatus,
     a.requiresPayment ? a.paymentStatus : 'No fee',

@@ -1,8 +1,8 @@
 import type { UserRecord } from 'firebase-admin/auth';
 import { atHome } from '../../api/booking-request';
 import type { AssignRequest, Assignment, Clinician } from '../../api/front-desk';
-import { RESCHEDULABLE_STATES } from '../../api/policy';
-import { CLINICIAN_ROLES, type ClinicianRole } from '../../api/staff';
+import { deskMovableStates, RESCHEDULABLE_STATES } from '../../api/policy';
+import { CLINICIAN_ROLES, STATE_LABEL, type AppointmentState, type ClinicianRole } from '../../api/staff';
 import { SERVICE_ID } from '../../api/service-catalog';
 import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -77,8 +77,10 @@ const NOT_A_CLINICIAN = 'Clinician (assignedTo) must be a user with the doctor o
  * window (from < to); for a virtual visit without a doctor a doctor and no window. The role is
  * the roster's (staffMembers, read again in the transaction), not what the account's claims
  * still say. Stores who (assignedTo, assignedToName, assignedToRole), the window and when; the
- * patient is told by SMS and e-mail; audited. A Pending or Accepted appointment only; assigning
- * again replaces it, and a video visit's open room passes to the new host at once (docs/visits.md).
+ * patient is told by SMS and e-mail; audited. Assigning again replaces it: a home visit until it
+ * is done (a clinician who set off or arrived too early must not leave it stuck; it goes back to
+ * Accepted), a virtual visit while Pending or Accepted (api/policy.ts deskMovableStates), and a
+ * video visit's open room passes to the new host at once (docs/visits.md).
  */
 export async function assignAppointment(staff: Staff, appointmentId: string, input: AssignRequest): Promise<Appointment> {
   const before = (await appointmentRef(appointmentId).get()).data();
@@ -105,18 +107,21 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
   return runTransaction(async (tx) => {
     const a = (await tx.get(appointmentRef(appointmentId))).data();
     if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound('We could not find that appointment.');
-    if (!RESCHEDULABLE_STATES.includes(a.appointmentStatus))
-      throw conflict(`This appointment is ${a.appointmentStatus}: only a Pending or Accepted one can be assigned.`);
+    if (!deskMovableStates(kind === 'home').includes(a.appointmentStatus))
+      throw conflict(
+        `This appointment is ${STATE_LABEL[a.appointmentStatus as AppointmentState] ?? a.appointmentStatus}: it can no longer be assigned.`,
+      );
     if ((await staffMemberOf(user.uid, tx))?.role !== role) throw badRequest(NOT_A_CLINICIAN);
     const visit = isVirtualVisit(a) ? await readVisit(tx, appointmentId) : undefined;
-    tx.update(appointmentRef(appointmentId), { ...assignment });
+    const restart = RESCHEDULABLE_STATES.includes(a.appointmentStatus) ? {} : { appointmentStatus: APPOINTMENT_STATUS.Accepted };
+    tx.update(appointmentRef(appointmentId), { ...assignment, ...restart });
     await handOverRoom(tx, visit, user.uid, { actorUid: staff.uid, actorRole: staff.role });
     await auditAs(
       staff,
       { action: 'appointment.assign', target: `appointments/${appointmentId}`, patientIds: [a.patientId] },
       tx,
     );
-    const assigned = { ...a, ...assignment };
+    const assigned = { ...a, ...assignment, ...restart };
     await notifyPatient(a.patientId, kind === 'home' ? visitAssigned(assigned) : virtualHostAssigned(assigned), { tx });
     return assigned;
   });

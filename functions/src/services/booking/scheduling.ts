@@ -1,14 +1,13 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { todayInGhana } from '../../api/booking-request';
 import { invalidIdMessage, isValidId } from '../../api/ids';
-import { DEFAULT_DAILY_CAPACITY, MIN_BOOKING_NOTICE_HOURS } from '../../api/policy';
+import { DEFAULT_DAILY_CAPACITY, deskMovableStates, MIN_BOOKING_NOTICE_HOURS, RESCHEDULABLE_STATES } from '../../api/policy';
 import {
   CAPACITY_SERVICE_IDS,
   daysBetween,
   freeTimes,
   fullDayMessage,
   reschedulingTerms,
-  RESCHEDULABLE_STATES,
   notReschedulable,
   SLOT_TAKEN,
   closedDayMessage,
@@ -23,7 +22,7 @@ import {
   type RescheduleRequest,
   type ServiceCapacity,
 } from '../../api/scheduling';
-import { serviceById } from '../../api/service-catalog';
+import { atHome, serviceById } from '../../api/service-catalog';
 import { isVirtualVisit } from '../../api/visits';
 import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -303,10 +302,14 @@ function assertMayReschedule(who: Rescheduler, a: Appointment) {
   if (who.kind === 'staff') assertMaySee(who.staff, a);
 }
 
-/** The patient's rules (12 hours before, at most RESCHEDULE_LIMIT moves); the clinic only needs a movable state. */
+/**
+ * The patient's rules (12 hours before, at most RESCHEDULE_LIMIT moves); the clinic only needs a
+ * movable state, which for a visit at the patient's address is anything not yet done (api/policy.ts).
+ */
 function assertRules(who: Rescheduler, a: Appointment, now: Date) {
   if (who.kind === 'staff') {
-    if (!RESCHEDULABLE_STATES.includes(a.appointmentStatus)) throw conflict(notReschedulable(a.appointmentStatus));
+    if (!deskMovableStates(atHome(a.requestedServiceId, a.requestedServiceOption)).includes(a.appointmentStatus))
+      throw conflict(notReschedulable(a.appointmentStatus));
     return;
   }
   const terms = reschedulingTerms(a, now);
@@ -384,7 +387,12 @@ export async function rescheduleAppointment(
         by: who.kind === 'patient' ? 'patient' : 'clinic',
       };
       const rescheduleCount = (a.rescheduleCount ?? 0) + (who.kind === 'patient' ? 1 : 0);
+      // A field visit the clinician set off for or arrived at too early starts over on its new day.
+      const restart = RESCHEDULABLE_STATES.includes(a.appointmentStatus)
+        ? {}
+        : { appointmentStatus: APPOINTMENT_STATUS.Accepted };
       tx.update(ref, {
+        ...restart,
         requestedDay: target.day,
         requestedTime: target.time,
         // The reminders' query field (an update does not pass through the converter).
@@ -413,6 +421,7 @@ export async function rescheduleAppointment(
       await moveVisit(tx, visit, { doctorId: a.doctorId, requestedDay: target.day, requestedTime: target.time }, actor);
       const moved: Appointment = {
         ...a,
+        ...restart,
         ...(a.needsRebooking ? { needsRebooking: false } : {}),
         requestedDay: target.day,
         requestedTime: target.time,

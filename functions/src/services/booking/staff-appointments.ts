@@ -26,8 +26,9 @@ import { createDueRefund } from '../payments/refunds';
 import { releaseAvailability } from './scheduling';
 import { auditAs, assertMaySee, listQuery, type Staff } from '../shared/staff-access';
 import { formatDate, formatWhen, ghanaTimestamp } from '../../api/format';
-import { tooEarlyToComplete } from '../../api/messages';
-import { completableFrom } from '../../api/policy';
+import { tooEarlyToComplete, tooEarlyToSetOff } from '../../api/messages';
+import { completableFrom, onVisitDay } from '../../api/policy';
+import { todayInGhana } from '../../api/request-fields';
 import { runTransaction } from '../../store/transaction';
 import { visitRef } from '../../store/visits';
 import { isVirtualVisit, type VisitEndedAs } from '../../api/visits';
@@ -230,6 +231,9 @@ export async function actInTransaction(
     throw conflict(tooEarlyToComplete(formatDate(completableFrom(a), { time: true })));
   if (action === 'on-the-way' && !atHome(a.requestedServiceId, a.requestedServiceOption))
     throw conflict("Only a home visit or a delivery can be on the way: this appointment is not at the patient's address.");
+  // A clinician sets off for and arrives at a home visit on its day (a clinic visit may be checked in early).
+  const setsOff = action === 'on-the-way' || (action === 'check-in' && atHome(a.requestedServiceId, a.requestedServiceOption));
+  if (setsOff && !onVisitDay(a, todayInGhana(now))) throw conflict(tooEarlyToSetOff(formatDate(a.requestedDay)));
   const ends = action === 'decline' || action === 'cancel';
   const slot = ends ? await heldSlot(tx, a) : undefined;
   const paid = ends && a.paymentStatus === PAYMENT_STATUS.Paid && a.consultationFee > 0;

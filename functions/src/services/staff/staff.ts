@@ -1,10 +1,11 @@
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { todayInGhana } from '../../api/booking-request';
 import {
   APPOINTMENT_STATES,
   type AuditEntry,
   type EnquiryStatus,
   type GrantRoleRequest,
+  type MarkRefundedRequest,
   MAX_PATIENT_RESULTS,
   ORDER_FLOW,
   ORDER_STATUS,
@@ -18,9 +19,18 @@ import {
   type StaffPatientView,
   type StaffRefund,
 } from '../../api/staff';
-import { APPOINTMENT_STATUS, type Patient, PAYMENT_STATUS, REFUND_STATUS, type RefundStatus } from '../../api/types';
+import {
+  APPOINTMENT_STATUS,
+  PAYABLE_KIND,
+  type PayableKind,
+  type Patient,
+  PAYMENT_STATUS,
+  type Refund,
+  REFUND_STATUS,
+  type RefundStatus,
+} from '../../api/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { appointmentsOf } from '../../store/appointments';
+import { appointmentRef, appointmentsOf } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
 import { refundRef } from '../../store/payments';
 import { COLLECTIONS } from '../../store/collections';
@@ -55,8 +65,8 @@ import { accountEmail, queueMail } from '../../notifications/mail';
 import { csvCell } from '../shared/csv';
 import { phonePrefixOf } from '../shared/phone-search';
 import { scopedFilter } from '../booking/staff-appointments';
-import { noticeMail } from '../../notifications/notify';
-import { messageReplyNotice } from '../../notifications/templates';
+import { noticeMail, notifyPatient } from '../../notifications/notify';
+import { messageReplyNotice, refundSent } from '../../notifications/templates';
 import type { MessageReply, MessageStatus } from '../../api/front-desk';
 import { getPatient } from '../patients/patients';
 import { createDueRefund } from '../payments/refunds';
@@ -320,17 +330,42 @@ export async function listRefunds(
   return page;
 }
 
-/** POST /staff/refunds/{id}/refunded: who settled it, when, and the provider's reference. */
-export async function markRefunded(staff: Staff, id: string, providerReference: string): Promise<StaffRefund> {
+/** What a refund was for, as the patient reads it. */
+const REFUNDED_FOR: Record<Exclude<PayableKind, 'appointment'>, string> = {
+  order: 'your order',
+  subscription: 'your package',
+  renewal: 'your package renewal',
+};
+
+/**
+ * POST /staff/refunds/{id}/refunded: who settled it, when, how and the provider's reference; the
+ * patient is told by SMS and e-mail, and a refunded appointment carries what was refunded and
+ * when, so the dashboard says "Refunded" instead of Paid (docs/money.md).
+ */
+export async function markRefunded(staff: Staff, id: string, sent: MarkRefundedRequest): Promise<StaffRefund> {
   const ref = refundDocRef(id);
   return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('We could not find that refund.');
     if (snap.get('status') === 'Refunded') throw conflict('This refund is already marked refunded.');
+    const r = snap.data() as Refund;
+    const appointment = r.kind === PAYABLE_KIND.appointment ? await tx.get(appointmentRef(r.recordId)) : undefined;
     const at = Timestamp.now();
-    const change = { status: REFUND_STATUS.Refunded, refundedAt: at, refundedBy: staff.email ?? staff.uid, providerReference };
+    const change = {
+      status: REFUND_STATUS.Refunded,
+      refundedAt: at,
+      refundedBy: staff.email ?? staff.uid,
+      providerReference: sent.providerReference,
+      method: sent.method,
+    };
     tx.update(ref, change);
-    await writeAudit(audit(staff, 'refund.refunded', ref.path, { patientIds: [String(snap.get('patientId'))] }), tx);
+    if (appointment?.exists)
+      tx.update(appointment.ref, { refundedAmount: FieldValue.increment(r.amount), refundedAt: at.toDate().toISOString() });
+    await writeAudit(audit(staff, 'refund.refunded', ref.path, { patientIds: [r.patientId] }), tx);
+    const what = appointment?.exists
+      ? `your ${String(appointment.get('requestedService'))}`
+      : REFUNDED_FOR[r.kind as keyof typeof REFUNDED_FOR];
+    await notifyPatient(r.patientId, refundSent({ ...r, what, ...sent, refundedAt: at.toDate() }), { tx });
     return asRefund(id, plainValue({ ...snap.data(), ...change }) as DocumentData);
   });
 }

@@ -1,5 +1,5 @@
 /** What the dashboard offers and says about a booked time: moving it, and how long an unpaid one is held. */
-import { appointmentStartsAt, RESCHEDULABLE_STATES, UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '@api/policy';
+import { appointmentStartsAt, canCancel, RESCHEDULABLE_STATES, UNPAID_HOLD_MINUTES, unpaidHoldEndsAt } from '@api/policy';
 import { reschedulingTerms } from '@api/scheduling';
 import { type Appointment, APPOINTMENT_STATUS, PAYMENT_STATUS } from '@api/types';
 
@@ -33,4 +33,23 @@ export function holdNote(a: Appointment, now = new Date()): string | undefined {
     // Not released yet (the server's check runs every few minutes): paying now starts a new hold.
     return `We held this time until ${ghanaClock(ends)}. It is still yours for now, but it will be released within minutes unless you pay now.`;
   return `We hold this time for ${UNPAID_HOLD_MINUTES} minutes after booking: pay by ${ghanaClock(ends)} or it will be released.`;
+}
+
+/**
+ * A booking the clinic must move (a closed day or the doctor away: docs/front-desk.md): why, what
+ * the clinic will do, and the patient's choices, as the SMS and e-mail said; undefined otherwise.
+ */
+export function rebookingNote(a: Appointment, now = new Date()): string | undefined {
+  if (!a.needsRebooking || !RESCHEDULABLE_STATES.includes(a.appointmentStatus)) return undefined;
+  const why = a.needsRebookingReason ? ` (${a.needsRebookingReason})` : '';
+  const paid = a.paymentStatus === PAYMENT_STATUS.Paid && a.consultationFee > 0;
+  const choices = [
+    mayReschedule(a, now) ? 'choose a new time yourself with Reschedule' : undefined,
+    canCancel(a, now) ? `cancel it free of charge${paid ? ' with a full refund' : ''}` : undefined,
+  ].filter(Boolean);
+  return (
+    `This booking needs a new time: the clinic cannot see you then${why}. We will call you on ${a.contactNumber} to agree one.` +
+    (paid ? ' Your payment is kept for the new time, or refunded in full if you prefer.' : '') +
+    (choices.length ? ` Or you can ${choices.join(', or ')}.` : '')
+  );
 }

@@ -3,23 +3,11 @@
  * allows from its state, in the order a person reads them. The server enforces the same table
  * (409 naming the state); the console only hides what would be refused.
  */
-import {
-  ACTION_DONE,
-  NURSE_ACTIONS,
-  STAFF_ACTIONS,
-  nextState,
-  type AppointmentState,
-  type StaffAction,
-  type StaffRole,
-} from '@api/staff';
+import { appointmentStatusWords } from '@api/statuses';
+import { ACTION_DONE, NURSE_ACTIONS, STAFF_ACTIONS, nextState, type StaffAction, type StaffRole } from '@api/staff';
 
-/** How the console names each state (the API's values run words together). */
-const STATE_NAMES: Partial<Record<AppointmentState, string>> = {
-  OnTheWay: 'On the way',
-  CheckedIn: 'Checked in',
-  NoShow: 'No-show',
-};
-export const stateName = (state: string): string => STATE_NAMES[state as AppointmentState] ?? state;
+/** How the console names each state (@api/statuses, the same words patients read). */
+export const stateName = appointmentStatusWords;
 
 /** The button's words for each action. */
 export const ACTION_LABELS: Record<StaffAction, string> = {

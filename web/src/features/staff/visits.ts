@@ -15,16 +15,8 @@ export function addressText(address: HomeAddress | null | undefined, town?: stri
   return [line, town ?? ''].filter(Boolean).join(', ');
 }
 
-/**
- * A Google Maps search for the visit (https://developers.google.com/maps/documentation/urls/get-started):
- * the street address or landmark and the town, in Ghana. The GhanaPost code is shown beside the
- * link rather than searched, since Maps does not read those codes.
- */
-export function mapLink(address: HomeAddress | null | undefined, town?: string | null): string | undefined {
-  const where = [address?.line, town].filter(Boolean).join(', ');
-  if (!where) return undefined;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${where}, Ghana`)}`;
-}
+/** The map link of a visit (@api/map-link): the GhanaPost code when given, else the street and landmark. */
+export { mapLink } from '@api/map-link';
 
 /** '10:00–12:00', or undefined when no window was agreed. */
 export const windowText = (w: ArrivalWindow | null | undefined) => (w ? `${w.from}–${w.to}` : undefined);

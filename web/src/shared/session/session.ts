@@ -71,6 +71,9 @@ function setSession(next: Session): void {
   for (const listener of listeners) listener();
 }
 
+/** While sign-up stores the new patient: the account exists before its record, so asking for the record then is a 404. */
+let registering = false;
+
 const firebase = () => import('@/lib/firebase');
 const authSdk = () => import('firebase/auth');
 
@@ -101,7 +104,7 @@ function start(): Promise<void> {
       }
       if (session.status === 'signed-in' && session.uid === user.uid) return;
       setSession({ status: 'signed-in', uid: user.uid, email: user.email ?? '', patient: undefined });
-      void loadPatient(user);
+      if (!registering) void loadPatient(user);
     });
   })();
   return started;
@@ -189,15 +192,20 @@ async function currentUid(): Promise<string> {
 export async function register(form: RegisterForm): Promise<Patient> {
   await start();
   const [{ auth }, { createUserWithEmailAndPassword }] = await Promise.all([firebase(), authSdk()]);
-  const { user } = await createUserWithEmailAndPassword(auth, form.emailAddress.trim(), form.password);
+  registering = true;
   try {
-    const patient = await postPatient(user.uid, form);
-    setPatient(patient);
-    return patient;
-  } catch (err) {
-    await user.delete().catch(() => undefined);
-    clearLocal();
-    throw err;
+    const { user } = await createUserWithEmailAndPassword(auth, form.emailAddress.trim(), form.password);
+    try {
+      const patient = await postPatient(user.uid, form);
+      setPatient(patient);
+      return patient;
+    } catch (err) {
+      await user.delete().catch(() => undefined);
+      clearLocal();
+      throw err;
+    }
+  } finally {
+    registering = false;
   }
 }
 

@@ -162,7 +162,9 @@ function LoginView({ onDone, busy }: { onDone: (run: () => Promise<void>) => Pro
 export default function SignupPage() {
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
-  const [mode, setMode] = useState<Mode>(params.get('mode') === 'login' || returnUrl ? 'login' : 'register');
+  const [mode, setMode] = useState<Mode>(
+    params.get('mode') === 'login' || (returnUrl && params.get('mode') !== 'register') ? 'login' : 'register',
+  );
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   usePreloadAuth();

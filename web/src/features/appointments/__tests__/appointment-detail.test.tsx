@@ -143,3 +143,45 @@ describe('the appointment detail says what it is, for whom and with whom', () =>
     expect(within(note).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^tel:/));
   });
 });
+
+describe('the appointment detail tells what is true in words', () => {
+  it('when the clinic closed the day, then it says the booking needs a new time, what the clinic will do and the choices', () => {
+    show(appointment({ needsRebooking: true, needsRebookingReason: 'The clinic is closed for a staff training day' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This booking needs a new time: the clinic cannot see you then (The clinic is closed for a staff training day). ' +
+        'We will call you on +233241234567 to agree one. Your payment is kept for the new time, or refunded in full if you prefer. ' +
+        'Or you can choose a new time yourself with Reschedule, or cancel it free of charge with a full refund.',
+    );
+  });
+
+  it('when a home visit is under way, then its state and address read as words', () => {
+    show(
+      appointment({
+        appointmentStatus: 'CheckedIn',
+        requestedServiceId: 3,
+        address: {
+          line: 'House 7, Nii Okaiman Street',
+          landmark: 'Behind Komfo Anokye hospital gate',
+          digitalAddress: 'AK-485-9320',
+        },
+      }),
+    );
+    expect(row('Appointment Status')).toHaveTextContent(/^Checked in$/);
+    expect(row('Address')).toHaveTextContent(/^House 7, Nii Okaiman Street \(Behind Komfo Anokye hospital gate\), AK-485-9320$/);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('the appointment detail says what happened to the money', () => {
+  it('when the clinic refunded a paid booking, then it says how much and when instead of Paid', () => {
+    show(appointment({ appointmentStatus: 'Cancelled', refundedAmount: 250, refundedAt: '2026-11-27T09:15:00.000Z' }));
+    expect(row('Payment Status')).toHaveTextContent(/^Refunded GHS 250\.00 on Fri 27 Nov 2026$/);
+  });
+});
+
+describe('the appointment detail colours a state by what it means', () => {
+  it('when cancelled, then its badge is not the green of Accepted', () => {
+    show(appointment({ appointmentStatus: 'Cancelled' }));
+    expect(row('Appointment Status').firstElementChild).toHaveClass('status-badge', 'ended');
+  });
+});

@@ -1,4 +1,5 @@
 import { ArrowLeft, CreditCard, FileDown, FileText, Trash2, XCircle } from 'lucide-react';
+import { appointmentStatusWords } from '@api/statuses';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { followUpBookingPath } from '@api/record';
@@ -7,7 +8,7 @@ import { canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
 import { canPay, fetchAppointmentFile, openResult, type Appointment } from '@/features/appointments/api/appointments';
-import { holdNote, rescheduleNote } from '@/features/appointments/booking-rules';
+import { holdNote, rebookingNote, rescheduleNote } from '@/features/appointments/booking-rules';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError } from '@/lib/dialogs';
@@ -17,15 +18,25 @@ import { openInNewTab } from '@/lib/files';
 export const bookedForName = (a: Pick<Appointment, 'bookFor' | 'firstName' | 'lastName'>) =>
   a.bookFor === 'OTHERS' ? `${a.firstName} ${a.lastName}` : undefined;
 
-/** What the Payment Status row says: the API's Unpaid/Paid, or why nothing is to be paid. */
-const paymentText = (a: Appointment) =>
-  a.paymentStatus !== 'Not Applicable' ? a.paymentStatus : a.coverage ? 'Covered by your package' : 'Nothing to pay';
+/** What the Payment Status row and the list say: refunded (how much, when), the API's Unpaid/Paid, or why nothing is to be paid. */
+export const paymentText = (a: Appointment) =>
+  a.refundedAmount && a.refundedAt
+    ? `Refunded ${formatGhs(a.refundedAmount)} on ${formatDate(a.refundedAt)}`
+    : a.paymentStatus !== 'Not Applicable'
+      ? a.paymentStatus
+      : a.coverage
+        ? 'Covered by your package'
+        : 'Nothing to pay';
 
 /** The list's badge for what a package did: 'Covered' when it pays it all, '10% off' when it takes a discount (still to pay). */
 export const coverageBadge = (a: Pick<Appointment, 'coverage' | 'requiresPayment' | 'discountPercent'>) =>
   !a.coverage ? undefined : a.requiresPayment ? (a.discountPercent ? `${a.discountPercent}% off` : undefined) : 'Covered';
 
-export const statusClass = (status: string) => `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ''}`;
+/** States of a booking that will not go ahead: shown grey, not the green of Accepted. */
+const ENDED = ['Cancelled', 'Declined', 'Expired', 'NoShow'];
+
+export const statusClass = (status: string) =>
+  `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ENDED.includes(status) ? ' ended' : ''}`;
 
 /** Opens the patient's own prescription in a new tab. */
 async function openFile(a: Appointment) {
@@ -72,7 +83,8 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       ? ([
           [
             'Address',
-            [a.address.line, a.address.landmark && `near ${a.address.landmark}`, a.address.digitalAddress]
+            // The landmark as typed ('Behind the Total station'), not 'near Behind ...'.
+            [a.address.landmark ? `${a.address.line} (${a.address.landmark})` : a.address.line, a.address.digitalAddress]
               .filter(Boolean)
               .join(', '),
           ],
@@ -80,7 +92,10 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       : []),
     ['Payment Status', <span className={statusClass(a.paymentStatus)}>{paymentText(a)}</span>],
     ['Health Problem', a.healthProblem || '—'],
-    ['Appointment Status', <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>],
+    [
+      'Appointment Status',
+      <span className={statusClass(a.appointmentStatus)}>{appointmentStatusWords(a.appointmentStatus)}</span>,
+    ],
     // What the clinic wrote: why it declined or cancelled, and after the visit its summary.
     ...(a.declineReason ? ([['Reason', a.declineReason]] as [string, string][]) : []),
     ...(a.visitSummary ? ([['Visit summary', a.visitSummary]] as [string, string][]) : []),
@@ -130,6 +145,11 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
             ))}
           </ul>
         </section>
+      )}
+      {rebookingNote(a) && (
+        <p className="hold-note" role="status">
+          {rebookingNote(a)}
+        </p>
       )}
       {holdNote(a) && <p className="hold-note">{holdNote(a)}</p>}
       {cannotMove && (

@@ -1,4 +1,5 @@
 import { CalendarPlus, ChevronRight, X } from 'lucide-react';
+import { appointmentStatusWords } from '@api/statuses';
 import { formatGhs, formatWhen } from '@api/format';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
@@ -44,8 +45,11 @@ function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty
               </span>
             </span>
             <span className="badges">
-              <span className={statusClass(a.appointmentStatus)}>{a.appointmentStatus}</span>
-              {a.requiresPayment && <span className={statusClass(a.paymentStatus)}>{a.paymentStatus}</span>}
+              <span className={statusClass(a.appointmentStatus)}>{appointmentStatusWords(a.appointmentStatus)}</span>
+              {a.needsRebooking && <span className="status-badge pending">Needs a new time</span>}
+              {a.requiresPayment && (
+                <span className={statusClass(a.paymentStatus)}>{a.refundedAmount ? 'Refunded' : a.paymentStatus}</span>
+              )}
               {coverageBadge(a) && <span className="status-badge">{coverageBadge(a)}</span>}
             </span>
             <ChevronRight aria-hidden="true" size={20} />

@@ -173,10 +173,13 @@ describe('the day sheet', () => {
 });
 
 describe('the map link of a home visit', () => {
-  it('when an address is given, then the link searches Google Maps for it and the town, in Ghana', () => {
-    expect(mapLink({ line: '12 Mango Street', digitalAddress: 'GA-183-8164' }, 'Adenta, Accra')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=12%20Mango%20Street%2C%20Adenta%2C%20Accra%2C%20Ghana',
+  it('when a GhanaPost code is given, then the link searches for it; else for the street and landmark, in Ghana', () => {
+    expect(mapLink({ line: '12 Mango Street', landmark: 'Behind the Total station', digitalAddress: 'GA-183-8164' })).toBe(
+      'https://www.google.com/maps/search/?api=1&query=GA-183-8164%2C%20Ghana',
     );
-    expect(mapLink(null, '')).toBeUndefined();
+    expect(mapLink({ line: '12 Mango Street', landmark: 'Behind the Total station' })).toBe(
+      'https://www.google.com/maps/search/?api=1&query=12%20Mango%20Street%2C%20Behind%20the%20Total%20station%2C%20Ghana',
+    );
+    expect(mapLink(null)).toBeUndefined();
   });
 });

@@ -5,12 +5,13 @@ import type { StaffRole } from '@api/staff';
 import type { Appointment } from '@api/types';
 import AppointmentDetailPage from '@/features/staff/pages/appointment-detail-page';
 import VisitsPage from '@/features/staff/pages/visits-page';
-import { showSuccess } from '@/lib/dialogs';
+import { confirm, showInfo, showSuccess } from '@/lib/dialogs';
+import { todayInGhana } from '@/features/staff/days';
 import { askText } from '@/lib/text-dialog';
 import { withQueryClient } from '@/test-support/query';
 import { aClinician, aList, anAppointment, fakeApi, ok } from '@/test-support/staff-answers';
 
-jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showApiError: jest.fn(), showSuccess: jest.fn() }));
+jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showApiError: jest.fn(), showInfo: jest.fn(), showSuccess: jest.fn() }));
 jest.mock('@/lib/text-dialog', () => ({ askText: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 let role: StaffRole = 'nurse';
@@ -98,18 +99,28 @@ describe('My visits (a nurse’s day)', () => {
     expect(card).toHaveTextContent('Address: 12 Mango Street (Shell station), Adenta, Accra');
     expect(card).toHaveTextContent('GhanaPost: GA-183-8164');
     expect(within(card).getByRole('link', { name: '+233241234567' })).toHaveAttribute('href', 'tel:+233241234567');
+    // The GhanaPost code finds the house best (@api/map-link).
     expect(within(card).getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
       'href',
-      'https://www.google.com/maps/search/?api=1&query=12%20Mango%20Street%2C%20Adenta%2C%20Accra%2C%20Ghana',
+      'https://www.google.com/maps/search/?api=1&query=GA-183-8164%2C%20Ghana',
     );
   });
 
   it('when she goes on the way, arrives and completes with a summary, then each step is sent in turn and the next one offered', async () => {
     jest.mocked(askText).mockResolvedValue('Dressing changed, wound clean.');
-    const user = renderAt(`/staff/visits?day=${DAY}`);
+    jest.mocked(confirm).mockResolvedValue(true);
+    // On the visit's day: setting off is offered then only (@api/policy onVisitDay).
+    visit = { ...visit, requestedDay: todayInGhana() };
+    const user = renderAt(`/staff/visits?day=${visit.requestedDay}`);
     const card = await screen.findByRole('listitem', { name: /Ama Mensah/ });
     expect(within(card).queryByRole('button', { name: /^Complete/ })).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: /^On the way/ }));
+    expect(confirm).toHaveBeenCalledWith(
+      'On your way?',
+      "Yes, I'm on my way",
+      "Ama Mensah gets an SMS now that you are on the way for today's visit, arriving 10:00–12:00.",
+      'Go back',
+    );
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Saved!', 'The patient has been told you are on the way.'));
     expect(await within(card).findByText('On the way', { selector: '.staff-badge' })).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: /^Arrived/ }));
@@ -120,6 +131,14 @@ describe('My visits (a nurse’s day)', () => {
     });
     expect(await within(card).findByText('Completed')).toBeInTheDocument();
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('when the visit is on a later day, then she is told when she can set off and neither On the way nor Arrived is offered', async () => {
+    renderAt(`/staff/visits?day=${DAY}`);
+    const card = await screen.findByRole('listitem', { name: /Ama Mensah/ });
+    expect(card).toHaveTextContent('You can set off on Wed 7 Jan 2099, the day of the visit.');
+    expect(within(card).queryByRole('button', { name: /^On the way|^Arrived/ })).not.toBeInTheDocument();
+    expect(showInfo).not.toHaveBeenCalled();
   });
 
   it('when nothing is assigned to her that day, then she is told so', async () => {

@@ -9,6 +9,7 @@ import type {
   AuditEntry,
   EnquiryStatus,
   GrantRoleRequest,
+  MarkRefundedRequest,
   OrderStatus,
   Page,
   StaffAction,
@@ -236,8 +237,8 @@ export const useSetOrderStatus = () =>
 
 export const useMarkRefunded = () =>
   useChange(
-    ({ refundId, providerReference }: { refundId: string; providerReference: string }) =>
-      api.post<StaffRefund>(`/staff/refunds/${id(refundId)}/refunded`, { providerReference }, opts),
+    ({ refundId, ...sent }: MarkRefundedRequest & { refundId: string }) =>
+      api.post<StaffRefund>(`/staff/refunds/${id(refundId)}/refunded`, sent, opts),
     [staffKeys.refunds],
   );
 

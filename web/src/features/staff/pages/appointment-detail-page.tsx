@@ -3,8 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { prescriptionFileName } from '@api/prescription';
-import { tooEarlyToComplete } from '@api/messages';
-import { completableFrom } from '@api/policy';
+import { deskMovableStates } from '@api/policy';
 import { atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
@@ -28,15 +27,13 @@ import { ACTION_LABELS, isEndingAction, offeredActions, resultOf } from '@/featu
 import { isDesk, RECORD_ROLES } from '@/features/staff/nav';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, canStartVisit, mapLink, windowText } from '@/features/staff/visits';
-import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
+import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { readyToSetOff, saidTooEarly } from '@/features/staff/field-steps';
 import { openInNewTab } from '@/lib/files';
 import { askText } from '@/lib/text-dialog';
 
 /** Send payment link / Record payment: loaded only for an unpaid booking, with its schema. */
 const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'));
-
-/** Where a home visit is arranged: the desk assigns (or changes) the clinician until they set off. */
-const ASSIGNABLE = ['Pending', 'Accepted'];
 
 /** Opens the prescription in a new tab (the server logs every opening by staff). */
 async function openFile(a: StaffAppointment) {
@@ -48,17 +45,6 @@ async function openFile(a: StaffAppointment) {
   } catch (err) {
     await showApiError(err);
   }
-}
-
-/**
- * Whether it is too early to complete the visit, said before the form opens: the server refuses
- * a visit completed more than 15 minutes before its start (api/policy.ts completableFrom).
- */
-async function saidTooEarly(a: StaffAppointment): Promise<boolean> {
-  const from = completableFrom(a);
-  if (Date.now() >= from.getTime()) return false;
-  await showInfo(tooEarlyToComplete(formatDate(from, { time: true })), 'Not yet');
-  return true;
 }
 
 /** What an action needs from the person before it is sent: a reason or a yes. undefined: they stepped back. */
@@ -75,6 +61,8 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
       });
       return reason === undefined ? undefined : { reason };
     }
+    case 'on-the-way':
+      return (await readyToSetOff(a)) ? {} : undefined;
     case 'cancel':
       return (await confirm(
         'Cancel appointment?',
@@ -91,7 +79,7 @@ async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<
 
 /** A home visit's rows: where, who goes and when. */
 function homeVisitRows(a: StaffAppointment): DetailRow[] {
-  const map = mapLink(a.address, a.location);
+  const map = mapLink(a.address);
   return [
     [
       'Address',
@@ -217,7 +205,7 @@ export default function AppointmentDetailPage() {
                 </button>
               ))}
               {staff.role !== 'nurse' && <RescheduleAction appointment={a} disabled={acting.isPending} />}
-              {desk && home && ASSIGNABLE.includes(a.appointmentStatus) && (
+              {desk && home && deskMovableStates(home).includes(a.appointmentStatus) && (
                 <AssignAction appointment={a} disabled={acting.isPending} />
               )}
               {staff.role === 'doctor' && canStartVisit(a) && <StartVisitLink appointment={a} />}

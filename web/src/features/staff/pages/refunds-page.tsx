@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
-import type { StaffRefund } from '@api/staff';
+import { REFUND_METHODS, type RefundMethod, type StaffRefund } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
 import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
-import { askText } from '@/lib/text-dialog';
+import { askChoice, askText } from '@/lib/text-dialog';
 
 /** Why the money is owed back, as staff read it. */
 const REFUND_REASONS: Record<StaffRefund['reason'], string> = {
@@ -28,9 +28,17 @@ function RefundItem({ refund: r }: { refund: StaffRefund }) {
       maxLength: 100,
     });
     if (providerReference === undefined) return;
+    const method = await askChoice({
+      title: 'Mark refunded',
+      label: 'How it was refunded',
+      text: 'The patient is told the amount, how and the reference by SMS and e-mail.',
+      choices: REFUND_METHODS,
+      confirmButtonText: 'Mark refunded',
+    });
+    if (method === undefined) return;
     try {
-      await marking.mutateAsync({ refundId: r.id, providerReference });
-      await showSuccess('Saved!', 'The refund is recorded.');
+      await marking.mutateAsync({ refundId: r.id, providerReference, method: method as RefundMethod });
+      await showSuccess('Saved!', 'The refund is recorded, and the patient is told.');
     } catch (err) {
       await showApiError(err);
     }
@@ -51,7 +59,8 @@ function RefundItem({ refund: r }: { refund: StaffRefund }) {
       </p>
       {r.status === 'Refunded' ? (
         <p className="staff-muted">
-          Refunded {formatDate(r.refundedAt, { time: true })} by {r.refundedBy}, reference {r.providerReference}
+          Refunded {formatDate(r.refundedAt, { time: true })} by {r.refundedBy}
+          {r.method ? ` (${r.method})` : ''}, reference {r.providerReference}
         </p>
       ) : (
         <div className="form-actions">

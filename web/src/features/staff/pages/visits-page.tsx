@@ -1,5 +1,7 @@
 import { MapPin, Phone } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatDate } from '@api/format';
+import { onVisitDay } from '@api/policy';
 import { atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { nextState } from '@api/staff';
@@ -10,6 +12,7 @@ import { PageHeader, PagedCards, StateBadge } from '@/features/staff/components/
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, mapLink, windowText } from '@/features/staff/visits';
+import { readyToSetOff, saidTooEarly } from '@/features/staff/field-steps';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
 
@@ -20,31 +23,42 @@ const STEPS: { action: StaffAction; label: string; done: string }[] = [
   { action: 'complete', label: 'Complete', done: 'The visit is completed.' },
 ];
 
+/** Summaries as typed, by appointment, kept when the server refuses one so it is not typed twice. */
+const typedSummaries = new Map<string, string>();
+
 /** The states a visit still to make or made that day is in (called-off ones are left out). */
 const ON_MY_DAY = ['Pending', 'Accepted', 'OnTheWay', 'CheckedIn', 'Completed', 'NoShow'];
 
 function VisitCard({ visit: a }: { visit: StaffAppointment }) {
   const acting = useAppointmentAction();
-  const map = mapLink(a.address, a.location);
+  const map = mapLink(a.address);
   const when = windowText(a.arrivalWindow) ?? a.requestedTime ?? 'Time to agree';
-  const steps = STEPS.filter((s) => nextState(a.appointmentStatus, s.action) !== undefined);
+  const allowed = STEPS.filter((s) => nextState(a.appointmentStatus, s.action) !== undefined);
+  // Setting off and arriving are offered on the visit's day only (the server refuses them before).
+  const notYet = allowed.some((s) => s.action !== 'complete') && !onVisitDay(a, todayInGhana());
+  const steps = notYet ? allowed.filter((s) => s.action === 'complete') : allowed;
 
   async function act(step: (typeof STEPS)[number]) {
     let body: Record<string, string> = {};
+    if (step.action === 'on-the-way' && !(await readyToSetOff(a))) return;
     if (step.action === 'complete') {
+      if (await saidTooEarly(a)) return;
       const visitSummary = await askText({
         title: 'Complete visit',
         label: 'Visit summary',
         text: `${a.firstName} ${a.lastName}, ${a.requestedService}. A short summary the patient reads in their dashboard.`,
+        value: typedSummaries.get(a.appointmentId),
         confirmButtonText: 'Complete',
         multiline: true,
         maxLength: 2000,
       });
       if (visitSummary === undefined) return;
+      typedSummaries.set(a.appointmentId, visitSummary);
       body = { visitSummary };
     }
     try {
       await acting.mutateAsync({ appointmentId: a.appointmentId, action: step.action, body });
+      if (step.action === 'complete') typedSummaries.delete(a.appointmentId);
       await showSuccess('Saved!', step.done);
     } catch (err) {
       await showApiError(err);
@@ -82,6 +96,7 @@ function VisitCard({ visit: a }: { visit: StaffAppointment }) {
         <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>Details</Link>
       </div>
       {a.healthProblem && <p className="staff-muted">{a.healthProblem}</p>}
+      {notYet && <p className="staff-muted">You can set off on {formatDate(a.requestedDay)}, the day of the visit.</p>}
       {steps.length > 0 && (
         <div className="form-actions">
           {steps.map((s) => (
