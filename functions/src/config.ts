@@ -118,10 +118,13 @@ export const providerConfig = () => ({
 
 // ---- USSD (docs/ussd.md): Hubtel Programmable Services ----------------------------------
 
-/** The service code people dial, as the SMS of the channel name it ('*713*4455#'); empty: they say 'our USSD code'. */
+/**
+ * The service code people dial, without its closing '#' (dotenv files read '#' as the start of
+ * a comment): '*713*4455' is named '*713*4455#'. Empty: screens and SMS say 'our USSD code'.
+ */
 export const USSD_SHORTCODE = defineString('USSD_SHORTCODE', {
   default: '',
-  description: 'The USSD code Hubtel assigned to the service, e.g. *713*4455# (named in its SMS)',
+  description: 'The USSD code Hubtel assigned to the service without its closing #, e.g. *713*4455 (named in its SMS)',
 });
 
 /** Where the service's fulfilment is confirmed back to the provider (Hubtel's, locally the sandbox). */
@@ -138,7 +141,7 @@ export const USSD_POS_SALES_ID = defineString('USSD_POS_SALES_ID', {
 
 /** The USSD service's settings, read per request. */
 export const ussdConfig = () => ({
-  shortcode: USSD_SHORTCODE.value(),
+  shortcode: USSD_SHORTCODE.value() ? `${USSD_SHORTCODE.value().replace(/#$/, '')}#` : '',
   fulfilmentCallbackUrl: USSD_FULFILMENT_CALLBACK_URL.value(),
   statusAccount: USSD_POS_SALES_ID.value() || PAYMENT_MERCHANT_ACCOUNT.value(),
 });
