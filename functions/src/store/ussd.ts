@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import type { Patient } from '../api/types';
 import type { UssdResponse } from '../api/ussd';
 import { COLLECTIONS } from './collections';
@@ -33,15 +33,11 @@ export const ussdSessionRef = (sessionId: string) => db().collection(COLLECTIONS
 
 export const sessionExpiry = (now = Date.now()) => Timestamp.fromMillis(now + USSD_SESSION_TTL_MS);
 
-/** The patient records (accounts and clinic records) that hold this number (+233...); in `tx` when given. */
-export async function patientsWithPhone(phone: string, tx?: Transaction): Promise<Patient[]> {
-  const query = db().collection(COLLECTIONS.patients).where('contactNumber', '==', phone).limit(10);
-  const snap = tx ? await tx.get(query) : await query.get();
+/** The patient records (accounts and clinic records) that hold this number (+233...). */
+export async function patientsWithPhone(phone: string): Promise<Patient[]> {
+  const snap = await db().collection(COLLECTIONS.patients).where('contactNumber', '==', phone).limit(10).get();
   return snap.docs.map((d) => ({ ...(d.data() as Patient), patientId: d.id }));
 }
-
-/** A new patient record's id (Firestore's own, like the desk's records). */
-export const newPatientId = () => db().collection(COLLECTIONS.patients).doc().id;
 
 export const callbacksCollection = () => db().collection(COLLECTIONS.callbacks);
 export const callbackRef = (id: string) => callbacksCollection().doc(id);
