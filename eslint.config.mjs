@@ -83,6 +83,7 @@ const DOMAINS = {
   visits: ['booking', 'record', 'shared'],
   patients: ['booking', 'payments', 'packages', 'record', 'public', 'shared'],
   staff: ['booking', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
+  ussd: ['booking', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
 };
 const domainZones = Object.entries(DOMAINS).map(([domain, uses]) => ({
   target: `${SERVER}/services/${domain}`,

@@ -6,15 +6,17 @@
 // (scripts/sandbox/payments.mjs).
 //
 // One Express app: each stand-in provider (scripts/sandbox/) brings a router for its API and
-// one for its test controls: payments (sandbox/payments.mjs) and SMS (sandbox/sms.mjs).
+// one for its test controls: payments (sandbox/payments.mjs), SMS (sandbox/sms.mjs) and the
+// USSD network with its phone simulator at /ussd (sandbox/ussd.mjs).
 //
 //   node scripts/payment-sandbox.mjs        listens on 127.0.0.1:5005
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
-import { HOST, PORTS } from './lib/ports.mjs';
+import { HOST, PORTS, SITE_URL } from './lib/ports.mjs';
 import { paymentProvider } from './sandbox/payments.mjs';
 import { smsProvider } from './sandbox/sms.mjs';
+import { ussdProvider } from './sandbox/ussd.mjs';
 
 /** @typedef {import('./sandbox/http.mjs').Provider} Provider @typedef {import('./sandbox/http.mjs').Log} Log */
 
@@ -24,6 +26,8 @@ export const SANDBOX_MERCHANT = '2020000';
 /** The SMS API's client id and secret (functions/.env.local SMS_CLIENT_ID, .secret.local SMS_CLIENT_SECRET). */
 export const SANDBOX_SMS_CREDENTIALS = 'sandbox-sms-client:sandbox-sms-secret';
 export const SANDBOX_URL = `http://${HOST}:${PORTS.paymentSandbox}`;
+/** The USSD service code the simulator dials (functions/.env.local USSD_SHORTCODE says the same). */
+export const SANDBOX_SHORTCODE = '*713*4455#';
 
 /** The sandbox's app: /health, then each provider's API and its controls under /__control. */
 export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} */ { fallbackHost, log }) {
@@ -37,10 +41,24 @@ export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} 
     res.status(200).json({ status: 'ok' });
   });
 
+  const payments = paymentProvider({
+    credentials: process.env.PAYMENT_SANDBOX_CREDENTIALS ?? SANDBOX_CREDENTIALS,
+    fallbackHost,
+    log,
+  });
   /** @type {Provider[]} */
   const providers = [
-    paymentProvider({ credentials: process.env.PAYMENT_SANDBOX_CREDENTIALS ?? SANDBOX_CREDENTIALS, fallbackHost, log }),
+    payments,
     smsProvider({ credentials: SANDBOX_SMS_CREDENTIALS, log }),
+    // The phone network and USSD checkout: it calls the clinic's /ussd through Hosting, as Hubtel does.
+    ussdProvider({
+      payments,
+      log,
+      serviceUrl: `${SITE_URL}/ussd`,
+      fulfilmentUrl: `${SITE_URL}/ussd/fulfilment`,
+      posSalesId: SANDBOX_MERCHANT,
+      shortcode: SANDBOX_SHORTCODE,
+    }),
   ];
   for (const provider of providers) {
     app.use(provider.api);

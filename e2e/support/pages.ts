@@ -46,6 +46,7 @@ export const PAGE_HEADINGS: Record<Exclude<SitePath, HeadingFromData>, string | 
   '/staff/inbox': 'Inbox',
   '/staff/orders': 'Orders',
   '/staff/refunds': 'Refunds',
+  '/staff/callbacks': 'Call-backs',
   '/staff/patients': 'Patients',
   '/staff/schedule': 'Schedule',
   '/staff/capacity': 'Capacity',

@@ -148,6 +148,36 @@ export const providerConfig = () => ({
   authorization: `Basic ${Buffer.from(PAYMENT_CREDENTIALS.value()).toString('base64')}`,
 });
 
+// ---- USSD (docs/ussd.md): Hubtel Programmable Services ----------------------------------
+
+/**
+ * The service code people dial, without its closing '#' (dotenv files read '#' as the start of
+ * a comment): '*713*4455' is named '*713*4455#'. Empty: screens and SMS say 'our USSD code'.
+ */
+export const USSD_SHORTCODE = defineString('USSD_SHORTCODE', {
+  default: '',
+  description: 'The USSD code Hubtel assigned to the service without its closing #, e.g. *713*4455 (named in its SMS)',
+});
+
+/** Where the service's fulfilment is confirmed back to the provider (Hubtel's, locally the sandbox). */
+export const USSD_FULFILMENT_CALLBACK_URL = defineString('USSD_FULFILMENT_CALLBACK_URL', {
+  default: 'https://gs-callback.hubtel.com:9055/callback',
+  description: "Hubtel's Programmable Services fulfilment callback URL (needs the whitelisted static outbound IP)",
+});
+
+/** The account the status API knows USSD checkouts under (Hubtel's POS Sales ID); empty: the merchant account. */
+export const USSD_POS_SALES_ID = defineString('USSD_POS_SALES_ID', {
+  default: '',
+  description: 'Hubtel POS Sales ID of the USSD service, for the status API (empty: PAYMENT_MERCHANT_ACCOUNT)',
+});
+
+/** The USSD service's settings, read per request. */
+export const ussdConfig = () => ({
+  shortcode: USSD_SHORTCODE.value() ? `${USSD_SHORTCODE.value().replace(/#$/, '')}#` : '',
+  fulfilmentCallbackUrl: USSD_FULFILMENT_CALLBACK_URL.value(),
+  statusAccount: USSD_POS_SALES_ID.value() || PAYMENT_MERCHANT_ACCOUNT.value(),
+});
+
 // ---- SMS (docs/notifications.md): the provider's SMS API, Hubtel's ---------------------
 
 /** Base of the SMS API: POST {base}/v1/messages/send (Hubtel: https://smsc.hubtel.com). */

@@ -8,6 +8,7 @@ import { sendDueFollowUps } from './notifications/follow-ups';
 import { sendDueReminders } from './notifications/reminders';
 import { sweepSms } from './notifications/sms-sender';
 import { createCallbackApp } from './routes/payment-callback';
+import { createUssdApp } from './routes/ussd';
 import { expireLapsedHolds } from './services/booking/holds';
 import { recheckRecentPayments } from './services/payments/recheck';
 import { runSubscriptionCalendar } from './services/packages/subscription-calendar';
@@ -20,6 +21,9 @@ export const api = onRequest({ secrets: API_SECRETS }, createApp());
 
 /** The payment provider's callback, behind Hosting's /payment/callback rewrite. */
 export const paymentCallback = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] }, createCallbackApp());
+
+/** The USSD service and its checkout's fulfilment (docs/ussd.md), behind Hosting's /ussd rewrites. */
+export const ussd = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] }, createUssdApp());
 
 /** The scheduled run's timeout; its work stops starting new provider calls a margin before it. */
 const RECHECK_TIMEOUT_SECONDS = 300;

@@ -27,7 +27,7 @@ const CHECKOUT_ID = /^[a-f0-9]+$/;
  * The payment provider: its API, its hosted checkout page, and the controls tests steer it with.
  * @param {{ credentials: string, fallbackHost: string, log: Log }} options fallbackHost: for checkout
  *   URLs when a request names no Host
- * @returns {import('./http.mjs').Provider}
+ * @returns {import('./http.mjs').Provider & import('./ussd.mjs').PaymentLedger}
  */
 export function paymentProvider({ credentials, fallbackHost, log }) {
   const expectedAuth = `Basic ${Buffer.from(credentials).toString('base64')}`;
@@ -315,5 +315,29 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
     });
   });
 
-  return { api, control };
+  /**
+   * A payment taken outside the hosted checkout (the USSD checkout, scripts/sandbox/ussd.mjs):
+   * the status API answers Paid for that reference under that account from now on.
+   * @type {import('./ussd.mjs').PaymentLedger['recordPaid']}
+   */
+  const recordPaid = (merchant, clientReference, how) => {
+    const amount = money(how.amount);
+    const charges = money(amount * 0.0195);
+    transactions.set(txKey(merchant, clientReference), {
+      status: 'Paid',
+      amount,
+      charges,
+      amountAfterCharges: money(amount - charges),
+      transactionId: randomBytes(16).toString('hex'),
+      externalTransactionId: String(Date.now()).slice(-11),
+      paymentMethod: 'mobilemoney',
+      currencyCode: 'GHS',
+      date: new Date().toISOString(),
+      clientReference,
+      customerPhoneNumber: how.phone,
+      channel: how.channel,
+    });
+  };
+
+  return { api, control, recordPaid };
 }

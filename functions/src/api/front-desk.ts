@@ -33,8 +33,12 @@ import type { ClinicianRole, StaffRole } from './roles';
 
 // --- people the clinic holds without an account ---
 
-/** Where a patient record comes from: signed up on the site, or added by the clinic's staff. */
-export type PatientSource = 'WEBSITE' | 'CLINIC';
+/** Where a patient record comes from: signed up on the site, added by the clinic's staff, or made when an unknown number dialled the USSD service (docs/ussd.md). */
+export type PatientSource = 'WEBSITE' | 'CLINIC' | 'USSD';
+
+/** A record the clinic holds without an account (the desk's, or one a USSD caller made): claimable by signing up with its number. */
+export const CLINIC_RECORD_SOURCES: readonly PatientSource[] = ['CLINIC', 'USSD'];
+export const isClinicRecord = (source: unknown): boolean => CLINIC_RECORD_SOURCES.includes(source as PatientSource);
 
 /** accountStatus of a record the clinic holds for a person without an account (no Auth user). */
 export const CLINIC_ACCOUNT_STATUS = 'Clinic';

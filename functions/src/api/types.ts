@@ -181,6 +181,10 @@ export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFi
   appointmentId: string;
   /** WEBSITE: the patient booked it; CLINIC: staff booked it for them (bookedBy says who). */
   source: PatientSource;
+  /** Booked by the patient from a basic phone over USSD (docs/ussd.md); absent: on the site or at the desk. */
+  channel?: 'USSD';
+  /** How its visit is held from the start: 'phone' for a phone consultation booked over USSD (the doctor calls the patient). */
+  visitMode?: 'phone';
   patientId: string;
   bookFor: string;
   firstName: string;

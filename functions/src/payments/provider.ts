@@ -1,6 +1,7 @@
 import type { Checkout } from '../api/types';
 import { paymentUrls, providerConfig } from '../config';
 import { CURRENCY } from '../api/prices';
+import type { UssdServiceConfirmation } from '../api/ussd';
 
 /**
  * The client of the card and mobile-money provider (docs/money.md and scripts/sandbox/payments.mjs fix the protocol).
@@ -62,10 +63,13 @@ export async function initiateCheckout(order: {
   return { checkoutUrl: String(data.checkoutUrl ?? ''), checkoutDirectUrl: data.checkoutDirectUrl, checkoutId: data.checkoutId };
 }
 
-/** The status API; undefined when the provider has never heard of the reference. */
-export async function transactionStatus(clientReference: string): Promise<TransactionStatus | undefined> {
+/**
+ * The status API; undefined when the provider has never heard of the reference. A USSD
+ * checkout is known by its session id under the USSD service's account (docs/ussd.md).
+ */
+export async function transactionStatus(clientReference: string, account?: string): Promise<TransactionStatus | undefined> {
   const { statusBase, merchantAccountNumber } = providerConfig();
-  const url = `${statusBase}/transactions/${encodeURIComponent(merchantAccountNumber)}/status?clientReference=${encodeURIComponent(clientReference)}`;
+  const url = `${statusBase}/transactions/${encodeURIComponent(account ?? merchantAccountNumber)}/status?clientReference=${encodeURIComponent(clientReference)}`;
   const { status, body } = await call(url, { method: 'GET' });
   if (status === 404) return undefined;
   const data = body.data as Record<string, unknown> | undefined;
@@ -83,4 +87,10 @@ export async function transactionStatus(clientReference: string): Promise<Transa
     paymentMethod: text(data.paymentMethod),
     currencyCode: text(data.currencyCode) || CURRENCY,
   };
+}
+
+/** Tells the provider a USSD order was served (or not): Programmable Services' fulfilment callback. */
+export async function confirmUssdService(url: string, confirmation: UssdServiceConfirmation): Promise<void> {
+  const { status } = await call(url, { method: 'POST', body: JSON.stringify(confirmation) });
+  if (status !== 200) throw new ProviderError(`fulfilment callback answered ${status}`);
 }

@@ -51,6 +51,7 @@ import { StaleCursorError } from '../store/staff';
 import { addSchedulingRoutes } from './staff-scheduling';
 import { addFrontDeskRoutes } from './staff-front-desk';
 import { addRecordRoutes } from './staff-record';
+import { addCallbackRoutes } from './staff-callbacks';
 import { appointmentDeliveries, patientDeliveries } from '../services/staff/deliveries';
 import { withNames } from '../services/staff/audit-names';
 
@@ -122,6 +123,7 @@ async function actionInput(req: Request, action: StaffAction): Promise<ActionInp
 // Before the :action route, which would take 'reschedule' (or 'prescriptions') for an action.
 addSchedulingRoutes(staffRouter);
 addRecordRoutes(staffRouter);
+addCallbackRoutes(staffRouter);
 
 staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, showsPatientData, async (req, res) => {
   const action = param(req, 'action');

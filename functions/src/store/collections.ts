@@ -62,4 +62,8 @@ export const COLLECTIONS = {
   deskPhoneCodes: 'deskPhoneCodes',
   /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
   visits: VISITS_COLLECTION,
+  /** ussdSessions/{SessionId}: one USSD session's step, its answers so far and its last screen (docs/ussd.md; TTL a day). */
+  ussdSessions: 'ussdSessions',
+  /** callbacks/{id}: people who asked the clinic to call them back, the desk's queue (docs/ussd.md). */
+  callbacks: 'callbacks',
 } as const;

@@ -46,6 +46,7 @@ export const STAFF_PATHS = [
   '/staff/inbox',
   '/staff/orders',
   '/staff/refunds',
+  '/staff/callbacks',
   '/staff/patients',
   '/staff/patients/:patientId',
   '/staff/records/:patientId',

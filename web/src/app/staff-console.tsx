@@ -17,6 +17,7 @@ const STAFF_PAGES = {
   '/staff/inbox': () => import('@/features/staff/pages/inbox-page'),
   '/staff/orders': () => import('@/features/staff/pages/orders-page'),
   '/staff/refunds': () => import('@/features/staff/pages/refunds-page'),
+  '/staff/callbacks': () => import('@/features/staff/pages/callbacks-page'),
   '/staff/patients': () => import('@/features/staff/pages/patients-page'),
   '/staff/patients/:patientId': () => import('@/features/staff/pages/patient-page'),
   '/staff/records/:patientId': () => import('@/features/staff/pages/record-page'),

@@ -73,12 +73,25 @@ const SHOW_P = [
   'GET /staff/orders/:id',
   'POST /staff/messages/:id/status',
   'POST /staff/messages/:id/reply',
+  // The call-back queue (routes/staff-callbacks.ts).
+  'GET /staff/callbacks',
+  'POST /staff/callbacks/:id',
 ];
 
 let admin: TestUser;
 let p: TestUser;
 let details: string[];
-const ids = { appointment: '', appointmentDay: '', enquiry: '', message: '', order: '', refund: '', payable: '', bookDay: '' };
+const ids = {
+  appointment: '',
+  appointmentDay: '',
+  enquiry: '',
+  message: '',
+  order: '',
+  refund: '',
+  payable: '',
+  bookDay: '',
+  callback: '',
+};
 let doctorId: string;
 let nurse: TestUser;
 
@@ -162,6 +175,16 @@ beforeAll(async () => {
     message: 'Hello',
     date: ghanaTimestamp(),
   });
+  const callback = db().collection(COLLECTIONS.callbacks).doc();
+  ids.callback = callback.id;
+  await callback.create({
+    phone,
+    patientId: p.uid,
+    reason: 'A payment',
+    channel: 'USSD',
+    requestedAt: Timestamp.now(),
+    status: 'Open',
+  });
 });
 
 /** The call each route gets: real ids of P's records, and a body that succeeds. */
@@ -219,6 +242,7 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     'POST /staff/payments/:clientReference/record': { path, body: { method: 'cash' } },
     'POST /staff/messages/:id/status': { path: path.replace(':id', ids.message), body: { status: 'Closed' } },
     'POST /staff/messages/:id/reply': { path: path.replace(':id', ids.message), body: { text: 'We will call you.' } },
+    'POST /staff/callbacks/:id': { path: path.replace(':id', ids.callback), body: { status: 'Tried', outcome: 'No answer' } },
     // Closed days name no patient (a day far off, with nothing booked on it).
     'PUT /staff/closures/:day': { path: path.replace(':day', CLOSED_DAY), body: { reason: 'Audit walk' } },
     'DELETE /staff/closures/:day': { path: path.replace(':day', CLOSED_DAY) },

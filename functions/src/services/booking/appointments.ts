@@ -107,6 +107,8 @@ export interface BookingOptions {
   accountEmail?: string;
   /** A staff member booking for the patient: the appointment says so (source CLINIC) and it is audited. */
   bookedBy?: BookedBy;
+  /** Booked by the patient over USSD (docs/ussd.md): a phone consultation there is held by phone from the start. */
+  channel?: 'USSD';
 }
 
 /**
@@ -117,7 +119,7 @@ export interface BookingOptions {
 export async function createAppointment(
   patientId: string,
   request: CreateAppointmentInput,
-  { accountEmail, bookedBy }: BookingOptions,
+  { accountEmail, bookedBy, channel }: BookingOptions,
 ): Promise<Appointment> {
   // A booking for a named dependant takes their name and gender; a running package may cover it.
   const input = await withDependant(patientId, request);
@@ -136,6 +138,8 @@ export async function createAppointment(
     appointmentId: ref.id,
     source: bookedBy ? 'CLINIC' : 'WEBSITE',
     ...(bookedBy ? { bookedBy } : {}),
+    ...(channel ? { channel } : {}),
+    ...(channel === 'USSD' && service.id === SERVICE_ID.virtualConsultation ? { visitMode: 'phone' as const } : {}),
     patientId,
     bookFor: input.bookFor,
     firstName: input.firstName,

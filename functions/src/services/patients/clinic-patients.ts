@@ -10,7 +10,10 @@ import {
 import { logger } from 'firebase-functions';
 import {
   CLINIC_ACCOUNT_STATUS,
+  CLINIC_RECORD_SOURCES,
   DESK_CODE_MINUTES,
+  isClinicRecord,
+  type PatientSource,
   DESK_CODE_RESEND_SECONDS,
   DESK_CODE_WRONG_TRIES_IN_ALL,
   DESK_CODES_PER_DAY,
@@ -61,19 +64,18 @@ async function holderOf(phone: string, tx: Transaction): Promise<ExistingPerson 
     patientId: holder.id,
     name: nameOf(d),
     contactNumber: phone,
-    source: d.source === 'CLINIC' ? 'CLINIC' : 'WEBSITE',
+    source: isClinicRecord(d.source) ? (d.source as PatientSource) : 'WEBSITE',
   };
 }
 
-/**
- * POST /staff/patients: a person without an account. A number someone already has (a clinic
- * record or an account) answers 409 naming them, so the desk books on that record instead.
- */
-export async function createClinicPatient(staff: Staff, input: ClinicPatientRequest): Promise<ClinicPatientCreated> {
-  const ref = patients().doc();
-  const now = ghanaTimestamp();
-  const record: Patient = {
-    patientId: ref.id,
+/** A person the clinic holds without an account (the desk's, or a USSD caller's): no sign-in, reached by phone. */
+export function clinicRecordOf(
+  patientId: string,
+  input: Pick<ClinicPatientRequest, 'firstName' | 'lastName' | 'contactNumber'> & Partial<ClinicPatientRequest>,
+  entryDate: string,
+): Patient {
+  return {
+    patientId,
     firstName: input.firstName,
     lastName: input.lastName,
     emailAddress: input.emailAddress ?? '',
@@ -99,12 +101,24 @@ export async function createClinicPatient(staff: Staff, input: ClinicPatientRequ
     versionNumber: '',
     accountStatus: CLINIC_ACCOUNT_STATUS,
     userType: 'patient',
-    entryDate: now,
+    entryDate,
     lastLogIn: '',
     verifyDate: '',
     wallet: 0,
     balance: 0,
     reminderPreferences: { sms: true, email: true },
+    source: 'CLINIC',
+  };
+}
+
+/**
+ * POST /staff/patients: a person without an account. A number someone already has (a clinic
+ * record or an account) answers 409 naming them, so the desk books on that record instead.
+ */
+export async function createClinicPatient(staff: Staff, input: ClinicPatientRequest): Promise<ClinicPatientCreated> {
+  const ref = patients().doc();
+  const record: Patient = {
+    ...clinicRecordOf(ref.id, input, ghanaTimestamp()),
     source: 'CLINIC',
     createdBy: { uid: staff.uid, role: staff.role },
   };
@@ -112,7 +126,7 @@ export async function createClinicPatient(staff: Staff, input: ClinicPatientRequ
     // In the transaction: two desks adding the same caller at once cannot both succeed.
     const holder = await holderOf(input.contactNumber, tx);
     if (holder) {
-      const what = holder.source === 'CLINIC' ? 'a clinic record' : 'an account';
+      const what = isClinicRecord(holder.source) ? 'a clinic record' : 'an account';
       throw conflict(
         `${holder.name} already has ${input.contactNumber} (${what}). Find them and book on that record instead.`,
         holder,
@@ -128,7 +142,7 @@ export async function createClinicPatient(staff: Staff, input: ClinicPatientRequ
 function clinicRecord(snap: DocumentSnapshot): { ref: DocumentReference; data: DocumentData } {
   if (!snap.exists) throw notFound(NO_PERSON);
   const data = snap.data()!;
-  if (data.source !== 'CLINIC')
+  if (!isClinicRecord(data.source))
     throw conflict('This person has an account: they prove their phone number themselves, from their profile.');
   if (data.claimedBy) throw conflict('This record now belongs to an account: use the account instead.');
   return { ref: snap.ref, data };
@@ -261,7 +275,10 @@ export interface ClaimResult {
 export async function claimClinicRecords(uid: string, verifiedPhone: string, now = new Date()): Promise<ClaimResult> {
   const phone = ghanaPhone(verifiedPhone);
   if (!phone) return { claimed: [], appointments: 0 };
-  const candidates = await patients().where('contactNumber', '==', phone).where('source', '==', 'CLINIC').get();
+  const candidates = await patients()
+    .where('contactNumber', '==', phone)
+    .where('source', 'in', [...CLINIC_RECORD_SOURCES])
+    .get();
   const result: ClaimResult = { claimed: [], appointments: 0 };
   for (const doc of candidates.docs) {
     if (doc.id === uid || doc.get('claimedBy') || !doc.get('phoneVerifiedAt')) continue;
@@ -311,8 +328,8 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
       ...HELD_UNDER_PATIENT.map((name) => tx.get(db().collection(name).where('patientId', '==', clinicId))),
     ]);
     const c = clinic.data();
-    const claimable = c && c.source === 'CLINIC' && !c.claimedBy && c.phoneVerifiedAt && c.contactNumber === phone;
-    if (!claimable || !account.exists || account.get('source') === 'CLINIC') return undefined;
+    const claimable = c && isClinicRecord(c.source) && !c.claimedBy && c.phoneVerifiedAt && c.contactNumber === phone;
+    if (!claimable || !account.exists || isClinicRecord(account.get('source'))) return undefined;
     const visits = appointments.empty
       ? []
       : (await tx.getAll(...appointments.docs.map((d) => db().collection(COLLECTIONS.visits).doc(d.id)))).filter((v) => v.exists);

@@ -227,9 +227,13 @@ export async function markPaid(payable: Payable, status: TransactionStatus, desk
   }
 }
 
-/** Asks the provider about a record and settles what it confirms. */
+/**
+ * Asks the provider about a record and settles what it confirms. A record paid through the
+ * USSD checkout (docs/ussd.md) is known to the provider by that session, under its account.
+ */
 export async function confirmWithProvider(payable: Payable): Promise<MarkPaidOutcome> {
-  const status = await transactionStatus(payable.clientReference);
+  const ussd = payable.data.ussdCheckout as { sessionId: string; account: string } | undefined;
+  const status = ussd ? await transactionStatus(ussd.sessionId, ussd.account) : await transactionStatus(payable.clientReference);
   if (!status) return 'not-paid';
   return markPaid(payable, status);
 }

@@ -230,7 +230,9 @@ export async function joinVisit(caller: Caller, appointmentId: string, now = new
       opensAt: '',
       closesAt: '',
       state: 'Open',
-      mode: 'video',
+      // A phone consultation booked over USSD (docs/ussd.md) is held by phone from the start.
+      mode: a.visitMode ?? 'video',
+      ...(a.visitMode === 'phone' ? { heldByPhone: true } : {}),
       joined: [],
       left: [],
       modeHistory: [],
@@ -274,7 +276,7 @@ export async function viewVisit(caller: Caller, appointmentId: string, now = new
   if (!reason && !hostUid) reason = 'no-host';
   if (staff)
     await writeAudit({ actorUid: caller.uid, actorRole: caller.role!, action: 'visit.read', target: visitTarget(appointmentId) });
-  const phone = role === 'host' && visit?.mode === 'phone' ? await patientPhone(a) : undefined;
+  const phone = role === 'host' && (visit?.mode ?? a.visitMode) === 'phone' ? await patientPhone(a) : undefined;
   return compact({
     visit: visit ?? null,
     opensAt: window.opensAt.toISOString(),

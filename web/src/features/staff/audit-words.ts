@@ -27,6 +27,9 @@ const ACTIONS: Record<string, string> = {
   'message.list': 'Listed contact messages',
   'order.list': 'Listed orders',
   'refund.list': 'Listed refunds',
+  'callbacks.list': 'Listed call-back requests',
+  'callback.tried': 'Tried to call a patient back',
+  'callback.done': 'Called a patient back',
   'patient.deliveries.read': "Read a patient's messages",
   'patient.erase': 'Deleted their own account',
   'enquiry.pending': 'Set an enquiry to Pending',
@@ -63,6 +66,7 @@ const COLLECTIONS: Record<string, string> = {
   feedback: 'Contact messages',
   orders: 'Orders',
   refunds: 'Refunds',
+  callbacks: 'Call-backs',
   newsletter: 'Newsletter list',
 };
 
@@ -87,6 +91,8 @@ export function auditTargetOf(target: string, name?: string): { text: string; to
       return { text: `Order ${short}`, to: '/staff/orders' };
     case 'refunds':
       return { text: `Refund ${short}`, to: '/staff/refunds' };
+    case 'callbacks':
+      return { text: `Call-back ${short}`, to: '/staff/callbacks' };
     case 'doctorSchedules':
       return { text: `Schedule of ${id}`, to: '/staff/schedule' };
     case 'serviceCapacity':

@@ -30,6 +30,7 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { to: '/staff/inbox', label: 'Inbox', roles: DESK },
   { to: '/staff/orders', label: 'Orders', roles: DESK },
   { to: '/staff/refunds', label: 'Refunds', roles: DESK },
+  { to: '/staff/callbacks', label: 'Call-backs', roles: DESK },
   { to: '/staff/patients', label: 'Patients', roles: DESK },
   { to: '/staff/schedule', label: 'Schedule', roles: ['admin', 'doctor'] },
   { to: '/staff/closures', label: 'Closures', roles: ['admin'] },

@@ -143,6 +143,7 @@ describe('who sees what', () => {
       'Inbox',
       'Orders',
       'Refunds',
+      'Call-backs',
       'Patients',
       'Schedule',
       'Closures',

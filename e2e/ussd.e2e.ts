@@ -1,0 +1,143 @@
+/**
+ * The USSD channel end to end (docs/ussd.md): the sandbox's phone simulator
+ * (http://127.0.0.1:5005/ussd) calls the clinic's /ussd through Hosting as the network does,
+ * its mobile-money prompt pays through the USSD checkout and posts the fulfilment to
+ * /ussd/fulfilment; the desk works the call-back queue in the console.
+ */
+import type { Page } from 'playwright-core';
+import { adminDb, waitUntil } from './support/admin';
+import { newContext, SITE_URL, useBrowser } from './support/browser';
+import { dialogCloses, dialogSays } from './support/dialogs';
+import { staffSignIn } from './support/staff';
+
+jest.setTimeout(120_000);
+
+const SANDBOX = 'http://127.0.0.1:5005';
+const browser = useBrowser();
+
+// The emulator loads the function on its first request (seconds on a busy machine); the network,
+// and so the simulator, gives up after 5 s. A Release for no session wakes it and changes nothing.
+beforeAll(async () => {
+  await fetch(`${SITE_URL}/ussd`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ Type: 'Release', Mobile: '233550000000', SessionId: 'warm-up', Sequence: 1 }),
+  });
+});
+
+const freshLocal = () => `055${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+const stored = (local: string) => `+233${local.slice(1)}`;
+
+/** The simulator, a person at the keypad: dial, read the screen, type answers. */
+async function openPhone(): Promise<Page> {
+  const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${SANDBOX}/ussd`);
+  return page;
+}
+
+const screen = (page: Page) => page.getByRole('status');
+
+async function dial(page: Page, local: string) {
+  await page.getByLabel('Phone number').fill(local);
+  await page.getByRole('button', { name: /^Dial/ }).click();
+  await page.waitForFunction(() => Boolean(document.getElementById('screen')?.textContent));
+  await expect(screen(page).textContent()).resolves.not.toMatch(/^Connection problem/);
+}
+
+/** Types an answer and waits for the next screen (the old one is replaced). */
+async function answer(page: Page, text: string, expecting: string | RegExp) {
+  const before = await screen(page).textContent();
+  await page.getByLabel('Your answer').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.waitForFunction((old) => document.getElementById('screen')?.textContent !== old, before);
+  await expect(screen(page).textContent()).resolves.toMatch(expecting);
+}
+
+async function patientOf(local: string) {
+  const snap = await adminDb().collection('patients').where('contactNumber', '==', stored(local)).get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data() }));
+}
+
+const smsTo = async (to: string) =>
+  ((await (await fetch(`${SANDBOX}/__control/sms?to=${encodeURIComponent(to)}`)).json()) as { messages: { content: string }[] })
+    .messages;
+
+it('a new number gives a name, books a phone consultation and pays by the mobile-money prompt', async () => {
+  const page = await openPhone();
+  const local = freshLocal();
+  await dial(page, local);
+  await expect(screen(page).textContent()).resolves.toContain('type your first and last name');
+  await answer(page, 'Abena Owusu', /Welcome, Abena\.\nExpMed Health\n1 Book/);
+  await answer(page, '1', '1 Phone consultation with a doctor');
+  await answer(page, '1', 'Choose a doctor');
+  await answer(page, '1', 'Choose a day');
+  await answer(page, '1', 'choose a time');
+  await answer(page, '1', '1 Confirm and pay');
+  await page.getByLabel('Your answer').fill('1');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByText(/^Mobile money: pay GHS \d+\.\d\d to ExpMed Health/).waitFor();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForFunction(() => document.getElementById('screen')?.textContent?.includes('Payment approved.'));
+
+  const [record] = await patientOf(local);
+  expect(record).toMatchObject({ source: 'USSD', firstName: 'Abena' });
+  const paid = await waitUntil(
+    async () => (await adminDb().collection('appointments').where('patientId', '==', record.id).get()).docs.map((d) => d.data()),
+    (list) => list[0]?.paymentStatus === 'Paid',
+  );
+  expect(paid).toHaveLength(1);
+  expect(paid[0]).toMatchObject({ channel: 'USSD', visitMode: 'phone', paymentStatus: 'Paid' });
+  const texts = await waitUntil(
+    () => smsTo(stored(local)),
+    (m) => m.some((s) => s.content.includes('received')),
+  );
+  expect(texts.some((s) => s.content.includes('received'))).toBe(true);
+  await page.context().close();
+});
+
+it('a call-back asked for on the phone is seen in the console, tried (the person gets the SMS) and closed', async () => {
+  const phone = await openPhone();
+  const local = freshLocal();
+  await dial(phone, local);
+  await answer(phone, 'Yaw Boakye', /1 Book/);
+  await answer(phone, '5', 'Why should we call you?');
+  await answer(phone, '3', `The clinic will call you on ${local}`);
+  await phone.context().close();
+
+  const context = await newContext(browser());
+  const page = await context.newPage();
+  await staffSignIn(page, 'staff', '/staff/callbacks');
+  await page.getByRole('heading', { level: 1, name: 'Call-backs' }).waitFor();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Yaw Boakye' }) });
+  await card.getByText(/A payment/).waitFor();
+  const call = card.getByRole('link', { name: `Call ${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}` });
+  expect(await call.getAttribute('href')).toBe(`tel:${stored(local)}`);
+
+  await card.getByRole('button', { name: /^No answer/ }).click();
+  await page.getByLabel('What happened').fill('Rang twice, no answer');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await dialogSays(page, 'Saved!');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await dialogCloses(page);
+  const sms = await waitUntil(
+    () => smsTo(stored(local)),
+    (m) => m.length > 0,
+  );
+  expect(sms.map((m) => m.content)).toEqual([
+    'ExpMed Health: We tried to call you back but could not reach you. To ask again, dial *713*4455# and choose 5.',
+  ]);
+
+  // Tried stays in the queue's Tried list; Done closes it.
+  await page.getByRole('button', { name: 'Tried', exact: true }).click();
+  const tried = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Yaw Boakye' }) });
+  await tried.getByRole('button', { name: /^Done/ }).click();
+  await page.getByLabel('What happened').fill('Explained the receipt');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await dialogSays(page, 'Saved!');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await dialogCloses(page);
+  const [doc] = (await adminDb().collection('callbacks').where('phone', '==', stored(local)).get()).docs.map((d) => d.data());
+  expect(doc).toMatchObject({ status: 'Done', outcome: 'Explained the receipt' });
+  await context.close();
+});

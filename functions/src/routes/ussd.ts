@@ -1,0 +1,39 @@
+import express from 'express';
+import { SMALL_BODY_BYTES } from '../config';
+import type { UssdFulfilment, UssdRequest } from '../api/ussd';
+import { ok, send } from '../http/envelope';
+import { errorHandler, notFoundHandler } from '../http/error-handler';
+import { ProviderError } from '../payments/provider';
+import { answerUssd, fulfilUssdOrder } from '../services/ussd/session';
+
+/**
+ * The USSD service (docs/ussd.md), its own small app behind the `ussd` function: Hosting
+ * rewrites /ussd and /ussd/fulfilment to it; the function's own URL serves / and /fulfilment.
+ * /ussd answers Hubtel's response shape itself (not the API's envelope), always 200 for a
+ * well-formed request: refusals are screens. The fulfilment is a hint checked with the
+ * provider (services/ussd/session.ts).
+ */
+export function createUssdApp(): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.use(express.json({ limit: SMALL_BODY_BYTES }));
+
+  app.post(['/ussd', '/'], async (req, res) => {
+    res.status(200).json(await answerUssd((req.body ?? {}) as UssdRequest));
+  });
+
+  app.post(['/ussd/fulfilment', '/fulfilment'], async (req, res) => {
+    try {
+      ok(res, await fulfilUssdOrder((req.body ?? {}) as UssdFulfilment), 'Fulfilment received.');
+    } catch (err) {
+      // The provider retries; the hold sweep and the re-check ask again meanwhile.
+      if (err instanceof ProviderError) return send(res, 502, 'The payment could not be confirmed yet.', null);
+      throw err;
+    }
+  });
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

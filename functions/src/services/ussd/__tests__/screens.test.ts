@@ -1,0 +1,91 @@
+import { USSD_MAX_CHARS } from '../../../api/ussd';
+import { isGsm7, septets } from '../../../notifications/sms-text';
+import { callbackTried } from '../callbacks';
+import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_TIMES, screens, type ScreenName } from '../screens';
+
+/**
+ * Every screen of every menu, rendered with the longest values it can meet (the longest
+ * hint, names and landmarks past their cut, the most choices, the largest fees), fits one USSD
+ * screen: at most 182 GSM-7 characters.
+ */
+const LONG_NAME = 'Nana Akosua Serwaa Ɔkyeame-Boatengmaa Wiredu-Asamoah Kwakye';
+const LONG_HINT = Object.values(HINT).reduce((a, b) => (a.length >= b.length ? a : b));
+const BIG_FEE = 99_999.99;
+const DAY = 'Wed 30 Sept';
+const SHORTCODE = '*713*4455*99#';
+
+const RENDERS: Record<ScreenName, string[]> = {
+  askName: [screens.askName(), screens.askName(LONG_HINT)],
+  main: [screens.main(), screens.main(LONG_HINT), screens.main(undefined, LONG_NAME)],
+  bookService: [screens.bookService(LONG_HINT)],
+  chooseDoctor: [screens.chooseDoctor(Array(MAX_DOCTORS).fill({ name: `Dr ${LONG_NAME}`, fee: BIG_FEE }), LONG_HINT)],
+  chooseDay: [screens.chooseDay(Array(MAX_CHOICES).fill(DAY), 'That day is now full or closed.')],
+  chooseTime: [screens.chooseTime(DAY, Array(MAX_TIMES).fill('23:30'), 'That time was just taken.')],
+  noDays: [screens.noDays(SHORTCODE), screens.noDays('')],
+  confirmPhone: [screens.confirmPhone({ doctor: `Dr ${LONG_NAME}`, when: `${DAY} 23:30`, fee: BIG_FEE }, LONG_HINT)],
+  pay: [screens.pay({ fee: BIG_FEE })],
+  bookedCovered: [screens.bookedCovered({ doctor: `Dr ${LONG_NAME}`, when: `${DAY} 23:30` })],
+  landmark: [screens.landmark(LONG_HINT)],
+  gps: [screens.gps(LONG_HINT)],
+  confirmHome: [
+    screens.confirmHome(
+      { service: 'Doctor Consultation at home', day: DAY, landmark: LONG_NAME.repeat(3), gps: 'GA-1234-5678' },
+      LONG_HINT,
+    ),
+  ],
+  bookedHome: [screens.bookedHome({ service: 'Doctor Consultation at home', day: DAY })],
+  nothingNext: [screens.nothingNext(LONG_HINT)],
+  next: [
+    screens.next(
+      {
+        what: 'Virtual Consultation (Telemedicine)',
+        when: `${DAY} 23:30`,
+        who: `Dr ${LONG_NAME}`,
+        paid: `Not paid (GHS ${BIG_FEE})`,
+      },
+      LONG_HINT,
+    ),
+  ],
+  confirmCancel: [
+    screens.confirmCancel({ refund: BIG_FEE, kept: BIG_FEE }, LONG_HINT),
+    screens.confirmCancel({ refund: BIG_FEE, kept: 0 }),
+    screens.confirmCancel({ refund: 0, kept: 0 }),
+  ],
+  cancelled: [screens.cancelled({ refund: BIG_FEE }), screens.cancelled({ refund: 0 })],
+  notCancellable: [screens.notCancellable('x'.repeat(400))],
+  noPackage: [screens.noPackage(LONG_HINT)],
+  pkg: [screens.pkg({ title: 'Family Care Package Premium Plus Gold', status: 'Cancelled', daysLeft: 365 }, LONG_HINT)],
+  trialStarted: [screens.trialStarted({ until: '30 September 2027' })],
+  trialRefused: [screens.trialRefused('y'.repeat(400))],
+  renewSoon: [screens.renewSoon(SHORTCODE), screens.renewSoon('')],
+  askRx: [screens.askRx(LONG_HINT)],
+  rx: [screens.rx({ valid: true, lines: ['Genuine: not dispensed yet.', `Dr ${LONG_NAME}`, 'Amoxicillin, '.repeat(30)] })],
+  callbackReason: [screens.callbackReason(LONG_HINT)],
+  callbackQueued: [screens.callbackQueued({ phone: '0551234567' })],
+  ended: [screens.ended(SHORTCODE), screens.ended('')],
+  goodbye: [screens.goodbye()],
+  busy: [screens.busy()],
+};
+
+describe('every USSD screen', () => {
+  it('is rendered here (a new screen needs its longest case below)', () => {
+    expect(Object.keys(RENDERS).sort()).toEqual(Object.keys(screens).sort());
+  });
+
+  it.each(Object.entries(RENDERS).flatMap(([name, texts]) => texts.map((text, i) => [`${name} #${i + 1}`, text])))(
+    '%s fits one screen in GSM-7',
+    (_name, text) => {
+      expect(isGsm7(text)).toBe(true);
+      expect(septets(text)).toBeLessThanOrEqual(USSD_MAX_CHARS);
+    },
+  );
+});
+
+describe("the channel's SMS", () => {
+  it('the call-back one is a single GSM-7 segment with the clinic name and names the code to dial', () => {
+    const sms = `ExpMed Health: ${callbackTried(SHORTCODE).sms}`;
+    expect(isGsm7(sms)).toBe(true);
+    expect(septets(sms)).toBeLessThanOrEqual(160);
+    expect(sms).toContain(SHORTCODE);
+  });
+});

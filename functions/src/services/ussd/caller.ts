@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { ghanaTimestamp } from '../../api/format';
+import type { Appointment } from '../../api/types';
+import type { CallbackChannel } from '../../api/ussd';
+import { ussdConfig } from '../../config';
+import { appointmentRef } from '../../store/appointments';
+import { patientRef } from '../../store/patients';
+import { hasCode } from '../../store/error-codes';
+import { newCallbackRef, patientsWithPhone } from '../../store/ussd';
+import { clinicRecordOf } from '../patients/clinic-patients';
+
+/**
+ * The caller is their number (docs/ussd.md): the network proves it, so it counts as a
+ * verified phone. A number an account or a clinic record holds is that person; otherwise the
+ * caller gives a name and becomes a clinic record with source USSD, which an account signing
+ * up later with the same number claims (services/patients/clinic-patients.ts).
+ */
+
+/** The person this number is: an account first, else an unclaimed clinic record; undefined for a new number. */
+export async function patientOfNumber(mobile: string): Promise<string | undefined> {
+  const holders = await patientsWithPhone(mobile);
+  const account = holders.find((p) => p.accountStatus !== 'Clinic' && !p.claimedBy);
+  const record = holders.find((p) => p.accountStatus === 'Clinic' && !p.claimedBy);
+  return (account ?? record)?.patientId;
+}
+
+/**
+ * A new caller's record: a clinic record with source USSD, its phone verified now (the network
+ * said who is calling). Its id is made from the number, so the same caller in two sessions at
+ * once makes one record: the second create finds it (no query inside a transaction: the
+ * emulator, like Firestore, locks the queried range, and 50 callers at once waited seconds).
+ */
+export async function createUssdPatient(mobile: string, firstName: string, lastName: string): Promise<string> {
+  const ref = patientRef(`ussd-${createHash('sha256').update(mobile).digest('hex').slice(0, 20)}`);
+  try {
+    await ref.create({
+      ...clinicRecordOf(ref.id, { firstName, lastName, contactNumber: mobile }, ghanaTimestamp()),
+      source: 'USSD',
+      phoneVerifiedAt: new Date().toISOString(),
+    });
+    return ref.id;
+  } catch (err) {
+    if (!hasCode(err, 'ALREADY_EXISTS')) throw err;
+    const existing = (await ref.get()).data();
+    return existing?.claimedBy ?? ref.id;
+  }
+}
+
+/** A call-back request into the desk's queue (the console's Call-backs page). */
+export async function queueCallback(p: { phone: string; patientId?: string; reason: string; channel?: CallbackChannel }) {
+  const ref = newCallbackRef();
+  await ref.create({
+    phone: p.phone,
+    ...(p.patientId ? { patientId: p.patientId } : {}),
+    reason: p.reason,
+    channel: p.channel ?? 'USSD',
+    requestedAt: Timestamp.now(),
+    status: 'Open',
+  });
+  return ref.id;
+}
+
+/**
+ * The booking's payment goes to the provider's USSD checkout (AddToCart): the provider knows it
+ * by the session id, under the USSD service's account. Remembered on the appointment, so the
+ * fulfilment, the hold sweep and the re-check ask the status API about the right reference
+ * (services/payments/settlement.ts confirmWithProvider), and the hold counts from now.
+ */
+export async function startUssdCheckout(booked: Appointment, sessionId: string): Promise<void> {
+  await appointmentRef(booked.appointmentId).update({
+    ussdCheckout: { sessionId, account: ussdConfig().statusAccount },
+    checkoutStartedAt: new Date().toISOString(),
+  });
+}

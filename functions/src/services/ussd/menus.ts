@@ -1,0 +1,437 @@
+import { formatDate } from '../../api/format';
+import { CALLBACK_REASONS, type UssdCartItem } from '../../api/ussd';
+import { DIGITAL_ADDRESS, todayInGhana, type CreateAppointmentInput } from '../../api/booking-request';
+import { cancellationTerms } from '../../api/policy';
+import { normaliseRxCode } from '../../api/record';
+import { SERVICE_ID, serviceById } from '../../api/service-catalog';
+import { PAYMENT_STATUS, type Appointment } from '../../api/types';
+import { HttpError } from '../../http/errors';
+import { accountEmail } from '../../notifications/mail';
+import { findPatient } from '../../store/patients';
+import { createAppointment, cancelAppointment, SLOT_TAKEN, upcomingAppointments } from '../booking/appointments';
+import { doctorSlots, serviceDays } from '../booking/scheduling';
+import { createSubscription, liveSubscriptionsOf, periodOf, statusOf } from '../packages/subscriptions';
+import { listDoctors, listPackages } from '../public/catalog';
+import { checkRx, rxVerdict } from '../record/rx-check';
+import { createUssdPatient, queueCallback, startUssdCheckout } from './caller';
+import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_TIMES, screens, short } from './screens';
+
+/**
+ * The USSD menus as a state machine (docs/ussd.md draws the tree): each step shows a screen
+ * and reads the next thing typed. What the caller was offered (doctors, days, times) is kept
+ * in the session's data, so "2" means what screen showed as 2 even if the list changed since.
+ * Refusals are screens: a choice not on the list shows the same screen with a hint; a day
+ * closed or a time taken meanwhile says so and offers what is free now.
+ */
+
+export type Step =
+  | 'name'
+  | 'main'
+  | 'book'
+  | 'doctor'
+  | 'day'
+  | 'time'
+  | 'confirm'
+  | 'homeDay'
+  | 'landmark'
+  | 'gps'
+  | 'homeConfirm'
+  | 'next'
+  | 'cancel'
+  | 'package'
+  | 'rx'
+  | 'callback';
+
+export interface State {
+  step: Step;
+  data: Record<string, unknown>;
+}
+
+/** Who is dialling: their number (+233...) and, once known, their record. */
+export interface Caller {
+  mobile: string;
+  patientId?: string;
+  shortcode: string;
+  sessionId: string;
+}
+
+/** One answer: a screen that waits for input, ends the session, or hands the payment to the checkout. */
+export interface Reply {
+  kind: 'menu' | 'input' | 'end' | 'cart';
+  text: string;
+  next: State;
+  item?: UssdCartItem;
+}
+
+const menu = (text: string, step: Step, data: Record<string, unknown> = {}): Reply => ({
+  kind: 'menu',
+  text,
+  next: { step, data },
+});
+const input = (text: string, step: Step, data: Record<string, unknown> = {}): Reply => ({
+  kind: 'input',
+  text,
+  next: { step, data },
+});
+const end = (text: string): Reply => ({ kind: 'end', text, next: { step: 'main', data: {} } });
+
+/** How far ahead the service offers days. */
+const DAYS_AHEAD = 14;
+/** The home services the menu offers: a doctor or a nurse at home (both booked by day, free at booking). */
+const HOME_SERVICES: Record<string, number> = { '2': 2, '3': 3 };
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const whenLabel = (day: string, time?: string | null) => `${dayLabel(day)}${time ? ` ${time}` : ''}`;
+const localPhone = (mobile: string) => `0${mobile.slice(4)}`;
+
+/** The n-th item of what the screen offered, from what was typed ('2' -> the second); undefined otherwise. */
+function picked<T>(typed: string, offered: readonly T[] | undefined): T | undefined {
+  if (!offered || !/^\d{1,2}$/.test(typed)) return undefined;
+  const n = Number(typed);
+  return n >= 1 && n <= offered.length ? offered[n - 1] : undefined;
+}
+
+// --- showing each step (also used to go back, and to repeat a step with a hint) ---
+
+interface DoctorChoice {
+  id: string;
+  name: string;
+  fee: number;
+}
+
+async function showMain(hint?: string, greeting?: string): Promise<Reply> {
+  return menu(screens.main(hint, greeting), 'main');
+}
+
+async function showDoctors(hint?: string): Promise<Reply> {
+  const doctors: DoctorChoice[] = (await listDoctors()).slice(0, MAX_DOCTORS).map((d) => ({
+    id: d.doctorId,
+    name: `Dr ${d.surname}`,
+    fee: Number(d.consultationFee),
+  }));
+  return menu(screens.chooseDoctor(doctors, hint), 'doctor', { doctors });
+}
+
+async function showDays(caller: Caller, doctor: DoctorChoice, hint?: string): Promise<Reply> {
+  const today = todayInGhana();
+  const { days } = await doctorSlots(doctor.id, today, addDays(today, DAYS_AHEAD - 1));
+  const open = days.filter((d) => d.times.length > 0).slice(0, MAX_CHOICES);
+  if (!open.length) return end(screens.noDays(caller.shortcode));
+  const offered = open.map((d) => d.day);
+  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'day', { doctor, days: offered });
+}
+
+async function showTimes(caller: Caller, doctor: DoctorChoice, day: string, hint?: string): Promise<Reply> {
+  const { days } = await doctorSlots(doctor.id, day, day);
+  const times = (days[0]?.times ?? []).slice(0, MAX_TIMES);
+  if (!times.length) return showDays(caller, doctor, 'That day has no free time now.');
+  return menu(screens.chooseTime(dayLabel(day), times, hint), 'time', { doctor, day, times });
+}
+
+async function showHomeDays(caller: Caller, serviceId: number, hint?: string): Promise<Reply> {
+  const today = todayInGhana();
+  const days = await serviceDays(serviceId, today, addDays(today, DAYS_AHEAD - 1));
+  const offered = days
+    .filter((d) => d.left > 0 && d.day > today)
+    .slice(0, MAX_CHOICES)
+    .map((d) => d.day);
+  if (!offered.length) return end(screens.noDays(caller.shortcode));
+  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'homeDay', { serviceId, days: offered });
+}
+
+async function showNext(caller: Caller, hint?: string): Promise<Reply> {
+  const [next] = await upcomingAppointments(caller.patientId!);
+  if (!next) return menu(screens.nothingNext(hint), 'next');
+  const paid =
+    next.paymentStatus === PAYMENT_STATUS.Paid
+      ? 'Paid'
+      : next.requiresPayment
+        ? `Not paid (${next.consultationFee ? `GHS ${next.consultationFee.toFixed(2)}` : ''})`.replace(' ()', '')
+        : next.coveredBy
+          ? 'Covered by your package'
+          : 'Nothing to pay';
+  const who = next.doctorSurName ? `Dr ${next.doctorSurName}` : next.assignedToName;
+  return menu(
+    screens.next({ what: serviceName(next), when: whenLabel(next.requestedDay, next.requestedTime), who, paid }, hint),
+    'next',
+    { appointmentId: next.appointmentId },
+  );
+}
+
+async function showPackage(caller: Caller, hint?: string): Promise<Reply> {
+  const [live] = await liveSubscriptionsOf(caller.patientId!);
+  if (!live) return menu(screens.noPackage(hint), 'package', { has: false });
+  const end = periodOf(live.data).periodEnd;
+  const daysLeft = end ? Math.max(0, Math.ceil((Date.parse(end) - Date.now()) / 86_400_000)) : 0;
+  return menu(screens.pkg({ title: live.data.packageTitle, status: statusOf(live.data), daysLeft }, hint), 'package', {
+    has: true,
+  });
+}
+
+const serviceName = (a: Pick<Appointment, 'requestedServiceId' | 'visitMode' | 'requestedService'>) =>
+  a.requestedServiceId === SERVICE_ID.virtualConsultation && a.visitMode === 'phone' ? 'Phone consultation' : a.requestedService;
+
+// --- booking ---
+
+/** The caller's booking, as the site's booking form would send it for them (name and contact from their record). */
+async function bookingFor(caller: Caller, fields: Partial<CreateAppointmentInput>): Promise<CreateAppointmentInput> {
+  const patient = await findPatient(caller.patientId!);
+  return {
+    bookFor: 'SELF',
+    firstName: patient?.firstName ?? '',
+    lastName: patient?.lastName ?? '',
+    gender: patient?.gender ?? '',
+    emailAddress: patient?.emailAddress ?? '',
+    contactNumber: patient?.contactNumber || caller.mobile,
+    location: patient?.patientLocation || 'By phone (USSD)',
+    healthProblem: '',
+    appointmentFileName: '',
+    ...fields,
+  } as CreateAppointmentInput;
+}
+
+const book = async (caller: Caller, fields: Partial<CreateAppointmentInput>) =>
+  createAppointment(caller.patientId!, await bookingFor(caller, fields), {
+    accountEmail: await accountEmail(caller.patientId!),
+    channel: 'USSD',
+  });
+
+/** A 409 from booking: the time was taken, the day closed or full. */
+const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 409;
+
+async function confirmPhone(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
+  const doctor = data.doctor as DoctorChoice;
+  const day = String(data.day);
+  const time = String(data.time);
+  let booked: Appointment;
+  try {
+    booked = await book(caller, {
+      requestedServiceId: SERVICE_ID.virtualConsultation,
+      requestedDay: day,
+      requestedTime: time,
+      doctorId: doctor.id,
+    });
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    // Taken since the list was shown: say so and offer what is free now (or other days).
+    if (err.message === SLOT_TAKEN) return showTimes(caller, doctor, day, 'That time was just taken.');
+    return showDays(caller, doctor, 'That day is now closed.');
+  }
+  const when = whenLabel(day, time);
+  if (!booked.requiresPayment) return end(screens.bookedCovered({ doctor: doctor.name, when }));
+  await startUssdCheckout(booked, caller.sessionId);
+  return {
+    kind: 'cart',
+    text: screens.pay({ fee: booked.consultationFee }),
+    next: { step: 'main', data: { appointmentId: booked.appointmentId, clientReference: booked.clientReference } },
+    item: { ItemName: `Phone consultation ${when}`, Qty: 1, Price: booked.consultationFee },
+  };
+}
+
+async function confirmHome(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
+  const serviceId = Number(data.serviceId);
+  const day = String(data.day);
+  const landmark = String(data.landmark);
+  const gps = data.gps ? String(data.gps) : undefined;
+  try {
+    await book(caller, {
+      requestedServiceId: serviceId,
+      requestedDay: day,
+      address: { line: landmark, landmark, ...(gps ? { digitalAddress: gps } : {}) },
+    });
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    return showHomeDays(caller, serviceId, 'That day is now full or closed.');
+  }
+  return end(screens.bookedHome({ service: serviceById(serviceId)!.title, day: dayLabel(day) }));
+}
+
+// --- the steps: what each does with what was typed ---
+
+type Handler = (caller: Caller, typed: string, data: Record<string, unknown>) => Promise<Reply>;
+
+const STEPS: Record<Step, Handler> = {
+  name: async (caller, typed) => {
+    const words = short(typed, 80).split(/\s+/).filter(Boolean);
+    if (words.length < 2 || !words.every((w) => /^[A-Za-z'.-]{1,40}$/.test(w))) return input(screens.askName(HINT.name), 'name');
+    const [firstName, ...rest] = words;
+    caller.patientId = await createUssdPatient(caller.mobile, firstName, rest.join(' '));
+    return showMain(undefined, firstName);
+  },
+
+  main: async (caller, typed) => {
+    switch (typed) {
+      case '1':
+        return menu(screens.bookService(), 'book');
+      case '2':
+        return showNext(caller);
+      case '3':
+        return showPackage(caller);
+      case '4':
+        return input(screens.askRx(), 'rx');
+      case '5':
+        return menu(screens.callbackReason(), 'callback');
+      default:
+        return showMain(HINT.choice);
+    }
+  },
+
+  book: async (caller, typed) => {
+    if (typed === '0') return showMain();
+    if (typed === '1') return showDoctors();
+    const home = HOME_SERVICES[typed];
+    if (home) return showHomeDays(caller, home);
+    return menu(screens.bookService(HINT.choice), 'book');
+  },
+
+  doctor: async (caller, typed, data) => {
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const doctor = picked(typed, data.doctors as DoctorChoice[]);
+    return doctor ? showDays(caller, doctor) : showDoctors(HINT.choice);
+  },
+
+  day: async (caller, typed, data) => {
+    const doctor = data.doctor as DoctorChoice;
+    if (typed === '0') return showDoctors();
+    const day = picked(typed, data.days as string[]);
+    return day ? showTimes(caller, doctor, day) : showDays(caller, doctor, HINT.choice);
+  },
+
+  time: async (caller, typed, data) => {
+    const doctor = data.doctor as DoctorChoice;
+    const day = String(data.day);
+    if (typed === '0') return showDays(caller, doctor);
+    const time = picked(typed, data.times as string[]);
+    if (!time) return showTimes(caller, doctor, day, HINT.choice);
+    return menu(screens.confirmPhone({ doctor: doctor.name, when: whenLabel(day, time), fee: doctor.fee }), 'confirm', {
+      doctor,
+      day,
+      time,
+    });
+  },
+
+  confirm: async (caller, typed, data) => {
+    if (typed === '1') return confirmPhone(caller, data);
+    if (typed === '0') return showMain();
+    const doctor = data.doctor as DoctorChoice;
+    const when = whenLabel(String(data.day), String(data.time));
+    return menu(screens.confirmPhone({ doctor: doctor.name, when, fee: doctor.fee }, HINT.choice), 'confirm', data);
+  },
+
+  homeDay: async (caller, typed, data) => {
+    const serviceId = Number(data.serviceId);
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const day = picked(typed, data.days as string[]);
+    if (!day) return showHomeDays(caller, serviceId, HINT.choice);
+    return input(screens.landmark(), 'landmark', { serviceId, day });
+  },
+
+  landmark: async (_caller, typed, data) => {
+    const landmark = short(typed, 60);
+    if (landmark.length < 3) return input(screens.landmark(HINT.landmark), 'landmark', data);
+    return input(screens.gps(), 'gps', { ...data, landmark });
+  },
+
+  gps: async (_caller, typed, data) => {
+    const gps = typed.trim().toUpperCase();
+    if (gps !== '0' && !DIGITAL_ADDRESS.test(gps)) return input(screens.gps(HINT.gps), 'gps', data);
+    const next = { ...data, ...(gps === '0' ? {} : { gps }) };
+    return menu(homeConfirmText(next), 'homeConfirm', next);
+  },
+
+  homeConfirm: async (caller, typed, data) => {
+    if (typed === '1') return confirmHome(caller, data);
+    if (typed === '0') return showMain();
+    return menu(homeConfirmText(data, HINT.choice), 'homeConfirm', data);
+  },
+
+  next: async (caller, typed, data) => {
+    if (typed === '0') return showMain();
+    if (!data.appointmentId) return typed === '1' ? menu(screens.bookService(), 'book') : showNext(caller, HINT.choice);
+    if (typed !== '1') return showNext(caller, HINT.choice);
+    const [next] = await upcomingAppointments(caller.patientId!);
+    if (!next || next.appointmentId !== data.appointmentId) return showNext(caller);
+    const terms = cancellationTerms(next);
+    if (!terms.allowed)
+      return end(screens.notCancellable('This appointment can no longer be cancelled here. Please call the clinic.'));
+    return menu(screens.confirmCancel({ refund: terms.refundAmount, kept: terms.feeAmount }), 'cancel', data);
+  },
+
+  cancel: async (caller, typed, data) => {
+    if (typed === '0') return showNext(caller);
+    if (typed !== '1') return showNext(caller, HINT.choice);
+    try {
+      const { cancellation } = await cancelAppointment(caller.patientId!, String(data.appointmentId));
+      return end(screens.cancelled({ refund: cancellation.allowed ? cancellation.refundAmount : 0 }));
+    } catch (err) {
+      if (err instanceof HttpError && err.status < 500) return end(screens.notCancellable(err.message));
+      throw err;
+    }
+  },
+
+  package: async (caller, typed, data) => {
+    if (typed === '0') return showMain();
+    if (typed !== '1') return showPackage(caller, HINT.choice);
+    if (data.has) return end(screens.renewSoon(caller.shortcode));
+    const free = (await listPackages()).find((p) => p.packagePrice === 'Free');
+    if (!free) return end(screens.trialRefused('The free trial is not offered now.'));
+    try {
+      const { subscription } = await createSubscription({ uid: caller.patientId! }, free.id);
+      return end(screens.trialStarted({ until: subscription.endDate ? formatDate(new Date(subscription.endDate)) : '' }));
+    } catch (err) {
+      if (err instanceof HttpError && err.status < 500) return end(screens.trialRefused(err.message));
+      throw err;
+    }
+  },
+
+  rx: async (caller, typed) => {
+    const code = normaliseRxCode(typed);
+    if (!code) return input(screens.askRx(HINT.code), 'rx');
+    // The same check a pharmacy makes on /rx (docs/record.md 'Checking a code'), its misses
+    // counted against the caller's number: status, date and doctor, never the medicines.
+    try {
+      const rx = await checkRx(`ussd:${caller.mobile}`, code);
+      return end(
+        screens.rx({
+          valid: rx.status === 'Issued',
+          lines: [rxVerdict(code, rx), `${rx.doctor}, ${formatDate(new Date(rx.issuedAt))}`],
+        }),
+      );
+    } catch (err) {
+      if (err instanceof HttpError && err.status < 500) return end(screens.rx({ valid: false, lines: [err.message] }));
+      throw err;
+    }
+  },
+
+  callback: async (caller, typed) => {
+    if (typed === '0') return showMain();
+    const reason = picked(typed, CALLBACK_REASONS);
+    if (!reason) return menu(screens.callbackReason(HINT.choice), 'callback');
+    await queueCallback({ phone: caller.mobile, patientId: caller.patientId, reason });
+    return end(screens.callbackQueued({ phone: localPhone(caller.mobile) }));
+  },
+};
+
+const homeConfirmText = (data: Record<string, unknown>, hint?: string) =>
+  screens.confirmHome(
+    {
+      service: serviceById(Number(data.serviceId))!.title,
+      day: dayLabel(String(data.day)),
+      landmark: String(data.landmark),
+      gps: data.gps ? String(data.gps) : undefined,
+    },
+    hint,
+  );
+
+/** The first screen of a session: the main menu for a known number, else the question of their name. */
+export async function firstScreen(caller: Caller): Promise<Reply> {
+  return caller.patientId ? showMain() : input(screens.askName(), 'name');
+}
+
+/** What the caller typed at `state`, answered. */
+export async function answerStep(caller: Caller, state: State, typed: string): Promise<Reply> {
+  const handler = STEPS[state.step] ?? STEPS.main;
+  return handler(caller, typed.trim(), state.data ?? {});
+}

@@ -1,0 +1,192 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { USSD_MAX_CHARS, type UssdFulfilment, type UssdRequest, type UssdResponse } from '../../api/ussd';
+import { ussdConfig } from '../../config';
+import { badRequest, notFound } from '../../http/errors';
+import { ghanaPhone, isGsm7, septets, toGsm7 } from '../../notifications/sms-text';
+import { confirmUssdService } from '../../payments/provider';
+import { runTransaction } from '../../store/transaction';
+import { sessionExpiry, ussdSessionRef, type UssdSession } from '../../store/ussd';
+import { findPayable } from '../payments/payable';
+import { confirmWithProvider, type MarkPaidOutcome } from '../payments/settlement';
+import { patientOfNumber } from './caller';
+import { answerStep, firstScreen, type Caller, type Reply, type State } from './menus';
+import { screens } from './screens';
+
+/**
+ * One USSD session (docs/ussd.md): ussdSessions/{SessionId} holds the step and what was chosen,
+ * and the last screen with its Sequence. The network retries a request it got no answer to
+ * with the same Sequence: that gets the same screen again and is never acted on twice. A retry
+ * that arrives while the first is still being answered waits for that answer.
+ */
+
+const LABEL = 'ExpMed Health';
+/** A Sequence being answered for longer than this was lost (a crash): a retry answers it afresh. */
+const WORKING_LEASE_MS = 10_000;
+/** How long a retry waits for the first request's answer (the network gives up at 5 s). */
+const RETRY_WAIT_MS = 3_500;
+
+const releaseOf = (sessionId: string, text: string): UssdResponse => ({
+  SessionId: sessionId,
+  Type: 'release',
+  Message: text,
+  Label: LABEL,
+  DataType: 'display',
+  FieldType: 'text',
+});
+
+/** A screen as the network shows it: GSM-7, at most 182 characters (the screen test keeps every text under it). */
+function fitted(text: string): string {
+  const plain = isGsm7(text) ? text : toGsm7(text);
+  if (septets(plain) <= USSD_MAX_CHARS) return plain;
+  logger.error('ussd screen too long', { text });
+  return plain.slice(0, USSD_MAX_CHARS);
+}
+
+function responseOf(sessionId: string, reply: Reply): UssdResponse {
+  const base = { SessionId: sessionId, Message: fitted(reply.text), Label: LABEL, FieldType: 'text' as const };
+  switch (reply.kind) {
+    case 'menu':
+      return { ...base, Type: 'response', DataType: 'menu' };
+    case 'input':
+      return { ...base, Type: 'response', DataType: 'input' };
+    case 'cart':
+      return { ...base, Type: 'AddToCart', DataType: 'display', Item: reply.item };
+    case 'end':
+      return { ...base, Type: 'release', DataType: 'display' };
+  }
+}
+
+type Claim =
+  { kind: 'replay'; answer: UssdResponse } | { kind: 'wait' } | { kind: 'unknown' } | { kind: 'work'; session?: UssdSession };
+
+/** Takes this Sequence for answering, or says it was answered (or is being answered) already. */
+function claimSequence(sessionId: string, mobile: string, sequence: number, initiation: boolean): Promise<Claim> {
+  const ref = ussdSessionRef(sessionId);
+  return runTransaction(async (tx) => {
+    const session = (await tx.get(ref)).data() as UssdSession | undefined;
+    if (session) {
+      if (session.mobile !== mobile) return { kind: 'unknown' };
+      if (session.lastAnswer && sequence <= session.lastSequence) return { kind: 'replay', answer: session.lastAnswer };
+      if (session.endedAs) return { kind: 'unknown' };
+      const since = session.workingAt?.toMillis() ?? 0;
+      if (session.working === sequence && Date.now() - since < WORKING_LEASE_MS) return { kind: 'wait' };
+    } else if (!initiation) return { kind: 'unknown' };
+    const base: UssdSession = session ?? {
+      mobile,
+      step: 'main',
+      data: {},
+      lastSequence: 0,
+      lastAnswer: null,
+      expireAt: sessionExpiry(),
+    };
+    tx.set(ref, { ...base, working: sequence, workingAt: Timestamp.now() });
+    return { kind: 'work', session };
+  });
+}
+
+/** A retry of a Sequence still being answered: the first one's answer, once it is stored. */
+async function answerOfFirst(sessionId: string, sequence: number): Promise<UssdResponse | undefined> {
+  const until = Date.now() + RETRY_WAIT_MS;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const session = (await ussdSessionRef(sessionId).get()).data() as UssdSession | undefined;
+    if (session?.lastAnswer && session.lastSequence >= sequence) return session.lastAnswer;
+  }
+  return undefined;
+}
+
+/** Plain data for Firestore: no undefined fields (it refuses them). */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * POST /ussd: the network's request answered with the next screen. Initiation shows the main
+ * menu (or asks a new number's name); Response answers the step; Release and Timeout end the
+ * session (nothing is booked before the person confirms, so a session that ends early leaves
+ * no booking and no hold). An unknown or ended session says to dial again.
+ */
+export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
+  const sessionId = typeof req.SessionId === 'string' ? req.SessionId.trim() : '';
+  if (!sessionId || sessionId.length > 128) throw badRequest('SessionId is required (at most 128 characters).');
+  const mobile = ghanaPhone(String(req.Mobile ?? ''));
+  if (!mobile) throw badRequest('Mobile must be a Ghana number: 233XXXXXXXXX.');
+  const sequence = Number(req.Sequence);
+  if (!Number.isInteger(sequence) || sequence < 1) throw badRequest('Sequence must be a whole number from 1.');
+  const type = String(req.Type ?? '').toLowerCase();
+  const { shortcode } = ussdConfig();
+  const ref = ussdSessionRef(sessionId);
+
+  if (type === 'release' || type === 'timeout') {
+    const session = (await ref.get()).data() as UssdSession | undefined;
+    if (session && session.mobile === mobile && !session.endedAs) await ref.update({ endedAs: type });
+    return releaseOf(sessionId, screens.goodbye());
+  }
+  if (type !== 'initiation' && type !== 'response') throw badRequest('Type must be Initiation, Response, Release or Timeout.');
+
+  const claim = await claimSequence(sessionId, mobile, sequence, type === 'initiation');
+  if (claim.kind === 'replay') return claim.answer;
+  if (claim.kind === 'unknown') return releaseOf(sessionId, screens.ended(shortcode));
+  if (claim.kind === 'wait') return (await answerOfFirst(sessionId, sequence)) ?? releaseOf(sessionId, screens.busy());
+
+  const { session } = claim;
+  const caller: Caller = {
+    mobile,
+    patientId: session?.patientId ?? (await patientOfNumber(mobile)),
+    shortcode,
+    sessionId,
+  };
+  let reply: Reply;
+  try {
+    reply =
+      type === 'initiation' || !session || session.lastSequence === 0
+        ? await firstScreen(caller)
+        : await answerStep(caller, { step: session.step, data: session.data } as State, String(req.Message ?? ''));
+  } catch (err) {
+    // The person sees a screen, never an error; a retry of this Sequence may try again.
+    logger.error('ussd answer failed', { sessionId, error: String(err) });
+    await ref.update({ working: null }).catch(() => undefined);
+    return releaseOf(sessionId, screens.busy());
+  }
+  const answer = responseOf(sessionId, reply);
+  const ends = reply.kind === 'end' || reply.kind === 'cart';
+  await ref.set({
+    ...plain({
+      mobile,
+      ...(caller.patientId ? { patientId: caller.patientId } : {}),
+      step: reply.next.step,
+      data: reply.next.data,
+      lastSequence: sequence,
+      lastAnswer: answer,
+      ...(ends ? { endedAs: 'release' } : {}),
+    }),
+    expireAt: sessionExpiry(),
+  });
+  return answer;
+}
+
+/**
+ * POST /ussd/fulfilment: the provider says a USSD checkout ended. Like every callback it is a
+ * hint: the session's order is checked with the status API and settled through markPaid, then
+ * the provider is told the service was given (or not). Twice is harmless (already-paid); a
+ * fulfilment the provider never saw settles nothing.
+ */
+export async function fulfilUssdOrder(body: UssdFulfilment): Promise<{ outcome: MarkPaidOutcome }> {
+  const sessionId = typeof body?.SessionId === 'string' ? body.SessionId : '';
+  const session = sessionId ? ((await ussdSessionRef(sessionId).get()).data() as UssdSession | undefined) : undefined;
+  const clientReference = session?.data?.clientReference;
+  const payable = typeof clientReference === 'string' ? await findPayable(clientReference) : undefined;
+  if (!payable) throw notFound('No USSD order with that SessionId.');
+  const outcome = await confirmWithProvider(payable);
+  if (outcome === 'not-paid') {
+    logger.warn('ussd fulfilment the provider does not confirm', { sessionId, clientReference });
+    return { outcome };
+  }
+  const ServiceStatus = outcome === 'paid' || outcome === 'already-paid' ? 'success' : 'failed';
+  await confirmUssdService(ussdConfig().fulfilmentCallbackUrl, {
+    SessionId: sessionId,
+    OrderId: String(body.OrderId ?? ''),
+    ServiceStatus,
+    MetaData: null,
+  }).catch((err: unknown) => logger.error('ussd fulfilment not confirmed to the provider', { sessionId, error: String(err) }));
+  return { outcome };
+}
