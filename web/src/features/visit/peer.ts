@@ -160,13 +160,19 @@ export class PeerCall {
     if (this.channel.readyState === 'open') this.channel.send(JSON.stringify(message));
   }
 
-  /** Stops sending and receiving video for the rest of the call (renegotiates: the answer turns the other side's video off too). */
-  dropVideo() {
+  /**
+   * Stops sending video for the rest of the call. `renegotiate`: this side dropped video (its
+   * choice, or its weak link) and offers the video section as inactive; the other side's
+   * answer then turns video off there too. The other side only stops its camera and lets that
+   * answer follow: if both offered at once, the polite side's rollback made Chromium rebuild
+   * its audio sender, which could stay silent for the rest of the call (docs/visits.md).
+   */
+  dropVideo(renegotiate: boolean) {
     for (const transceiver of this.pc.getTransceivers()) {
       if (transceiver.receiver.track.kind !== 'video' || transceiver.currentDirection === 'stopped') continue;
       transceiver.sender.track?.stop();
       void transceiver.sender.replaceTrack(null);
-      if (transceiver.direction !== 'inactive') transceiver.direction = 'inactive';
+      if (renegotiate && transceiver.direction !== 'inactive') transceiver.direction = 'inactive';
     }
   }
 

@@ -145,7 +145,11 @@ export class VisitSession {
     }
   }
 
-  /** Video off for the rest of the call, on both sides (the renegotiation turns the other's off too). */
+  /**
+   * Video off for the rest of the call, on both sides. `tellPeer`: this side drops it (its
+   * choice or its weak link): it tells the other side and renegotiates; the other side (told,
+   * or following the record's mode) only stops its camera and answers that offer.
+   */
   dropVideo(reason: 'chosen' | 'weak-link', tellPeer = true) {
     for (const track of this.stream.getVideoTracks()) {
       track.stop();
@@ -153,7 +157,7 @@ export class VisitSession {
     }
     this.weak = {};
     if (tellPeer) this.peer?.tell({ type: 'audio-only', reason });
-    this.peer?.dropVideo();
+    this.peer?.dropVideo(tellPeer);
   }
 
   setMuted(muted: boolean) {
