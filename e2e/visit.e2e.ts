@@ -121,7 +121,8 @@ const totalBytes = async (page: Page) => {
  * of audio. Prints the windows, and the data each page used meanwhile in MB a minute (sent and
  * received: what the patient's bundle pays for; the figures in docs/visits.md come from here).
  */
-async function expectSteadyAudio(label: string) {
+async function expectSteadyAudio(label: string, [patientPage_, doctorPage_] = [patientPage, doctorPage]) {
+  const [patientPage, doctorPage] = [patientPage_, doctorPage_];
   const started = [Date.now(), await totalBytes(patientPage), await totalBytes(doctorPage)];
   const [toPatient, toDoctor] = await audioWindows([patientPage, doctorPage]);
   const minutes = (Date.now() - started[0]) / 60_000;
@@ -359,6 +360,41 @@ describe('a video visit between a patient and their doctor', () => {
       .getByRole('region', { name: 'You cannot join this visit now' })
       .getByText('This visit has ended.')
       .waitFor();
+  });
+});
+
+describe('a video call the doctor switches to audio only', () => {
+  it('when the doctor switches, then the patient is told, one offer comes from the doctor, and both hear each other steadily', async () => {
+    const other = await createActivatedPatient({ firstName: 'Abena', lastName: `Owusu${Date.now() % 100000}` });
+    const id = await openVirtualVisit(other);
+    const contexts = [await newContext(browser(), PHONE), await newContext(browser(), DESKTOP)];
+    await Promise.all(contexts.map(watchPeerConnections));
+    const [patientSide, doctorSide] = await Promise.all(contexts.map((c) => c.newPage()));
+    await loginThroughUi(patientSide, other);
+    await patientSide.goto(`/visit/${id}`);
+    await patientSide.getByRole('button', { name: 'Join visit' }).click();
+    await staffSignIn(doctorSide, 'doctor');
+    await doctorSide.goto(`/visit/${id}`);
+    await doctorSide.getByRole('button', { name: 'Start visit' }).click();
+    await doctorSide.getByRole('button', { name: 'Admit' }).click();
+    await Promise.all([waitForConnected(patientSide), waitForConnected(doctorSide)]);
+
+    const switchedAt = new Date();
+    await doctorSide.getByRole('button', { name: 'Switch to audio only' }).click();
+    await patientSide
+      .getByRole('region', { name: DOCTOR_NAME })
+      .getByText(`${DOCTOR_NAME} switched the call to audio only.`)
+      .waitFor();
+    await expectSteadyAudio('after the doctor chose audio only', [patientSide, doctorSide]);
+    const offers = await adminDb()
+      .collection('visits')
+      .doc(id)
+      .collection('signals')
+      .where('type', '==', 'offer')
+      .where('at', '>', switchedAt)
+      .get();
+    expect(offers.docs.map((d) => d.get('from'))).toEqual([(await adminAuth().getUserByEmail(doctorLogin.email)).uid]);
+    await Promise.all(contexts.map((c) => c.close()));
   });
 });
 
