@@ -110,11 +110,27 @@ async function audioWindows(pages: Page[], seconds = 10): Promise<number[][]> {
   return windows;
 }
 
-/** Both sides hear each other steadily for 10 s: every 2-second window carries at least 1 KB/s of audio. */
-async function expectSteadyAudio(label: string) {
+/** All the bytes a page's current connection sent and received so far. */
+const totalBytes = async (page: Page) => {
+  const f = await callFigures(page);
+  return f.audioIn + f.videoIn + f.audioOut + f.videoOut;
+};
+
+/**
+ * Both sides hear each other steadily for 10 s: every 2-second window carries at least 1 KB/s
+ * of audio. Prints the windows, and the data each page used meanwhile in MB a minute (sent and
+ * received: what the patient's bundle pays for; the figures in docs/visits.md come from here).
+ */
+async function expectSteadyAudio(label: string, [patientPage_, doctorPage_] = [patientPage, doctorPage]) {
+  const [patientPage, doctorPage] = [patientPage_, doctorPage_];
+  const started = [Date.now(), await totalBytes(patientPage), await totalBytes(doctorPage)];
   const [toPatient, toDoctor] = await audioWindows([patientPage, doctorPage]);
+  const minutes = (Date.now() - started[0]) / 60_000;
+  const perMinute = async (page: Page, before: number) =>
+    (Math.max(0, (await totalBytes(page)) - before) / 1e6 / minutes).toFixed(2);
   console.log(
-    `${label}: audio received per 2 s (bytes) by the patient ${toPatient.join(', ')}; by the doctor ${toDoctor.join(', ')}`,
+    `${label}: audio received per 2 s (bytes) by the patient ${toPatient.join(', ')}; by the doctor ${toDoctor.join(', ')}; ` +
+      `data used (sent + received) ${await perMinute(patientPage, started[1])} MB/min by the patient, ${await perMinute(doctorPage, started[2])} MB/min by the doctor`,
   );
   const short = (windows: number[]) => windows.filter((bytes) => bytes < STEADY_AUDIO_BYTES);
   expect({ toPatient: short(toPatient), toDoctor: short(toDoctor) }).toEqual({ toPatient: [], toDoctor: [] });
@@ -203,8 +219,10 @@ describe('a video visit between a patient and their doctor', () => {
     expect(stored.get('state')).toBe('InCall');
     expect((await adminDb().collection('appointments').doc(appointmentId).get()).get('appointmentStatus')).toBe('CheckedIn');
 
-    // The quality label, with its figures for screen readers.
+    await expectSteadyAudio('in the video call');
+    // The quality label, with its figures for screen readers, and the data used so far.
     await patientPage.getByText(/^Connection (good|fair|poor): /).waitFor({ state: 'attached', timeout: 15_000 });
+    await patientPage.getByText(/^Data used: \d+\.\d MB$/).waitFor();
     expect(await axeBothWidths(patientPage, 'call screen')).toEqual([]);
   });
 
@@ -281,6 +299,25 @@ describe('a video visit between a patient and their doctor', () => {
     await expectSteadyAudio('after an ICE restart');
   });
 
+  it('when the patient’s microphone stops in the call, then the page says plainly the doctor cannot hear them, and one tap brings the sound back without a reload', async () => {
+    await patientPage.evaluate(() => {
+      const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+      const pc = [...peers].reverse().find((p) => p.connectionState !== 'closed')!;
+      pc.getSenders()
+        .find((s) => s.track?.kind === 'audio')!
+        .track!.stop();
+    });
+    const repair = patientPage.getByRole('button', {
+      name: `${DOCTOR_NAME} cannot hear you: tap to reconnect the microphone`,
+    });
+    await repair.waitFor({ timeout: 10_000 });
+    expect(await patientPage.getByText(/^Connection (good|fair|poor): /).count()).toBe(0);
+    await repair.click();
+    await repair.waitFor({ state: 'detached' });
+    await expectSteadyAudio('after the microphone was reconnected');
+    expect(await repair.count()).toBe(0);
+  });
+
   it("when the doctor completes the visit from the call with the console's dialog (summary, notes, follow-up), then both see it ended, the appointment is Completed with the notes and the room refuses a rejoin", async () => {
     const notes = {
       complaint: 'Headache for three days',
@@ -323,6 +360,41 @@ describe('a video visit between a patient and their doctor', () => {
       .getByRole('region', { name: 'You cannot join this visit now' })
       .getByText('This visit has ended.')
       .waitFor();
+  });
+});
+
+describe('a video call the doctor switches to audio only', () => {
+  it('when the doctor switches, then the patient is told, one offer comes from the doctor, and both hear each other steadily', async () => {
+    const other = await createActivatedPatient({ firstName: 'Abena', lastName: `Owusu${Date.now() % 100000}` });
+    const id = await openVirtualVisit(other);
+    const contexts = [await newContext(browser(), PHONE), await newContext(browser(), DESKTOP)];
+    await Promise.all(contexts.map(watchPeerConnections));
+    const [patientSide, doctorSide] = await Promise.all(contexts.map((c) => c.newPage()));
+    await loginThroughUi(patientSide, other);
+    await patientSide.goto(`/visit/${id}`);
+    await patientSide.getByRole('button', { name: 'Join visit' }).click();
+    await staffSignIn(doctorSide, 'doctor');
+    await doctorSide.goto(`/visit/${id}`);
+    await doctorSide.getByRole('button', { name: 'Start visit' }).click();
+    await doctorSide.getByRole('button', { name: 'Admit' }).click();
+    await Promise.all([waitForConnected(patientSide), waitForConnected(doctorSide)]);
+
+    const switchedAt = new Date();
+    await doctorSide.getByRole('button', { name: 'Switch to audio only' }).click();
+    await patientSide
+      .getByRole('region', { name: DOCTOR_NAME })
+      .getByText(`${DOCTOR_NAME} switched the call to audio only.`)
+      .waitFor();
+    await expectSteadyAudio('after the doctor chose audio only', [patientSide, doctorSide]);
+    const offers = await adminDb()
+      .collection('visits')
+      .doc(id)
+      .collection('signals')
+      .where('type', '==', 'offer')
+      .where('at', '>', switchedAt)
+      .get();
+    expect(offers.docs.map((d) => d.get('from'))).toEqual([(await adminAuth().getUserByEmail(doctorLogin.email)).uid]);
+    await Promise.all(contexts.map((c) => c.close()));
   });
 });
 

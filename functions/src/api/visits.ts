@@ -316,3 +316,20 @@ export interface VisitRate<Time = unknown> {
 export interface VisitPresence<Time = unknown> {
   seenAt: Time;
 }
+
+/**
+ * What a visit costs a patient in mobile data (sent and received by one side), measured in
+ * e2e/visit.e2e.ts from getStats with the page's caps in place (docs/visits.md, "Data"): video
+ * at most 300 kbit/s each way, Opus for speech.
+ */
+export const VISIT_DATA_MB_PER_MINUTE = { video: 3.3, audio: 0.42 } as const;
+/** The visit the sentence speaks of (a doctor's slot is 15-30 minutes). */
+export const VISIT_DATA_EXAMPLE_MINUTES = 15;
+
+/** The one sentence the booking page and the reminders give about data, from the figures above. */
+export function visitDataCost(): string {
+  const minutes = VISIT_DATA_EXAMPLE_MINUTES;
+  const video = Math.round((VISIT_DATA_MB_PER_MINUTE.video * minutes) / 5) * 5;
+  const audio = Math.max(1, Math.round(VISIT_DATA_MB_PER_MINUTE.audio * minutes));
+  return `A ${minutes}-minute video visit uses about ${video} MB of mobile data; audio only about ${audio} MB.`;
+}

@@ -2,7 +2,7 @@ import { dayWord, formatGhs } from '../../api/format';
 import { appointmentStartsAt, UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { ACTION_DONE, type StaffAction } from '../../api/staff';
 import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
-import { VISIT_OPENS_BEFORE_MINUTES } from '../../api/visits';
+import { VISIT_OPENS_BEFORE_MINUTES, visitDataCost } from '../../api/visits';
 import { appointmentInvitation } from '../ics';
 import type { Notice } from '../notice';
 import { appointmentWhen, appointmentWhenShort } from './when';
@@ -137,6 +137,7 @@ export function appointmentReminder(a: Appointment, kind: ReminderKind, joinLink
           ? `Your video visit opens now. Join it here: ${joinLink}`
           : `It is a video visit: join it from ${VISIT_OPENS_BEFORE_MINUTES} minutes before the start here: ${joinLink}`,
         'Use a phone or computer with a camera and microphone, and allow them when asked.',
+        `${visitDataCost()} Wi-Fi, if you have it, saves your bundle.`,
       ]
     : [];
   return {

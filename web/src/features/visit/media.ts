@@ -15,10 +15,13 @@ export interface DeviceChoice {
  */
 const VIDEO: MediaTrackConstraints = { width: { ideal: 640 }, height: { ideal: 360 }, frameRate: { ideal: 24, max: 24 } };
 
+/** The microphone as the call wants it (a repair asks for it again the same way). */
+export const MICROPHONE: MediaTrackConstraints = { echoCancellation: true, noiseSuppression: true };
+
 export function openMedia(choice: DeviceChoice): Promise<MediaStream> {
   const pick = (id?: string) => (id ? { deviceId: { exact: id } } : {});
   return navigator.mediaDevices.getUserMedia({
-    audio: { echoCancellation: true, noiseSuppression: true, ...pick(choice.microphoneId) },
+    audio: { ...MICROPHONE, ...pick(choice.microphoneId) },
     video: choice.audioOnly ? false : { ...VIDEO, ...pick(choice.cameraId) },
   });
 }

@@ -43,6 +43,32 @@ export interface PeerCallOptions {
 /** How long a connection may stay 'disconnected' before ICE is restarted (a mobile network handing over). */
 const DISCONNECTED_GRACE_MS = 4_000;
 
+/** The most a phone call's video may send (kbit/s): about 2.3 MB a minute. */
+export const VIDEO_MAX_KBPS = 300;
+
+/**
+ * Opus tuned for speech, set on the other side's description so this side's sender follows it:
+ * in-band FEC (a lost packet is rebuilt from the next), DTX (silence costs almost nothing) and
+ * 20 kbit/s at most (speech needs no more).
+ */
+export function speechOpus(sdp: string): string {
+  const payload = /a=rtpmap:(\d+) opus\/48000/i.exec(sdp)?.[1];
+  if (!payload) return sdp;
+  return sdp.replace(new RegExp(`a=fmtp:${payload} ([^\r\n]*)`), (_line, params: string) => {
+    const kept = params.split(';').filter((p) => !/^(useinbandfec|usedtx|maxaveragebitrate)=/.test(p.trim()));
+    return `a=fmtp:${payload} ${[...kept, 'useinbandfec=1', 'usedtx=1', 'maxaveragebitrate=20000'].join(';')}`;
+  });
+}
+
+/** RED (each packet carries the previous one too) first for audio where the browser offers it: a lost packet costs no sound. */
+function preferRedForAudio(pc: RTCPeerConnection) {
+  const codecs = RTCRtpReceiver.getCapabilities?.('audio')?.codecs;
+  const transceiver = pc.getTransceivers().find((t) => t.receiver.track.kind === 'audio');
+  if (!codecs || !transceiver?.setCodecPreferences || !codecs.some((c) => c.mimeType.toLowerCase() === 'audio/red')) return;
+  const red = codecs.filter((c) => c.mimeType.toLowerCase() === 'audio/red');
+  transceiver.setCodecPreferences([...red, ...codecs.filter((c) => c.mimeType.toLowerCase() !== 'audio/red')]);
+}
+
 export class PeerCall {
   readonly pc: RTCPeerConnection;
   private readonly channel: RTCDataChannel;
@@ -65,6 +91,7 @@ export class PeerCall {
       }
     };
     for (const track of options.stream.getTracks()) this.pc.addTrack(track, options.stream);
+    preferRedForAudio(this.pc);
     // Audio only from the start: still ready to receive the other side's video until the call says otherwise.
     if (!options.stream.getVideoTracks().length) this.pc.addTransceiver('video', { direction: 'recvonly' });
 
@@ -111,12 +138,12 @@ export class PeerCall {
     const state = this.pc.connectionState;
     this.options.onConnectionState(state);
     clearTimeout(this.disconnectedTimer);
-    if (state === 'failed') this.restart();
-    if (state === 'disconnected')
-      this.disconnectedTimer = setTimeout(
-        () => this.pc.connectionState === 'disconnected' && this.restart(),
-        DISCONNECTED_GRACE_MS,
-      );
+    if (state !== 'failed' && state !== 'disconnected') return;
+    // The host restarts first; the patient only if that did not help (both at once would collide).
+    const wait = (state === 'failed' ? 0 : DISCONNECTED_GRACE_MS) + (this.options.polite ? 2 * DISCONNECTED_GRACE_MS : 0);
+    this.disconnectedTimer = setTimeout(() => {
+      if (this.pc.connectionState === 'failed' || this.pc.connectionState === 'disconnected') this.restart();
+    }, wait);
   }
 
   /** A dropped connection: new ICE candidates on the same call (the offer goes out through onnegotiationneeded). */
@@ -140,7 +167,8 @@ export class PeerCall {
       if (this.ignoreOffer) return;
       // An answer that arrives when no offer of ours is open (a repeat after a reload) is stale.
       if (signal.type === 'answer' && this.pc.signalingState !== 'have-local-offer') return;
-      await this.pc.setRemoteDescription({ type: signal.type, sdp: signal.sdp });
+      await this.pc.setRemoteDescription({ type: signal.type, sdp: speechOpus(signal.sdp) });
+      void this.capVideo();
       if (signal.type === 'offer') {
         await this.pc.setLocalDescription();
         await this.sendSafely({ type: 'answer', sdp: this.pc.localDescription!.sdp });
@@ -153,6 +181,26 @@ export class PeerCall {
         if (!this.ignoreOffer && this.pc.remoteDescription) this.options.onError?.(err);
       }
     }
+  }
+
+  /**
+   * Video for a phone call: at most VIDEO_MAX_KBPS (half that, at half the size, on a weak
+   * link). Set on the sender once negotiated; the browser's own congestion control stays below it.
+   */
+  async capVideo(weak = false) {
+    const sender = this.pc.getTransceivers().find((t) => t.receiver.track.kind === 'video' && t.sender.track)?.sender;
+    const params = sender?.getParameters();
+    if (!sender || !params?.encodings?.length) return;
+    const [maxBitrate, scaleResolutionDownBy] = weak ? [(VIDEO_MAX_KBPS / 2) * 1000, 2] : [VIDEO_MAX_KBPS * 1000, 1];
+    if (params.encodings[0].maxBitrate === maxBitrate) return;
+    params.encodings[0] = { ...params.encodings[0], maxBitrate, scaleResolutionDownBy, maxFramerate: 24 };
+    await sender.setParameters(params).catch((err: unknown) => this.options.onError?.(err));
+  }
+
+  /** A new microphone on the audio sender, without a renegotiation. */
+  async replaceAudio(track: MediaStreamTrack) {
+    const sender = this.pc.getTransceivers().find((t) => t.receiver.track.kind === 'audio')?.sender;
+    await sender?.replaceTrack(track);
   }
 
   /** Tells the other side something at once (dropped when the channel is not open). */

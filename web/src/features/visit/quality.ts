@@ -16,6 +16,9 @@ export interface StatsSample {
   bytesReceived: number;
   packetsReceived: number;
   packetsLost: number;
+  /** The sound alone: packets this side sent and received (DTX still sends one every 400 ms in silence). */
+  audioPacketsSent: number;
+  audioPacketsReceived: number;
 }
 
 export type QualityLabel = 'Good' | 'Fair' | 'Poor';
@@ -52,11 +55,21 @@ export function sampleOf(report: { values(): Iterable<StatsEntry> }, at: number)
   const pair =
     (transport && byId.get(transport.selectedCandidatePairId as string)) ??
     entries.find((e) => e.type === 'candidate-pair' && e.nominated === true && e.state === 'succeeded');
-  const sample: StatsSample = { at, bytesSent: 0, bytesReceived: 0, packetsReceived: 0, packetsLost: 0 };
+  const sample: StatsSample = {
+    at,
+    bytesSent: 0,
+    bytesReceived: 0,
+    packetsReceived: 0,
+    packetsLost: 0,
+    audioPacketsSent: 0,
+    audioPacketsReceived: 0,
+  };
   const pairRtt = num(pair?.currentRoundTripTime);
   const remoteRtts: number[] = [];
   for (const e of entries) {
     if (e.type === 'outbound-rtp') sample.bytesSent += num(e.bytesSent) ?? 0;
+    if (e.type === 'outbound-rtp' && e.kind === 'audio') sample.audioPacketsSent += num(e.packetsSent) ?? 0;
+    if (e.type === 'inbound-rtp' && e.kind === 'audio') sample.audioPacketsReceived += num(e.packetsReceived) ?? 0;
     if (e.type === 'inbound-rtp') {
       sample.bytesReceived += num(e.bytesReceived) ?? 0;
       sample.packetsReceived += num(e.packetsReceived) ?? 0;
@@ -127,4 +140,45 @@ export function watchWeakLink(watch: WeakLinkWatch, sample: StatsSample): { watc
   if (estimate === undefined || estimate >= WEAK_LINK_KBPS * 1000) return { watch: {}, weak: false };
   const belowSince = watch.belowSince ?? sample.at;
   return { watch: { belowSince }, weak: sample.at - belowSince >= WEAK_LINK_SECONDS * 1000 };
+}
+
+/** Whether each side's sound flows, as this browser can tell. */
+export interface AudioHealth {
+  /** This side's microphone is live and its packets leave (false: the other side cannot hear). */
+  sending: boolean;
+  /** The other side's packets arrive (false: this side cannot hear). */
+  receiving: boolean;
+}
+
+/** Sound that has not moved this long counts as lost (a few packets late is not a problem). */
+export const AUDIO_SILENT_MS = 4_000;
+
+/** The audio watch: the last sample in which each direction moved. */
+export interface AudioWatch {
+  sentAt?: number;
+  sentPackets?: number;
+  receivedAt?: number;
+  receivedPackets?: number;
+}
+
+/**
+ * Feeds one sample to the audio watch. Counted in packets, not bytes or connection state: a
+ * connection can say 'connected' while one side's sound has stopped. A muted microphone still
+ * sends (silence), so only a dead microphone or packets that stopped count against sending.
+ */
+export function watchAudio(
+  watch: AudioWatch,
+  sample: StatsSample,
+  microphone: { microphoneLive: boolean },
+): { watch: AudioWatch; health: AudioHealth } {
+  const next: AudioWatch = { ...watch };
+  if (watch.sentPackets === undefined || sample.audioPacketsSent > watch.sentPackets) next.sentAt = sample.at;
+  if (watch.receivedPackets === undefined || sample.audioPacketsReceived > watch.receivedPackets) next.receivedAt = sample.at;
+  next.sentPackets = sample.audioPacketsSent;
+  next.receivedPackets = sample.audioPacketsReceived;
+  const stale = (since: number | undefined) => since !== undefined && sample.at - since >= AUDIO_SILENT_MS;
+  return {
+    watch: next,
+    health: { sending: microphone.microphoneLive && !stale(next.sentAt), receiving: !stale(next.receivedAt) },
+  };
 }

@@ -8,15 +8,19 @@
  * to a page that is gone would never be answered.
  */
 import type { IceServer, Visit, VisitRole } from '@api/visits';
-import { PeerCall, type IncomingSignal, type PeerMessage } from '@/features/visit/peer';
+import { PeerCall, VIDEO_MAX_KBPS, type IncomingSignal, type PeerMessage } from '@/features/visit/peer';
 import {
   qualityBetween,
   sampleOf,
+  watchAudio,
   watchWeakLink,
+  type AudioHealth,
+  type AudioWatch,
   type Quality,
   type StatsSample,
   type WeakLinkWatch,
 } from '@/features/visit/quality';
+import { MICROPHONE } from '@/features/visit/media';
 import { Signalling, type ChatMessage } from '@/features/visit/signalling';
 
 export interface SessionHandlers {
@@ -30,10 +34,20 @@ export interface SessionHandlers {
   onWeakLink: () => void;
   /** The other side's page said bye (hung up or reloaded). */
   onPeerLeft: () => void;
+  /** The call has not connected in time: trying again ('retrying'), and still not ('failed': offer the phone). */
+  onSetup: (state: 'retrying' | 'failed') => void;
+  /** Whether each side's sound actually flows (from getStats), every couple of seconds. */
+  onAudio: (audio: AudioHealth) => void;
+  /** Bytes this page has sent and received in the call so far (all its connections). */
+  onDataUsed: (bytes: number) => void;
   onError: (err: unknown) => void;
 }
 
 const STATS_EVERY_MS = 2_000;
+/** A call not connected this long after entering it is retried (ICE restart or a new offer). */
+export const SETUP_RETRY_MS = 10_000;
+/** After this many tries the page offers the phone (the retries go on). */
+const SETUP_TRIES = 2;
 const PRESENCE_EVERY_MS = 30_000;
 
 export class VisitSession {
@@ -48,6 +62,10 @@ export class VisitSession {
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private lastSample: StatsSample | undefined;
   private weak: WeakLinkWatch = {};
+  private audio: AudioWatch = {};
+  /** Bytes of the connections closed before the current one. */
+  private usedBefore = 0;
+  private setupTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     appointmentId: string,
@@ -74,10 +92,12 @@ export class VisitSession {
 
   private signal(signal: IncomingSignal) {
     if (signal.type === 'bye') {
+      // The other side's page began after this one (or reloaded): it offers, this page answers.
+      // Both offering at once made the patient's browser roll back (and rebuild its audio sender).
       this.pending = [];
+      this.awaitOffer = true;
       if (this.peer) {
         this.closePeer();
-        this.awaitOffer = true;
         this.on.onPeerLeft();
       }
       return;
@@ -91,14 +111,45 @@ export class VisitSession {
     }
   }
 
-  /** The call screen is showing: connect (at once, or on the peer's offer after its bye). */
+  /**
+   * The call screen is showing: connect. The page that began later offers; the other waits for
+   * that offer (its bye came after this page began). Either way the set-up watch retries.
+   */
   enterCall() {
     this.inCall = true;
+    this.watchSetup();
     if (this.peer || (this.awaitOffer && !this.pending.some((s) => s.type === 'offer'))) return;
     this.openPeer();
     const queued = this.pending;
     this.pending = [];
     for (const s of queued) void this.peer!.receive(s);
+  }
+
+  /**
+   * Not connected SETUP_RETRY_MS after entering the call (or after the last try): the page says
+   * so and tries again by itself, an offer of its own when it was waiting for one, else an ICE
+   * restart; after SETUP_TRIES it offers the phone.
+   */
+  private watchSetup(tries = 0) {
+    clearTimeout(this.setupTimer);
+    this.setupTimer = setTimeout(() => {
+      if (!this.inCall || this.peer?.pc.connectionState === 'connected') return;
+      this.on.onSetup(tries + 1 >= SETUP_TRIES ? 'failed' : 'retrying');
+      void this.retrySetup().then(() => this.inCall && this.watchSetup(tries + 1));
+    }, SETUP_RETRY_MS);
+  }
+
+  /**
+   * One more try at connecting. The host starts over as a reload would (a bye, a new
+   * connection, its offer: the patient answers it); the patient, when it has no connection at
+   * all, offers one (only one side starts over, or both would drop each other's new offers).
+   */
+  private async retrySetup() {
+    if (this.role === 'host') {
+      this.closePeer();
+      await this.signalling.send({ type: 'bye' }).catch(this.on.onError);
+      if (this.inCall && !this.peer) this.openPeer();
+    } else if (!this.peer) this.openPeer();
   }
 
   private openPeer() {
@@ -114,6 +165,7 @@ export class VisitSession {
       onError: this.on.onError,
     });
     this.on.onConnection(this.peer.pc.connectionState);
+    this.audio = {};
     this.lastSample = undefined;
     this.weak = {};
     this.statsTimer = setInterval(() => void this.readStats(), STATS_EVERY_MS);
@@ -121,6 +173,9 @@ export class VisitSession {
 
   private closePeer() {
     clearInterval(this.statsTimer);
+    clearTimeout(this.setupTimer);
+    if (this.lastSample) this.usedBefore += this.lastSample.bytesSent + this.lastSample.bytesReceived;
+    this.lastSample = undefined;
     this.peer?.close();
     this.peer = undefined;
     this.on.onRemoteStream(undefined);
@@ -134,9 +189,15 @@ export class VisitSession {
     const sample = sampleOf(report, performance.now());
     const previous = this.lastSample;
     this.lastSample = sample;
+    this.on.onDataUsed(this.usedBefore + sample.bytesSent + sample.bytesReceived);
     const sendingVideo = this.stream.getVideoTracks().some((t) => t.readyState === 'live');
     if (previous) this.on.onQuality(qualityBetween(previous, sample, sendingVideo));
+    const microphone = this.stream.getAudioTracks()[0];
+    const audio = watchAudio(this.audio, sample, { microphoneLive: microphone?.readyState === 'live' });
+    this.audio = audio.watch;
+    this.on.onAudio(audio.health);
     if (!sendingVideo) return;
+    void this.peer?.capVideo(sample.outgoingEstimateBps !== undefined && sample.outgoingEstimateBps < VIDEO_MAX_KBPS * 1000);
     const { watch, weak } = watchWeakLink(this.weak, sample);
     this.weak = watch;
     if (weak) {
@@ -158,6 +219,28 @@ export class VisitSession {
     this.weak = {};
     if (tellPeer) this.peer?.tell({ type: 'audio-only', reason });
     this.peer?.dropVideo(tellPeer);
+  }
+
+  /**
+   * The one-tap repair when a side's sound does not flow: a fresh microphone put on the same
+   * sender (replaceTrack: no renegotiation), and an ICE restart when nothing arrives either.
+   */
+  async repairAudio(restartIce: boolean): Promise<void> {
+    const deviceId = this.stream.getAudioTracks()[0]?.getSettings().deviceId;
+    const fresh = await navigator.mediaDevices.getUserMedia({
+      audio: { ...MICROPHONE, ...(deviceId ? { deviceId: { ideal: deviceId } } : {}) },
+    });
+    const track = fresh.getAudioTracks()[0];
+    const muted = this.stream.getAudioTracks().some((t) => !t.enabled);
+    track.enabled = !muted;
+    for (const old of this.stream.getAudioTracks()) {
+      old.stop();
+      this.stream.removeTrack(old);
+    }
+    this.stream.addTrack(track);
+    await this.peer?.replaceAudio(track);
+    this.audio = {};
+    if (restartIce) this.peer?.restart();
   }
 
   setMuted(muted: boolean) {

@@ -11,6 +11,7 @@ import {
   FirestoreError,
   getDocFromServer,
   increment,
+  limitToLast,
   onSnapshot,
   orderBy,
   query,
@@ -49,6 +50,9 @@ export interface ChatMessage {
   /** Undefined for a moment after sending (the server sets it). */
   at?: Date;
 }
+
+/** The chat shows (and listens to) this many of the latest messages: a flood costs a patient no data. */
+const CHAT_SHOWN = 200;
 
 const signalsOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_SIGNALS);
 const chatOf = (visitId: string) => collection(db, VISITS_COLLECTION, visitId, VISIT_CHAT);
@@ -165,10 +169,10 @@ export class Signalling {
     );
   }
 
-  /** The chat, oldest first, as it changes. */
+  /** The chat's last CHAT_SHOWN messages, oldest first, as it changes. */
   listenChat(onMessages: (messages: ChatMessage[]) => void, onError: (err: Error) => void): Unsubscribe {
     return onSnapshot(
-      query(chatOf(this.visitId), orderBy('at')),
+      query(chatOf(this.visitId), orderBy('at'), limitToLast(CHAT_SHOWN)),
       { includeMetadataChanges: false },
       (snapshot) =>
         onMessages(

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatGhs, formatWhen } from '@api/format';
 import { BOOKING_RULES } from '@api/policy';
 import { DIETARY_VIRTUAL_FEE } from '@api/prices';
+import { visitDataCost } from '@api/visits';
 import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SERVICES } from '@/content/services';
@@ -126,10 +127,11 @@ function PersonFields({ profile }: { profile: Partial<BookingValues> | undefined
 
 /** What the chosen service costs and how it is paid, under the service select (whose options stay short on a phone). */
 function servicePriceHint(serviceId: number): string | undefined {
-  if (serviceId === SERVICE_ID.virtualConsultation) return "Paid online when you book: the doctor's fee shows with each doctor.";
+  if (serviceId === SERVICE_ID.virtualConsultation)
+    return `Paid online when you book: the doctor's fee shows with each doctor. ${visitDataCost()}`;
   if (serviceId === SERVICE_ID.labTests) return 'Paid online when you book: the total of the tests you tick.';
   if (serviceId === SERVICE_ID.dietary)
-    return `Free at home; ${formatGhs(DIETARY_VIRTUAL_FEE)} paid online for a virtual consultation.`;
+    return `Free at home; ${formatGhs(DIETARY_VIRTUAL_FEE)} paid online for a virtual consultation. ${visitDataCost()}`;
   return serviceId ? 'Free: nothing to pay.' : undefined;
 }
 

@@ -3,7 +3,10 @@ import {
   describeQuality,
   qualityBetween,
   sampleOf,
+  watchAudio,
   watchWeakLink,
+  type AudioHealth,
+  type AudioWatch,
   type StatsSample,
   type WeakLinkWatch,
 } from '@/features/visit/quality';
@@ -38,7 +41,7 @@ function report({
       },
     ],
     ['CP2', { id: 'CP2', type: 'candidate-pair', state: 'failed', currentRoundTripTime: 9, availableOutgoingBitrate: 1 }],
-    ['OA', { id: 'OA', type: 'outbound-rtp', kind: 'audio', bytesSent: bytesSent * 0.1 }],
+    ['OA', { id: 'OA', type: 'outbound-rtp', kind: 'audio', bytesSent: bytesSent * 0.1, packetsSent: 7 }],
     ['OV', { id: 'OV', type: 'outbound-rtp', kind: 'video', bytesSent: bytesSent * 0.9 }],
     [
       'IA',
@@ -79,6 +82,8 @@ describe('a stats sample', () => {
       bytesReceived: 8000,
       packetsReceived: 100,
       packetsLost: 4,
+      audioPacketsSent: 7,
+      audioPacketsReceived: 50,
     });
   });
 
@@ -106,6 +111,8 @@ const at = (seconds: number, change: Partial<StatsSample> = {}): StatsSample => 
   bytesReceived: 0,
   packetsReceived: 0,
   packetsLost: 0,
+  audioPacketsSent: 0,
+  audioPacketsReceived: 0,
   ...change,
 });
 
@@ -173,5 +180,68 @@ describe('the weak-link watch', () => {
 
   it('when the browser gives no estimate, then the link is never called weak', () => {
     expect(feed([0, 5, 10, 15].map((s) => at(s, { outgoingEstimateBps: undefined })))).toEqual([false, false, false, false]);
+  });
+});
+
+describe('the audio watch', () => {
+  /** Samples every 2 s, each with the audio packets sent and received so far. */
+  const feed = (counts: [sent: number, received: number][], microphoneLive = true) => {
+    let watch: AudioWatch = {};
+    return counts.map(([sent, received], i): AudioHealth => {
+      const result = watchAudio(watch, at(i * 2, { audioPacketsSent: sent, audioPacketsReceived: received }), {
+        microphoneLive,
+      });
+      watch = result.watch;
+      return result.health;
+    });
+  };
+  const ok = { sending: true, receiving: true };
+
+  it('when packets leave and arrive, then both directions are well', () => {
+    expect(
+      feed([
+        [0, 0],
+        [100, 100],
+        [200, 200],
+        [300, 300],
+      ]),
+    ).toEqual([ok, ok, ok, ok]);
+  });
+
+  it('when this side’s packets stop for 4 s though the connection is up, then the other side cannot hear', () => {
+    expect(
+      feed([
+        [100, 100],
+        [200, 200],
+        [200, 300],
+        [200, 400],
+      ]).map((h) => h.sending),
+    ).toEqual([true, true, true, false]);
+  });
+
+  it('when the other side’s packets stop for 4 s, then this side cannot hear', () => {
+    expect(
+      feed([
+        [100, 100],
+        [200, 200],
+        [300, 200],
+        [400, 200],
+      ]).map((h) => h.receiving),
+    ).toEqual([true, true, true, false]);
+  });
+
+  it('when the microphone has ended, then the other side cannot hear at once', () => {
+    expect(feed([[100, 100]], false)).toEqual([{ sending: false, receiving: true }]);
+  });
+
+  it('when a few packets come in silence (DTX), then the sound still counts as flowing', () => {
+    expect(
+      feed([
+        [0, 0],
+        [5, 5],
+        [10, 10],
+        [15, 15],
+      ]),
+    ).toEqual([ok, ok, ok, ok]);
   });
 });

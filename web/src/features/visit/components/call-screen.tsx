@@ -14,6 +14,13 @@ interface CallScreenProps {
   peerMuted: boolean;
   peerCameraOff: boolean;
   quality: Quality | undefined;
+  /** A side's sound does not flow, said plainly ("Dr X cannot hear you: tap to …"); the tap repairs it. */
+  audioProblem?: string;
+  onRepairAudio: () => void;
+  /** The call has not connected in time: what is being done about it. */
+  setupProblem?: string;
+  /** Bytes sent and received in this call so far. */
+  dataUsed: number;
   audioOnly: boolean;
   muted: boolean;
   cameraOff: boolean;
@@ -56,6 +63,9 @@ function statusOf(connection: RTCPeerConnectionState, peerAway: boolean, peerNam
   }
 }
 
+/** The data the call has used so far, as a patient paying per megabyte reads it. */
+const dataUsedText = (bytes: number) => `Data used: ${(bytes / 1_000_000).toFixed(1)} MB`;
+
 /** Whether a stream has a picture now: re-rendered as its tracks come and go. */
 function useHasPicture(stream: MediaStream | undefined): boolean {
   const [, bump] = useState(0);
@@ -95,6 +105,10 @@ export function CallScreen({
   peerMuted,
   peerCameraOff,
   quality,
+  audioProblem,
+  onRepairAudio,
+  setupProblem,
+  dataUsed,
   audioOnly,
   muted,
   cameraOff,
@@ -139,9 +153,20 @@ export function CallScreen({
           {peerName}
         </h2>
         <p className="visit-call-status">
-          <span>{status}</span> {connection === 'connected' && !peerAway && <QualityBadge quality={quality} />}
+          <span>{status}</span> {connection === 'connected' && !peerAway && !audioProblem && <QualityBadge quality={quality} />}
+          {dataUsed > 0 && <span className="visit-data-used">{dataUsedText(dataUsed)}</span>}
         </p>
       </div>
+      {connection === 'connected' && !peerAway && audioProblem && (
+        <button type="button" className="btn btn-primary visit-audio-problem" onClick={onRepairAudio} disabled={busy}>
+          <MicOff aria-hidden="true" size={18} /> {audioProblem}
+        </button>
+      )}
+      {connection !== 'connected' && !peerAway && setupProblem && (
+        <p className="visit-notice" role="alert">
+          {setupProblem}
+        </p>
+      )}
 
       <div className="visit-stage">
         <div className="visit-remote">

@@ -59,6 +59,24 @@ function DeviceSelect({ kind, devices, choice, onChoose }: DeviceSelectProps) {
   );
 }
 
+/** Audio only is remembered on this device for the next visit (a patient on mobile data chooses it once). */
+const AUDIO_ONLY_KEY = 'visit-audio-only';
+const rememberedAudioOnly = () => {
+  try {
+    return localStorage.getItem(AUDIO_ONLY_KEY) === 'yes';
+  } catch {
+    return false;
+  }
+};
+const rememberAudioOnly = (audioOnly: boolean) => {
+  try {
+    if (audioOnly) localStorage.setItem(AUDIO_ONLY_KEY, 'yes');
+    else localStorage.removeItem(AUDIO_ONLY_KEY);
+  } catch {
+    // Storage refused (private mode): the choice is simply not remembered.
+  }
+};
+
 type Check = { status: 'asking' } | { status: 'ready'; stream: MediaStream } | { status: 'failed'; message: string };
 
 /**
@@ -67,7 +85,7 @@ type Check = { status: 'asking' } | { status: 'ready'; stream: MediaStream } | {
  * audio only.
  */
 export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, busy }: PrecallCheckProps) {
-  const [choice, setChoice] = useState<DeviceChoice>({ audioOnly: false });
+  const [choice, setChoice] = useState<DeviceChoice>(() => ({ audioOnly: rememberedAudioOnly() }));
   const [devices, setDevices] = useState<Devices>({ microphones: [], cameras: [] });
   const [check, setCheck] = useState<Check>({ status: 'asking' });
   const [level, setLevel] = useState(0);
@@ -112,6 +130,7 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
   const stream = check.status === 'ready' ? check.stream : undefined;
   const join = (audioOnly: boolean) => {
     if (!stream) return;
+    rememberAudioOnly(audioOnly);
     if (audioOnly) stream.getVideoTracks().forEach((t) => (t.stop(), stream.removeTrack(t)));
     handedOver.current = stream;
     onJoin(stream, audioOnly);
@@ -157,6 +176,16 @@ export function PrecallCheck({ joinLabel, onJoin, onPhoneInstead, phoneLabel, bu
             </div>
           )}
 
+          <div className="field visit-audio-choice">
+            <label>
+              <input
+                type="checkbox"
+                checked={choice.audioOnly}
+                onChange={(e) => retry({ ...choice, audioOnly: e.target.checked, cameraId: undefined })}
+              />{' '}
+              Audio only: no camera, uses far less mobile data
+            </label>
+          </div>
           <DeviceSelect kind="microphone" devices={devices} choice={choice} onChoose={retry} />
           <div className="field">
             <label htmlFor={levelId}>Microphone level</label>

@@ -16,7 +16,7 @@ import { VisitCard } from '@/features/visit/components/visit-card';
 import { HostRoom, WaitingRoom } from '@/features/visit/components/rooms';
 import { mediaErrorMessage, openMedia, stopStream } from '@/features/visit/media';
 import type { PeerMessage } from '@/features/visit/peer';
-import type { Quality } from '@/features/visit/quality';
+import type { AudioHealth, Quality } from '@/features/visit/quality';
 import type { VisitSession } from '@/features/visit/session';
 import type { ChatMessage } from '@/features/visit/signalling';
 import { initialState, peerNameOf, reduce, roleOf, screenOf } from '@/features/visit/visit-machine';
@@ -56,6 +56,17 @@ const NOT_HELD: Record<Exclude<VisitEndedAs, 'Completed'>, string> = {
   NoShow: 'marked as missed',
 };
 
+const SETUP_RETRYING = 'The call has not connected yet. Trying again…';
+const setupFailed = (peerName: string, phoneLabel: string) =>
+  `The call still has not connected. It keeps trying; or choose ${phoneLabel} and talk with ${peerName} by phone.`;
+
+/** What the call screen says when a side's sound does not flow (undefined while both do). */
+function audioProblemOf(health: AudioHealth, peerName: string): string | undefined {
+  if (!health.sending) return `${peerName} cannot hear you: tap to reconnect the microphone`;
+  if (!health.receiving) return `You cannot hear ${peerName}: tap to reconnect`;
+  return undefined;
+}
+
 /** The console's Complete visit dialog, loaded when the host opens it (a patient never downloads it). */
 const CompleteVisit = lazy(() => import('@/features/visit/components/complete-visit'));
 
@@ -79,6 +90,9 @@ export default function VisitPage() {
   const [remote, setRemote] = useState<MediaStream>();
   const [chat, setChat] = useState<ChatMessage[]>([]);
   const [quality, setQuality] = useState<Quality>();
+  const [audioHealth, setAudioHealth] = useState<AudioHealth>({ sending: true, receiving: true });
+  const [setup, setSetup] = useState<'retrying' | 'failed'>();
+  const [dataUsed, setDataUsed] = useState(0);
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
   const [peer, setPeer] = useState({ away: false, muted: false, cameraOff: false });
@@ -128,9 +142,9 @@ export default function VisitPage() {
   }, [uid]);
 
   // The session outlives renders: its handlers read what the page knows now through this ref.
-  const latest = useRef({ peerName, session });
+  const latest = useRef({ peerName, session, phoneLabel });
   useEffect(() => {
-    latest.current = { peerName, session };
+    latest.current = { peerName, session, phoneLabel };
   });
 
   const onPeerMessage = (message: PeerMessage) => {
@@ -162,8 +176,20 @@ export default function VisitPage() {
         onRemoteStream: setRemote,
         onConnection: (connection) => {
           dispatch({ type: 'connection', state: connection });
-          if (connection === 'connected') setPeer((p) => ({ ...p, away: false }));
+          if (connection === 'connected') {
+            setPeer((p) => ({ ...p, away: false }));
+            setSetup(undefined);
+          }
         },
+        onSetup: (next) => {
+          setSetup(next);
+          dispatch({
+            type: 'say',
+            text: next === 'retrying' ? SETUP_RETRYING : setupFailed(latest.current.peerName, latest.current.phoneLabel),
+          });
+        },
+        onAudio: setAudioHealth,
+        onDataUsed: setDataUsed,
         onQuality: (q) => {
           setQuality(q);
           if (lastLabel && q.label !== lastLabel) dispatch({ type: 'say', text: `Connection ${q.label.toLowerCase()}.` });
@@ -305,6 +331,13 @@ export default function VisitPage() {
       setCompleting(await api.get<Appointment>(`/staff/appointments/${encodeURIComponent(appointmentId)}`, { auth: true }));
     });
 
+  /** The one tap when sound does not flow: a fresh microphone, and an ICE restart when nothing arrives either. */
+  const repairAudio = () =>
+    run(async () => {
+      await session?.repairAudio(!audioHealth.receiving);
+      setAudioHealth({ sending: true, receiving: true });
+    });
+
   const toggleMute = () => {
     session?.setMuted(!muted);
     setMuted(!muted);
@@ -429,6 +462,10 @@ export default function VisitPage() {
             peerMuted={peer.muted}
             peerCameraOff={peer.cameraOff}
             quality={quality}
+            audioProblem={audioProblemOf(audioHealth, peerName)}
+            onRepairAudio={() => void repairAudio()}
+            setupProblem={setup && (setup === 'retrying' ? SETUP_RETRYING : setupFailed(peerName, phoneLabel))}
+            dataUsed={dataUsed}
             audioOnly={state.audioOnly}
             muted={muted}
             cameraOff={cameraOff}
