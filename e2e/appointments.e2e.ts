@@ -2,6 +2,7 @@
  * Appointments end to end: the real site through Hosting, the API in the Functions emulator,
  * Firestore and Auth emulators, and the payment sandbox in the checkout frame.
  */
+import { appointmentStatusWords } from '../functions/src/api/statuses';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { adminDb } from './support/admin';
@@ -257,7 +258,7 @@ describe('managing appointments in the dashboard', () => {
     await adminDb().collection('appointments').doc(stored.id).update({ appointmentStatus: status });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /Physiotherapy at Home/ }).click();
-    await page.getByText(status).first().waitFor();
+    await page.getByText(appointmentStatusWords(status)).first().waitFor();
     return { page, patient };
   }
 

@@ -38,6 +38,9 @@ const PUBLIC = new Set([
   'POST /client-errors',
   // A pharmacy checks a prescription's code (throttled; initials only: routes/record.ts).
   'GET /rx/:code',
+  // Its medicines and the one-time dispense: the patient's initials and year of birth are the proof.
+  'POST /rx/:code/items',
+  'POST /rx/:code/dispense',
 ]);
 
 const ROUTERS: Record<string, Router> = {
