@@ -47,6 +47,13 @@ export default function PatientPage() {
       <Loaded query={view}>
         {(v) => (
           <>
+            {v.patient.claimMismatch && (
+              <p className="staff-notice" role="status">
+                Not claimed: an account proved this number on {formatDate(v.patient.claimMismatch.at)}, but{' '}
+                {v.patient.claimMismatch.why}. Check the person, correct this record or ask them to correct their account; the
+                next proof of the number then claims it.
+              </p>
+            )}
             <section className="staff-card" aria-labelledby="patient-contact">
               <h2 id="patient-contact">Contact</h2>
               <DetailsList
