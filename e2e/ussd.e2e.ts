@@ -96,6 +96,31 @@ it('a new number gives a name, books a phone consultation and pays by the mobile
   await page.context().close();
 });
 
+it('a home visit is booked with a landmark and a GhanaPost code typed without dashes', async () => {
+  const page = await openPhone();
+  const local = freshLocal();
+  await dial(page, local);
+  await answer(page, 'Kwesi Mensah', /1 Book/);
+  await answer(page, '1', '2 Doctor at home');
+  await answer(page, '2', 'Choose a day');
+  await answer(page, '1', 'Type a landmark near your home');
+  await answer(page, 'Near Kaneshie Market', 'GhanaPost address');
+  await answer(page, 'ga1838164', 'Doctor Consultation at home on');
+  await expect(screen(page).textContent()).resolves.toContain('Near: Near Kaneshie Market\nGA-183-8164\n1 Confirm');
+  await answer(page, '1', /^Booked: Doctor Consultation at home on .+\. The clinic will text you who comes and when\./);
+  await page.context().close();
+
+  const [record] = await patientOf(local);
+  const booked = (await adminDb().collection('appointments').where('patientId', '==', record.id).get()).docs.map((d) => d.data());
+  expect(booked).toEqual([
+    expect.objectContaining({
+      channel: 'USSD',
+      requestedServiceId: 2,
+      address: { line: 'Near Kaneshie Market', landmark: 'Near Kaneshie Market', digitalAddress: 'GA-183-8164' },
+    }),
+  ]);
+});
+
 it('a call-back asked for on the phone is seen in the console, tried (the person gets the SMS) and closed', async () => {
   const phone = await openPhone();
   const local = freshLocal();

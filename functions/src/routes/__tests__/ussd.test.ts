@@ -2,6 +2,7 @@ import '../../test-support/payments';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../app';
+import { RX_CODE_ALPHABET, RX_CODE_LENGTH } from '../../api/record';
 import { USSD_MAX_CHARS, type UssdResponse } from '../../api/ussd';
 import { isGsm7, septets } from '../../notifications/sms-text';
 import { seedCatalog } from '../../seed/seed';
@@ -11,7 +12,7 @@ import { createStaffUser, createTestUser, type TestUser } from '../../test-suppo
 import { SANDBOX } from '../../test-support/payments';
 import { bearer } from '../../test-support/scheduling';
 import { eventually, freshPhone, setPatientContact, smsSentTo } from '../../test-support/sms';
-import { auditOf } from '../../test-support/staff';
+import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
 import { createUssdApp } from '../ussd';
 
 /**
@@ -355,5 +356,153 @@ describe('call me back', () => {
     const audit = await auditOf(`callbacks/${mine!.id}`);
     expect(audit.map((e) => e.action).sort()).toEqual(['callback.done', 'callback.tried']);
     expect(audit[0].patientIds).toEqual([p.patientId]);
+  });
+});
+
+describe('a returning patient: my next appointment', () => {
+  it('shows what, when, with whom and Paid; cancelled more than 12 h ahead, the whole fee is a refund Due', async () => {
+    const user = await createTestUser();
+    const p = phone();
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    expect((await p.dial()).Message).toMatch(/^ExpMed Health\n1 Book/);
+    await p.say('1');
+    const doctors = await p.say('1');
+    const doctorName = choices(doctors)[0].replace(/ GHS .*$/, '');
+    await p.say('1');
+    // A day at least two days ahead, so the start is surely more than 12 hours away.
+    const offered = (await sessionDoc(p.sessionId))!.data.days as string[];
+    const later = offered.findIndex((day) => Date.parse(`${day}T00:00:00Z`) >= Date.now() + 2 * 86_400_000);
+    expect(later).toBeGreaterThanOrEqual(0);
+    const times = await p.say(String(later + 1));
+    await p.say('1');
+    expect(choices(times).length).toBeGreaterThan(0);
+    expect((await p.say('1')).Type).toBe('AddToCart');
+    const [booked] = await appointmentsOf(user.uid);
+    await approveInSandbox(p.sessionId, p.mobile, Number(booked.consultationFee));
+    expect((await fulfil(p.sessionId)).body.data.outcome).toBe('paid');
+
+    const again = phone(p.mobile);
+    await again.dial();
+    const next = await again.say('2');
+    expect(next.Message).toContain('Phone consultation\n');
+    expect(next.Message).toContain(`\n${doctorName}\nPaid\n1 Cancel it\n0 Back`);
+    const fee = Number(booked.consultationFee).toFixed(2);
+    expect((await again.say('1')).Message).toBe(`Cancel this appointment? GHS ${fee} will be refunded.\n1 Yes, cancel\n0 No`);
+    const done = await again.say('1');
+    expect(done).toMatchObject({
+      Type: 'release',
+      Message: `Cancelled. A refund of GHS ${fee} is due: the clinic will send it to your mobile money.`,
+    });
+    const [cancelled] = await appointmentsOf(user.uid);
+    expect(cancelled).toMatchObject({ appointmentStatus: 'Cancelled', paymentStatus: 'Paid' });
+    const refunds = await db().collection(COLLECTIONS.refunds).where('clientReference', '==', booked.clientReference).get();
+    expect(refunds.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ status: 'Due', amount: booked.consultationFee, patientId: user.uid }),
+    ]);
+    // Nothing is next any more.
+    const after = phone(p.mobile);
+    await after.dial();
+    expect((await after.say('2')).Message).toContain('You have no upcoming appointment.');
+  });
+});
+
+describe('a home visit', () => {
+  it('is booked with a landmark and a GhanaPost code typed without dashes, stored in its one form', async () => {
+    const p = await newCaller();
+    await p.say('1');
+    const days = await p.say('2');
+    expect(days.Message).toContain('Choose a day');
+    const { data } = (await sessionDoc(p.sessionId))!;
+    const day = (data.days as string[])[0];
+    expect((await p.say('1')).Message).toContain('Type a landmark near your home');
+    expect((await p.say('Behind Osu Presby Church')).Message).toContain('GhanaPost address');
+    expect((await p.say('GA12')).Message).toMatch(/^That is not a GhanaPost address\./);
+    const confirm = await p.say('ga1838164');
+    expect(confirm.Message).toContain('Near: Behind Osu Presby Church\nGA-183-8164\n1 Confirm');
+    const booked = await p.say('1');
+    expect(booked).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^Booked: Doctor/) });
+    const [stored] = await appointmentsOf(p.patientId);
+    expect(stored).toMatchObject({
+      channel: 'USSD',
+      requestedServiceId: 2,
+      requestedDay: day,
+      address: { line: 'Behind Osu Presby Church', landmark: 'Behind Osu Presby Church', digitalAddress: 'GA-183-8164' },
+    });
+  });
+});
+
+describe('my package', () => {
+  it('starts the free trial; a second start is refused as a screen; dialling again shows it with its days left', async () => {
+    const p = await newCaller();
+    const other = phone(p.mobile);
+    await other.dial();
+    expect((await p.say('3')).Message).toContain('You have no package.\n1 Start the free 30-day trial');
+    expect((await other.say('3')).Message).toContain('1 Start the free 30-day trial');
+    const started = await p.say('1');
+    expect(started).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^Your free trial has started\./) });
+    const refused = await other.say('1');
+    expect(refused).toMatchObject({
+      Type: 'release',
+      Message: expect.stringMatching(/^You already have the Individual Package/),
+    });
+    const subs = await db().collection(COLLECTIONS.subscriptions).where('patientId', '==', p.patientId).get();
+    expect(subs.docs.map((d) => d.data())).toEqual([expect.objectContaining({ trial: true })]);
+    const later = phone(p.mobile);
+    await later.dial();
+    expect((await later.say('3')).Message).toMatch(/^Individual Package: Trial, (29|30) days left\.\n1 Renew/);
+    expect((await later.say('1')).Message).toContain('coming soon');
+  });
+});
+
+describe('checking a prescription code', () => {
+  it('says an issued code is genuine, with the doctor and date and no medicines; an unknown code is not ours', async () => {
+    const [patient, doctor] = await Promise.all([createTestUser(), createStaffUser('doctor', 'dr-mensah')]);
+    const visit = await storedAppointment(patient.uid, 'CheckedIn', {
+      ...startingIn(-10),
+      requestedServiceId: 1,
+      requestedService: 'Virtual Consultation (Telemedicine)',
+      doctorId: 'dr-mensah',
+      doctorSurName: 'Mensah',
+    });
+    const issued = await request(api)
+      .post(`/api/staff/appointments/${visit.appointmentId}/prescriptions`)
+      .set(bearer(doctor))
+      .send({
+        items: [
+          {
+            medicine: 'Amoxicillin',
+            strength: '500 mg',
+            dose: '1 capsule',
+            frequency: '3 times a day',
+            duration: '5 days',
+            quantity: 15,
+          },
+        ],
+      });
+    expect(issued.status).toBe(201);
+    const { code, prescriptionId } = issued.body.data as { code: string; prescriptionId: string };
+    const stored = (await db().collection(COLLECTIONS.prescriptions).doc(prescriptionId).get()).data()!;
+
+    const p = await newCaller();
+    expect((await p.say('4')).Message).toBe('Type the prescription code:');
+    const genuine = await p.say(`${code.slice(0, 5).toLowerCase()} ${code.slice(5)}`);
+    expect(genuine.Type).toBe('release');
+    expect(genuine.Message).toContain(`Prescription ${code} is genuine and not yet dispensed.`);
+    expect(genuine.Message).toContain(String(stored.doctor));
+    expect(genuine.Message).not.toContain('Amoxicillin');
+
+    let unknown: string;
+    do
+      unknown = Array.from(
+        { length: RX_CODE_LENGTH },
+        () => RX_CODE_ALPHABET[Math.floor(Math.random() * RX_CODE_ALPHABET.length)],
+      ).join('');
+    while (unknown === code);
+    const q = phone(p.mobile);
+    await q.dial();
+    await q.say('4');
+    const notOurs = await q.say(unknown);
+    expect(notOurs).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^No prescription has this code\./) });
+    expect(notOurs.Message).toContain('not a genuine ExpMed Health prescription');
   });
 });

@@ -1,6 +1,6 @@
 import { formatDate } from '../../api/format';
 import { CALLBACK_REASONS, type UssdCartItem } from '../../api/ussd';
-import { DIGITAL_ADDRESS, todayInGhana, type CreateAppointmentInput } from '../../api/booking-request';
+import { DIGITAL_ADDRESS, tidyDigitalAddress, todayInGhana, type CreateAppointmentInput } from '../../api/booking-request';
 import { cancellationTerms } from '../../api/policy';
 import { normaliseRxCode } from '../../api/record';
 import { SERVICE_ID, serviceById } from '../../api/service-catalog';
@@ -335,7 +335,8 @@ const STEPS: Record<Step, Handler> = {
   },
 
   gps: async (_caller, typed, data) => {
-    const gps = typed.trim().toUpperCase();
+    // As people type it (no dashes, any case) in its one stored form, as the site's form does.
+    const gps = tidyDigitalAddress(typed);
     if (gps !== '0' && !DIGITAL_ADDRESS.test(gps)) return input(screens.gps(HINT.gps), 'gps', data);
     const next = { ...data, ...(gps === '0' ? {} : { gps }) };
     return menu(homeConfirmText(next), 'homeConfirm', next);
