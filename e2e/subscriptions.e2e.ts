@@ -94,7 +94,7 @@ describe('a covered virtual consultation', () => {
     await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
     await form.getByLabel('Doctor').selectOption('dr-owusu');
     await pickFreeSlot(form);
-    await form.getByText(/Your Individual Package covers this consultation: nothing to pay/).waitFor();
+    await form.getByText(/Covered by your Individual Package: nothing to pay/).waitFor();
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
 
