@@ -41,8 +41,8 @@ export function bookingReceived(a: Appointment): Notice {
       (a.coverage
         ? `${coveredSentence(a.coverage.packageTitle)}. `
         : a.requiresPayment
-        ? `Fee ${formatGhs(a.consultationFee)}: ${a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
-        : '') +
+          ? `Fee ${formatGhs(a.consultationFee)}: ${a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
+          : '') +
       `Ref ${a.clientReference}.`,
     attachments: [appointmentInvitation(a)],
   };

@@ -131,9 +131,7 @@ describe("the package's coverage", () => {
     const { user } = renderForm();
     await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Virtual Consultation/ }));
     expect(
-      await screen.findByText(
-        'Covered by your Family Care Package: nothing to pay (1 consultation left this month).',
-      ),
+      await screen.findByText('Covered by your Family Care Package: nothing to pay (1 consultation left this month).'),
     ).toBeInTheDocument();
   });
 
@@ -141,14 +139,23 @@ describe("the package's coverage", () => {
     const { user } = renderForm();
     await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Virtual Consultation/ }));
     await screen.findByText('Covered by your Family Care Package: nothing to pay (1 consultation left this month).');
-    await user.selectOptions(await screen.findByLabelText(/^Doctor/), await screen.findByRole('option', { name: /Kofi Boateng/ }));
+    await user.selectOptions(
+      await screen.findByLabelText(/^Doctor/),
+      await screen.findByRole('option', { name: /Kofi Boateng/ }),
+    );
     expect(screen.queryByText(/Paid online/)).not.toBeInTheDocument();
     expect(screen.queryByText(/unless your package covers it/)).not.toBeInTheDocument();
     expect(screen.getByText('Consultation with Dr Kofi Boateng, covered by your package.')).toBeInTheDocument();
   });
 
   it('when the package covers the consultation, then the confirmation says the same sentence, not the fee', () => {
-    const values = { ...emptyBooking(), requestedServiceId: '1', doctorId: 'dr-1', requestedDay: '2099-01-05', requestedTime: '10:00' };
+    const values = {
+      ...emptyBooking(),
+      requestedServiceId: '1',
+      doctorId: 'dr-1',
+      requestedDay: '2099-01-05',
+      requestedTime: '10:00',
+    };
     const cover: Cover = { packageTitle: 'Individual trial', benefits: BENEFITS, usage: FAMILY.usage };
     const text = bookingSummary(values, DOCTORS, [], coveredText(values, cover));
     expect(text).toMatch(/\. Covered by your Individual trial: nothing to pay \(1 consultation left this month\)\.$/);
@@ -189,7 +196,9 @@ describe("the package's coverage", () => {
     expect(coverageText(self(7), cover(some))).toBeUndefined();
     // Someone else: only a named family member, and only under a package for several people.
     expect(coverageText({ serviceId: 1, bookedFor: 'other' }, cover(some))).toBeUndefined();
-    expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some))).toMatch(/^Covered by your Family Care Package: nothing to pay/);
+    expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some))).toMatch(
+      /^Covered by your Family Care Package: nothing to pay/,
+    );
     expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some, { ...BENEFITS, people: 1 }))).toBeUndefined();
   });
 

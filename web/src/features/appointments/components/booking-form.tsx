@@ -126,7 +126,8 @@ function PersonFields({ profile }: { profile: Partial<BookingValues> | undefined
 }
 
 /** Under the chosen doctor when the package covers the consultation: who, and no fee to pay. */
-const coveredFeeNote = (doctor: Doctor) => `Consultation with Dr ${doctor.otherNames} ${doctor.surname}, covered by your package.`;
+const coveredFeeNote = (doctor: Doctor) =>
+  `Consultation with Dr ${doctor.otherNames} ${doctor.surname}, covered by your package.`;
 
 /** What the chosen service costs and how it is paid, under the service select (whose options stay short on a phone). */
 function servicePriceHint(serviceId: number): string | undefined {
@@ -173,7 +174,14 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
       return;
     }
     if (!(await checkBooking(formik, form, invalidBookingMessage(formik.values)))) return;
-    if (!(await confirm('Submit Appointment?', 'Yes', bookingSummary(formik.values, doctors, labs, coveredText(formik.values, cover))))) return;
+    if (
+      !(await confirm(
+        'Submit Appointment?',
+        'Yes',
+        bookingSummary(formik.values, doctors, labs, coveredText(formik.values, cover)),
+      ))
+    )
+      return;
     setSending(true);
     try {
       const appointment = await create.mutateAsync(bookingSchema.cast(formik.values));

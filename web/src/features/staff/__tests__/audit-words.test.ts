@@ -34,7 +34,8 @@ const TEMPLATES: Record<string, readonly string[]> = {
 function serverActions(): string[] {
   const root = join(__dirname, '../../../../../functions/src');
   const found = new Set<string>();
-  const literal = /(?:action: |audit\(\w+, |auditDesk\(tx, desk, |changeVisit\(caller, appointmentId, )(['`])([a-z-]+\.[^'`]+)\1/g;
+  const literal =
+    /(?:action: |audit\(\w+, |auditDesk\(tx, desk, |changeVisit\(caller, appointmentId, )(['`])([a-z-]+\.[^'`]+)\1/g;
   for (const file of sources(root)) {
     for (const [, , action] of readFileSync(file, 'utf8').matchAll(literal)) {
       if (!action.includes('${')) found.add(action);
