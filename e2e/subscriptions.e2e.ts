@@ -95,7 +95,12 @@ describe('a covered virtual consultation', () => {
     await form.getByLabel('Doctor').selectOption('dr-owusu');
     await pickFreeSlot(form);
     await form.getByText(/Covered by your Individual Package: nothing to pay/).waitFor();
+    // One truth: the page shows no fee for it, and the confirmation says the same sentence.
+    expect(await form.getByText(/Paid online|unless your package covers it/).count()).toBe(0);
     await form.getByRole('button', { name: 'Submit' }).click();
+    await dialogSays(page, 'Submit Appointment?');
+    await expect(dialogText(page).textContent()).resolves.toMatch(/Covered by your Individual Package: nothing to pay/);
+    await expect(dialogText(page).textContent()).resolves.not.toMatch(/GHS|unless your package/);
     await page.getByRole('button', { name: 'Yes' }).click();
 
     await dialogSays(page, 'Saved!', 20_000);
