@@ -94,8 +94,13 @@ describe('a covered virtual consultation', () => {
     await form.getByLabel('Service').selectOption({ label: 'Virtual Consultation (Telemedicine)' });
     await form.getByLabel('Doctor').selectOption('dr-owusu');
     await pickFreeSlot(form);
-    await form.getByText(/Your Individual Package covers this consultation: nothing to pay/).waitFor();
+    await form.getByText(/Covered by your Individual Package: nothing to pay/).waitFor();
+    // One truth: the page shows no fee for it, and the confirmation says the same sentence.
+    expect(await form.getByText(/Paid online|unless your package covers it/).count()).toBe(0);
     await form.getByRole('button', { name: 'Submit' }).click();
+    await dialogSays(page, 'Submit Appointment?');
+    await expect(dialogText(page).textContent()).resolves.toMatch(/Covered by your Individual Package: nothing to pay/);
+    await expect(dialogText(page).textContent()).resolves.not.toMatch(/GHS|unless your package/);
     await page.getByRole('button', { name: 'Yes' }).click();
 
     await dialogSays(page, 'Saved!', 20_000);

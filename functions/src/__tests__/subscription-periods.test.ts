@@ -77,7 +77,7 @@ describe('package benefits from the package items', () => {
     expect(benefitFor({ requestedServiceId: 5, requestedServiceOption: 'VIRTUAL' })).toBeUndefined();
     expect(benefitFor({ requestedServiceId: 5, requestedServiceOption: 'HOME_VISIT' })).toBe('homeVisit');
     expect(coverageNote('Individual Package', 'virtualConsultation', 2, 1)).toBe(
-      'Covered by your Individual Package: 1 of 2 virtual consultations left this period.',
+      'Covered by your Individual Package: nothing to pay (1 of 2 virtual consultations left this period).',
     );
     expect(coverageNote('Family Care Package', 'virtualConsultation', 'unlimited', 7)).toMatch(/unlimited/);
   });

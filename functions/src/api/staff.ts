@@ -100,6 +100,9 @@ export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 /** GET /api/staff/refunds: a refund (api/types Refund, made by the money paths) with its document id. */
 export interface StaffRefund extends Refund {
   id: string;
+  /** Whose money it is, from the patient's record (absent once the account is erased). */
+  patientName?: string;
+  patientPhone?: string;
 }
 
 /** GET /api/staff/patients/{patientId}: what the clinic holds about one patient. */

@@ -15,6 +15,12 @@ import type { Currency } from './prices';
  * Trial: the Free package's trial (paymentStatus 'Trial'). Active: a paid period runs.
  * Cancelled: will not renew, but keeps its benefits until periodEnd. Expired: periodEnd passed.
  */
+/**
+ * A booking the patient's package covers, in the one sentence the booking page, the
+ * confirmation, the e-mail and the appointment all use (docs/patient-experience.md).
+ */
+export const coveredSentence = (packageTitle: string) => `Covered by your ${packageTitle}: nothing to pay`;
+
 export const SUBSCRIPTION_STATUS = {
   Pending: 'Pending',
   Trial: 'Trial',

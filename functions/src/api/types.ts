@@ -324,6 +324,14 @@ export interface Refund {
   providerReference?: string;
   /** How it was sent back (api/staff.ts REFUND_METHODS). */
   method?: string;
+  /** The number and network the money came from, as the provider's callback told it (absent when it did not). */
+  paidFrom?: Payer;
+}
+
+/** Who paid, from the provider's callback (Data.CustomerPhoneNumber, Data.PaymentDetails.Channel, e.g. 'mtn-gh'). */
+export interface Payer {
+  phone: string;
+  channel: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Checkout } from '../api/types';
+import type { Checkout, Payer } from '../api/types';
 import { paymentUrls, providerConfig } from '../config';
 import { CURRENCY } from '../api/prices';
 import type { UssdServiceConfirmation } from '../api/ussd';
@@ -28,6 +28,8 @@ export interface TransactionStatus {
   externalTransactionId: string;
   paymentMethod: string;
   currencyCode: string;
+  /** Who paid: not in the status API's answer, only in the provider's callback (routes/payment-callback.ts). */
+  payer?: Payer;
 }
 
 async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -7,6 +7,7 @@ import { findPayable } from '../services/payments/payable';
 import { confirmWithProvider } from '../services/payments/settlement';
 import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from '../payments/provider';
+import type { Payer } from '../api/types';
 
 const sameSecret = (given: unknown, expected: string) => {
   if (typeof given !== 'string' || !expected) return false;
@@ -14,6 +15,19 @@ const sameSecret = (given: unknown, expected: string) => {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 };
+
+interface CallbackData {
+  ClientReference?: unknown;
+  CustomerPhoneNumber?: unknown;
+  PaymentDetails?: { Channel?: unknown };
+}
+
+/** The number and network the money came from, kept so a refund can go back there (the status API does not say). */
+function payerOf(data: CallbackData | undefined): Payer | undefined {
+  const phone = typeof data?.CustomerPhoneNumber === 'string' ? data.CustomerPhoneNumber.trim().slice(0, 20) : '';
+  const channel = typeof data?.PaymentDetails?.Channel === 'string' ? data.PaymentDetails.Channel.trim().slice(0, 20) : '';
+  return phone || channel ? { phone, channel } : undefined;
+}
 
 /**
  * The provider's callback (Hosting rewrite /payment/callback). Its body is only a hint: the
@@ -29,7 +43,7 @@ export function createCallbackApp(): express.Express {
       logger.warn('payment callback without the right secret', { ip: req.ip });
       return send(res, 401, 'This callback is not authorised.', null);
     }
-    const data = (req.body as { Data?: { ClientReference?: unknown } } | undefined)?.Data;
+    const data = (req.body as { Data?: CallbackData } | undefined)?.Data;
     const clientReference = typeof data?.ClientReference === 'string' ? data.ClientReference : '';
     const payable = clientReference ? await findPayable(clientReference).catch(() => undefined) : undefined;
     if (!payable) {
@@ -37,7 +51,7 @@ export function createCallbackApp(): express.Express {
       return send(res, 404, 'No payment with that clientReference.', null);
     }
     try {
-      const outcome = await confirmWithProvider(payable);
+      const outcome = await confirmWithProvider(payable, payerOf(data));
       send(res, 200, 'Callback received.', { outcome });
     } catch (err) {
       // The scheduled re-check will ask again; the provider may retry meanwhile.

@@ -4,7 +4,7 @@
  * and a fake fetch that answers routes in the API's envelope.
  */
 import type { Clinician, Closure, DeskPaymentOutcome, PaymentLinkSent } from '@api/front-desk';
-import type { StaffAppointmentList, StaffMessage, StaffOrder } from '@api/staff';
+import type { StaffAppointmentList, StaffMessage, StaffOrder, StaffRefund } from '@api/staff';
 import type { Appointment, Patient } from '@api/types';
 
 export function anAppointment(change: Partial<Appointment> = {}): Appointment {
@@ -214,3 +214,22 @@ export function fakeApi(routes: () => Route[]) {
   const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path);
   return { fetchMock, calls, callsTo };
 }
+
+/** GET /api/staff/refunds: one Due refund, with whose money it is and where it came from. */
+export const aRefund = (change: Partial<StaffRefund> = {}): StaffRefund => ({
+  id: 'REF0000001_tx1',
+  clientReference: 'REF0000001',
+  kind: 'appointment',
+  recordId: 'a1',
+  patientId: 'p1',
+  amount: 120,
+  currency: 'GHS',
+  reason: 'cancelled',
+  status: 'Due',
+  transactionId: 'tx1',
+  createdAt: '2098-12-20T10:00:00.000Z',
+  patientName: 'Ama Mensah',
+  patientPhone: '+233241234567',
+  paidFrom: { phone: '233551234987', channel: 'mtn-gh' },
+  ...change,
+});

@@ -157,6 +157,30 @@ describe('notice templates', () => {
     );
   });
 
+  it('a booking the package covers says so in the one sentence the booking page uses, in the mail and the SMS, with no fee', () => {
+    const a = sampleAppointment({
+      consultationFee: 0,
+      requiresPayment: false,
+      paymentStatus: 'Not Applicable',
+      coveredBy: 'sub-1',
+      coverage: {
+        subscriptionId: 'sub-1',
+        packageTitle: 'Individual trial',
+        benefit: 'virtualConsultation',
+        used: 1,
+        left: 0,
+        fullPrice: 120,
+        note: 'Covered by your Individual trial: nothing to pay (0 of 1 virtual consultations left this period).',
+      },
+    });
+    const notice = templates.bookingReceived(a);
+    expect(notice.paragraphs).toContain(
+      'Covered by your Individual trial: nothing to pay (0 of 1 virtual consultations left this period).',
+    );
+    expect(notice.paragraphs.join(' ')).not.toMatch(/There is nothing to pay for this service|GHS/);
+    expect(smsBody(notice.sms!)).toContain('Covered by your Individual trial: nothing to pay. Ref ');
+  });
+
   it("a video visit's reminders carry its join link, in the mail and in the SMS before the reference", () => {
     const a = sampleAppointment({ clientReference: 'REF1234567' });
     const link = 'https://expmedhealth.com/visit/appt-123';

@@ -2,6 +2,7 @@ import { dayWord, formatGhs } from '../../api/format';
 import { appointmentStartsAt, UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { ACTION_DONE, type StaffAction } from '../../api/staff';
 import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
+import { coveredSentence } from '../../api/subscriptions-contract';
 import { VISIT_OPENS_BEFORE_MINUTES, visitDataCost } from '../../api/visits';
 import { appointmentInvitation } from '../ics';
 import type { Notice } from '../notice';
@@ -18,9 +19,12 @@ export function bookingReceived(a: Appointment): Notice {
     a.source === 'CLINIC'
       ? 'You can pay at the clinic, or by the payment link we text you.'
       : 'If you have not paid yet, open Appointments in your dashboard and choose Make Payment.';
-  const pay = a.requiresPayment
-    ? `The fee is ${formatGhs(a.consultationFee)}. ${howToPay}`
-    : 'There is nothing to pay for this service.';
+  // A booking the patient's package covers says so in the words the booking page used.
+  const pay = a.coverage
+    ? a.coverage.note
+    : a.requiresPayment
+      ? `The fee is ${formatGhs(a.consultationFee)}. ${howToPay}`
+      : 'There is nothing to pay for this service.';
   return {
     event: 'appointment.received',
     appointmentId: a.appointmentId,
@@ -34,9 +38,11 @@ export function bookingReceived(a: Appointment): Notice {
     ],
     sms:
       `We received your request for ${a.requestedService} on ${appointmentWhenShort(a)}. ` +
-      (a.requiresPayment
-        ? `Fee ${formatGhs(a.consultationFee)}: ${a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
-        : '') +
+      (a.coverage
+        ? `${coveredSentence(a.coverage.packageTitle)}. `
+        : a.requiresPayment
+          ? `Fee ${formatGhs(a.consultationFee)}: ${a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
+          : '') +
       `Ref ${a.clientReference}.`,
     attachments: [appointmentInvitation(a)],
   };

@@ -7,7 +7,7 @@ import { newClientReference } from '../../payments/client-reference';
 import { recheckRecentPayments } from '../../services/payments/recheck';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
-import { createTestUser, type TestUser } from '../../test-support/auth';
+import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
 
 const app = createApp();
@@ -34,7 +34,7 @@ const subscriptionDoc = async (id: string) => (await db().collection(COLLECTIONS
 const mailsTo = async (email: string) =>
   (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => d.data());
 
-function callback(clientReference: string, secret: string | null = CALLBACK_SECRET, amount = 49) {
+function callback(clientReference: string, secret: string | null = CALLBACK_SECRET, amount = 49, phone?: string) {
   const req = request(callbackApp).post(
     secret === null ? '/payment/callback' : `/payment/callback?secret=${encodeURIComponent(secret)}`,
   );
@@ -46,6 +46,7 @@ function callback(clientReference: string, secret: string | null = CALLBACK_SECR
       ClientReference: clientReference,
       Status: 'Success',
       Amount: amount,
+      ...(phone ? { CustomerPhoneNumber: phone } : {}),
       PaymentDetails: { PaymentType: 'mobilemoney', Channel: 'mtn-gh' },
     },
   });
@@ -307,6 +308,22 @@ describe('paymentCallback', () => {
     expect(refunds.docs.map((d) => d.data())).toMatchObject([{ reason: 'amount-mismatch', amount: 1, status: 'Due' }]);
     const mails = await mailsTo(user.email);
     expect(mails.map((m) => m.message.subject)).toEqual([expect.stringMatching(/^A refund will follow/)]);
+  });
+
+  it("when money is owed back, then staff's refund list names the patient, their phone and the number and network it came from", async () => {
+    const [user, staff] = await Promise.all([createTestUser(), createStaffUser('staff')]);
+    const sub = await startedCheckout(user);
+    await setFaults(sub.clientReference, { callback: 'drop', reportAmount: 1 });
+    await payInSandbox(sub.clientReference);
+    expect((await callback(sub.clientReference, CALLBACK_SECRET, 1, '233551234987')).body.data.outcome).toBe('refund-due');
+    const list = await request(app).get('/api/staff/refunds?status=Due&limit=50').set(bearer(staff));
+    expect(list.status).toBe(200);
+    const mine = (list.body.data.items as { clientReference: string }[]).find((r) => r.clientReference === sub.clientReference);
+    expect(mine).toMatchObject({
+      patientName: 'Kwame Mensah',
+      patientPhone: '+233241234567',
+      paidFrom: { phone: '233551234987', channel: 'mtn-gh' },
+    });
   });
 
   it('when a paid callback is replayed, then the second changes nothing', async () => {

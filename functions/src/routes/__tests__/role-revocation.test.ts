@@ -115,3 +115,14 @@ describe('roles go only to verified e-mail addresses', () => {
     expect(await rosterOf(person.uid)).toBeUndefined();
   });
 });
+
+describe('revoking oneself', () => {
+  it('when an admin removes their own role, then 409 with a sentence and the role stays', async () => {
+    const admin = await createStaffUser('admin');
+    const res = await request(app).delete(`/api/staff/roles/${admin.uid}`).set(as(admin));
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('You cannot remove your own role: ask another admin.');
+    expect((await rosterOf(admin.uid))?.role).toBe('admin');
+    expect((await auth().getUser(admin.uid)).customClaims).toMatchObject({ role: 'admin' });
+  });
+});

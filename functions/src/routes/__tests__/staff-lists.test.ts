@@ -334,7 +334,7 @@ describe('roles and the audit log (admins)', () => {
     patientNames?: Record<string, string>;
   };
 
-  it("names the people in the audit log: the actor's e-mail and the account acted on, not only their ids", async () => {
+  it("names the people in the audit log: the actor's e-mail and a patient by the name on their record, not their id or e-mail", async () => {
     const person = await createTestUser({ emailVerified: true });
     expect((await post(admin, '/staff/roles', { email: person.email, role: 'staff' })).status).toBe(201);
     const { items } = (await get(admin, '/staff/audit?limit=20')).body.data as { items: AuditRow[] };
@@ -343,13 +343,13 @@ describe('roles and the audit log (admins)', () => {
       action: 'role.grant.staff',
       actorUid: admin.uid,
       actorName: admin.email,
-      targetName: person.email,
+      targetName: 'Kwame Mensah',
     });
     // The patients an answer showed read as their names too, by id.
     expect((await get(admin, `/staff/patients/${person.uid}`)).status).toBe(200);
     const read = ((await get(admin, `/staff/audit?patientId=${person.uid}`)).body.data.items as AuditRow[]).find(
       (e) => e.action === 'patient.read',
     );
-    expect(read?.patientNames).toEqual({ [person.uid]: person.email });
+    expect(read?.patientNames).toEqual({ [person.uid]: 'Kwame Mensah' });
   });
 });

@@ -298,7 +298,7 @@ describe('benefits at booking', () => {
       coverage: { subscriptionId: id, benefit: 'virtualConsultation', used: 1, left: 1 },
     });
     expect(first.body.data.coverage.note).toBe(
-      'Covered by your Individual Package: 1 of 2 virtual consultations left this period.',
+      'Covered by your Individual Package: nothing to pay (1 of 2 virtual consultations left this period).',
     );
     const second = await book(user, virtualConsultationBooking());
     expect(second.body.data).toMatchObject({ consultationFee: 0, coverage: { used: 2, left: 0 } });

@@ -1,6 +1,7 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { formatGhs } from '../../api/format';
 import {
+  coveredSentence,
   allowanceWindow,
   benefitFor,
   leftOf,
@@ -36,9 +37,9 @@ const NAMES: Record<AllowanceBenefit, [string, string]> = {
 /** The sentence the answer and the dashboard show. */
 export function coverageNote(packageTitle: string, benefit: AllowanceBenefit, allowance: Allowance, used: number): string {
   const [, plural] = NAMES[benefit];
-  if (allowance === 'unlimited') return `Covered by your ${packageTitle}: ${plural} are unlimited this period.`;
+  if (allowance === 'unlimited') return `${coveredSentence(packageTitle)} (${plural} are unlimited this period).`;
   const left = Math.max(0, allowance - used);
-  return `Covered by your ${packageTitle}: ${left} of ${allowance} ${plural} left this period.`;
+  return `${coveredSentence(packageTitle)} (${left} of ${allowance} ${plural} left this period).`;
 }
 
 /** A live subscription that may cover this booking, with its package and current window. */

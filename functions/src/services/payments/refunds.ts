@@ -16,7 +16,7 @@ export type RefundReason = Refund['reason'];
 /** A refund about to be created: the stored fields it starts with, and what was paid for. */
 export type DueRefund = Pick<
   Refund,
-  'clientReference' | 'kind' | 'recordId' | 'patientId' | 'amount' | 'currency' | 'reason' | 'transactionId'
+  'clientReference' | 'kind' | 'recordId' | 'patientId' | 'amount' | 'currency' | 'reason' | 'transactionId' | 'paidFrom'
 > & {
   /** What was paid for, for the mail (e.g. 'Appointment: Virtual Consultation'). */
   what: string;

@@ -1,7 +1,7 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { conflict } from '../../http/errors';
-import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS } from '../../api/types';
+import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS, type Payer } from '../../api/types';
 import { transactionStatus, type TransactionStatus } from '../../payments/provider';
 import { doctorSlotRef } from '../../store/appointments';
 import { storedTime } from '../../store/converter';
@@ -96,6 +96,7 @@ async function settle(
         currency: status.currencyCode || CURRENCY,
         reason,
         transactionId: status.transactionId,
+        ...(status.payer ? { paidFrom: status.payer } : {}),
         what: describePayable(record),
       },
       email,
@@ -142,7 +143,7 @@ async function settle(
           ...(desk.providerReference ? { providerReference: desk.providerReference } : {}),
           recordedBy: desk.recordedBy,
         }
-      : { source: 'online' as const }),
+      : { source: 'online' as const, ...(status.payer ? { payer: status.payer } : {}) }),
   });
   if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path, record.patientId);
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
@@ -231,9 +232,9 @@ export async function markPaid(payable: Payable, status: TransactionStatus, desk
  * Asks the provider about a record and settles what it confirms. A record paid through the
  * USSD checkout (docs/ussd.md) is known to the provider by that session, under its account.
  */
-export async function confirmWithProvider(payable: Payable): Promise<MarkPaidOutcome> {
+export async function confirmWithProvider(payable: Payable, payer?: Payer): Promise<MarkPaidOutcome> {
   const ussd = payable.data.ussdCheckout as { sessionId: string; account: string } | undefined;
   const status = ussd ? await transactionStatus(ussd.sessionId, ussd.account) : await transactionStatus(payable.clientReference);
   if (!status) return 'not-paid';
-  return markPaid(payable, status);
+  return markPaid(payable, payer ? { ...status, payer } : status);
 }

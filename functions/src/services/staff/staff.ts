@@ -313,6 +313,13 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
 
 const asRefund = (id: string, d: DocumentData) => ({ ...d, id }) as StaffRefund;
 
+/** Whom staff send the money back to: the name and phone on the patient's record. */
+function withPatient(refund: StaffRefund, patient: DocumentData | undefined): StaffRefund {
+  const name = `${String(patient?.firstName ?? '')} ${String(patient?.lastName ?? '')}`.trim();
+  const phone = String(patient?.contactNumber ?? '');
+  return { ...refund, ...(name ? { patientName: name } : {}), ...(phone ? { patientPhone: phone } : {}) };
+}
+
 /** GET /staff/refunds: one page; the entry names whose refunds were shown. */
 export async function listRefunds(
   staff: Staff,
@@ -321,13 +328,15 @@ export async function listRefunds(
   cursor?: string,
 ): Promise<Page<StaffRefund>> {
   const page = await refundPage(status, limit, cursor, asRefund);
+  const patients = await patientsById(page.items.map((r) => r.patientId));
+  const items = page.items.map((r) => withPatient(r, patients.get(r.patientId)));
   const shown = {
     query: listQuery({ status, cursor }),
     count: page.items.length,
     patientIds: page.items.map((r) => r.patientId),
   };
   await writeAudit(audit(staff, 'refund.list', COLLECTIONS.refunds, shown));
-  return page;
+  return { ...page, items };
 }
 
 /** What a refund was for, as the patient reads it. */

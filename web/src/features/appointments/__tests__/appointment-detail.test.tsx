@@ -102,7 +102,7 @@ describe('the appointment detail says what it is, for whom and with whom', () =>
           benefit: 'virtualConsultation',
           used: 1,
           left: 1,
-          note: 'Covered by your Individual Package: 1 of 2 virtual consultations left this period.',
+          note: 'Covered by your Individual Package: nothing to pay (1 of 2 virtual consultations left this period).',
         },
       }),
     );

@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { BookingForm } from '@/features/appointments/components/booking-form';
-import { bookedText, coverageText, type Cover } from '@/features/appointments/components/coverage-note';
+import { BookingForm, bookingSummary } from '@/features/appointments/components/booking-form';
+import { bookedText, coverageText, coveredText, type Cover } from '@/features/appointments/components/coverage-note';
+import { emptyBooking } from '@/features/appointments/api/appointments';
 import type { Appointment } from '@/features/appointments/api/appointments';
 import { isSignedIn } from '@/lib/login-prompt';
 import { confirm } from '@/lib/dialogs';
@@ -130,10 +131,37 @@ describe("the package's coverage", () => {
     const { user } = renderForm();
     await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Virtual Consultation/ }));
     expect(
-      await screen.findByText(
-        'Your Family Care Package covers this consultation: nothing to pay (1 consultation left this month).',
-      ),
+      await screen.findByText('Covered by your Family Care Package: nothing to pay (1 consultation left this month).'),
     ).toBeInTheDocument();
+  });
+
+  it('when the package covers the consultation, then the page tells no fee: no "Paid online" and no "unless your package covers it"', async () => {
+    const { user } = renderForm();
+    await user.selectOptions(screen.getByLabelText(/^Service/), screen.getByRole('option', { name: /Virtual Consultation/ }));
+    await screen.findByText('Covered by your Family Care Package: nothing to pay (1 consultation left this month).');
+    await user.selectOptions(
+      await screen.findByLabelText(/^Doctor/),
+      await screen.findByRole('option', { name: /Kofi Boateng/ }),
+    );
+    expect(screen.queryByText(/Paid online/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/unless your package covers it/)).not.toBeInTheDocument();
+    expect(screen.getByText('Consultation with Dr Kofi Boateng, covered by your package.')).toBeInTheDocument();
+  });
+
+  it('when the package covers the consultation, then the confirmation says the same sentence, not the fee', () => {
+    const values = {
+      ...emptyBooking(),
+      requestedServiceId: '1',
+      doctorId: 'dr-1',
+      requestedDay: '2099-01-05',
+      requestedTime: '10:00',
+    };
+    const cover: Cover = { packageTitle: 'Individual trial', benefits: BENEFITS, usage: FAMILY.usage };
+    const text = bookingSummary(values, DOCTORS, [], coveredText(values, cover));
+    expect(text).toMatch(/\. Covered by your Individual trial: nothing to pay \(1 consultation left this month\)\.$/);
+    expect(text).not.toMatch(/GHS|unless your package/);
+    // Without a package, the fee, paid online.
+    expect(bookingSummary(values, DOCTORS, [], coveredText(values, undefined))).toMatch(/Fee GHS 150\.00, paid online next\.$/);
   });
 
   it('words each case from the usage and who it is for: used up, unlimited, home visits, lab discount, someone else, nothing', () => {
@@ -157,7 +185,7 @@ describe("the package's coverage", () => {
           { ...BENEFITS, virtualConsultationsPerPeriod: 'unlimited' },
         ),
       ),
-    ).toBe('Your Family Care Package covers this consultation: nothing to pay.');
+    ).toBe('Covered by your Family Care Package: nothing to pay.');
     // Home services are free: the note says the allowance is not used, whatever is left of it.
     expect(coverageText(self(3), cover(some))).toBe(
       "This home visit is free, so it does not use your Family Care Package's home visits.",
@@ -168,7 +196,9 @@ describe("the package's coverage", () => {
     expect(coverageText(self(7), cover(some))).toBeUndefined();
     // Someone else: only a named family member, and only under a package for several people.
     expect(coverageText({ serviceId: 1, bookedFor: 'other' }, cover(some))).toBeUndefined();
-    expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some))).toMatch(/covers this consultation/);
+    expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some))).toMatch(
+      /^Covered by your Family Care Package: nothing to pay/,
+    );
     expect(coverageText({ serviceId: 1, bookedFor: 'dependant' }, cover(some, { ...BENEFITS, people: 1 }))).toBeUndefined();
   });
 

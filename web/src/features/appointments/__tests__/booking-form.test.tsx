@@ -239,7 +239,7 @@ describe('the booking form: messages and submit', () => {
     expect(confirm).toHaveBeenCalledWith(
       'Submit Appointment?',
       'Yes',
-      `Labs/Medical Checkup, ${formatDate(TOMORROW)}. Fee GHS 60.00, paid online next unless your package covers it.`,
+      `Labs/Medical Checkup, ${formatDate(TOMORROW)}. Fee GHS 60.00, paid online next.`,
     );
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/appointments')!;
     expect(JSON.parse(String(init!.body))).toMatchObject({

@@ -27,7 +27,7 @@ import {
   type Doctor,
   type LabTest,
 } from '@/features/appointments/api/appointments';
-import { CoverageNote } from '@/features/appointments/components/coverage-note';
+import { CoverageNote, coveredText, useCover } from '@/features/appointments/components/coverage-note';
 import { DependantPicker } from '@/features/appointments/components/dependant-picker';
 import { BookingFrame, checkBooking } from '@/features/appointments/components/booking-frame';
 import { ServiceFields, ServiceSelect } from '@/features/appointments/components/service-fields';
@@ -70,7 +70,7 @@ const completeProfile = (profile: Partial<BookingValues> | undefined) =>
  * 'Submit Appointment?' says what is being booked, for whom, when and what it costs, from
  * the form and the catalogs it loaded (the server still decides the fee).
  */
-export function bookingSummary(values: BookingValues, doctors: Doctor[] = [], labs: LabTest[] = []): string {
+export function bookingSummary(values: BookingValues, doctors: Doctor[] = [], labs: LabTest[] = [], covered?: string): string {
   const id = Number(values.requestedServiceId);
   const service = SERVICES.find((s) => s.id === id)?.itemTitle ?? 'Appointment';
   const doctor = id === SERVICE_ID.virtualConsultation ? doctors.find((d) => d.doctorId === values.doctorId) : undefined;
@@ -84,7 +84,7 @@ export function bookingSummary(values: BookingValues, doctors: Doctor[] = [], la
       : id === SERVICE_ID.labTests
         ? labTotal(labs, values.selectedLabs)
         : 0);
-  const cost = fee > 0 ? `Fee ${formatGhs(fee)}, paid online next unless your package covers it.` : 'Nothing to pay.';
+  const cost = covered ?? (fee > 0 ? `Fee ${formatGhs(fee)}, paid online next.` : 'Nothing to pay.');
   return `${service}${who}${withWhom}${when}. ${cost}`;
 }
 
@@ -125,6 +125,10 @@ function PersonFields({ profile }: { profile: Partial<BookingValues> | undefined
   );
 }
 
+/** Under the chosen doctor when the package covers the consultation: who, and no fee to pay. */
+const coveredFeeNote = (doctor: Doctor) =>
+  `Consultation with Dr ${doctor.otherNames} ${doctor.surname}, covered by your package.`;
+
 /** What the chosen service costs and how it is paid, under the service select (whose options stay short on a phone). */
 function servicePriceHint(serviceId: number): string | undefined {
   if (serviceId === SERVICE_ID.virtualConsultation)
@@ -158,6 +162,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
   const patientId = patientIdOf(session);
   const [sending, setSending] = useState(false);
   const create = useCreateAppointment();
+  const cover = useCover(patientId);
   // Whatever the form has loaded (nothing is fetched for this): the confirmation names the doctor and the fee.
   const doctors = useDoctors(false).data;
   const labs = useLabs(false).data;
@@ -169,7 +174,14 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
       return;
     }
     if (!(await checkBooking(formik, form, invalidBookingMessage(formik.values)))) return;
-    if (!(await confirm('Submit Appointment?', 'Yes', bookingSummary(formik.values, doctors, labs)))) return;
+    if (
+      !(await confirm(
+        'Submit Appointment?',
+        'Yes',
+        bookingSummary(formik.values, doctors, labs, coveredText(formik.values, cover)),
+      ))
+    )
+      return;
     setSending(true);
     try {
       const appointment = await create.mutateAsync(bookingSchema.cast(formik.values));
@@ -228,10 +240,11 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
           <div className="form-grid two-columns">
             <PersonFields profile={profile} />
             <ServiceSelect />
-            {servicePriceHint(Number(formik.values.requestedServiceId)) && (
+            {/* A booking the package covers has no fee to tell: the coverage note below says so. */}
+            {!coveredText(formik.values, cover) && servicePriceHint(Number(formik.values.requestedServiceId)) && (
               <p className="field-hint span-all">{servicePriceHint(Number(formik.values.requestedServiceId))}</p>
             )}
-            <ServiceFields />
+            <ServiceFields {...(coveredText(formik.values, cover) ? { feeNote: coveredFeeNote } : {})} />
             <FormField
               as="textarea"
               name="healthProblem"

@@ -1,5 +1,5 @@
 import { useFormikContext } from 'formik';
-import { benefitFor, type PackageBenefits, type SubscriptionUsage } from '@api/subscriptions-contract';
+import { benefitFor, coveredSentence, type PackageBenefits, type SubscriptionUsage } from '@api/subscriptions-contract';
 import { useSubscriptions } from '@/shared/subscriptions/subscription-queries';
 import { currentSubscription } from '@/shared/subscriptions/subscriptions';
 import type { Appointment, BookingValues } from '@/features/appointments/api/appointments';
@@ -28,7 +28,7 @@ export function coverageText(
   if (benefit === 'virtualConsultation' && benefits.virtualConsultationsPerPeriod !== 0) {
     const u = usage.virtualConsultations;
     return hasLeft(u)
-      ? `Your ${packageTitle} covers this consultation: nothing to pay${leftText(u.left, 'consultation')}.`
+      ? `${coveredSentence(packageTitle)}${leftText(u.left, 'consultation')}.`
       : `You have used this month's consultations in your ${packageTitle}, so this one is paid as usual.`;
   }
   // Home services are free to book, and a package never spends an allowance on what costs nothing (services/packages/benefits.ts).
@@ -41,15 +41,34 @@ export function coverageText(
 
 const bookedFor = (v: BookingValues): BookedFor => (v.bookFor !== 'OTHERS' ? 'self' : v.dependantId ? 'dependant' : 'other');
 
+/** The signed-in patient's live package, as coverageText reads it, or undefined. */
+export function useCover(patientId: string | undefined): Cover | undefined {
+  const subscription = currentSubscription(useSubscriptions(patientId ?? '', !!patientId).data);
+  if (!subscription?.benefits || !subscription.usage) return undefined;
+  return { packageTitle: subscription.packageTitle, benefits: subscription.benefits, usage: subscription.usage };
+}
+
+const formCoverageText = (values: BookingValues, cover: Cover | undefined) =>
+  cover
+    ? coverageText(
+        { serviceId: Number(values.requestedServiceId), option: values.requestedServiceOption, bookedFor: bookedFor(values) },
+        cover,
+      )
+    : undefined;
+
+/**
+ * The covered sentence ('Covered by your Individual trial: nothing to pay …') when the package
+ * makes this booking free, so the page and the confirmation say that instead of a fee.
+ */
+export function coveredText(values: BookingValues, cover: Cover | undefined): string | undefined {
+  const text = formCoverageText(values, cover);
+  return text?.startsWith('Covered by your ') ? text : undefined;
+}
+
 /** Before submit: says when the signed-in patient's live package covers the chosen service. */
 export function CoverageNote({ patientId }: { patientId?: string }) {
   const { values } = useFormikContext<BookingValues>();
-  const subscription = currentSubscription(useSubscriptions(patientId ?? '', !!patientId).data);
-  if (!subscription?.benefits || !subscription.usage) return null;
-  const text = coverageText(
-    { serviceId: Number(values.requestedServiceId), option: values.requestedServiceOption, bookedFor: bookedFor(values) },
-    { packageTitle: subscription.packageTitle, benefits: subscription.benefits, usage: subscription.usage },
-  );
+  const text = formCoverageText(values, useCover(patientId));
   return text ? (
     <p className="coverage-note" role="status">
       {text}

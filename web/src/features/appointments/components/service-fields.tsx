@@ -150,7 +150,7 @@ function PrescriptionInput() {
 
 /** The patient's words under the chosen doctor: the fee, and that it is paid online. */
 const patientFeeNote = (doctor: Doctor) =>
-  `Consultation fee with Dr ${doctor.otherNames} ${doctor.surname}: ${formatGhs(doctor.consultationFee)}, paid online after you submit unless your package covers it.`;
+  `Consultation fee with Dr ${doctor.otherNames} ${doctor.surname}: ${formatGhs(doctor.consultationFee)}, paid online after you submit.`;
 
 /** The service asked for: the first choice of a booking, which decides the fields that follow. */
 export function ServiceSelect() {

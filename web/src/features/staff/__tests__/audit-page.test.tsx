@@ -64,10 +64,15 @@ it('shows what each answer showed: how many records, for which query, whose', as
   renderAt('/staff/audit');
   await screen.findByText('Listed appointments');
   expect(rows()).toHaveLength(2);
-  expect(rows()[0]).toHaveTextContent('2 records (day=2026-11-27)');
-  // A patient reads as their name where the server found one, as their id where not (an erased account).
+  expect(rows()[0]).toHaveTextContent('2 records (day Fri 27 Nov 2026)');
+  // A patient reads as their name where the server found one; never as an account id (an erased account).
   expect(within(rows()[0]).getByRole('button', { name: 'Show the entries about patient pat-a' })).toHaveTextContent('Ama Mensah');
-  expect(within(rows()[0]).getByRole('button', { name: 'Show the entries about patient pat-b' })).toHaveTextContent('pat-b');
+  expect(within(rows()[0]).getByRole('button', { name: 'Show the entries about patient pat-b' })).toHaveTextContent(
+    'A patient with no account now',
+  );
+  // Who acted: an account with no name left reads in words, not as its uid.
+  expect(rows()[0]).not.toHaveTextContent('staff-1');
+  expect(rows()[0]).toHaveTextContent('An account no longer on file (Staff)');
 });
 
 it('when a patient id is entered or picked, then only the entries naming that patient are asked for and shown', async () => {

@@ -178,8 +178,8 @@ describe('who sees what', () => {
 describe('the audit log in words', () => {
   it('names actions and records as people say them, with a link where the console shows the record', () => {
     expect(auditActionText('appointment.check-in')).toBe('Checked a patient in');
-    expect(auditActionText('role.grant.doctor')).toBe('Gave the doctor role');
-    expect(auditActionText('visit.mode.audio')).toBe('Switched a video visit to audio');
+    expect(auditActionText('role.grant.doctor')).toBe('Gave the Doctor role');
+    expect(auditActionText('visit.mode.audio')).toBe('Switched a visit to sound only');
     expect(auditActionText('something.new')).toBe('something.new');
     expect(auditTargetOf('appointments/abcdefghijkl')).toEqual({
       text: 'Appointment abcdefgh',

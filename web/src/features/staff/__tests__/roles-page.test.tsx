@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page, StaffMember } from '@api/staff';
+import type { Doctor } from '@api/types';
 import RolesPage from '@/features/staff/pages/roles-page';
 import { confirm } from '@/lib/dialogs';
 import type { Envelope } from '@api/envelope';
@@ -20,6 +21,15 @@ jest.mock('@/features/staff/staff-session', () => ({
 const ADMIN: StaffMember = { uid: 'admin-1', email: 'admin@expmed.local', role: 'admin' };
 const NURSE: StaffMember = { uid: 'staff-1', email: 'nurse@expmed.local', role: 'staff' };
 const DOCTOR: StaffMember = { uid: 'doc-1', email: 'doctor@expmed.local', role: 'doctor', doctorId: 'dr-mensah' };
+/** GET /api/doctors (the public list): what names the doctor's row. */
+const DR_MENSAH: Doctor = {
+  doctorId: 'dr-mensah',
+  surname: 'Mensah',
+  otherNames: 'Kofi',
+  specialty: 'General Practice',
+  consultationFee: 120,
+  doctorPicture: '',
+};
 
 /** GET /api/staff/roles answers one cursor page (services/staff/staff.ts listStaff: Page<StaffMember>). */
 let members: StaffMember[];
@@ -32,6 +42,8 @@ const fetchMock = jest.fn((url: string, init?: RequestInit) => {
     const uid = decodeURIComponent(url.slice('/api/staff/roles/'.length));
     members = members.filter((m) => m.uid !== uid);
     body = answer(null, 'The role has been removed.');
+  } else if (url.startsWith('/api/doctors')) {
+    body = answer([DR_MENSAH]);
   } else if (url.startsWith('/api/staff/roles')) {
     const cursor = new URL(url, 'http://site').searchParams.get('cursor') ?? '';
     body = answer(pages[cursor] ?? { items: members, nextCursor: null });
@@ -63,7 +75,16 @@ describe('Staff & roles', () => {
       'nurse@expmed.local',
       'doctor@expmed.local',
     ]);
-    expect(within(rows[3]).getByText('Doctor (dr-mensah)')).toBeInTheDocument();
+    expect(await within(rows[3]).findByText('Doctor: Dr Kofi Mensah')).toBeInTheDocument();
+    expect(within(rows[3]).queryByText(/dr-mensah/)).not.toBeInTheDocument();
+  });
+
+  it("when the list shows the admin's own account, then it offers no Revoke there (others keep theirs)", async () => {
+    render(withQueryClient(<RolesPage />));
+    const own = (await screen.findByRole('rowheader', { name: 'admin@expmed.local' })).closest('tr')!;
+    expect(within(own).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    expect(within(own).getByText('You (another admin can change your role)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke nurse@expmed.local' })).toBeInTheDocument();
   });
 
   it('when there are more accounts than one page, then Load more shows the next page', async () => {

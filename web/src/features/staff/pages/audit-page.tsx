@@ -5,13 +5,21 @@ import type { AuditEntry } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAudit } from '@/features/staff/api/staff-api';
 import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
-import { auditActionText, auditTargetOf } from '@/features/staff/audit-words';
+import { auditActionText, auditQueryText, auditTargetOf } from '@/features/staff/audit-words';
 import { ROLE_LABELS } from '@/features/staff/nav';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
 function AuditTarget({ target, name }: { target: string; name?: string }) {
   const { text, to } = auditTargetOf(target, name);
   return to ? <Link to={to}>{text}</Link> : <>{text}</>;
+}
+
+/** Who acted: their name, else what they were (an account deleted since has no name left). */
+function whoInWords(e: AuditEntry): string {
+  if (e.actorName) return e.actorName;
+  if (e.actorRole === 'pharmacy') return 'A pharmacy';
+  if (e.actorRole === 'patient') return 'The patient';
+  return 'An account no longer on file';
 }
 
 /** What an entry's answer showed: how many records, for which query, and whose. */
@@ -23,7 +31,7 @@ function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string
       {count !== undefined && (
         <span>
           {count} {count === 1 ? 'record' : 'records'}
-          {query ? <span className="staff-muted"> ({query})</span> : null}
+          {query ? <span className="staff-muted"> ({auditQueryText(query)})</span> : null}
         </span>
       )}
       {patientIds.map((id) => (
@@ -34,7 +42,7 @@ function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string
           aria-label={`Show the entries about patient ${id}`}
           onClick={() => onPatient(id)}
         >
-          {patientNames[id] ?? id}
+          {patientNames[id] ?? 'A patient with no account now'}
         </button>
       ))}
     </>
@@ -53,6 +61,9 @@ export default function AuditPage() {
   const log = useAudit(patientId);
   const items = itemsOf(log.data);
   const filterBy = (id: string) => setParams(id ? { patientId: id } : {}, { replace: true });
+  // The filter in words: the patient's name as the entries give it, not their account id.
+  const filteredName = patientId ? items.find((e) => e.patientNames?.[patientId])?.patientNames?.[patientId] : undefined;
+  const filteredWho = filteredName ?? 'this patient';
   return (
     <div className="staff-page">
       <PageHeader title="Audit log" />
@@ -80,9 +91,10 @@ export default function AuditPage() {
           )}
         </div>
       </form>
+      {patientId && items.length > 0 && <p className="staff-muted">Showing only the entries about {filteredWho}.</p>}
       <PagedList
         query={log}
-        empty={patientId ? `Nothing logged about patient ${patientId}.` : 'Nothing logged yet.'}
+        empty={patientId ? 'Nothing logged about this patient.' : 'Nothing logged yet.'}
         isEmpty={items.length === 0}
       >
         <StaffTable label="Audit entries" className="staff-table stack" columns={['When', 'Who', 'Action', 'Record', 'Shown']}>
@@ -90,7 +102,7 @@ export default function AuditPage() {
             <tr key={e.id}>
               <td data-label="When">{formatDate(e.at, { time: true })}</td>
               <td data-label="Who">
-                {e.actorName ?? (e.actorUid === 'self' ? 'The patient' : e.actorUid)}{' '}
+                {whoInWords(e)}{' '}
                 <span className="staff-muted">
                   (
                   {e.actorRole === 'patient'

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
+import { normaliseGhanaPhone } from '@api/ghana-phone';
+import { channelInWords } from '@api/mobile-networks';
 import { REFUND_METHODS, type RefundMethod, type StaffRefund } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
@@ -16,6 +18,15 @@ const REFUND_REASONS: Record<StaffRefund['reason'], string> = {
   'amount-mismatch': 'Paid amount did not match',
   duplicate: 'Paid twice',
 };
+
+const phoneInOneForm = (phone: string) => normaliseGhanaPhone(phone) ?? phone;
+
+/** Where the money came from, so it goes back there: '+233551234987 (MTN mobile money)'; absent when the provider did not say. */
+function paidFromInWords({ phone, channel }: NonNullable<StaffRefund['paidFrom']>): string {
+  const network = channel ? channelInWords(channel) : '';
+  if (!phone) return network;
+  return network ? `${phoneInOneForm(phone)} (${network})` : phoneInOneForm(phone);
+}
 
 function RefundItem({ refund: r }: { refund: StaffRefund }) {
   const marking = useMarkRefunded();
@@ -54,6 +65,11 @@ function RefundItem({ refund: r }: { refund: StaffRefund }) {
       <p>
         {REFUND_REASONS[r.reason] ?? r.reason} · since {formatDate(r.createdAt, { time: true })}
       </p>
+      <p>
+        To {r.patientName ?? 'a patient whose account is erased'}
+        {r.patientPhone ? `, ${phoneInOneForm(r.patientPhone)}` : ''}
+      </p>
+      <p>Paid from {r.paidFrom ? paidFromInWords(r.paidFrom) : 'a number the provider did not tell us: see the transaction'}</p>
       <p>
         Transaction {r.transactionId} · <Link to={`/staff/patients/${encodeURIComponent(r.patientId)}`}>patient's record</Link>
       </p>

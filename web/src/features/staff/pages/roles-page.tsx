@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@api/staff';
-import { DoctorOptions, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
+import type { Doctor } from '@api/types';
+import { DoctorOptions, doctorName, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
 import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
 import { ROLE_LABELS } from '@/features/staff/nav';
-import { refreshStaffClaims, useStaff } from '@/features/staff/staff-session';
+import { useStaff } from '@/features/staff/staff-session';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
@@ -69,13 +70,19 @@ function GrantForm() {
   );
 }
 
-function MemberRow({ member, self }: { member: StaffMember; self: boolean }) {
+/** 'Doctor: Dr Kwame Adjei' once the doctors list is in; just 'Doctor' until then (never the record's id). */
+function roleInWords(member: StaffMember, doctors: Doctor[] | undefined): string {
+  const doctor = member.doctorId ? doctors?.find((d) => d.doctorId === member.doctorId) : undefined;
+  return doctor ? `${ROLE_LABELS[member.role]}: ${doctorName(doctor)}` : ROLE_LABELS[member.role];
+}
+
+/** One account; no Revoke on the admin's own row (the API refuses it: the clinic could be left without an admin). */
+function MemberRow({ member, self, doctors }: { member: StaffMember; self: boolean; doctors: Doctor[] | undefined }) {
   const revoke = useRevokeRole();
   async function onRevoke() {
     if (!(await confirm('Revoke role?', 'Yes, revoke', `${member.email} loses the ${ROLE_LABELS[member.role]} role.`))) return;
     try {
       await revoke.mutateAsync(member.uid);
-      if (self) await refreshStaffClaims();
     } catch (err) {
       await showApiError(err);
     }
@@ -83,14 +90,15 @@ function MemberRow({ member, self }: { member: StaffMember; self: boolean }) {
   return (
     <tr>
       <th scope="row">{member.email}</th>
+      <td>{roleInWords(member, doctors)}</td>
       <td>
-        {ROLE_LABELS[member.role]}
-        {member.doctorId ? ` (${member.doctorId})` : ''}
-      </td>
-      <td>
-        <button type="button" className="btn btn-outline" disabled={revoke.isPending} onClick={() => void onRevoke()}>
-          Revoke<span className="visually-hidden"> {member.email}</span>
-        </button>
+        {self ? (
+          <span className="staff-muted">You (another admin can change your role)</span>
+        ) : (
+          <button type="button" className="btn btn-outline" disabled={revoke.isPending} onClick={() => void onRevoke()}>
+            Revoke<span className="visually-hidden"> {member.email}</span>
+          </button>
+        )}
       </td>
     </tr>
   );
@@ -102,6 +110,7 @@ export default function RolesPage() {
   const me = useStaff();
   const members = useStaffMembers();
   const items = itemsOf(members.data);
+  const doctors = useDoctorList(items.some((m) => m.doctorId));
   return (
     <div className="staff-page">
       <PageHeader title="Staff & roles" />
@@ -111,7 +120,7 @@ export default function RolesPage() {
         <PagedList query={members} empty="No staff accounts." isEmpty={items.length === 0}>
           <StaffTable label="Table of staff accounts" className="staff-table" columns={['Email', 'Role']} actions>
             {items.map((m) => (
-              <MemberRow key={m.uid} member={m} self={m.uid === me.uid} />
+              <MemberRow key={m.uid} member={m} self={m.uid === me.uid} doctors={doctors.data} />
             ))}
           </StaffTable>
         </PagedList>
