@@ -198,11 +198,12 @@ const traffic = (/** @type {import('playwright-core').Page} */ page) =>
   page.evaluate(async (headerBytes) => {
     const peers = /** @type {RTCPeerConnection[]} */ (/** @type {any} */ (window).__peers);
     const pc = [...peers].reverse().find((p) => p.connectionState !== 'closed');
-    const total = { sent: 0, received: 0 };
+    const total = { sent: 0, received: 0, packetsSent: 0 };
     (await pc?.getStats())?.forEach((s) => {
       if (s.type !== 'transport') return;
       total.sent += (s.bytesSent ?? 0) + (s.packetsSent ?? 0) * headerBytes;
       total.received += (s.bytesReceived ?? 0) + (s.packetsReceived ?? 0) * headerBytes;
+      total.packetsSent += s.packetsSent ?? 0;
     });
     return total;
   }, IP_UDP_HEADER_BYTES);
@@ -219,6 +220,7 @@ async function dataPerMinute(patientPage, doctorPage, seconds = MEASURE_SECONDS)
   const side = (/** @type {typeof p0} */ a, /** @type {typeof p0} */ b) => ({
     sent: mbPerMinute(b.sent - a.sent),
     received: mbPerMinute(b.received - a.received),
+    packetsPerSecond: (b.packetsSent - a.packetsSent) / seconds,
   });
   return { patient: side(p0, p1), doctor: side(d0, d1) };
 }
@@ -226,8 +228,8 @@ async function dataPerMinute(patientPage, doctorPage, seconds = MEASURE_SECONDS)
 /** @param {string} label @param {Awaited<ReturnType<typeof dataPerMinute>>} data */
 function printData(label, data) {
   const mb = (/** @type {number} */ n) => n.toFixed(2);
-  const line = (/** @type {string} */ who, /** @type {{ sent: number, received: number }} */ d) =>
-    `${who} sends ${mb(d.sent)}, receives ${mb(d.received)}, in all ${mb(d.sent + d.received)} MB a minute`;
+  const line = (/** @type {string} */ who, /** @type {{ sent: number, received: number, packetsPerSecond: number }} */ d) =>
+    `${who} sends ${mb(d.sent)} (${Math.round(d.packetsPerSecond)} packets a second), receives ${mb(d.received)}, in all ${mb(d.sent + d.received)} MB a minute`;
   console.log(`${label}: ${line('patient', data.patient)}; ${line('doctor', data.doctor)}.`);
 }
 

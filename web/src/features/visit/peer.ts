@@ -46,18 +46,37 @@ const DISCONNECTED_GRACE_MS = 4_000;
 /** The most a phone call's video may send (kbit/s): about 2.3 MB a minute. */
 export const VIDEO_MAX_KBPS = 300;
 
+/** Opus's packet length (ms): 60 ms packets are 17 a second, not 50, so a third of the headers. */
+export const OPUS_PTIME_MS = 60;
+/** Opus's most (bits/s): plenty for speech at 16 kHz. */
+export const OPUS_MAX_BPS = 16_000;
+
 /**
  * Opus tuned for speech, set on the other side's description so this side's sender follows it:
- * in-band FEC (a lost packet is rebuilt from the next), DTX (silence costs almost nothing) and
- * 20 kbit/s at most (speech needs no more).
+ * in-band FEC (a lost packet is rebuilt from the next), DTX (silence costs almost nothing),
+ * OPUS_MAX_BPS at most, and OPUS_PTIME_MS packets (`a=ptime`, which Chromium's Opus encoder
+ * takes as its frame length): at 50 packets a second the RTP, SRTP and IP headers cost more
+ * than the voice (docs/visits.md, "Data").
  */
 export function speechOpus(sdp: string): string {
   const payload = /a=rtpmap:(\d+) opus\/48000/i.exec(sdp)?.[1];
   if (!payload) return sdp;
-  return sdp.replace(new RegExp(`a=fmtp:${payload} ([^\r\n]*)`), (_line, params: string) => {
-    const kept = params.split(';').filter((p) => !/^(useinbandfec|usedtx|maxaveragebitrate)=/.test(p.trim()));
-    return `a=fmtp:${payload} ${[...kept, 'useinbandfec=1', 'usedtx=1', 'maxaveragebitrate=20000'].join(';')}`;
+  const tuned = ['useinbandfec=1', 'usedtx=1', `maxaveragebitrate=${OPUS_MAX_BPS}`, `minptime=${OPUS_PTIME_MS}`];
+  const withFmtp = sdp.replace(new RegExp(`a=fmtp:${payload} ([^\r\n]*)`), (_line, params: string) => {
+    const kept = params.split(';').filter((p) => !/^(useinbandfec|usedtx|maxaveragebitrate|minptime)=/.test(p.trim()));
+    return `a=fmtp:${payload} ${[...kept, ...tuned].join(';')}`;
   });
+  // One a=ptime for the audio section: replaced where the other side gave one, else added after Opus's fmtp.
+  const [head, ...sections] = withFmtp.split(/(?=\r?\nm=)/);
+  return [
+    head,
+    ...sections.map((section) => {
+      if (!section.includes(`a=rtpmap:${payload} opus/48000`)) return section;
+      const eol = section.includes('\r\n') ? '\r\n' : '\n';
+      const withoutPtime = section.replace(/\r?\na=ptime:\d+/g, '');
+      return withoutPtime.replace(new RegExp(`(a=fmtp:${payload} [^\r\n]*)`), `$1${eol}a=ptime:${OPUS_PTIME_MS}`);
+    }),
+  ].join('');
 }
 
 /** RED (each packet carries the previous one too) first for audio where the browser offers it: a lost packet costs no sound. */

@@ -126,20 +126,34 @@ export function describeQuality(q: Quality): string {
   return `Connection ${q.label.toLowerCase()}: ${parts.join(', ')}`;
 }
 
-/** The weak-link watch: since when the outgoing estimate has stayed below WEAK_LINK_KBPS. */
+/** The weak-link watch: the estimates of the last WEAK_LINK_SECONDS, and since when it has watched. */
 export interface WeakLinkWatch {
-  belowSince?: number;
+  since?: number;
+  recent?: { at: number; below: boolean }[];
 }
 
+/** "Most of" the last WEAK_LINK_SECONDS: the share of its samples below WEAK_LINK_KBPS that makes the link weak. */
+export const WEAK_LINK_SHARE = 2 / 3;
+
 /**
- * Feeds one sample to the watch; `weak` once the estimate has stayed below WEAK_LINK_KBPS for
- * WEAK_LINK_SECONDS. A sample without an estimate (the browser gives none yet) resets it.
+ * Feeds one sample to the watch; `weak` once it has watched for WEAK_LINK_SECONDS and at least
+ * WEAK_LINK_SHARE of the samples in the last WEAK_LINK_SECONDS were below WEAK_LINK_KBPS. On a
+ * narrow link the browser's estimate probes upwards now and then: a probe or two do not put the
+ * rule off, a recovery that holds (three samples in a row, 6 s, at the page's 2 s reads) does.
+ * A sample without an estimate (the browser gives none yet) starts the watch again.
  */
 export function watchWeakLink(watch: WeakLinkWatch, sample: StatsSample): { watch: WeakLinkWatch; weak: boolean } {
   const estimate = sample.outgoingEstimateBps;
-  if (estimate === undefined || estimate >= WEAK_LINK_KBPS * 1000) return { watch: {}, weak: false };
-  const belowSince = watch.belowSince ?? sample.at;
-  return { watch: { belowSince }, weak: sample.at - belowSince >= WEAK_LINK_SECONDS * 1000 };
+  if (estimate === undefined) return { watch: {}, weak: false };
+  const since = watch.since ?? sample.at;
+  const recent = [...(watch.recent ?? []), { at: sample.at, below: estimate < WEAK_LINK_KBPS * 1000 }].filter(
+    (s) => sample.at - s.at <= WEAK_LINK_SECONDS * 1000,
+  );
+  const belowShare = recent.filter((s) => s.below).length / recent.length;
+  return {
+    watch: { since, recent },
+    weak: sample.at - since >= WEAK_LINK_SECONDS * 1000 && belowShare >= WEAK_LINK_SHARE,
+  };
 }
 
 /** Whether each side's sound flows, as this browser can tell. */

@@ -161,6 +161,7 @@ describe('the weak-link watch', () => {
     });
   };
   const low = (seconds: number) => at(seconds, { outgoingEstimateBps: (WEAK_LINK_KBPS - 30) * 1000 });
+  const high = (seconds: number) => at(seconds, { outgoingEstimateBps: (WEAK_LINK_KBPS + 30) * 1000 });
 
   it('when the estimate stays below 150 kbit/s for 10 s, then the link is weak at the tenth second, not before', () => {
     expect(feed([low(0), low(2), low(4), low(6), low(8), low(9.9), low(10)])).toEqual([
@@ -174,8 +175,28 @@ describe('the weak-link watch', () => {
     ]);
   });
 
-  it('when the estimate recovers in between, then the 10 s start again', () => {
-    expect(feed([low(0), low(6), at(8), low(10), low(16), low(20)])).toEqual([false, false, false, false, false, true]);
+  it('when the estimate probes upwards once or twice in between, then those samples do not put the weak link off', () => {
+    expect(feed([low(0), low(2), low(4), high(6), low(8), low(10)])).toEqual([false, false, false, false, false, true]);
+    expect(feed([low(0), high(2), low(4), low(6), high(8), low(10)])).toEqual([false, false, false, false, false, true]);
+  });
+
+  it('when the estimate recovers for 6 s, then the link is not weak until the low estimates again hold two thirds of 10 s', () => {
+    expect(feed([low(0), low(2), low(4), high(6), high(8), high(10), low(12), low(14), low(16), low(18)])).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('when the estimate stays above 150 kbit/s but for a lone dip, then the link is never called weak', () => {
+    expect(feed([high(0), high(2), low(4), high(6), high(8), high(10), high(12)])).toEqual(Array(7).fill(false));
   });
 
   it('when the browser gives no estimate, then the link is never called weak', () => {

@@ -1,0 +1,41 @@
+import { OPUS_MAX_BPS, OPUS_PTIME_MS, speechOpus } from '@/features/visit/peer';
+
+/** The audio and video sections of a description as Chromium writes them (the lines that matter). */
+const description = (audioExtra = '') =>
+  [
+    'v=0',
+    'o=- 1 2 IN IP4 127.0.0.1',
+    's=-',
+    'm=audio 9 UDP/TLS/RTP/SAVPF 63 111',
+    'a=rtpmap:63 red/48000/2',
+    'a=fmtp:63 111/111',
+    'a=rtpmap:111 opus/48000/2',
+    'a=rtcp-fb:111 transport-cc',
+    'a=fmtp:111 minptime=10;useinbandfec=1;maxaveragebitrate=64000',
+    ...(audioExtra ? [audioExtra] : []),
+    'm=video 9 UDP/TLS/RTP/SAVPF 96',
+    'a=rtpmap:96 VP8/90000',
+    '',
+  ].join('\r\n');
+
+describe("Opus tuned for speech on the other side's description", () => {
+  it('when Chromium describes Opus, then FEC, DTX, the bitrate cap and 60 ms packets are asked for in the audio section only', () => {
+    const sdp = speechOpus(description());
+    expect(sdp).toContain(
+      `a=fmtp:111 useinbandfec=1;usedtx=1;maxaveragebitrate=${OPUS_MAX_BPS};minptime=${OPUS_PTIME_MS}\r\na=ptime:${OPUS_PTIME_MS}\r\n`,
+    );
+    expect(sdp.match(/a=ptime:/g)).toHaveLength(1);
+    expect(sdp.split('m=video')[1]).not.toContain('ptime');
+    expect(sdp).toContain('a=fmtp:63 111/111\r\n');
+  });
+
+  it('when the description already gives a packet length, then it is replaced, not repeated', () => {
+    const sdp = speechOpus(description('a=ptime:20'));
+    expect(sdp.match(/a=ptime:\d+/g)).toEqual([`a=ptime:${OPUS_PTIME_MS}`]);
+  });
+
+  it('when there is no Opus, then the description is left as it is', () => {
+    const plain = description().replace(/opus/g, 'PCMU');
+    expect(speechOpus(plain)).toBe(plain);
+  });
+});
