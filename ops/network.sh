@@ -21,17 +21,8 @@ ADDRESS=expmed-egress-ip
 ROUTER=expmed-router
 NAT=expmed-nat
 
-g() { gcloud --project="$PROJECT" --quiet "$@"; }
-# Runs the create command unless the describe command finds the resource.
-ensure() {
-  local what=$1 describe=$2 create=$3
-  if eval "g $describe" >/dev/null 2>&1; then
-    echo "✔ $what exists"
-  else
-    echo "… creating $what"
-    eval "g $create"
-  fi
-}
+# shellcheck source=lib/gcloud.sh
+source "$(dirname "$0")/lib/gcloud.sh"
 
 g services enable compute.googleapis.com vpcaccess.googleapis.com
 

@@ -28,17 +28,8 @@ SECRET=TURN_SHARED_SECRET # functions/src/config.ts
 SA_NAME=turn-relay
 SA=$SA_NAME@$PROJECT.iam.gserviceaccount.com
 
-g() { gcloud --project="$PROJECT" --quiet "$@"; }
-# Runs the create command unless the describe command finds the resource.
-ensure() {
-  local what=$1 describe=$2 create=$3
-  if eval "g $describe" >/dev/null 2>&1; then
-    echo "✔ $what exists"
-  else
-    echo "… creating $what"
-    eval "g $create"
-  fi
-}
+# shellcheck source=lib/gcloud.sh
+source "$(dirname "$0")/lib/gcloud.sh"
 
 g services enable compute.googleapis.com secretmanager.googleapis.com
 

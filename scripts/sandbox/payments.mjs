@@ -45,17 +45,16 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
   /** @param {string} merchant @param {string} ref */
   const txKey = (merchant, ref) => `${merchant}/${ref}`;
 
-  /** Marks a checkout paid, answers status Paid from now on, and posts the callback. */
-  async function pay(
-    /** @type {Checkout} */ checkout,
-    /** @type {{ method: 'mobilemoney' | 'card', channel: string, phone: string }} */ how,
-  ) {
-    const f = faultsFor(checkout.clientReference);
-    const amount = money(f.reportAmount ?? checkout.totalAmount);
+  /**
+   * What the status API answers for a paid reference (the provider keeps about 1.95% in charges).
+   * @param {number} paid @param {string} clientReference
+   * @param {{ method: 'mobilemoney' | 'card', channel: string, phone: string }} how
+   * @returns {Transaction}
+   */
+  const paidTransaction = (paid, clientReference, how) => {
+    const amount = money(paid);
     const charges = money(amount * 0.0195);
-    checkout.state = 'Paid';
-    /** @type {Transaction} */
-    const tx = {
+    return {
       status: 'Paid',
       amount,
       charges,
@@ -65,10 +64,20 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
       paymentMethod: how.method,
       currencyCode: 'GHS',
       date: new Date().toISOString(),
-      clientReference: checkout.clientReference,
+      clientReference,
       customerPhoneNumber: how.phone,
       channel: how.channel,
     };
+  };
+
+  /** Marks a checkout paid, answers status Paid from now on, and posts the callback. */
+  async function pay(
+    /** @type {Checkout} */ checkout,
+    /** @type {{ method: 'mobilemoney' | 'card', channel: string, phone: string }} */ how,
+  ) {
+    const f = faultsFor(checkout.clientReference);
+    checkout.state = 'Paid';
+    const tx = paidTransaction(f.reportAmount ?? checkout.totalAmount, checkout.clientReference, how);
     transactions.set(txKey(checkout.merchantAccountNumber, checkout.clientReference), tx);
     const callback = {
       ResponseCode: '0000',
@@ -78,7 +87,7 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
         SalesInvoiceId: randomBytes(16).toString('hex'),
         ClientReference: checkout.clientReference,
         Status: 'Success',
-        Amount: amount,
+        Amount: tx.amount,
         CustomerPhoneNumber: how.phone,
         PaymentDetails: { MobileMoneyNumber: how.phone, PaymentType: how.method, Channel: how.channel },
         Description: 'The payment was successful.',
@@ -321,22 +330,10 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
    * @type {import('./ussd.mjs').PaymentLedger['recordPaid']}
    */
   const recordPaid = (merchant, clientReference, how) => {
-    const amount = money(how.amount);
-    const charges = money(amount * 0.0195);
-    transactions.set(txKey(merchant, clientReference), {
-      status: 'Paid',
-      amount,
-      charges,
-      amountAfterCharges: money(amount - charges),
-      transactionId: randomBytes(16).toString('hex'),
-      externalTransactionId: String(Date.now()).slice(-11),
-      paymentMethod: 'mobilemoney',
-      currencyCode: 'GHS',
-      date: new Date().toISOString(),
-      clientReference,
-      customerPhoneNumber: how.phone,
-      channel: how.channel,
-    });
+    transactions.set(
+      txKey(merchant, clientReference),
+      paidTransaction(how.amount, clientReference, { method: 'mobilemoney', channel: how.channel, phone: how.phone }),
+    );
   };
 
   return { api, control, recordPaid };
