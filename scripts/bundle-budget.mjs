@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './lib/install.mjs';
-import { jsBudgetBytes, jsTargetKb, PUBLIC_ROUTES } from './lib/public-routes.mjs';
+import { jsBudgetBytes, PUBLIC_ROUTES } from './lib/public-routes.mjs';
 
 const DIST = resolve(process.argv.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? join(ROOT, 'web', 'dist'));
 const WEB = join(ROOT, 'web');
@@ -85,10 +85,8 @@ for (const path of PUBLIC_ROUTES) {
   const over = bytes > budget;
   failed ||= over || carried.length > 0;
   const problems = [over ? 'OVER budget' : '', ...carried.map((name) => `loads ${name}`)].filter(Boolean);
-  const target = jsTargetKb(path) * 1024;
-  const note = budget > target ? ` (target ${kb(target)})` : '';
   console.log(
-    `  ${path.padEnd(18)} ${kb(bytes).padStart(9)} of ${kb(budget).padStart(8)}  ${problems.length ? problems.join(', ') : 'ok'}${note}`,
+    `  ${path.padEnd(18)} ${kb(bytes).padStart(9)} of ${kb(budget).padStart(8)}  ${problems.length ? problems.join(', ') : 'ok'}`,
   );
 }
 console.log(failed ? 'Bundle budget: FAILED.' : 'Bundle budget: every public page within its budget.');

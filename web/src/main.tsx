@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router-dom';
 import { preloadMatched, routes } from '@/app/routes';
+import { partsLoaded } from '@/components/lazy-part';
 import { warmAppCheckOnFormFocus } from '@/lib/app-check';
 import { reportUncaughtErrors } from '@/lib/error-reporting';
 import { registerServiceWorker } from '@/lib/service-worker';
@@ -40,6 +41,7 @@ const render = () => createRoot(container).render(app());
 // page loads it again and, failing, shows its error page (which reloads once).
 if (prerendered) void loadMatchedPages().then(hydrate, render);
 // HTML prerendered for this path without the query string (e.g. /signup?mode=login): it stays
-// on screen until the page's module is here, rather than giving way to 'Loading…' first.
-else if (container.firstElementChild) void loadMatchedPages().then(render, render);
+// on screen until the page's module and its lazy parts (components/lazy-part.tsx) are here,
+// rather than giving way to 'Loading…' or a part's placeholder first.
+else if (container.firstElementChild) void loadMatchedPages().then(partsLoaded).then(render, render);
 else render();

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PublicLayout, RootLayout } from '@/app/layout';
+import { partsLoaded } from '@/components/lazy-part';
 import { PRERENDERED_PATHS, type PatientPath, type PublicPath, type VisitPath } from '@/app/paths';
 
 export { PRERENDERED_PATHS };
@@ -32,7 +33,9 @@ function lazyModule(load: PageModule): { Component: ComponentType; handle: Route
         throw err;
       },
     ));
-  const Lazy = lazy(preload);
+  // Rendered anew (a link from another page), it waits for the page's own lazy parts too
+  // (components/lazy-part.tsx), so the page shows whole rather than a placeholder first.
+  const Lazy = lazy(() => preload().then((module) => partsLoaded().then(() => module)));
   const Component = () => (Loaded ? <Loaded /> : <Lazy />);
   return { Component, handle: { preload } };
 }

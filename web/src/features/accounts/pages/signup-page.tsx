@@ -1,44 +1,24 @@
-import { Form, Formik, useField } from 'formik';
 import { CalendarCheck, HeartPulse, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_TITLE, GENERIC_ERROR } from '@api/messages';
-import { FormField } from '@/components/form-field';
-import { FormFieldset } from '@/components/form-fieldset';
+import { lazyPart } from '@/components/lazy-part';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
-import type { LoginForm, RegisterForm } from '@/shared/patient/patient';
-import { loginSchema, registerSchema } from '@/shared/patient/patient-schemas';
-import { GenderField } from '@/shared/forms/choice-fields';
 import { authErrorMessage, isAuthError } from '@/shared/session/auth-errors';
-import { ForgotPassword } from '@/features/accounts/components/forgot-password';
-import { PasswordField } from '@/shared/session/password-field';
-import {
-  afterLoginPath,
-  getSession,
-  isActivated,
-  login,
-  register,
-  safeReturnUrl,
-  usePreloadAuth,
-} from '@/shared/session/session';
+import { afterLoginPath, getSession, isActivated, safeReturnUrl, usePreloadAuth } from '@/shared/session/session';
 import { showApiError, showError } from '@/lib/dialogs';
 import { ApiError } from '@/lib/api-client';
 import '../accounts.css';
 
-type Mode = 'register' | 'login';
+// The forms, with Formik and Yup, follow the page's first load (docs/performance.md).
+const forms = () => import('@/features/accounts/components/account-forms');
+const RegisterView = lazyPart(() => forms().then((m) => m.RegisterView));
+const LoginView = lazyPart(() => forms().then((m) => m.LoginView));
+const ForgotPassword = lazyPart(() => import('@/features/accounts/components/forgot-password').then((m) => m.ForgotPassword));
 
-const REGISTER_INITIAL: RegisterForm = {
-  firstName: '',
-  lastName: '',
-  emailAddress: '',
-  patientLocation: '',
-  contactNumber: '',
-  gender: '',
-  password: '',
-  consentForTreatment: false,
-};
+type Mode = 'register' | 'login';
 
 /** Signup or login failed: the 'Oops...' dialog with the mapped or the server's message. */
 function showFailure(err: unknown) {
@@ -50,113 +30,6 @@ function showFailure(err: unknown) {
 /** The account-check path, keeping returnUrl for after verification. */
 const accountCheckPath = (returnUrl: string | undefined) =>
   returnUrl ? `/auth?returnUrl=${encodeURIComponent(returnUrl)}` : '/auth';
-
-function ConsentField() {
-  const [field, meta] = useField({ name: 'consentForTreatment', type: 'checkbox' });
-  const invalid = Boolean(meta.touched && meta.error);
-  return (
-    <div className={`field consent${invalid ? ' invalid' : ''}`}>
-      <label className="checkbox-label">
-        <input
-          type="checkbox"
-          {...field}
-          aria-required
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? 'consent-error' : undefined}
-        />
-        <span>
-          I agree that {SITE.brand} may collect and use my health information to provide my care, as Ghana&apos;s Data Protection
-          Act, 2012 (Act 843) allows. It is kept confidential and shared only with the clinicians who treat me.
-        </span>
-      </label>
-      {invalid && (
-        <p id="consent-error" className="field-error" role="alert">
-          {meta.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function RegisterView({ onDone, busy }: { onDone: (run: () => Promise<void>) => Promise<void>; busy: boolean }) {
-  return (
-    <Formik<RegisterForm>
-      initialValues={REGISTER_INITIAL}
-      validationSchema={registerSchema}
-      onSubmit={(values) =>
-        onDone(async () => {
-          await register(values);
-        })
-      }
-    >
-      <Form noValidate className="form-grid two-columns" aria-label="Sign Up">
-        <FormFieldset>
-          <FormField name="firstName" label="First Name" autoComplete="given-name" required />
-          <FormField name="lastName" label="Last Name" autoComplete="family-name" required />
-          <FormField name="emailAddress" label="Email Address" type="email" autoComplete="email" required />
-          <FormField
-            name="patientLocation"
-            label="City/location"
-            autoComplete="address-level2"
-            placeholder="e.g. Accra, East Legon"
-            required
-          />
-          <FormField
-            name="contactNumber"
-            label="Phone Number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="024 123 4567"
-            required
-          />
-          <GenderField required />
-          <div className="span-all">
-            <PasswordField name="password" label="Password" autoComplete="new-password" />
-          </div>
-          <div className="span-all">
-            <ConsentField />
-          </div>
-          <div className="span-all">
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-              Sign Up
-            </button>
-          </div>
-        </FormFieldset>
-      </Form>
-    </Formik>
-  );
-}
-
-function LoginView({ onDone, busy }: { onDone: (run: () => Promise<void>) => Promise<void>; busy: boolean }) {
-  return (
-    <Formik<LoginForm>
-      initialValues={{ email: '', password: '' }}
-      validationSchema={loginSchema}
-      validateOnMount
-      onSubmit={(values) =>
-        onDone(async () => {
-          await login(values);
-        })
-      }
-    >
-      {({ dirty, isValid, values }) => (
-        <Form noValidate className="form-grid" aria-label="Login">
-          <FormFieldset>
-            <FormField name="email" label="Email Address" type="email" autoComplete="email" required />
-            <PasswordField name="password" label="Password" autoComplete="current-password" />
-            <div className="forgot-row">
-              <ForgotPassword initialEmail={values.email} />
-            </div>
-            <button type="submit" className="btn btn-primary btn-block" disabled={!dirty || !isValid || busy}>
-              Login
-            </button>
-          </FormFieldset>
-        </Form>
-      )}
-    </Formik>
-  );
-}
 
 /** /signup: one screen toggling register and login; returnUrl brings the patient back after login. */
 export default function SignupPage() {

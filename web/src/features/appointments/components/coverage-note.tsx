@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { benefitFor, coveredSentence, type PackageBenefits, type SubscriptionUsage } from '@api/subscriptions-contract';
 import { useSubscriptions } from '@/shared/subscriptions/subscription-queries';
 import { currentSubscription } from '@/shared/subscriptions/subscriptions';
-import type { Appointment, BookingValues } from '@/features/appointments/api/appointments';
+import type { BookingValues } from '@/features/appointments/api/appointments';
 import { hasLeft } from '@/shared/subscriptions/benefits';
 
 export interface Cover {
@@ -75,6 +75,3 @@ export function CoverageNote({ patientId }: { patientId?: string }) {
     </p>
   ) : null;
 }
-
-/** The success dialog's text after booking: what the package covered (the server's note), or the usual. */
-export const bookedText = (a: Appointment, usual: string) => (a.coverage ? `${a.coverage.note} ${usual}` : usual);

@@ -2,16 +2,19 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatGhs, formatWhen } from '@api/format';
 import { UNPAID_HOLD_MINUTES } from '@api/policy';
+import { lazyPart } from '@/components/lazy-part';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
 import { isValidId } from '@api/ids';
 import { type Appointment, type BookingValues } from '@/features/appointments/api/appointments';
-import { BookingForm } from '@/features/appointments/components/booking-form';
-import { bookedText } from '@/features/appointments/components/coverage-note';
+import { bookedText } from '@/features/appointments/components/booked-text';
 import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
 import { showSuccess } from '@/lib/dialogs';
 import '../appointments.css';
 import { PAYMENT_STATUS } from '@api/types';
+
+/** The form, with Formik, Yup and the slot picker, follows the page's first load (docs/performance.md). */
+const BookingForm = lazyPart(() => import('@/features/appointments/components/booking-form').then((m) => m.BookingForm));
 
 /** Some list of ids from a link: each kept only when it is an id of ours. */
 const idsIn = (value: string | null) => (value ?? '').split(',').filter(isValidId);

@@ -1,10 +1,13 @@
 import { Building2, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { Suspense, useState, type ReactNode } from 'react';
 import { usePageTitle } from '@/components/page-title';
+import { lazyPart } from '@/components/lazy-part';
 import { SITE } from '@/content/site';
-import { ContactForm } from '@/features/contact/components/contact-form';
 import { LazyEnquiryModal } from '@/features/enquiries/components/lazy-enquiry-modal';
 import '../contact.css';
+
+/** The form, with Formik and Yup, follows the page's first load (docs/performance.md). */
+const ContactForm = lazyPart(() => import('@/features/contact/components/contact-form').then((m) => m.ContactForm));
 
 /** One way to reach us: its icon, what it is, and how. */
 function ContactCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {

@@ -18,7 +18,7 @@ import {
 } from '@/features/appointments/components/appointment-detail';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
-import { bookedText } from '@/features/appointments/components/coverage-note';
+import { bookedText } from '@/features/appointments/components/booked-text';
 import { showSuccess } from '@/lib/dialogs';
 import {
   useAppointmentsMode,
