@@ -354,9 +354,10 @@ export interface VisitPresence<Time = unknown> {
  * What a visit costs a patient in mobile data (sent and received by one side, MB a minute),
  * measured by `npm run bench:visit` through the TURN relay as a data bundle counts it (transport
  * bytes plus IP and UDP headers) with the page's caps in place (docs/visits.md, "Data"): video
- * at most 300 kbit/s each way, Opus for speech in 60 ms packets.
+ * at most 300 kbit/s each way, Opus for speech in 60 ms packets (12 kbit/s under RED), no
+ * per-packet feedback for audio. 27 Nov 2026: 1.82 and 0.19 MB sent a minute by each side.
  */
-export const VISIT_DATA_MB_PER_MINUTE = { video: 3.8, audio: 0.62 } as const;
+export const VISIT_DATA_MB_PER_MINUTE = { video: 3.64, audio: 0.37 } as const;
 /** The visit the sentence speaks of (a doctor's slot is 15-30 minutes). */
 export const VISIT_DATA_EXAMPLE_MINUTES = 15;
 
