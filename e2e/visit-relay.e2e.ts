@@ -166,10 +166,15 @@ describe('a call that does not connect at first', () => {
     const call = await callThrough({ port: RELAYS.stack.port, firstCredential: refused });
     try {
       const admittedAt = Date.now();
-      // The call screen's notice (the live region says the same for screen readers).
-      const notice = (page: Page) => page.getByRole('alert').filter({ hasText: 'The call has not connected yet. Trying again…' });
-      const retrying = (page: Page) => notice(page).waitFor({ timeout: 20_000 });
-      await Promise.all([retrying(call.patientPage), retrying(call.doctorPage)]);
+      // The call screen's notice, and the live region's words for screen readers. The doctor's
+      // retry starts over with a goodbye, so the patient's screen then says the doctor left
+      // (the notice gives way): the patient's words are checked in the live region.
+      const words = 'The call has not connected yet. Trying again…';
+      const notice = (page: Page) => page.getByRole('alert').filter({ hasText: words });
+      await Promise.all([
+        notice(call.doctorPage).waitFor({ timeout: 20_000 }),
+        call.patientPage.getByRole('status').filter({ hasText: words }).waitFor({ state: 'attached', timeout: 20_000 }),
+      ]);
       const saidAfter = Date.now() - admittedAt;
       for (const page of [call.patientPage, call.doctorPage]) {
         const { errors } = await iceRecord(page);
