@@ -49,6 +49,10 @@ export function SignedOutCard({ headingRef, appointmentId }: CardProps & { appoi
   );
 }
 
+/** Why the room shut this person out while they were in it (the API's own 401 only says to sign in again). */
+export const LOST_ACCESS =
+  'Your role at the clinic was removed or changed while the visit was open, so the call has ended on this device. Ask the clinic’s admin if this is a mistake.';
+
 /** Not now, not theirs, no longer; or their role at the clinic changed while they were in the room. */
 export function RefusedCard({
   headingRef,
@@ -68,8 +72,8 @@ export function RefusedCard({
           </Link>
         }
       >
-        <p>{message}</p>
-        <p className="visit-hint">The call has ended on this device. The clinic’s admin can tell you who hosts this visit now.</p>
+        <p>{LOST_ACCESS}</p>
+        <p className="visit-hint">{message}</p>
       </VisitCard>
     );
   return (
