@@ -48,9 +48,8 @@ export function useVisitViewEvents(appointmentId: string, uid: string | null | u
 
   useEffect(() => {
     if (!error) return;
-    // 401 to a signed-in person: the server no longer accepts their role (docs/visits.md).
-    if (error instanceof ApiError && error.status === 401)
-      dispatch({ type: 'refused', message: error.message, lostAccess: true });
+    // 401: the sign-in is no longer accepted (ended, or a role changed since): the page asks to log in.
+    if (error instanceof ApiError && error.status === 401) dispatch({ type: 'signed-out' });
     else dispatch({ type: 'refused', message: messageOf(error) });
   }, [error, dispatch]);
 
