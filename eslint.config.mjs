@@ -30,7 +30,8 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/components/booking-frame.tsx', // ... checked on submit the way the patient's form is ...
     './appointments/api/appointments.ts', // ... with its values, catalogs and touched rule
   ],
-  visit: ['./staff/components/complete-visit-dialog.tsx'], // the host completes from the call with the console's own dialog and request
+  // the host completes from the call with the console's own dialog, request and query of the appointment
+  visit: ['./staff/components/complete-visit-dialog.tsx', './staff/api/staff-api.ts'],
 };
 const SHARED = ['./web/src/shared', './web/src/components', './web/src/lib', './web/src/content'];
 const layerZones = [

@@ -5,6 +5,8 @@
  *
  * - With the credentials the API minted, the call connects and the selected candidate pair is
  *   relayed; with a wrong or an expired credential coturn refuses (401) and it never connects.
+ * - When the relay refuses each page's first connection, the pages say the call has not connected
+ *   yet and try again by themselves after 10 s; the retry connects.
  * - Through a relay capped like a weak mobile link (about 120 kbit/s each way), video goes off by
  *   itself, both pages say why, and each side's voice keeps arriving at a steady rate.
  * - Through a relay capped like 3G (about 750 kbit/s), picture and sound flow both ways.
@@ -151,6 +153,54 @@ describe('a visit forced through the TURN relay', () => {
         );
         expect(states).not.toContain('connected');
       }
+    } finally {
+      await call.end();
+    }
+  });
+});
+
+describe('a call that does not connect at first', () => {
+  it('when the relay refuses the first connection of both pages, then after 10 s both say "The call has not connected yet. Trying again…", the retry connects through the relay and both voices arrive at 1 KB/s or more in every 2 s for 10 s', async () => {
+    // A credential coturn refuses (401) for each page's first connection only: no relay, no call.
+    const refused = turnCredential('not-the-secret', patient.uid, new Date(Date.now() + 3_600_000));
+    const call = await callThrough({ port: RELAYS.stack.port, firstCredential: refused });
+    try {
+      const admittedAt = Date.now();
+      // The call screen's notice, and the live region's words for screen readers. The doctor's
+      // retry starts over with a goodbye, so the patient's screen then says the doctor left
+      // (the notice gives way): the patient's words are checked in the live region.
+      const words = 'The call has not connected yet. Trying again…';
+      const notice = (page: Page) => page.getByRole('alert').filter({ hasText: words });
+      await Promise.all([
+        notice(call.doctorPage).waitFor({ timeout: 20_000 }),
+        call.patientPage.getByRole('status').filter({ hasText: words }).waitFor({ state: 'attached', timeout: 20_000 }),
+      ]);
+      const saidAfter = Date.now() - admittedAt;
+      for (const page of [call.patientPage, call.doctorPage]) {
+        const { errors } = await iceRecord(page);
+        expect(errors.find((e) => e.errorCode === 401)?.url).toMatch(/^turn:127\.0\.0\.1:3478/);
+      }
+      // The first try really failed: nothing connected before the page said so.
+      const statesBefore = await call.doctorPage.evaluate(() =>
+        (window as unknown as { __peers: RTCPeerConnection[] }).__peers.map((p) => p.connectionState),
+      );
+      expect(statesBefore[0]).not.toBe('connected');
+
+      await Promise.all([waitForConnected(call.patientPage), waitForConnected(call.doctorPage)]);
+      console.log(
+        `Retry: said after ${Math.round(saidAfter / 1000)} s, connected ${Math.round((Date.now() - admittedAt) / 1000)} s after Admit`,
+      );
+      for (const page of [call.patientPage, call.doctorPage]) {
+        // A later connection of the page, through the relay, and the words gone.
+        const peers = await page.evaluate(() => (window as unknown as { __peers: RTCPeerConnection[] }).__peers.length);
+        expect(peers).toBeGreaterThanOrEqual(2);
+        expect((await selectedPair(page)).local).toBe('relay');
+        await notice(page).waitFor({ state: 'hidden' });
+      }
+      const [toPatient, toDoctor] = await Promise.all([receivedRates(call.patientPage), receivedRates(call.doctorPage)]);
+      printRates('After the retry, received by the patient', toPatient);
+      printRates('After the retry, received by the doctor', toDoctor);
+      for (const r of [...toPatient, ...toDoctor]) expect(r.audio).toBeGreaterThanOrEqual(MIN_AUDIO_BYTES_PER_SECOND);
     } finally {
       await call.end();
     }

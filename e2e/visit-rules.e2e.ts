@@ -67,14 +67,14 @@ async function room(
   opensIn: number,
   closesIn: number,
   state = 'InCall',
-  { hostUid = HOST, participants = [PATIENT, HOST] } = {},
+  { hostUid = HOST, participants = [PATIENT, HOST], doctorId = 'dr-mensah' as string | null } = {},
 ) {
   await env.withSecurityRulesDisabled(async (ctx) => {
     await setDoc(doc(ctx.firestore(), 'visits', id), {
       appointmentId: id,
       patientId: PATIENT,
       hostUid,
-      doctorId: 'dr-mensah',
+      ...(doctorId ? { doctorId } : {}),
       participants,
       opensAt: Timestamp.fromMillis(Date.now() + opensIn * MINUTE),
       closesAt: Timestamp.fromMillis(Date.now() + closesIn * MINUTE),
@@ -84,6 +84,14 @@ async function room(
       left: [],
       modeHistory: [],
     });
+  });
+}
+
+/** The staff roster's entry for `uid` (staffMembers, as the console or `npm run grant` writes it); null: none. */
+async function roster(uid: string, entry: { role: string; doctorId?: string } | null) {
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const ref = doc(ctx.firestore(), 'staffMembers', uid);
+    await (entry ? setDoc(ref, { uid, email: `${uid}@example.com`, ...entry }) : deleteDoc(ref));
   });
 }
 
@@ -180,6 +188,8 @@ beforeAll(async () => {
     firestore: { host, port: Number(port), rules: readFileSync(join(__dirname, '..', 'firestore.rules'), 'utf8') },
   });
   await env.clearFirestore();
+  await roster(HOST, { role: 'doctor', doctorId: 'dr-mensah' });
+  await roster(NEW_HOST, { role: 'doctor', doctorId: 'dr-addo' });
   await room('open', -10, 60);
   await room('early', 60, 150, 'Open');
   await room('closed', -150, -1);
@@ -187,7 +197,11 @@ beforeAll(async () => {
   for (const id of ['setup', 'burst', 'window', 'cheat']) await room(id, -10, 60);
   // As the API leaves a room whose host's role was removed, and one whose host staff replaced.
   await room('revoked', -10, 60, 'InCall', { participants: [PATIENT] });
-  await room('reassigned', -10, 60, 'InCall', { hostUid: NEW_HOST, participants: [PATIENT, NEW_HOST] });
+  // A dietary visit (no doctorId) that staff assigned to another doctor.
+  await room('reassigned', -10, 60, 'InCall', { hostUid: NEW_HOST, participants: [PATIENT, NEW_HOST], doctorId: null });
+  // Hosted by another account of Dr Mensah, whose role `npm run grant` then changes: still in participants.
+  for (const id of ['regranted-nurse', 'regranted-doctor', 'regranted-none'])
+    await room(id, -10, 60, 'InCall', { hostUid: `${id}-host`, participants: [PATIENT, `${id}-host`] });
 });
 
 afterAll(async () => {
@@ -349,6 +363,34 @@ describe('a host taken out of the room (docs/visits.md: the room follows the ros
     await assertSucceeds(send(newHost(), NEW_HOST, 'reassigned', 'signals', offer(NEW_HOST)));
     await assertSucceeds(getDocs(chats(newHost(), 'reassigned')));
   });
+});
+
+describe("a host the roster no longer makes this visit's doctor, though still in the record (npm run grant)", () => {
+  // The token still says doctor of dr-mensah; the roster says otherwise, so the rules refuse them.
+  const changed = {
+    'regranted-nurse': { role: 'nurse' },
+    'regranted-doctor': { role: 'doctor', doctorId: 'dr-owusu' },
+    'regranted-none': null,
+  } as const;
+
+  it.each(Object.keys(changed) as (keyof typeof changed)[])(
+    '%s: signals, chat, presence and the record refused; the patient goes on',
+    async (id) => {
+      const uid = `${id}-host`;
+      const host = () => env.authenticatedContext(uid, { role: 'doctor', doctorId: 'dr-mensah' });
+      await roster(uid, { role: 'doctor', doctorId: 'dr-mensah' });
+      await assertSucceeds(send(host(), uid, id, 'signals', offer(uid)));
+      await assertSucceeds(getDoc(doc(host().firestore(), 'visits', id)));
+
+      await roster(uid, changed[id]);
+      await assertFails(send(host(), uid, id, 'signals', candidate(uid)));
+      await assertFails(send(host(), uid, id, 'chat', chat(uid)));
+      await assertFails(setDoc(doc(host().firestore(), 'visits', id, 'presence', uid), { seenAt: serverTimestamp() }));
+      await assertFails(getDocs(signals(host(), id)));
+      await assertFails(getDoc(doc(host().firestore(), 'visits', id)));
+      await assertSucceeds(send(patient(), PATIENT, id, 'chat', chat(PATIENT)));
+    },
+  );
 });
 
 describe(`at most ${RATE_LIMITS.signals} signals and ${RATE_LIMITS.chat} chat messages a minute per participant`, () => {

@@ -325,6 +325,12 @@ describe('a video visit between a patient and their doctor', () => {
       assessment: 'Tension headache',
       plan: 'Rest, water, paracetamol 1 g up to four times a day',
     };
+    // The rules close the room when it ends: neither page may be caught reading or writing it then (issue 36).
+    const refusals: string[] = [];
+    for (const page of [patientPage, doctorPage])
+      page.on('console', (m) => {
+        if (/permission|insufficient/i.test(m.text())) refusals.push(`${m.type()}: ${m.text()}`);
+      });
     await doctorPage.getByRole('button', { name: 'Complete visit' }).click();
     const dialog = doctorPage.getByRole('dialog', { name: 'Complete visit' });
     await dialog.getByText(`${patient.firstName} ${patient.lastName}, Virtual Consultation`).waitFor();
@@ -342,6 +348,9 @@ describe('a video visit between a patient and their doctor', () => {
     await doctorPage.locator('.swal2-confirm').click();
     await doctorPage.getByRole('heading', { name: 'The visit has ended' }).waitFor();
     await patientPage.getByRole('heading', { name: 'The visit has ended' }).waitFor();
+    // Past the 30 s presence mark would be too long to wait; 3 s covers the goodbye and the listeners' end.
+    await patientPage.waitForTimeout(3_000);
+    expect(refusals).toEqual([]);
 
     const appointment = (await adminDb().collection('appointments').doc(appointmentId).get()).data();
     expect(appointment).toMatchObject({

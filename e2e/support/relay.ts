@@ -34,6 +34,8 @@ export interface RelayOptions {
   port: number;
   /** In place of the credential the API minted (a wrong or expired one). */
   credential?: { username: string; credential: string };
+  /** Only for the page's first connection (the relay refuses its allocation); later ones use the API's. */
+  firstCredential?: { username: string; credential: string };
 }
 
 /**
@@ -43,7 +45,7 @@ export interface RelayOptions {
  * errors (a TURN server's refusals) in `window.__iceErrors`. Test-only: an init script.
  */
 export async function forceRelay(context: BrowserContext, options: RelayOptions): Promise<void> {
-  await context.addInitScript(({ port, credential }) => {
+  await context.addInitScript(({ port, credential, firstCredential }) => {
     const Native = window.RTCPeerConnection;
     const asked: RTCIceServer[][] = [];
     const errors: { url: string; errorCode: number; errorText: string }[] = [];
@@ -51,10 +53,11 @@ export async function forceRelay(context: BrowserContext, options: RelayOptions)
     window.RTCPeerConnection = class extends Native {
       constructor(config: RTCConfiguration = {}) {
         asked.push(config.iceServers ?? []);
+        const instead = asked.length === 1 && firstCredential ? firstCredential : credential;
         const iceServers = (config.iceServers ?? []).map((server) => ({
           ...server,
           urls: [server.urls].flat().map((url) => url.replace(/:\d+(\?|$)/, `:${port}$1`)),
-          ...(credential && server.username ? credential : {}),
+          ...(instead && server.username ? instead : {}),
         }));
         super({ ...config, iceServers, iceTransportPolicy: 'relay' });
         this.addEventListener('icecandidateerror', (e) => {

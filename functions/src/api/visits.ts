@@ -121,6 +121,39 @@ export interface Visit {
   endedAs?: VisitEndedAs;
 }
 
+/**
+ * How long the call was held in each mode, in seconds, from its start (`startedAt`) to its end
+ * (or `now` while it goes on). The record keeps the changes (`modeHistory`), so a visit held by
+ * video for 20 minutes and switched to audio only for the last 2 is told as mostly video, not
+ * as the mode it ended in. The mode at the start is the last change made before it (an
+ * audio-only start), else video. Empty before the call started.
+ */
+export function modeDurations(visit: Visit, now: Date = new Date()): Partial<Record<VisitMode, number>> {
+  if (!visit.startedAt) return {};
+  const start = Date.parse(visit.startedAt);
+  const end = visit.endedAt ? Date.parse(visit.endedAt) : now.getTime();
+  const changes = [...visit.modeHistory].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  let mode: VisitMode = changes.filter((c) => Date.parse(c.at) <= start).at(-1)?.mode ?? 'video';
+  let from = start;
+  const spans: Partial<Record<VisitMode, number>> = {};
+  const close = (until: number) => {
+    if (until > from) spans[mode] = (spans[mode] ?? 0) + (until - from) / 1000;
+    from = Math.max(from, until);
+  };
+  for (const change of changes.filter((c) => Date.parse(c.at) > start && Date.parse(c.at) < end)) {
+    close(Date.parse(change.at));
+    mode = change.mode;
+  }
+  close(end);
+  return spans;
+}
+
+/** What most of the visit was, by time (the mode it is in now before the call started). */
+export function mainMode(visit: Visit, now: Date = new Date()): VisitMode {
+  const spans = Object.entries(modeDurations(visit, now)) as [VisitMode, number][];
+  return spans.length ? spans.reduce((most, span) => (span[1] > most[1] ? span : most))[0] : visit.mode;
+}
+
 // --- the API: /api/visits/{appointmentId}/... ---
 
 /** An RTCIceServer: STUN and TURN servers from configuration; TURN with credentials minted for this join. */
@@ -321,9 +354,10 @@ export interface VisitPresence<Time = unknown> {
  * What a visit costs a patient in mobile data (sent and received by one side, MB a minute),
  * measured by `npm run bench:visit` through the TURN relay as a data bundle counts it (transport
  * bytes plus IP and UDP headers) with the page's caps in place (docs/visits.md, "Data"): video
- * at most 300 kbit/s each way, Opus for speech in 60 ms packets.
+ * at most 300 kbit/s each way, Opus for speech in 60 ms packets (12 kbit/s under RED), no
+ * per-packet feedback for audio. 27 Nov 2026: 1.82 and 0.19 MB sent a minute by each side.
  */
-export const VISIT_DATA_MB_PER_MINUTE = { video: 3.8, audio: 0.62 } as const;
+export const VISIT_DATA_MB_PER_MINUTE = { video: 3.64, audio: 0.37 } as const;
 /** The visit the sentence speaks of (a doctor's slot is 15-30 minutes). */
 export const VISIT_DATA_EXAMPLE_MINUTES = 15;
 

@@ -50,18 +50,39 @@ export const VIDEO_MAX_KBPS = 300;
 export const OPUS_PTIME_MS = 60;
 /** Opus's most (bits/s): plenty for speech at 16 kHz. */
 export const OPUS_MAX_BPS = 16_000;
+/**
+ * Opus's most when RED carries each packet twice (the voice's bytes doubled): still wideband
+ * speech, and audio only stays under 0.25 MB a minute per side (docs/visits.md, "Data").
+ */
+export const OPUS_MAX_BPS_WITH_RED = 12_000;
+
+/** The other side sends RED first for audio (its description's first audio format is red). */
+const redFirst = (sdp: string) => {
+  const first = /m=audio \d+ \S+ (\d+)/.exec(sdp)?.[1];
+  return !!first && new RegExp(`a=rtpmap:${first} red/48000`, 'i').test(sdp);
+};
+
+/**
+ * The per-packet congestion feedback (transport-wide CC) for audio: its sequence number on each
+ * audio packet and, from the other side, a feedback packet for nearly every one (17 a second at
+ * 60 ms), about a quarter of an audio-only call's bytes. Audio's rate is capped anyway; the
+ * browser still estimates the link from the video's packets.
+ */
+const AUDIO_FEEDBACK =
+  /\r?\na=(rtcp-fb:\d+ transport-cc|extmap:\d+(\/\w+)? http:\/\/www\.ietf\.org\/id\/draft-holmer-rmcat-transport-wide-cc-extensions-01)(?=\r?\n|$)/g;
 
 /**
  * Opus tuned for speech, set on the other side's description so this side's sender follows it:
  * in-band FEC (a lost packet is rebuilt from the next), DTX (silence costs almost nothing),
- * OPUS_MAX_BPS at most, and OPUS_PTIME_MS packets (`a=ptime`, which Chromium's Opus encoder
+ * OPUS_MAX_BPS at most (OPUS_MAX_BPS_WITH_RED under RED), no per-packet feedback, and OPUS_PTIME_MS packets (`a=ptime`, which Chromium's Opus encoder
  * takes as its frame length): at 50 packets a second the RTP, SRTP and IP headers cost more
  * than the voice (docs/visits.md, "Data").
  */
 export function speechOpus(sdp: string): string {
   const payload = /a=rtpmap:(\d+) opus\/48000/i.exec(sdp)?.[1];
   if (!payload) return sdp;
-  const tuned = ['useinbandfec=1', 'usedtx=1', `maxaveragebitrate=${OPUS_MAX_BPS}`, `minptime=${OPUS_PTIME_MS}`];
+  const maxBps = redFirst(sdp) ? OPUS_MAX_BPS_WITH_RED : OPUS_MAX_BPS;
+  const tuned = ['useinbandfec=1', 'usedtx=1', `maxaveragebitrate=${maxBps}`, `minptime=${OPUS_PTIME_MS}`];
   const withFmtp = sdp.replace(new RegExp(`a=fmtp:${payload} ([^\r\n]*)`), (_line, params: string) => {
     const kept = params.split(';').filter((p) => !/^(useinbandfec|usedtx|maxaveragebitrate|minptime)=/.test(p.trim()));
     return `a=fmtp:${payload} ${[...kept, ...tuned].join(';')}`;
@@ -73,7 +94,7 @@ export function speechOpus(sdp: string): string {
     ...sections.map((section) => {
       if (!section.includes(`a=rtpmap:${payload} opus/48000`)) return section;
       const eol = section.includes('\r\n') ? '\r\n' : '\n';
-      const withoutPtime = section.replace(/\r?\na=ptime:\d+/g, '');
+      const withoutPtime = section.replace(/\r?\na=ptime:\d+/g, '').replace(AUDIO_FEEDBACK, '');
       return withoutPtime.replace(new RegExp(`(a=fmtp:${payload} [^\r\n]*)`), `$1${eol}a=ptime:${OPUS_PTIME_MS}`);
     }),
   ].join('');

@@ -40,8 +40,13 @@ export interface SessionHandlers {
   onAudio: (audio: AudioHealth) => void;
   /** Bytes this page has sent and received in the call so far (all its connections). */
   onDataUsed: (bytes: number) => void;
+  /** The rules refused this participant while the room is open (their access may have gone: a role removed or changed). */
+  onDenied: () => void;
   onError: (err: unknown) => void;
 }
+
+/** The rules' refusal, as Firestore reports it (read by its code: this module stays free of Firestore's classes). */
+const isDenied = (err: unknown) => (err as { code?: string } | undefined)?.code === 'permission-denied';
 
 const STATS_EVERY_MS = 2_000;
 /** A call not connected this long after entering it is retried (ICE restart or a new offer). */
@@ -66,6 +71,10 @@ export class VisitSession {
   /** Bytes of the connections closed before the current one. */
   private usedBefore = 0;
   private setupTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The record says Ended: the rules now refuse signals, chat and presence, so none is read or written. */
+  private ended = false;
+  /** The listeners and timers that stop when the room ends (the record's own listener goes on). */
+  private readonly talk: (() => void)[] = [];
 
   constructor(
     appointmentId: string,
@@ -81,14 +90,32 @@ export class VisitSession {
 
   async start(): Promise<void> {
     await this.signalling.begin();
-    this.stops.push(this.signalling.listen((s) => this.signal(s), this.on.onError));
-    this.stops.push(this.signalling.listenVisit(this.on.onVisit, this.on.onError));
-    this.stops.push(this.signalling.listenChat(this.on.onChat, this.on.onError));
-    const present = () => void this.signalling.markPresent().catch(this.on.onError);
+    this.talk.push(this.signalling.listen((s) => this.signal(s), this.failed));
+    this.stops.push(this.signalling.listenVisit(this.visit, this.failed));
+    this.talk.push(this.signalling.listenChat(this.on.onChat, this.failed));
+    const present = () => void this.signalling.markPresent().catch(this.failed);
     present();
     const timer = setInterval(present, PRESENCE_EVERY_MS);
-    this.stops.push(() => clearInterval(timer));
+    this.talk.push(() => clearInterval(timer));
   }
+
+  /** The live record; once it says Ended, signals, chat and presence stop before anything asks the rules again. */
+  private readonly visit = (visit: Visit) => {
+    if (visit.state === 'Ended' && !this.ended) {
+      this.ended = true;
+      for (const stop of this.talk.splice(0)) stop();
+    }
+    this.on.onVisit(visit);
+  };
+
+  /** A refusal after the end is expected (the rules close the room); one before it may mean this person lost access. */
+  private readonly failed = (err: unknown) => {
+    if (isDenied(err)) {
+      if (!this.ended) this.on.onDenied();
+      return;
+    }
+    this.on.onError(err);
+  };
 
   private signal(signal: IncomingSignal) {
     if (signal.type === 'bye') {
@@ -147,7 +174,7 @@ export class VisitSession {
   private async retrySetup() {
     if (this.role === 'host') {
       this.closePeer();
-      await this.signalling.send({ type: 'bye' }).catch(this.on.onError);
+      await this.signalling.send({ type: 'bye' }).catch(this.failed);
       if (this.inCall && !this.peer) this.openPeer();
     } else if (!this.peer) this.openPeer();
   }
@@ -162,7 +189,7 @@ export class VisitSession {
       onRemoteStream: this.on.onRemoteStream,
       onConnectionState: this.on.onConnection,
       onMessage: this.on.onPeerMessage,
-      onError: this.on.onError,
+      onError: this.failed,
     });
     this.on.onConnection(this.peer.pc.connectionState);
     this.audio = {};
@@ -253,8 +280,13 @@ export class VisitSession {
     this.peer?.tell({ type: 'camera', on });
   }
 
-  sendChat(text: string) {
-    return this.signalling.sendChat(text);
+  async sendChat(text: string): Promise<void> {
+    try {
+      await this.signalling.sendChat(text);
+    } catch (err) {
+      if (isDenied(err)) this.failed(err);
+      throw err;
+    }
   }
 
   /** The connection, for the tests' and the benchmark's getStats (window.__visitPeer). */
@@ -267,14 +299,14 @@ export class VisitSession {
     this.inCall = false;
     this.awaitOffer = false;
     this.closePeer();
-    await this.signalling.send({ type: 'bye' }).catch(this.on.onError);
+    if (!this.ended) await this.signalling.send({ type: 'bye' }).catch(this.failed);
   }
 
   /** Everything off: listeners, timers, the connection, the camera and microphone. */
   stop() {
     this.inCall = false;
     this.closePeer();
-    for (const stop of this.stops.splice(0)) stop();
+    for (const stop of [...this.talk.splice(0), ...this.stops.splice(0)]) stop();
     for (const track of this.stream.getTracks()) track.stop();
   }
 }

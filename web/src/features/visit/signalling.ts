@@ -39,6 +39,7 @@ import {
 } from '@api/visits';
 import { db } from '@/lib/firestore';
 import type { IncomingSignal, OutgoingSignal } from '@/features/visit/peer';
+import { OverRateCap } from '@/features/visit/rate-cap';
 
 /** Signals are kept a day (a TTL policy on expireAt deletes them); the chat stays with the visit. */
 const expireAt = () => Timestamp.fromMillis(Date.now() + SIGNAL_TTL_HOURS * 3_600_000);
@@ -94,7 +95,15 @@ class RatedWriter {
       } catch (err) {
         if (!(err instanceof FirestoreError) || err.code !== 'permission-denied') throw err;
         await this.load();
-        await this.commit(target, data);
+        // At the cap already: the rules refuse until the window is a minute old.
+        const atCap = this.count !== undefined && this.count >= RATE_LIMITS[this.kind];
+        try {
+          await this.commit(target, data);
+        } catch (again) {
+          throw atCap && again instanceof FirestoreError && again.code === 'permission-denied'
+            ? new OverRateCap(this.kind)
+            : again;
+        }
       }
     });
     this.queue = written.catch(() => undefined);

@@ -18,6 +18,8 @@ export interface VisitPageState {
   visit?: Visit;
   /** A refusal to show instead of the room (the API's msg). */
   refusal?: string;
+  /** The refusal came after this person had access (their role at the clinic was removed or changed). */
+  lostAccess?: boolean;
   /** A failure the person may retry (no connection, the camera): shown on the check. */
   error?: string;
   signedOut?: boolean;
@@ -34,7 +36,7 @@ export interface VisitPageState {
 export type VisitEvent =
   | { type: 'signed-out' }
   | { type: 'viewed'; view: VisitView; rejoin: boolean }
-  | { type: 'refused'; message: string }
+  | { type: 'refused'; message: string; lostAccess?: boolean }
   | { type: 'failed'; message: string }
   | { type: 'joining'; audioOnly: boolean }
   | { type: 'joined'; answer: VisitJoinAnswer }
@@ -67,7 +69,7 @@ function step(state: VisitPageState, event: VisitEvent): VisitPageState {
       return { ...state, view, visit: view.visit ?? undefined, refusal, rejoin, step: next };
     }
     case 'refused':
-      return { ...state, step: 'loading', rejoin: false, refusal: event.message };
+      return { ...state, step: 'loading', rejoin: false, refusal: event.message, lostAccess: event.lostAccess };
     case 'failed':
       return { ...state, step: 'check', rejoin: false, error: event.message };
     case 'joining':
@@ -109,7 +111,9 @@ export type Screen =
   | { name: 'loading' }
   | { name: 'signed-out' }
   /** Not now, not yours, or no longer: the API's reason in its words. */
-  | { name: 'refused'; message: string }
+  | { name: 'refused'; message: string; lostAccess?: boolean }
+  /** Not open yet, a normal state: when it opens (the API's words, e.g. 'The visit opens at 09:45 on Fri 27 Nov.'). */
+  | { name: 'not-open'; message: string; opensAt: string }
   /** Admin and staff: the room's state, read only. */
   | { name: 'staff'; visit: Visit | null }
   | { name: 'check'; role: VisitRole; error?: string }
@@ -132,15 +136,22 @@ export const roleOf = (state: VisitPageState): VisitRole =>
 export const peerNameOf = (state: VisitPageState): string =>
   state.joined?.peer.name ?? state.view?.peer?.name ?? (roleOf(state) === 'patient' ? 'Your doctor' : 'The patient');
 
+const refused = (state: VisitPageState): Screen =>
+  state.lostAccess
+    ? { name: 'refused', message: state.refusal!, lostAccess: true }
+    : { name: 'refused', message: state.refusal! };
+
 export function screenOf(state: VisitPageState): Screen {
   const { view, visit } = state;
   if (state.signedOut) return { name: 'signed-out' };
-  if (!view) return state.refusal ? { name: 'refused', message: state.refusal } : { name: 'loading' };
+  if (!view) return state.refusal ? refused(state) : { name: 'loading' };
   if (view.role === 'staff') return { name: 'staff', visit: visit ?? null };
   if (visit?.state === 'Ended' && (state.step === 'joined' || state.step === 'left')) return { name: 'ended' };
   switch (state.step) {
     case 'loading':
-      return state.refusal ? { name: 'refused', message: state.refusal } : { name: 'loading' };
+      if (state.refusal && view.refusal?.reason === 'too-early')
+        return { name: 'not-open', message: state.refusal, opensAt: view.opensAt };
+      return state.refusal ? refused(state) : { name: 'loading' };
     case 'check':
       return { name: 'check', role: roleOf(state), error: state.error };
     case 'joining':
@@ -172,6 +183,8 @@ function announcementFor(before: Screen, after: Screen, role: VisitRole, peer: s
     case 'ended':
       return 'The visit has ended.';
     case 'refused':
+      return after.lostAccess ? `You no longer have access to this visit. ${after.message}` : after.message;
+    case 'not-open':
       return after.message;
     default:
       return undefined;

@@ -1,7 +1,16 @@
 import { Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Appointment } from '@api/types';
-import { isVirtualVisit, visitMoment, visitPagePath, type StaffVisitMark, type Visit } from '@api/visits';
+import {
+  isVirtualVisit,
+  mainMode,
+  modeDurations,
+  visitMoment,
+  visitPagePath,
+  type StaffVisitMark,
+  type Visit,
+  type VisitMode,
+} from '@api/visits';
 import type { DetailRow } from '@/components/details-list';
 
 const ROOM_WORDS: Record<NonNullable<StaffVisitMark['state']>, string> = {
@@ -49,13 +58,23 @@ const duration = (seconds: number) => {
   return minutes < 1 ? 'under a minute' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
+const MODE_WORDS: Record<VisitMode, string> = { video: 'Video', audio: 'Audio only', phone: 'Phone' };
+
+/** The mode most of the visit was held in, by time, with each mode's share when there were several. */
+function modeText(visit: Visit): string {
+  const spans = (Object.entries(modeDurations(visit)) as [VisitMode, number][]).filter(([, seconds]) => seconds >= 30);
+  const main = MODE_WORDS[mainMode(visit)];
+  if (spans.length < 2) return main;
+  return `Mostly ${main.toLowerCase()}: ${spans.map(([mode, seconds]) => `${MODE_WORDS[mode].toLowerCase()} ${duration(seconds)}`).join(', ')}`;
+}
+
 /** The visit's record on the appointment: who joined when, mode, start, end, duration. */
 export function visitRows(visit: Visit | null | undefined): DetailRow[] {
   if (visit === undefined) return [];
   if (visit === null) return [['Video visit', 'Nobody has opened the room yet']];
   const rows: DetailRow[] = [
     ['Video visit', visit.heldByPhone ? `${ROOM_WORDS[visit.state]} (held by phone)` : ROOM_WORDS[visit.state]],
-    ['Mode', visit.mode === 'phone' ? 'Phone' : visit.mode === 'audio' ? 'Audio only' : 'Video'],
+    ['Mode', modeText(visit)],
     ['Joined', visit.joined.length ? visit.joined.map((j) => `${ROLE_WORDS[j.role]} ${when(j.at)}`).join('; ') : '—'],
   ];
   if (visit.waitingSince) rows.push(['Waiting since', when(visit.waitingSince)]);

@@ -49,10 +49,14 @@ describe("the visit page's screens", () => {
     });
   });
 
-  it("when GET refuses (too early), then the page shows the API's own sentence, which says when it opens", () => {
+  it("when GET says it is too early, then the page shows a not-open-yet notice (not a refusal) in the API's own sentence, which says when it opens", () => {
     const msg = visitRefusalMessage('too-early', { opensAt: '2026-11-27T08:45:00.000Z' });
     const state = run({ type: 'viewed', view: view({ joinable: false, refusal: { reason: 'too-early', msg } }), rejoin: false });
-    expect(screenOf(state)).toEqual({ name: 'refused', message: 'The visit opens at 08:45 on Fri 27 Nov 2026.' });
+    expect(screenOf(state)).toEqual({
+      name: 'not-open',
+      message: 'The visit opens at 08:45 on Fri 27 Nov 2026.',
+      opensAt: '2026-11-27T08:45:00.000Z',
+    });
     expect(state.announcement).toBe('The visit opens at 08:45 on Fri 27 Nov 2026.');
   });
 
@@ -125,6 +129,19 @@ describe("the visit page's screens", () => {
     expect(screenOf(ended)).toEqual({ name: 'ended' });
     expect(ended.announcement).toBe('The visit has ended.');
     expect(screenOf(reduce(ended, { type: 'visit', visit: visit({ state: 'InCall' }) }))).toEqual({ name: 'ended' });
+  });
+
+  it("when the host's role is removed or changed during the call, then the call gives way to a card that says they no longer have access, in the API's words", () => {
+    const inCall = run(
+      { type: 'viewed', view: view({ role: 'host', peer: { name: 'Ama Mensah' } }), rejoin: false },
+      { type: 'joining', audioOnly: false },
+      { type: 'joined', answer: joinAnswer({ role: 'host', peer: { name: 'Ama Mensah' }, visit: visit({ state: 'InCall' }) }) },
+    );
+    expect(screenOf(inCall)).toEqual({ name: 'call' });
+    const msg = 'Your role at the clinic has changed since you signed in. Please sign in again.';
+    const lost = reduce(inCall, { type: 'refused', message: msg, lostAccess: true });
+    expect(screenOf(lost)).toEqual({ name: 'refused', message: msg, lostAccess: true });
+    expect(lost.announcement).toBe(`You no longer have access to this visit. ${msg}`);
   });
 
   it('when join is refused (409 ended), then the refusal replaces the check; when it merely failed, the check stays with the error', () => {

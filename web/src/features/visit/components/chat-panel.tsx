@@ -3,6 +3,7 @@ import { Formik, Form, type FormikHelpers } from 'formik';
 import { useEffect, useRef } from 'react';
 import { CHAT_TEXT_MAX } from '@api/visits';
 import { FormField } from '@/components/form-field';
+import { OverRateCap } from '@/features/visit/rate-cap';
 import type { ChatMessage } from '@/features/visit/signalling';
 
 interface ChatPanelProps {
@@ -35,8 +36,11 @@ export function ChatPanel({ messages, uid, peerName, onSend }: ChatPanelProps) {
     try {
       await onSend(text.trim());
       form.resetForm();
-    } catch {
-      form.setFieldError('text', 'The message could not be sent. Check your connection and try again.');
+    } catch (err) {
+      form.setFieldError(
+        'text',
+        err instanceof OverRateCap ? err.message : 'The message could not be sent. Check your connection and try again.',
+      );
     }
   }
 
