@@ -47,7 +47,7 @@ import {
   setEnquiryStatus,
   setOrderStatus,
 } from '../services/staff/staff';
-import { StaleCursorError } from '../store/staff';
+import { StaleCursorError } from '../store/pages';
 import { addSchedulingRoutes } from './staff-scheduling';
 import { addFrontDeskRoutes } from './staff-front-desk';
 import { addRecordRoutes } from './staff-record';

@@ -1,8 +1,10 @@
+import type { DocumentData } from 'firebase-admin/firestore';
 import type { OrderStatus } from '../api/staff';
 import type { OrderView } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
+import { plainValue, typedConverter } from './converter';
 import { db } from './firebase';
+import { byStatus, pageOf } from './pages';
 import { PAYABLE_TIMES } from './payments';
 
 /** Firestore access for shop orders. */
@@ -17,3 +19,38 @@ export const newOrderRef = () => orders().doc();
 /** One patient's orders, each with its id. */
 export const ordersOf = async (patientId: string) =>
   (await orders().where('patientId', '==', patientId).get()).docs.map((d) => ({ ...d.data(), id: d.id }));
+
+export const orderRef = (id: string) => db().collection(COLLECTIONS.orders).doc(id);
+
+/** Paid orders not yet dispatched: the overview's count and the orders list's toDispatch filter are the same query. */
+const ordersToDispatch = () =>
+  db().collection(COLLECTIONS.orders).where('status', '==', 'Pending').where('paymentStatus', '==', 'Paid');
+
+export const countOrdersToDispatch = async (): Promise<number> => (await ordersToDispatch().count().get()).data().count;
+
+export const orderPage = <T>(
+  filter: { status?: string; toDispatch?: boolean },
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, d: DocumentData) => T,
+) =>
+  pageOf(
+    db().collection(COLLECTIONS.orders),
+    filter.toDispatch
+      ? ordersToDispatch().orderBy('createdAt', 'desc')
+      : byStatus(COLLECTIONS.orders, filter.status, 'createdAt'),
+    limit,
+    cursor,
+    map,
+  );
+
+/** One order, as plain JSON, or undefined. */
+export async function orderById(id: string): Promise<DocumentData | undefined> {
+  const snap = await orderRef(id).get();
+  return snap.exists ? (plainValue(snap.data()) as DocumentData) : undefined;
+}
+
+export async function ordersOfPatient(patientId: string): Promise<{ id: string; data: DocumentData }[]> {
+  const snap = await db().collection(COLLECTIONS.orders).where('patientId', '==', patientId).get();
+  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as DocumentData }));
+}

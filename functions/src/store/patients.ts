@@ -1,7 +1,7 @@
-import type { Timestamp } from 'firebase-admin/firestore';
+import type { DocumentData, Timestamp } from 'firebase-admin/firestore';
 import type { Patient } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
+import { plainValue, typedConverter } from './converter';
 import { db } from './firebase';
 
 /** Firestore access for patient records and their verification codes (kept apart: a code never leaves the server). */
@@ -42,4 +42,26 @@ export async function findPatient(uid: string): Promise<Patient | undefined> {
 /** The clinic records an account took over (docs/front-desk.md): they name the person too, so erasure removes them. */
 export async function claimedRecordRefs(uid: string) {
   return (await db().collection(COLLECTIONS.patients).where('claimedBy', '==', uid).get()).docs.map((d) => d.ref);
+}
+
+/** The patient record without a converter, for the clinic's lists (plain JSON through plainValue). */
+export const patientDocRef = (id: string) => db().collection(COLLECTIONS.patients).doc(id);
+
+/** Several patient records at once (one getAll), by id; missing ones absent from the map. */
+export async function patientsById(ids: string[]): Promise<Map<string, DocumentData>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (!unique.length) return new Map();
+  const snaps = await db().getAll(...unique.map((id) => patientDocRef(id)));
+  return new Map(snaps.filter((s) => s.exists).map((s) => [s.id, plainValue(s.data()) as DocumentData]));
+}
+
+/** Patients whose stored `field` starts with `prefix` (a range query), at most `limit`. */
+export async function patientsByPrefix(field: string, prefix: string, limit: number): Promise<DocumentData[]> {
+  const snap = await db()
+    .collection(COLLECTIONS.patients)
+    .where(field, '>=', prefix)
+    .where(field, '<', `${prefix}\uf8ff`)
+    .limit(limit)
+    .get();
+  return snap.docs.map((d) => plainValue(d.data()) as DocumentData);
 }

@@ -3,15 +3,15 @@ import { CLIENT_REFERENCE } from '../../api/client-reference';
 import { isValidId } from '../../api/ids';
 import { APPOINTMENT_STATES, type StaffAppointmentList } from '../../api/staff';
 import type { Appointment } from '../../api/types';
-import { appointmentRef } from '../../store/appointments';
 import {
+  appointmentRef,
   appointmentsByPrefix,
   appointmentsInDays,
   appointmentsOfPatients,
   appointmentsWhere,
-  patientsByPrefix,
   type AppointmentFilter,
-} from '../../store/staff';
+} from '../../store/appointments';
+import { patientsByPrefix } from '../../store/patients';
 import { phonePrefixOf } from '../shared/phone-search';
 import { canSee, type Staff } from '../shared/staff-access';
 

@@ -13,9 +13,17 @@ import { prescriptionFileName } from '../../api/prescription';
 import { type Appointment, APPOINTMENT_STATUS, PAYMENT_STATUS } from '../../api/types';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { FileAnswer } from '../../http/file';
-import { appointmentFileRef, appointmentRef, heldSlot } from '../../store/appointments';
 import { refundRef } from '../../store/payments';
-import { appointmentCounts, appointmentPage, patientRef, refundsOfRecord, type AppointmentFilter } from '../../store/staff';
+import {
+  appointmentCounts,
+  appointmentFileRef,
+  appointmentPage,
+  appointmentRef,
+  heldSlot,
+  type AppointmentFilter,
+} from '../../store/appointments';
+import { patientDocRef } from '../../store/patients';
+import { refundsOfRecord } from '../../store/payments';
 import { releaseBenefit } from '../packages/benefits';
 import { accountEmail } from '../../notifications/mail';
 import { notifyPatient } from '../../notifications/notify';
@@ -127,7 +135,7 @@ const target = (appointmentId: string) => `appointments/${appointmentId}`;
 export async function staffAppointment(staff: Staff, appointmentId: string): Promise<StaffAppointmentDetail> {
   const a = await visibleAppointment(staff, appointmentId);
   const [patient, refunds, visit] = await Promise.all([
-    patientRef(a.patientId).get(),
+    patientDocRef(a.patientId).get(),
     refundsOfRecord(appointmentId),
     isVirtualVisit(a) ? visitRef(appointmentId).get() : undefined,
   ]);

@@ -30,37 +30,17 @@ import {
   type RefundStatus,
 } from '../../api/types';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { appointmentRef, appointmentsOf } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
-import { refundRef } from '../../store/payments';
 import { COLLECTIONS } from '../../store/collections';
 import { plainValue } from '../../store/converter';
 import { auth } from '../../store/firebase';
-import {
-  appointmentCounts,
-  auditPage,
-  bookingsPerDay,
-  countOrdersToDispatch,
-  countWhere,
-  enquiriesRef,
-  enquiryPage,
-  messagePage,
-  messageRef,
-  orderById,
-  patientsById,
-  newsletterSubscribers,
-  orderPage,
-  orderRef,
-  ordersOfPatient,
-  paidBetween,
-  patientsByPrefix,
-  refundDocRef,
-  refundPage,
-  staffMemberRef,
-  staffMembersPage,
-  writeAudit,
-  type AuditRecord,
-} from '../../store/staff';
+import { appointmentCounts, appointmentRef, appointmentsOf, bookingsPerDay } from '../../store/appointments';
+import { countOrdersToDispatch, orderById, orderPage, orderRef, ordersOfPatient } from '../../store/orders';
+import { countWhere } from '../../store/pages';
+import { patientsById, patientsByPrefix } from '../../store/patients';
+import { paidBetween, refundDocRef, refundPage, refundRef } from '../../store/payments';
+import { enquiriesRef, enquiryPage, messagePage, messageRef, newsletterSubscribers } from '../../store/public-forms';
+import { auditPage, staffMemberRef, staffMembersPage, writeAudit, type AuditRecord } from '../../store/staff';
 import { accountEmail, queueMail } from '../../notifications/mail';
 import { csvCell } from '../shared/csv';
 import { phonePrefixOf } from '../shared/phone-search';
