@@ -79,9 +79,10 @@ const DOMAINS = {
   record: ['shared'],
   packages: ['public', 'shared'],
   payments: ['packages', 'public', 'shared'],
+  orders: ['payments', 'packages', 'public', 'shared'],
   booking: ['payments', 'packages', 'record', 'public', 'shared'],
   visits: ['booking', 'record', 'shared'],
-  patients: ['booking', 'payments', 'packages', 'record', 'public', 'shared'],
+  patients: ['booking', 'orders', 'payments', 'packages', 'record', 'public', 'shared'],
   staff: ['booking', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
   ussd: ['booking', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
 };

@@ -71,3 +71,12 @@ export function listQuery(filter: Record<string, string | number | undefined>): 
 /** Writes an audit entry of what this staff member did (inside `tx` when given, so it exists exactly when the change does). */
 export const auditAs = (staff: Staff, entry: Omit<AuditRecord, 'actorUid' | 'actorRole'>, tx?: Transaction): Promise<void> =>
   writeAudit({ actorUid: staff.uid, actorRole: staff.role, ...entry }, tx);
+
+/** One audit entry: who, what, on which record; for an answer that shows patient data, whose (shown). */
+export const audit = (staff: Staff, action: string, target: string, shown: Shown = {}): AuditRecord => ({
+  actorUid: staff.uid,
+  actorRole: staff.role,
+  action,
+  target,
+  ...shown,
+});
