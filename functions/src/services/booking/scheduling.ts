@@ -50,7 +50,7 @@ import { runTransaction } from '../../store/transaction';
 import { queueMail } from '../../notifications/mail';
 import { auditAs, assertMaySee, type Staff } from '../shared/staff-access';
 import { hasCode } from '../../store/error-codes';
-import { moveVisit, readVisit } from './visit-record';
+import { moveVisit, readVisit } from '../visits/room';
 
 /**
  * Real availability (docs/scheduling.md): doctors' schedules and their free slots, the

@@ -40,7 +40,7 @@ import { todayInGhana } from '../../api/request-fields';
 import { runTransaction } from '../../store/transaction';
 import { visitRef } from '../../store/visits';
 import { isVirtualVisit, type VisitEndedAs } from '../../api/visits';
-import { endsRoom, endVisit, readVisit, withVisitMarks } from './visit-record';
+import { endsRoom, endVisit, readVisit, withVisitMarks } from '../visits/room';
 import type { ClinicalNotes, FollowUpRequest } from '../../api/record';
 import { visitRecord } from '../record/visit-notes';
 import { CURRENCY } from '../../api/prices';

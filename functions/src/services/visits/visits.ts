@@ -29,7 +29,7 @@ import { runTransaction } from '../../store/transaction';
 import { rosterDoctorUids, visitRef } from '../../store/visits';
 import { iceServersFor } from './ice-servers';
 import { actInTransaction } from '../booking/staff-appointments';
-import { compact, hostsBy, roomWindow, visitTarget } from '../booking/visit-record';
+import { compact, hostsBy, roomWindow, visitTarget } from './room';
 import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../../api/types';
 
 /**
