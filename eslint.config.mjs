@@ -80,7 +80,7 @@ const DOMAINS = {
   packages: ['public', 'shared'],
   payments: ['packages', 'public', 'shared'],
   orders: ['payments', 'packages', 'public', 'shared'],
-  visits: ['booking', 'record', 'shared'],
+  visits: ['record', 'shared'],
   booking: ['visits', 'payments', 'packages', 'record', 'public', 'shared'],
   patients: ['booking', 'orders', 'payments', 'packages', 'record', 'public', 'shared'],
   staff: ['booking', 'visits', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],

@@ -41,6 +41,7 @@ import { runTransaction } from '../../store/transaction';
 import { visitRef } from '../../store/visits';
 import { isVirtualVisit, type VisitEndedAs } from '../../api/visits';
 import { endsRoom, endVisit, readVisit, withVisitMarks } from '../visits/room';
+import type { CheckIn } from '../visits/visits';
 import type { ClinicalNotes, FollowUpRequest } from '../../api/record';
 import { visitRecord } from '../record/visit-notes';
 import { CURRENCY } from '../../api/prices';
@@ -213,6 +214,9 @@ export async function actOnAppointment(
   const email = NOTIFIED_ACTIONS.includes(action) ? await accountEmail(before.patientId) : undefined;
   return runTransaction((tx) => actInTransaction(tx, staff, appointmentId, action, input, email));
 }
+
+/** The check-in a video visit's admit (or the host's switch to the phone) makes in the room's transaction. */
+export const checkInFromVisit: CheckIn = (tx, host, appointmentId) => actInTransaction(tx, host, appointmentId, 'check-in', {});
 
 /**
  * The action inside the caller's transaction (the visit's admit checks the appointment in
