@@ -154,7 +154,8 @@ export async function heldSlot(tx: Transaction, a: Appointment) {
 
 // --- the clinic's lists and counts ---
 
-const appointmentsCollection = () => db().collection(COLLECTIONS.appointments);
+/** Appointments without a converter (the clinic's lists read them as plain JSON). */
+export const appointmentsCollection = () => db().collection(COLLECTIONS.appointments);
 
 export interface AppointmentFilter {
   day?: string;

@@ -1,4 +1,4 @@
-import type { CollectionReference, DocumentData, Query } from 'firebase-admin/firestore';
+import { FieldPath, type CollectionReference, type DocumentData, type Query } from 'firebase-admin/firestore';
 import { plainValue } from './converter';
 import { db } from './firebase';
 
@@ -50,3 +50,6 @@ export const pageByStatus =
   (name: string, orderField: string) =>
   <T>(status: string | undefined, limit: number, cursor: string | undefined, map: (id: string, d: DocumentData) => T) =>
     pageOf(collection(name), byStatus(name, status, orderField), limit, cursor, map);
+
+/** A whole collection in pages of `pageSize`, by document id (the backfill's walk). */
+export const byDocumentId = (name: string, pageSize: number) => collection(name).orderBy(FieldPath.documentId()).limit(pageSize);

@@ -65,3 +65,13 @@ export async function patientsByPrefix(field: string, prefix: string, limit: num
     .get();
   return snap.docs.map((d) => plainValue(d.data()) as DocumentData);
 }
+
+/** Patient records without a converter: the desk's clinic records are read and written field by field. */
+export const patientsCollection = () => db().collection(COLLECTIONS.patients);
+
+/** The code the desk sent to a clinic record's phone (a hash; never answered). */
+export const deskCodeRef = (patientId: string) => db().collection(COLLECTIONS.deskPhoneCodes).doc(patientId);
+
+/** The documents of `collection` held under a patient's id (their prescriptions, lab requests, files). */
+export const heldUnderPatient = (collection: string, patientId: string) =>
+  db().collection(collection).where('patientId', '==', patientId);

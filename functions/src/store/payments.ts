@@ -116,3 +116,6 @@ export async function refundsOfRecord(recordId: string): Promise<{ id: string; d
   const snap = await db().collection(COLLECTIONS.refunds).where('recordId', '==', recordId).get();
   return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as DocumentData }));
 }
+
+/** The refunds of one record, as a query (read in the caller's transaction). */
+export const refundsOfRecordQuery = (recordId: string) => db().collection(COLLECTIONS.refunds).where('recordId', '==', recordId);

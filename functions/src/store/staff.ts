@@ -73,3 +73,14 @@ export const staffMembersPage = (limit: number, cursor: string | undefined) =>
     cursor,
     (uid, d) => ({ uid, email: d.email, role: d.role, ...(d.doctorId ? { doctorId: d.doctorId } : {}) }),
   );
+
+/** The roster's accounts holding one of `roles`, at most `limit`. */
+export const rosterWithRoles = (roles: readonly string[], limit: number) =>
+  collection(COLLECTIONS.staffMembers)
+    .where('role', 'in', [...roles])
+    .limit(limit)
+    .get();
+
+/** The uids of the accounts of one doctor (at most 10). */
+export const accountsOfDoctor = async (doctorId: string): Promise<string[]> =>
+  (await collection(COLLECTIONS.staffMembers).where('doctorId', '==', doctorId).limit(10).get()).docs.map((d) => d.id);
