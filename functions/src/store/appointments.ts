@@ -191,7 +191,7 @@ export function appointmentPage<T>(
   f: AppointmentFilter,
   limit: number,
   cursor: string | undefined,
-  map: (id: string, d: DocumentData) => T,
+  map: (id: string, d: StoredAppointment) => T,
 ) {
   const q = f.day
     ? filtered(f).orderBy('requestedTime').orderBy('createdAt')
@@ -202,31 +202,31 @@ export function appointmentPage<T>(
 }
 
 /** Appointments by exact field (clientReference, a patient's id), for the console's search: at most `limit`. */
-export async function appointmentsWhere(field: string, value: unknown, limit: number): Promise<DocumentData[]> {
+export async function appointmentsWhere(field: string, value: unknown, limit: number): Promise<StoredAppointment[]> {
   const snap = await appointmentsCollection().where(field, '==', value).limit(limit).get();
-  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
 }
 
 /** The appointments of a day or a week (the filter's day, or from and to), at most `limit`: the desk's search within them. */
 export async function appointmentsInDays(
   f: Pick<AppointmentFilter, 'day' | 'from' | 'to'>,
   limit: number,
-): Promise<DocumentData[]> {
+): Promise<StoredAppointment[]> {
   const snap = await filtered({ day: f.day, from: f.from, to: f.to }).limit(limit).get();
-  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
 }
 
 /** Appointments of several patients (at most 30 ids, Firestore's 'in' limit). */
-export async function appointmentsOfPatients(patientIds: string[], limit: number): Promise<DocumentData[]> {
+export async function appointmentsOfPatients(patientIds: string[], limit: number): Promise<StoredAppointment[]> {
   if (!patientIds.length) return [];
   const snap = await appointmentsCollection().where('patientId', 'in', patientIds.slice(0, 30)).limit(limit).get();
-  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
 }
 
 /** Appointments whose stored `field` (a name as typed) starts with `prefix`. */
-export async function appointmentsByPrefix(field: string, prefix: string, limit: number): Promise<DocumentData[]> {
+export async function appointmentsByPrefix(field: string, prefix: string, limit: number): Promise<StoredAppointment[]> {
   const snap = await appointmentsCollection().where(field, '>=', prefix).where(field, '<', `${prefix}\uf8ff`).limit(limit).get();
-  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }));
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
 }
 
 /** How many appointments of each state match the filter (its status aside): one count() each. */

@@ -1,4 +1,3 @@
-import type { DocumentData } from 'firebase-admin/firestore';
 import type { OrderStatus } from '../api/staff';
 import type { OrderView } from '../api/types';
 import { COLLECTIONS } from './collections';
@@ -10,7 +9,13 @@ import { PAYABLE_TIMES } from './payments';
 /** Firestore access for shop orders. */
 
 /** status: its fulfilment by the clinic (api/staff.ts ORDER_FLOW), apart from paymentStatus. */
-export type StoredOrder = Omit<OrderView, 'id'> & { emailAddress: string; createdAt: string; status: OrderStatus };
+export type StoredOrder = Omit<OrderView, 'id'> & {
+  emailAddress: string;
+  createdAt: string;
+  status: OrderStatus;
+  /** The provider's, once paid (services/payments/settlement.ts). */
+  transactionId?: string;
+};
 
 const orders = () => db().collection(COLLECTIONS.orders).withConverter(typedConverter<StoredOrder>(undefined, PAYABLE_TIMES));
 
@@ -32,7 +37,7 @@ export const orderPage = <T>(
   filter: { status?: string; toDispatch?: boolean },
   limit: number,
   cursor: string | undefined,
-  map: (id: string, d: DocumentData) => T,
+  map: (id: string, d: StoredOrder) => T,
 ) =>
   pageOf(
     db().collection(COLLECTIONS.orders),
@@ -45,12 +50,12 @@ export const orderPage = <T>(
   );
 
 /** One order, as plain JSON, or undefined. */
-export async function orderById(id: string): Promise<DocumentData | undefined> {
+export async function orderById(id: string): Promise<StoredOrder | undefined> {
   const snap = await orderRef(id).get();
-  return snap.exists ? (plainValue(snap.data()) as DocumentData) : undefined;
+  return snap.exists ? (plainValue(snap.data()) as StoredOrder) : undefined;
 }
 
-export async function ordersOfPatient(patientId: string): Promise<{ id: string; data: DocumentData }[]> {
+export async function ordersOfPatient(patientId: string): Promise<{ id: string; data: StoredOrder }[]> {
   const snap = await db().collection(COLLECTIONS.orders).where('patientId', '==', patientId).get();
-  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as DocumentData }));
+  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as StoredOrder }));
 }

@@ -19,12 +19,12 @@ export interface PageOf<T> {
 }
 
 /** One page of an ordered query; the cursor is the previous page's last document id. */
-export async function pageOf<T>(
+export async function pageOf<T, Stored = DocumentData>(
   base: CollectionReference,
   query: Query,
   limit: number,
   cursor: string | undefined,
-  map: (id: string, data: DocumentData) => T,
+  map: (id: string, data: Stored) => T,
 ): Promise<PageOf<T>> {
   let q = query.limit(limit);
   if (cursor) {
@@ -33,7 +33,7 @@ export async function pageOf<T>(
     q = q.startAfter(last);
   }
   const snap = await q.get();
-  const items = snap.docs.map((d) => map(d.id, plainValue(d.data()) as DocumentData));
+  const items = snap.docs.map((d) => map(d.id, plainValue(d.data()) as Stored));
   return { items, nextCursor: snap.size === limit ? snap.docs[snap.size - 1].id : null };
 }
 
@@ -47,8 +47,8 @@ export const byStatus = (name: string, status: string | undefined, orderField: s
 
 /** A page of a collection, newest first, of one status or all. */
 export const pageByStatus =
-  (name: string, orderField: string) =>
-  <T>(status: string | undefined, limit: number, cursor: string | undefined, map: (id: string, d: DocumentData) => T) =>
+  <Stored>(name: string, orderField: string) =>
+  <T>(status: string | undefined, limit: number, cursor: string | undefined, map: (id: string, d: Stored) => T) =>
     pageOf(collection(name), byStatus(name, status, orderField), limit, cursor, map);
 
 /** A whole collection in pages of `pageSize`, by document id (the backfill's walk). */

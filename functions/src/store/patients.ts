@@ -1,4 +1,4 @@
-import type { DocumentData, Timestamp } from 'firebase-admin/firestore';
+import type { Timestamp } from 'firebase-admin/firestore';
 import type { Patient } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { plainValue, typedConverter } from './converter';
@@ -48,22 +48,22 @@ export async function claimedRecordRefs(uid: string) {
 export const patientDocRef = (id: string) => db().collection(COLLECTIONS.patients).doc(id);
 
 /** Several patient records at once (one getAll), by id; missing ones absent from the map. */
-export async function patientsById(ids: string[]): Promise<Map<string, DocumentData>> {
+export async function patientsById(ids: string[]): Promise<Map<string, Patient>> {
   const unique = [...new Set(ids)].filter(Boolean);
   if (!unique.length) return new Map();
   const snaps = await db().getAll(...unique.map((id) => patientDocRef(id)));
-  return new Map(snaps.filter((s) => s.exists).map((s) => [s.id, plainValue(s.data()) as DocumentData]));
+  return new Map(snaps.filter((s) => s.exists).map((s) => [s.id, plainValue(s.data()) as Patient]));
 }
 
 /** Patients whose stored `field` starts with `prefix` (a range query), at most `limit`. */
-export async function patientsByPrefix(field: string, prefix: string, limit: number): Promise<DocumentData[]> {
+export async function patientsByPrefix(field: string, prefix: string, limit: number): Promise<Patient[]> {
   const snap = await db()
     .collection(COLLECTIONS.patients)
     .where(field, '>=', prefix)
     .where(field, '<', `${prefix}\uf8ff`)
     .limit(limit)
     .get();
-  return snap.docs.map((d) => plainValue(d.data()) as DocumentData);
+  return snap.docs.map((d) => plainValue(d.data()) as Patient);
 }
 
 /** Patient records without a converter: the desk's clinic records are read and written field by field. */

@@ -109,12 +109,12 @@ export async function paidBetween(from: Date, to: Date): Promise<number> {
 
 export const refundDocRef = (id: string) => db().collection(COLLECTIONS.refunds).doc(id);
 
-export const refundPage = pageByStatus(COLLECTIONS.refunds, 'createdAt');
+export const refundPage = pageByStatus<Refund>(COLLECTIONS.refunds, 'createdAt');
 
 /** The refunds of one record (an appointment has at most a few). */
-export async function refundsOfRecord(recordId: string): Promise<{ id: string; data: DocumentData }[]> {
+export async function refundsOfRecord(recordId: string): Promise<{ id: string; data: Refund }[]> {
   const snap = await db().collection(COLLECTIONS.refunds).where('recordId', '==', recordId).get();
-  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as DocumentData }));
+  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as Refund }));
 }
 
 /** The refunds of one record, as a query (read in the caller's transaction). */

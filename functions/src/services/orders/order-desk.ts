@@ -1,12 +1,12 @@
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { CURRENCY } from '../../api/prices';
 import { ORDER_FLOW, ORDER_STATUS, type OrderStatus, type Page, type StaffOrder } from '../../api/staff';
-import { PAYMENT_STATUS } from '../../api/types';
+import { type Patient, PAYMENT_STATUS } from '../../api/types';
 import { conflict, notFound } from '../../http/errors';
 import { accountEmail } from '../../notifications/mail';
 import { COLLECTIONS } from '../../store/collections';
 import { plainValue } from '../../store/converter';
-import { orderById, orderPage, orderRef } from '../../store/orders';
+import { orderById, orderPage, orderRef, type StoredOrder } from '../../store/orders';
 import { patientsById } from '../../store/patients';
 import { refundRef } from '../../store/payments';
 import { writeAudit } from '../../store/staff';
@@ -18,13 +18,13 @@ import { audit, listQuery, type Staff } from '../shared/staff-access';
 
 type OrderRow = Omit<StaffOrder, 'customerName' | 'contactNumber' | 'deliveryAddress'>;
 
-export const asOrder = (id: string, d: DocumentData): OrderRow => {
+export const asOrder = (id: string, d: StoredOrder): OrderRow => {
   const { emailAddress: _e, transactionId: _t, ...rest } = d;
   return { ...rest, status: (d.status as OrderStatus | undefined) ?? 'Pending', id } as OrderRow;
 };
 
 /** Who an order goes to, from the customer's patient record: name, phone, and the address it is delivered to. */
-function withCustomer(order: OrderRow, patient: DocumentData | undefined): StaffOrder {
+function withCustomer(order: OrderRow, patient: Patient | undefined): StaffOrder {
   const name = `${String(patient?.firstName ?? '')} ${String(patient?.lastName ?? '')}`.trim();
   const address = String(patient?.address ?? '').trim();
   const town = String(patient?.patientLocation ?? '').trim();
@@ -107,6 +107,6 @@ export async function setOrderStatus(staff: Staff, id: string, status: Exclude<O
       );
     }
     const customer = await patientsById([String(order.patientId)]);
-    return withCustomer(asOrder(id, plainValue({ ...order, ...change }) as DocumentData), customer.get(String(order.patientId)));
+    return withCustomer(asOrder(id, plainValue({ ...order, ...change }) as StoredOrder), customer.get(String(order.patientId)));
   });
 }

@@ -1,6 +1,6 @@
-import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { MarkRefundedRequest, Page, StaffRefund } from '../../api/staff';
-import { PAYABLE_KIND, type PayableKind, type Refund, REFUND_STATUS, type RefundStatus } from '../../api/types';
+import { PAYABLE_KIND, type Patient, type PayableKind, type Refund, REFUND_STATUS, type RefundStatus } from '../../api/types';
 import { conflict, notFound } from '../../http/errors';
 import { notifyPatient } from '../../notifications/notify';
 import { refundSent } from '../../notifications/templates';
@@ -15,10 +15,10 @@ import { audit, listQuery, type Staff } from '../shared/staff-access';
 
 /** Refunds as staff work them: the list of what is owed, and marking one sent (docs/money.md). */
 
-const asRefund = (id: string, d: DocumentData) => ({ ...d, id }) as StaffRefund;
+const asRefund = (id: string, d: Refund) => ({ ...d, id }) as StaffRefund;
 
 /** Whom staff send the money back to: the name and phone on the patient's record. */
-function withPatient(refund: StaffRefund, patient: DocumentData | undefined): StaffRefund {
+function withPatient(refund: StaffRefund, patient: Patient | undefined): StaffRefund {
   const name = `${String(patient?.firstName ?? '')} ${String(patient?.lastName ?? '')}`.trim();
   const phone = String(patient?.contactNumber ?? '');
   return { ...refund, ...(name ? { patientName: name } : {}), ...(phone ? { patientPhone: phone } : {}) };
@@ -79,6 +79,6 @@ export async function markRefunded(staff: Staff, id: string, sent: MarkRefundedR
       ? `your ${String(appointment.get('requestedService'))}`
       : REFUNDED_FOR[r.kind as keyof typeof REFUNDED_FOR];
     await notifyPatient(r.patientId, refundSent({ ...r, what, ...sent, refundedAt: at.toDate() }), { tx });
-    return asRefund(id, plainValue({ ...snap.data(), ...change }) as DocumentData);
+    return asRefund(id, plainValue({ ...snap.data(), ...change }) as Refund);
   });
 }

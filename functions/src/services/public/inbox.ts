@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { MessageReply, MessageStatus } from '../../api/front-desk';
 import type { EnquiryStatus, Page, StaffEnquiry, StaffMessage } from '../../api/staff';
 import { ghanaTimestamp } from '../../api/format';
@@ -8,7 +8,14 @@ import { noticeMail } from '../../notifications/notify';
 import { messageReplyNotice } from '../../notifications/templates';
 import { COLLECTIONS } from '../../store/collections';
 import { plainValue } from '../../store/converter';
-import { enquiriesRef, enquiryPage, messagePage, messageRef, newsletterSubscribers } from '../../store/public-forms';
+import {
+  enquiriesRef,
+  enquiryPage,
+  messagePage,
+  messageRef,
+  newsletterSubscribers,
+  type StoredMessage,
+} from '../../store/public-forms';
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { csvCell } from '../shared/csv';
@@ -43,7 +50,7 @@ export async function setEnquiryStatus(staff: Staff, id: string, status: Enquiry
 }
 
 /** A contact message as staff see it: stored before statuses existed, it reads as New with no replies. */
-const asMessage = (id: string, d: DocumentData): StaffMessage =>
+const asMessage = (id: string, d: StoredMessage): StaffMessage =>
   ({
     ...d,
     docid: id,
@@ -68,7 +75,7 @@ export async function setMessageStatus(staff: Staff, id: string, status: Message
     const change = { status, statusUpdatedAt: Timestamp.now(), statusUpdatedBy: staff.email ?? staff.uid };
     tx.update(ref, change);
     await writeAudit(audit(staff, `message.${status.toLowerCase()}`, ref.path), tx);
-    return asMessage(id, plainValue({ ...snap.data(), ...change }) as DocumentData);
+    return asMessage(id, plainValue({ ...snap.data(), ...change }) as StoredMessage);
   });
 }
 
@@ -91,7 +98,7 @@ export async function replyToMessage(staff: Staff, id: string, text: string): Pr
     const change = { replies, status: 'Replied', statusUpdatedAt: Timestamp.now(), statusUpdatedBy: reply.by };
     tx.update(ref, change);
     await writeAudit(audit(staff, 'message.reply', ref.path), tx);
-    return asMessage(id, plainValue({ ...message, ...change }) as DocumentData);
+    return asMessage(id, plainValue({ ...message, ...change }) as StoredMessage);
   });
 }
 
