@@ -1,4 +1,4 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import {
   ACTION_DONE,
   APPOINTMENT_STATES,
@@ -21,6 +21,7 @@ import {
   appointmentRef,
   heldSlot,
   type AppointmentFilter,
+  type StoredAppointment,
 } from '../../store/appointments';
 import { patientDocRef } from '../../store/patients';
 import { refundsOfRecord } from '../../store/payments';
@@ -75,7 +76,7 @@ export function scopedFilter(staff: Staff, f: AppointmentFilter): AppointmentFil
   return f;
 }
 
-const asAppointment = (id: string, d: DocumentData) => ({ ...d, appointmentId: id }) as Appointment;
+const asAppointment = (id: string, d: StoredAppointment) => ({ ...d, appointmentId: id }) as Appointment;
 
 /** The list's query (api/staff-requests.ts appointmentListQuerySchema) without the page. */
 export type AppointmentListQuery = Omit<AppointmentFilter, 'mine'> & { q?: string };
