@@ -80,10 +80,11 @@ const DOMAINS = {
   record: ['shared'],
   packages: ['public', 'shared'],
   payments: ['packages', 'public', 'shared'],
-  booking: ['payments', 'packages', 'record', 'public', 'shared'],
-  visits: ['booking', 'record', 'shared'],
-  patients: ['booking', 'payments', 'packages', 'record', 'public', 'shared'],
-  staff: ['booking', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
+  orders: ['payments', 'packages', 'public', 'shared'],
+  visits: ['record', 'shared'],
+  booking: ['visits', 'payments', 'packages', 'record', 'public', 'shared'],
+  patients: ['booking', 'orders', 'payments', 'packages', 'record', 'public', 'shared'],
+  staff: ['booking', 'visits', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
   ussd: ['booking', 'patients', 'payments', 'packages', 'record', 'public', 'shared'],
 };
 const domainZones = Object.entries(DOMAINS).map(([domain, uses]) => ({

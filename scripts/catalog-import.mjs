@@ -8,12 +8,10 @@
 // with application-default credentials (gcloud auth application-default login, or
 // GOOGLE_APPLICATION_CREDENTIALS). Runs the built functions/lib (the npm script builds it).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { require, startFirebaseAdmin } from './lib/firebase-admin.mjs';
 import { ROOT } from './lib/install.mjs';
 
-const require = createRequire(new URL('../functions/package.json', import.meta.url));
-const { initializeApp, applicationDefault } = require('firebase-admin/app');
 const { getFirestore } = require('firebase-admin/firestore');
 
 const [file, ...rest] = process.argv.slice(2);
@@ -22,13 +20,12 @@ if (!file || rest.length) {
   process.exit(2);
 }
 const emulator = process.env.FIRESTORE_EMULATOR_HOST;
-const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? (emulator ? 'demo-healthcare' : undefined);
-if (!projectId) {
-  console.error(
+const { app, projectId } = startFirebaseAdmin({
+  emulator,
+  missingProject:
     'Name the project: GCLOUD_PROJECT=<project id> npm run catalog:import -- <file> (or set FIRESTORE_EMULATOR_HOST).',
-  );
-  process.exit(2);
-}
+  exitCode: 2,
+});
 const where = emulator ? `the Firestore emulator at ${emulator} (${projectId})` : `project ${projectId}`;
 
 /**
@@ -56,7 +53,6 @@ try {
 }
 
 try {
-  const app = initializeApp(emulator ? { projectId } : { credential: applicationDefault(), projectId });
   /** @type {any} */
   const { importCatalog } = await import(join(ROOT, 'functions/lib/seed/catalog-import.js'));
   const { written, unchanged, availability } = await importCatalog(getFirestore(app), catalog);

@@ -3,10 +3,8 @@
 // Against the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set (as `npm start` does), else against
 // the real project of GOOGLE_APPLICATION_CREDENTIALS or gcloud's application default credentials
 // (GCLOUD_PROJECT or GOOGLE_CLOUD_PROJECT names the project). The role reaches the user's next ID token.
-import { createRequire } from 'node:module';
+import { require, startFirebaseAdmin } from './lib/firebase-admin.mjs';
 
-const require = createRequire(new URL('../functions/package.json', import.meta.url));
-const { initializeApp, applicationDefault } = require('firebase-admin/app');
 const { getAuth } = require('firebase-admin/auth');
 const { getFirestore, Timestamp } = require('firebase-admin/firestore');
 
@@ -34,8 +32,7 @@ if (doctorId && !ID.test(doctorId)) fail(`'${doctorId}' is not a doctorId: lette
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 // The emulators run together (firebase.json): the roster goes to the local Firestore too.
 if (emulator) process.env.FIRESTORE_EMULATOR_HOST ??= emulator.replace(/:\d+$/, ':8080');
-const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? (emulator ? 'demo-healthcare' : undefined);
-const app = initializeApp(emulator ? { projectId } : { credential: applicationDefault(), ...(projectId ? { projectId } : {}) });
+const { app, projectId } = startFirebaseAdmin({ emulator });
 const where = emulator ? `the Auth emulator at ${emulator}` : `project ${projectId ?? '(from the credentials)'}`;
 
 /**
@@ -65,7 +62,7 @@ try {
         ? fail(`No account uses ${email} in ${where}: the person signs up on the site first.`)
         : failed(err),
     );
-  // Roles go only to verified addresses (functions/src/services/staff/staff.ts grantRole, docs/roles-and-audit.md).
+  // Roles go only to verified addresses (functions/src/services/staff/roles.ts grantRole, docs/roles-and-audit.md).
   if (!user.emailVerified)
     fail(
       `${email} has not verified its e-mail address in ${where}: roles go only to verified accounts. ` +

@@ -4,24 +4,18 @@
 // a year after updating the list. Against the Firestore emulator when FIRESTORE_EMULATOR_HOST is set, else against
 // the real project of GOOGLE_APPLICATION_CREDENTIALS or gcloud's application default credentials (GCLOUD_PROJECT
 // or GOOGLE_CLOUD_PROJECT names the project). Runs the built functions/lib (npm run build).
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { require, startFirebaseAdmin } from './lib/firebase-admin.mjs';
 import { ROOT } from './lib/install.mjs';
 
-const require = createRequire(new URL('../functions/package.json', import.meta.url));
-const { initializeApp, applicationDefault } = require('firebase-admin/app');
 const { getFirestore } = require('firebase-admin/firestore');
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST;
-const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? (emulator ? 'demo-healthcare' : undefined);
-if (!emulator && !projectId) {
-  console.error(
+const { projectId } = startFirebaseAdmin({
+  emulator,
+  missingProject:
     'Name the project: GCLOUD_PROJECT=<project id> npm run holidays (or set FIRESTORE_EMULATOR_HOST for the emulator).',
-  );
-  process.exit(1);
-}
-process.env.GCLOUD_PROJECT = projectId;
-initializeApp(emulator ? { projectId } : { credential: applicationDefault(), projectId });
+});
 const where = emulator ? `the Firestore emulator at ${emulator}` : `project ${projectId}`;
 
 try {

@@ -35,6 +35,8 @@ const PLANTED: Record<string, string> = {
   storeImportsService:
     "import { createAppointment } from '../services/booking/appointments';\nexport const x = createAppointment;\n",
   sharedImportsBooking: "import { createAppointment } from '../booking/appointments';\nexport const x = createAppointment;\n",
+  visitsImportsBooking: "import { checkInFromVisit } from '../booking/staff-appointments';\nexport const x = checkInFromVisit;\n",
+  paymentsImportsOrders: "import { createOrder } from '../orders/orders';\nexport const x = createOrder;\n",
   featureImportsFeature:
     "import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';\nexport const x = FamilyMembersCard;\n",
   sharedImportsFeature: "import SignupPage from '@/features/accounts/pages/signup-page';\nexport const x = SignupPage;\n",
@@ -46,6 +48,8 @@ const WHERE: Record<keyof typeof PLANTED, string> = {
   cycleC: 'functions/src/services/shared/planted-cycle-c.ts',
   storeImportsService: 'functions/src/store/planted-layer.ts',
   sharedImportsBooking: 'functions/src/services/shared/planted-domain.ts',
+  visitsImportsBooking: 'functions/src/services/visits/planted-domain.ts',
+  paymentsImportsOrders: 'functions/src/services/payments/planted-domain.ts',
   featureImportsFeature: 'web/src/features/packages/planted-feature.ts',
   sharedImportsFeature: 'web/src/shared/session/planted-shared.ts',
   featureImportsShared: 'web/src/features/packages/planted-session.ts',
@@ -85,6 +89,14 @@ describe('the layering lint', () => {
 
   it('when a lower services domain imports a higher one, then the domain zones refuse it', () => {
     expect(messages.sharedImportsBooking).toContainEqual(refusal('services/shared uses no other domain'));
+  });
+
+  it('when the video room calls up into booking, then the domain zones refuse it (visits sit below booking)', () => {
+    expect(messages.visitsImportsBooking).toContainEqual(refusal('services/visits may use only record, shared'));
+  });
+
+  it('when payments import the orders that refund through them, then the domain zones refuse it', () => {
+    expect(messages.paymentsImportsOrders).toContainEqual(refusal('services/payments may use only'));
   });
 
   it("when a site feature imports another feature's insides, then the site's boundary refuses it", () => {

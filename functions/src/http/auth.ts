@@ -107,7 +107,7 @@ export type RoleGuard = RequestHandler & { roles: readonly StaffRole[] };
  *
  * Why the roster and not the token alone: an ID token carries the claims it was minted with
  * for up to an hour. Removing or changing a role also revokes the person's refresh tokens
- * (services/staff/staff.ts), which requireAuth's revocation check sees, but Auth records the
+ * (services/staff/roles.ts), which requireAuth's revocation check sees, but Auth records the
  * revocation in whole seconds (tokensValidAfterTime) and compares it with the token's
  * auth_time, also in seconds: a token signed in during the same second survives it. The
  * roster is written in the same request that changes the role, so one document read per staff

@@ -6,7 +6,7 @@ import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller, type CallerLimit } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { createOrder } from '../services/public/orders';
+import { createOrder } from '../services/orders/orders';
 import { initiatePayment } from '../services/payments/checkout';
 import { checkPayment } from '../services/payments/recheck';
 import { createSubscription, listSubscriptions, subscriptionView } from '../services/packages/subscriptions';

@@ -23,7 +23,8 @@ import { daySheetCsv } from '../services/booking/day-sheet';
 import { bookForPatient } from '../services/booking/desk-booking';
 import { recordDeskPayment, sendPaymentLink } from '../services/payments/desk-payments';
 import { assignAppointment, listClinicians } from '../services/booking/home-visits';
-import { orderDetail, replyToMessage, setMessageStatus } from '../services/staff/staff';
+import { orderDetail } from '../services/orders/order-desk';
+import { replyToMessage, setMessageStatus } from '../services/public/inbox';
 
 /**
  * The front desk and the field (docs/front-desk.md; contract in api/front-desk.ts), added to

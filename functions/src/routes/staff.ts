@@ -30,24 +30,13 @@ import {
   staffAppointmentFile,
   type ActionInput,
 } from '../services/booking/staff-appointments';
-import {
-  grantRole,
-  listAudit,
-  listEnquiries,
-  listMessages,
-  listOrders,
-  listRefunds,
-  listStaff,
-  markRefunded,
-  newsletterCsv,
-  overview,
-  patientView,
-  revokeRole,
-  searchPatients,
-  setEnquiryStatus,
-  setOrderStatus,
-} from '../services/staff/staff';
-import { StaleCursorError } from '../store/staff';
+import { listOrders, setOrderStatus } from '../services/orders/order-desk';
+import { patientView, searchPatients } from '../services/patients/patient-search';
+import { listRefunds, markRefunded } from '../services/payments/refund-desk';
+import { listEnquiries, listMessages, newsletterCsv, setEnquiryStatus } from '../services/public/inbox';
+import { overview } from '../services/staff/overview';
+import { grantRole, listAudit, listStaff, revokeRole } from '../services/staff/roles';
+import { StaleCursorError } from '../store/pages';
 import { addSchedulingRoutes } from './staff-scheduling';
 import { addFrontDeskRoutes } from './staff-front-desk';
 import { addRecordRoutes } from './staff-record';

@@ -1,9 +1,18 @@
-import { FieldPath, FieldValue, Timestamp, type DocumentData, type Query, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  Filter,
+  Timestamp,
+  type DocumentData,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { appointmentStartsAt } from '../api/policy';
 import type { Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
+import { plainValue, typedConverter } from './converter';
 import { db } from './firebase';
+import { pageOf } from './pages';
 
 /**
  * Firestore access for appointments: the appointment, its prescription file (kept apart
@@ -141,4 +150,103 @@ export async function heldSlot(tx: Transaction, a: Appointment) {
   if (!a.doctorId || !a.requestedTime) return undefined;
   const snap = await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime));
   return snap.data()?.appointmentId === a.appointmentId ? snap.ref : undefined;
+}
+
+// --- the clinic's lists and counts ---
+
+/** Appointments without a converter (the clinic's lists read them as plain JSON). */
+export const appointmentsCollection = () => db().collection(COLLECTIONS.appointments);
+
+export interface AppointmentFilter {
+  day?: string;
+  /** A range of days (both included; at most a week, api/staff-requests.ts). */
+  from?: string;
+  to?: string;
+  status?: string;
+  doctorId?: string;
+  serviceId?: number;
+  /** The clinician a home visit (or a virtual visit without a doctor) is assigned to. */
+  assignedTo?: string;
+  needsRebooking?: boolean;
+  /** A doctor's own: their doctorId's appointments or those assigned to them (an OR query). */
+  mine?: { doctorId: string; uid: string };
+}
+
+function filtered(f: AppointmentFilter, withStatus = true): Query {
+  let q: Query = appointmentsCollection();
+  if (f.mine)
+    q = q.where(Filter.or(Filter.where('doctorId', '==', f.mine.doctorId), Filter.where('assignedTo', '==', f.mine.uid)));
+  if (f.day) q = q.where('requestedDay', '==', f.day);
+  if (f.from && f.to) q = q.where('requestedDay', '>=', f.from).where('requestedDay', '<=', f.to);
+  if (withStatus && f.status) q = q.where('appointmentStatus', '==', f.status);
+  if (f.doctorId) q = q.where('doctorId', '==', f.doctorId);
+  if (f.serviceId !== undefined) q = q.where('requestedServiceId', '==', f.serviceId);
+  if (f.assignedTo) q = q.where('assignedTo', '==', f.assignedTo);
+  if (f.needsRebooking) q = q.where('needsRebooking', '==', true);
+  return q;
+}
+
+/** A day's appointments run by time; a week or the rebooking list by day and time; otherwise the newest requests first. */
+export function appointmentPage<T>(
+  f: AppointmentFilter,
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, d: StoredAppointment) => T,
+) {
+  const q = f.day
+    ? filtered(f).orderBy('requestedTime').orderBy('createdAt')
+    : f.from || f.needsRebooking
+      ? filtered(f).orderBy('requestedDay').orderBy('requestedTime').orderBy('createdAt')
+      : filtered(f).orderBy('createdAt', 'desc');
+  return pageOf(appointmentsCollection(), q, limit, cursor, map);
+}
+
+/** Appointments by exact field (clientReference, a patient's id), for the console's search: at most `limit`. */
+export async function appointmentsWhere(field: string, value: unknown, limit: number): Promise<StoredAppointment[]> {
+  const snap = await appointmentsCollection().where(field, '==', value).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
+}
+
+/** The appointments of a day or a week (the filter's day, or from and to), at most `limit`: the desk's search within them. */
+export async function appointmentsInDays(
+  f: Pick<AppointmentFilter, 'day' | 'from' | 'to'>,
+  limit: number,
+): Promise<StoredAppointment[]> {
+  const snap = await filtered({ day: f.day, from: f.from, to: f.to }).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
+}
+
+/** Appointments of several patients (at most 30 ids, Firestore's 'in' limit). */
+export async function appointmentsOfPatients(patientIds: string[], limit: number): Promise<StoredAppointment[]> {
+  if (!patientIds.length) return [];
+  const snap = await appointmentsCollection().where('patientId', 'in', patientIds.slice(0, 30)).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
+}
+
+/** Appointments whose stored `field` (a name as typed) starts with `prefix`. */
+export async function appointmentsByPrefix(field: string, prefix: string, limit: number): Promise<StoredAppointment[]> {
+  const snap = await appointmentsCollection().where(field, '>=', prefix).where(field, '<', `${prefix}\uf8ff`).limit(limit).get();
+  return snap.docs.map((d) => ({ ...(plainValue(d.data()) as StoredAppointment), appointmentId: d.id }));
+}
+
+/** How many appointments of each state match the filter (its status aside): one count() each. */
+export async function appointmentCounts(f: AppointmentFilter, states: readonly string[]): Promise<Record<string, number>> {
+  const counts = await Promise.all(
+    states.map(async (s) => (await filtered(f, false).where('appointmentStatus', '==', s).count().get()).data().count),
+  );
+  return Object.fromEntries(states.map((s, i) => [s, counts[i]]));
+}
+
+/** Bookings per appointment day over [from, to], one count() per day, within `scope` (a doctor's or a nurse's own). */
+export async function bookingsPerDay(days: string[], scope: AppointmentFilter = {}): Promise<number[]> {
+  return Promise.all(
+    days.map(
+      async (day) =>
+        (
+          await filtered({ ...scope, day }, false)
+            .count()
+            .get()
+        ).data().count,
+    ),
+  );
 }

@@ -1,14 +1,21 @@
 import type { OrderStatus } from '../api/staff';
 import type { OrderView } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
+import { plainValue, typedConverter } from './converter';
 import { db } from './firebase';
+import { byStatus, pageOf } from './pages';
 import { PAYABLE_TIMES } from './payments';
 
 /** Firestore access for shop orders. */
 
 /** status: its fulfilment by the clinic (api/staff.ts ORDER_FLOW), apart from paymentStatus. */
-export type StoredOrder = Omit<OrderView, 'id'> & { emailAddress: string; createdAt: string; status: OrderStatus };
+export type StoredOrder = Omit<OrderView, 'id'> & {
+  emailAddress: string;
+  createdAt: string;
+  status: OrderStatus;
+  /** The provider's, once paid (services/payments/settlement.ts). */
+  transactionId?: string;
+};
 
 const orders = () => db().collection(COLLECTIONS.orders).withConverter(typedConverter<StoredOrder>(undefined, PAYABLE_TIMES));
 
@@ -17,3 +24,38 @@ export const newOrderRef = () => orders().doc();
 /** One patient's orders, each with its id. */
 export const ordersOf = async (patientId: string) =>
   (await orders().where('patientId', '==', patientId).get()).docs.map((d) => ({ ...d.data(), id: d.id }));
+
+export const orderRef = (id: string) => db().collection(COLLECTIONS.orders).doc(id);
+
+/** Paid orders not yet dispatched: the overview's count and the orders list's toDispatch filter are the same query. */
+const ordersToDispatch = () =>
+  db().collection(COLLECTIONS.orders).where('status', '==', 'Pending').where('paymentStatus', '==', 'Paid');
+
+export const countOrdersToDispatch = async (): Promise<number> => (await ordersToDispatch().count().get()).data().count;
+
+export const orderPage = <T>(
+  filter: { status?: string; toDispatch?: boolean },
+  limit: number,
+  cursor: string | undefined,
+  map: (id: string, d: StoredOrder) => T,
+) =>
+  pageOf(
+    db().collection(COLLECTIONS.orders),
+    filter.toDispatch
+      ? ordersToDispatch().orderBy('createdAt', 'desc')
+      : byStatus(COLLECTIONS.orders, filter.status, 'createdAt'),
+    limit,
+    cursor,
+    map,
+  );
+
+/** One order, as plain JSON, or undefined. */
+export async function orderById(id: string): Promise<StoredOrder | undefined> {
+  const snap = await orderRef(id).get();
+  return snap.exists ? (plainValue(snap.data()) as StoredOrder) : undefined;
+}
+
+export async function ordersOfPatient(patientId: string): Promise<{ id: string; data: StoredOrder }[]> {
+  const snap = await db().collection(COLLECTIONS.orders).where('patientId', '==', patientId).get();
+  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as StoredOrder }));
+}

@@ -1,8 +1,9 @@
-import type { DocumentData, DocumentReference, Query, Timestamp } from 'firebase-admin/firestore';
+import { AggregateField, Timestamp, type DocumentData, type DocumentReference, type Query } from 'firebase-admin/firestore';
 import type { PayableKind, Refund } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
+import { plainValue, typedConverter } from './converter';
 import { db } from './firebase';
+import { pageByStatus } from './pages';
 
 /**
  * Firestore access for money: the records that can be paid (subscriptions, appointments,
@@ -94,3 +95,27 @@ export const settlementLeaseRef = (clientReference: string, transactionId: strin
   db()
     .collection(COLLECTIONS.settlementLeases)
     .doc(`${clientReference}_${transactionId || 'no-transaction'}`) as DocumentReference<SettlementLease>;
+
+/** Sum of the payments ledger's amounts paid in [from, to): one sum() aggregation. */
+export async function paidBetween(from: Date, to: Date): Promise<number> {
+  const snap = await db()
+    .collection(COLLECTIONS.payments)
+    .where('paidAt', '>=', Timestamp.fromDate(from))
+    .where('paidAt', '<', Timestamp.fromDate(to))
+    .aggregate({ total: AggregateField.sum('amount') })
+    .get();
+  return Number(snap.data().total ?? 0);
+}
+
+export const refundDocRef = (id: string) => db().collection(COLLECTIONS.refunds).doc(id);
+
+export const refundPage = pageByStatus<Refund>(COLLECTIONS.refunds, 'createdAt');
+
+/** The refunds of one record (an appointment has at most a few). */
+export async function refundsOfRecord(recordId: string): Promise<{ id: string; data: Refund }[]> {
+  const snap = await db().collection(COLLECTIONS.refunds).where('recordId', '==', recordId).get();
+  return snap.docs.map((d) => ({ id: d.id, data: plainValue(d.data()) as Refund }));
+}
+
+/** The refunds of one record, as a query (read in the caller's transaction). */
+export const refundsOfRecordQuery = (recordId: string) => db().collection(COLLECTIONS.refunds).where('recordId', '==', recordId);

@@ -1,7 +1,10 @@
+import type { StaffMessage } from '../api/staff';
 import type { EnquiryRequest, FeedbackRequest } from '../api/types';
 import { COLLECTIONS } from './collections';
+import { FieldPath } from 'firebase-admin/firestore';
 import { typedConverter } from './converter';
 import { db } from './firebase';
+import { pageByStatus, pageOf } from './pages';
 
 /** Firestore access for what the site's public forms store: each document carries its own id field. */
 
@@ -35,9 +38,37 @@ export interface Enquiry extends EnquiryRequest {
   expireAt: ExpireAt;
 }
 
+/** A contact message as staff work it: stored before statuses existed, it may have neither status nor replies. */
+export type StoredMessage = Feedback & Partial<Pick<StaffMessage, 'status' | 'replies'>>;
+
 export const newsletterCollection = () =>
   db().collection(COLLECTIONS.newsletter).withConverter(typedConverter<NewsletterSubscription>());
 
 export const feedbackCollection = () => db().collection(COLLECTIONS.feedback).withConverter(typedConverter<Feedback>());
 
 export const enquiriesCollection = () => db().collection(COLLECTIONS.enquiries).withConverter(typedConverter<Enquiry>());
+
+export const enquiriesRef = (id: string) => db().collection(COLLECTIONS.enquiries).doc(id);
+export const messageRef = (id: string) => db().collection(COLLECTIONS.feedback).doc(id);
+
+export const enquiryPage = pageByStatus<Enquiry>(COLLECTIONS.enquiries, 'timeOfRequest');
+
+export const messagePage = <T>(limit: number, cursor: string | undefined, map: (id: string, d: StoredMessage) => T) =>
+  pageOf(
+    db().collection(COLLECTIONS.feedback),
+    db().collection(COLLECTIONS.feedback).orderBy('date', 'desc'),
+    limit,
+    cursor,
+    map,
+  );
+
+/** Every newsletter subscriber, read in pages of 500 (the CSV export is the one list that wants them all). */
+export async function* newsletterSubscribers(): AsyncGenerator<NewsletterSubscription> {
+  let q = db().collection(COLLECTIONS.newsletter).orderBy(FieldPath.documentId()).limit(500);
+  for (;;) {
+    const snap = await q.get();
+    for (const d of snap.docs) yield d.data() as NewsletterSubscription;
+    if (snap.size < 500) return;
+    q = q.startAfter(snap.docs[snap.size - 1].id);
+  }
+}

@@ -1,5 +1,6 @@
 import { FieldPath, FieldValue, type Transaction } from 'firebase-admin/firestore';
 import type { DoctorSchedule } from '../api/scheduling';
+import { doctorsCollection } from './catalog';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
 import { db } from './firebase';
@@ -110,3 +111,6 @@ export async function doctorAccountEmails(doctorId: string): Promise<string[]> {
     .filter((d) => d.get('role') === 'doctor' && typeof d.get('email') === 'string')
     .map((d) => String(d.get('email')));
 }
+
+/** The doctor's catalog entry and their stored schedule, in one read. */
+export const doctorAndSchedule = (doctorId: string) => db().getAll(doctorsCollection().doc(doctorId), scheduleRef(doctorId));

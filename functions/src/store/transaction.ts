@@ -30,3 +30,6 @@ export async function runTransaction<T>(fn: (tx: Transaction) => Promise<T>): Pr
   await Promise.allSettled(hooks.map((hook) => hook()));
   return result;
 }
+
+/** A batch of writes outside a transaction (the backfill's pages). */
+export const writeBatch = () => db().batch();

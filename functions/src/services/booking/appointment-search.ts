@@ -1,17 +1,17 @@
-import type { DocumentData } from 'firebase-admin/firestore';
 import { CLIENT_REFERENCE } from '../../api/client-reference';
 import { isValidId } from '../../api/ids';
 import { APPOINTMENT_STATES, type StaffAppointmentList } from '../../api/staff';
 import type { Appointment } from '../../api/types';
-import { appointmentRef } from '../../store/appointments';
 import {
+  appointmentRef,
   appointmentsByPrefix,
   appointmentsInDays,
   appointmentsOfPatients,
   appointmentsWhere,
-  patientsByPrefix,
   type AppointmentFilter,
-} from '../../store/staff';
+  type StoredAppointment,
+} from '../../store/appointments';
+import { patientsByPrefix } from '../../store/patients';
 import { phonePrefixOf } from '../shared/phone-search';
 import { canSee, type Staff } from '../shared/staff-access';
 
@@ -30,13 +30,13 @@ const PER_QUERY = 100;
 const PER_RANGE = 1000;
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 
-async function byId(id: string): Promise<DocumentData[]> {
+async function byId(id: string): Promise<StoredAppointment[]> {
   const a = (await appointmentRef(id).get()).data();
   return a ? [a] : [];
 }
 
-async function candidates(q: string): Promise<DocumentData[]> {
-  const found: Promise<DocumentData[]>[] = [];
+async function candidates(q: string): Promise<StoredAppointment[]> {
+  const found: Promise<StoredAppointment[]>[] = [];
   if (CLIENT_REFERENCE.test(q)) found.push(appointmentsWhere('clientReference', q, 5));
   if (isValidId(q)) found.push(byId(q));
   const phone = phonePrefixOf(q);

@@ -53,7 +53,7 @@ import { claimCarried } from './carried-records';
 import { withoutStaffOnly } from '../../api/record';
 import { hasCode } from '../../store/error-codes';
 import { isVirtualVisit } from '../../api/visits';
-import { endVisit, readVisit } from './visit-record';
+import { endVisit, readVisit } from '../visits/room';
 
 export const DIETARY_VIRTUAL_NAME = 'Dietry Virtual Consultation'; // the original site's spelling, kept in stored data
 export { SLOT_TAKEN };

@@ -4,8 +4,8 @@ import { mapLink } from '../../api/map-link';
 import { STATE_LABEL, type AppointmentState } from '../../api/staff';
 import type { Appointment } from '../../api/types';
 import { forbidden } from '../../http/errors';
-import { COLLECTIONS } from '../../store/collections';
-import { db } from '../../store/firebase';
+import { appointmentsCollection } from '../../store/appointments';
+import { accountsOfDoctor } from '../../store/staff';
 import { plainValue } from '../../store/converter';
 
 import { csvOf } from '../shared/csv';
@@ -21,13 +21,12 @@ import { auditAs, canSee, listQuery, type Staff } from '../shared/staff-access';
 /** What is no longer on the day's plan. */
 const OFF_THE_PLAN = ['Cancelled', 'Declined', 'Expired', 'Deleted'];
 
-const appointments = () => db().collection(COLLECTIONS.appointments);
+const appointments = appointmentsCollection;
 const plain = (docs: QueryDocumentSnapshot[]) =>
   docs.map((d) => ({ ...(plainValue(d.data()) as DocumentData), appointmentId: d.id }) as Appointment);
 
 async function doctorsDay(day: string, doctorId: string): Promise<Appointment[]> {
-  const accounts = await db().collection(COLLECTIONS.staffMembers).where('doctorId', '==', doctorId).limit(10).get();
-  const uids = accounts.docs.map((d) => d.id);
+  const uids = await accountsOfDoctor(doctorId);
   const [own, assigned] = await Promise.all([
     appointments().where('requestedDay', '==', day).where('doctorId', '==', doctorId).get(),
     uids.length ? appointments().where('requestedDay', '==', day).where('assignedTo', 'in', uids).get() : undefined,

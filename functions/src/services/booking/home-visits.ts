@@ -10,13 +10,12 @@ import { notifyPatient } from '../../notifications/notify';
 import { virtualHostAssigned, visitAssigned } from '../../notifications/templates';
 import { appointmentRef } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
-import { COLLECTIONS } from '../../store/collections';
-import { auth, db } from '../../store/firebase';
-import { staffMemberOf } from '../../store/staff';
+import { auth } from '../../store/firebase';
+import { rosterWithRoles, staffMemberOf } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { isVirtualVisit } from '../../api/visits';
 import { auditAs, type Staff } from '../shared/staff-access';
-import { handOverRoom, readVisit } from './visit-record';
+import { handOverRoom, readVisit } from '../visits/room';
 
 /**
  * Home visits and deliveries (docs/front-desk.md): staff assign who goes (a doctor- or
@@ -39,11 +38,7 @@ async function nameOf(user: UserRecord, role: ClinicianRole): Promise<string> {
 
 /** GET /staff/clinicians: the doctor- and nurse-role users staff may assign, by name. */
 export async function listClinicians(): Promise<Clinician[]> {
-  const roster = await db()
-    .collection(COLLECTIONS.staffMembers)
-    .where('role', 'in', [...CLINICIAN_ROLES])
-    .limit(200)
-    .get();
+  const roster = await rosterWithRoles(CLINICIAN_ROLES, 200);
   if (roster.empty) return [];
   const { users } = await auth().getUsers(roster.docs.map((d) => ({ uid: d.id })));
   const clinicians = await Promise.all(

@@ -30,7 +30,6 @@ import { noticeMail, notifyPatient } from '../../notifications/notify';
 import { appointmentRescheduled, doctorAppointmentRescheduled } from '../../notifications/templates';
 import { appointmentRef, doctorSlotRef, heldSlot, startsAtFields } from '../../store/appointments';
 import { doctorsCollection } from '../../store/catalog';
-import { db } from '../../store/firebase';
 import {
   allCapacities,
   capacityDayRef,
@@ -39,6 +38,7 @@ import {
   holdPlace,
   placesTaken,
   releasePlace,
+  doctorAndSchedule,
   scheduleRef,
   takenSlots,
   type StoredSchedule,
@@ -50,7 +50,7 @@ import { runTransaction } from '../../store/transaction';
 import { queueMail } from '../../notifications/mail';
 import { auditAs, assertMaySee, type Staff } from '../shared/staff-access';
 import { hasCode } from '../../store/error-codes';
-import { moveVisit, readVisit } from './visit-record';
+import { moveVisit, readVisit } from '../visits/room';
 
 /**
  * Real availability (docs/scheduling.md): doctors' schedules and their free slots, the
@@ -97,7 +97,7 @@ async function assertDoctorExists(doctorId: string) {
 /** GET /staff/doctors/{doctorId}/schedule. */
 export async function staffSchedule(staff: Staff, doctorId: string): Promise<DoctorScheduleView> {
   assertScheduleAccess(staff, doctorId);
-  const [doctor, stored] = await db().getAll(doctorsCollection().doc(doctorId), scheduleRef(doctorId));
+  const [doctor, stored] = await doctorAndSchedule(doctorId);
   if (!doctor.exists) throw notFound(NO_DOCTOR);
   const data = stored.data() as StoredSchedule | undefined;
   return { doctorId, schedule: data ? normalised(data) : null, updatedAt: data?.updatedAt ?? null };
@@ -138,7 +138,7 @@ export async function doctorSlots(
   now = new Date(),
 ): Promise<{ days: DaySlots[]; reads: number }> {
   if (!isValidId(doctorId)) throw notFound(NO_DOCTOR);
-  const [doctor, stored] = await db().getAll(doctorsCollection().doc(doctorId), scheduleRef(doctorId));
+  const [doctor, stored] = await doctorAndSchedule(doctorId);
   if (!doctor.exists) throw notFound(NO_DOCTOR);
   const days = daysBetween(from, to);
   const data = stored.data() as StoredSchedule | undefined;

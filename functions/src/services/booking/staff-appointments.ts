@@ -1,4 +1,4 @@
-import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import {
   ACTION_DONE,
   APPOINTMENT_STATES,
@@ -13,9 +13,18 @@ import { prescriptionFileName } from '../../api/prescription';
 import { type Appointment, APPOINTMENT_STATUS, PAYMENT_STATUS } from '../../api/types';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { FileAnswer } from '../../http/file';
-import { appointmentFileRef, appointmentRef, heldSlot } from '../../store/appointments';
 import { refundRef } from '../../store/payments';
-import { appointmentCounts, appointmentPage, patientRef, refundsOfRecord, type AppointmentFilter } from '../../store/staff';
+import {
+  appointmentCounts,
+  appointmentFileRef,
+  appointmentPage,
+  appointmentRef,
+  heldSlot,
+  type AppointmentFilter,
+  type StoredAppointment,
+} from '../../store/appointments';
+import { patientDocRef } from '../../store/patients';
+import { refundsOfRecord } from '../../store/payments';
 import { releaseBenefit } from '../packages/benefits';
 import { accountEmail } from '../../notifications/mail';
 import { notifyPatient } from '../../notifications/notify';
@@ -32,7 +41,8 @@ import { todayInGhana } from '../../api/request-fields';
 import { runTransaction } from '../../store/transaction';
 import { visitRef } from '../../store/visits';
 import { isVirtualVisit, type VisitEndedAs } from '../../api/visits';
-import { endsRoom, endVisit, readVisit, withVisitMarks } from './visit-record';
+import { endsRoom, endVisit, readVisit, withVisitMarks } from '../visits/room';
+import type { CheckIn } from '../visits/visits';
 import type { ClinicalNotes, FollowUpRequest } from '../../api/record';
 import { visitRecord } from '../record/visit-notes';
 import { CURRENCY } from '../../api/prices';
@@ -66,7 +76,7 @@ export function scopedFilter(staff: Staff, f: AppointmentFilter): AppointmentFil
   return f;
 }
 
-const asAppointment = (id: string, d: DocumentData) => ({ ...d, appointmentId: id }) as Appointment;
+const asAppointment = (id: string, d: StoredAppointment) => ({ ...d, appointmentId: id }) as Appointment;
 
 /** The list's query (api/staff-requests.ts appointmentListQuerySchema) without the page. */
 export type AppointmentListQuery = Omit<AppointmentFilter, 'mine'> & { q?: string };
@@ -127,7 +137,7 @@ const target = (appointmentId: string) => `appointments/${appointmentId}`;
 export async function staffAppointment(staff: Staff, appointmentId: string): Promise<StaffAppointmentDetail> {
   const a = await visibleAppointment(staff, appointmentId);
   const [patient, refunds, visit] = await Promise.all([
-    patientRef(a.patientId).get(),
+    patientDocRef(a.patientId).get(),
     refundsOfRecord(appointmentId),
     isVirtualVisit(a) ? visitRef(appointmentId).get() : undefined,
   ]);
@@ -205,6 +215,9 @@ export async function actOnAppointment(
   const email = NOTIFIED_ACTIONS.includes(action) ? await accountEmail(before.patientId) : undefined;
   return runTransaction((tx) => actInTransaction(tx, staff, appointmentId, action, input, email));
 }
+
+/** The check-in a video visit's admit (or the host's switch to the phone) makes in the room's transaction. */
+export const checkInFromVisit: CheckIn = (tx, host, appointmentId) => actInTransaction(tx, host, appointmentId, 'check-in', {});
 
 /**
  * The action inside the caller's transaction (the visit's admit checks the appointment in

@@ -1,9 +1,10 @@
-import { FieldPath, Timestamp, type DocumentData, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { COLLECTIONS } from '../../store/collections';
 import { plainValue, storedTime } from '../../store/converter';
 import { startsAtOf } from '../../store/appointments';
 import type { StoredSubscription } from '../../store/subscriptions';
-import { db } from '../../store/firebase';
+import { byDocumentId } from '../../store/pages';
+import { writeBatch } from '../../store/transaction';
 import { periodOf } from './subscriptions';
 
 /**
@@ -34,12 +35,12 @@ type Missing = (data: DocumentData, now: Date) => DocumentData | undefined;
 
 async function backfillCollection(collection: string, missing: Missing, now: Date, pageSize: number): Promise<BackfillCounts> {
   const counts: BackfillCounts = { looked: 0, updated: 0 };
-  const base = db().collection(collection).orderBy(FieldPath.documentId()).limit(pageSize);
+  const base = byDocumentId(collection, pageSize);
   let last: QueryDocumentSnapshot | undefined;
   for (;;) {
     const snap = await (last ? base.startAfter(last) : base).get();
     counts.looked += snap.size;
-    const batch = db().batch();
+    const batch = writeBatch();
     let writes = 0;
     for (const doc of snap.docs) {
       const fields = missing(doc.data(), now);

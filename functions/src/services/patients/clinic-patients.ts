@@ -33,11 +33,11 @@ import { deskPhoneCode } from '../../notifications/templates';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { appointmentsOfQuery, doctorSlotRef } from '../../store/appointments';
 import { COLLECTIONS } from '../../store/collections';
-import { db } from '../../store/firebase';
-import { ledgerRef } from '../../store/payments';
-import { patientRef } from '../../store/patients';
+import { ledgerRef, refundsOfRecordQuery } from '../../store/payments';
+import { deskCodeRef, heldUnderPatient, patientRef, patientsCollection } from '../../store/patients';
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
+import { visitRef } from '../../store/visits';
 import { auditAs, type Staff } from '../shared/staff-access';
 import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
 
@@ -49,8 +49,8 @@ import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
  */
 
 const NO_PERSON = 'We could not find that person.';
-const patients = () => db().collection(COLLECTIONS.patients);
-const codeRef = (patientId: string) => db().collection(COLLECTIONS.deskPhoneCodes).doc(patientId);
+const patients = patientsCollection;
+const codeRef = deskCodeRef;
 
 const nameOf = (d: DocumentData) => `${String(d.firstName ?? '')} ${String(d.lastName ?? '')}`.trim();
 
@@ -325,14 +325,14 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
       tx.get(clinicRef),
       tx.get(patientRef(uid)),
       tx.get(appointmentsOfQuery(clinicId)),
-      ...HELD_UNDER_PATIENT.map((name) => tx.get(db().collection(name).where('patientId', '==', clinicId))),
+      ...HELD_UNDER_PATIENT.map((name) => tx.get(heldUnderPatient(name, clinicId))),
     ]);
     const c = clinic.data();
     const claimable = c && isClinicRecord(c.source) && !c.claimedBy && c.phoneVerifiedAt && c.contactNumber === phone;
     if (!claimable || !account.exists || isClinicRecord(account.get('source'))) return undefined;
     const visits = appointments.empty
       ? []
-      : (await tx.getAll(...appointments.docs.map((d) => db().collection(COLLECTIONS.visits).doc(d.id)))).filter((v) => v.exists);
+      : (await tx.getAll(...appointments.docs.map((d) => visitRef(d.id)))).filter((v) => v.exists);
     const why = claimMismatch(c, account.data()!);
     if (why) {
       tx.update(clinicRef, { claimMismatch: { accountId: uid, at: now.toISOString(), why } });
@@ -354,10 +354,7 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
         const a = d.data();
         const slot =
           a.doctorId && a.requestedTime ? await tx.get(doctorSlotRef(a.doctorId, a.requestedDay, a.requestedTime)) : undefined;
-        const [ledger, refunds] = await Promise.all([
-          tx.get(ledgerRef(a.clientReference)),
-          tx.get(db().collection(COLLECTIONS.refunds).where('recordId', '==', d.id)),
-        ]);
+        const [ledger, refunds] = await Promise.all([tx.get(ledgerRef(a.clientReference)), tx.get(refundsOfRecordQuery(d.id))]);
         return { d, slot, ledger, refunds };
       }),
     );

@@ -10,7 +10,7 @@ import { findPatient } from '../../store/patients';
 import { prescriptionRef, prescriptionsOf, prescriptionsOfAppointment, type StoredPrescription } from '../../store/prescriptions';
 
 import { dependantsOf } from '../../store/subscriptions';
-import { auditAs, canSee, caresFor, RECORD_OPEN_AFTER_VISIT_MONTHS, type Staff } from '../shared/staff-access';
+import { auditAs, canSee, caresFor, isClinicianOf, RECORD_OPEN_AFTER_VISIT_MONTHS, type Staff } from '../shared/staff-access';
 
 /**
  * The patient's record as the clinic reads it (docs/record.md): who may open it, what it
@@ -25,10 +25,6 @@ const NOT_THEIR_PATIENT = 'You can open the record of a patient you have an appo
 const NOT_IN_CARE = (states: string[]) =>
   `You can open a patient's record only through an appointment of yours that is accepted, on the way, checked in, paid and upcoming, or completed in the last ${RECORD_OPEN_AFTER_VISIT_MONTHS} months. Yours with this patient: ${states.join(', ')}.`;
 const NOT_FOUND = 'We could not find that appointment.';
-
-/** The doctor (or assigned clinician) of this appointment: the console's rule of who sees it (canSee), for a doctor. */
-export const isClinicianOf = (staff: Staff, a: Pick<Appointment, 'doctorId'> & { assignedTo?: string | null }): boolean =>
-  canSee({ ...staff, role: 'doctor' }, a);
 
 const audit = (staff: Staff, action: string, target: string, patientId: string) =>
   auditAs(staff, { action, target, patientIds: [patientId] });

@@ -15,13 +15,24 @@ export interface Staff {
 type Visible = Pick<Appointment, 'doctorId'> & { assignedTo?: string | null };
 
 /**
+ * Who may see a patient's data, in one place (docs/record.md, docs/roles-and-audit.md): the
+ * roles (canSee), a clinician's own or assigned appointment (isClinicianOf), and the record's
+ * window of care (caresFor). The record, the desk's lists and the lifecycle all ask here.
+ */
+
+const isAssignedTo = (staff: Pick<Staff, 'uid'>, a: Visible): boolean => Boolean(a.assignedTo) && a.assignedTo === staff.uid;
+
+/** The appointment's clinician: its doctor (doctorId), or the one it is assigned to. */
+export const isClinicianOf = (staff: Pick<Staff, 'uid' | 'doctorId'>, a: Visible): boolean =>
+  isAssignedTo(staff, a) || (Boolean(a.doctorId) && a.doctorId === staff.doctorId);
+
+/**
  * Who sees an appointment (docs/front-desk.md): admins and staff all; a doctor their own
  * (doctorId) and those assigned to them; a nurse only those assigned to her.
  */
 export function canSee(staff: Staff, a: Visible): boolean {
   if (staff.role === 'admin' || staff.role === 'staff') return true;
-  if (a.assignedTo && a.assignedTo === staff.uid) return true;
-  return staff.role === 'doctor' && Boolean(a.doctorId) && a.doctorId === staff.doctorId;
+  return staff.role === 'doctor' ? isClinicianOf(staff, a) : isAssignedTo(staff, a);
 }
 
 /** A record stays open to a doctor this long after a completed visit (docs/record.md 'Who reads what'). */
@@ -71,3 +82,12 @@ export function listQuery(filter: Record<string, string | number | undefined>): 
 /** Writes an audit entry of what this staff member did (inside `tx` when given, so it exists exactly when the change does). */
 export const auditAs = (staff: Staff, entry: Omit<AuditRecord, 'actorUid' | 'actorRole'>, tx?: Transaction): Promise<void> =>
   writeAudit({ actorUid: staff.uid, actorRole: staff.role, ...entry }, tx);
+
+/** One audit entry: who, what, on which record; for an answer that shows patient data, whose (shown). */
+export const audit = (staff: Staff, action: string, target: string, shown: Shown = {}): AuditRecord => ({
+  actorUid: staff.uid,
+  actorRole: staff.role,
+  action,
+  target,
+  ...shown,
+});

@@ -1,7 +1,7 @@
 import type { UserIdentifier } from 'firebase-admin/auth';
 import type { AuditEntry, Page } from '../../api/staff';
 import { auth } from '../../store/firebase';
-import { patientsById } from '../../store/staff';
+import { patientsById } from '../../store/patients';
 
 /** The account acted on, when the target is one (a role change, a patient's record). */
 const targetUidOf = (e: AuditEntry): string | undefined => /^(?:users|patients)\/([^/]+)$/.exec(e.target)?.[1];

@@ -28,8 +28,8 @@ import { staffMemberOf, writeAudit, type AuditRecord } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { rosterDoctorUids, visitRef } from '../../store/visits';
 import { iceServersFor } from './ice-servers';
-import { actInTransaction } from '../booking/staff-appointments';
-import { compact, hostsBy, roomWindow, visitTarget } from '../booking/visit-record';
+import { compact, hostsBy, roomWindow, visitTarget } from './room';
+import type { Staff } from '../shared/staff-access';
 import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../../api/types';
 
 /**
@@ -178,19 +178,19 @@ function actorOf(caller: Caller, role: VisitRole): Omit<AuditRecord, 'action' | 
   return { actorUid: caller.uid, actorRole: role === 'patient' ? 'patient' : (caller.role ?? 'doctor') };
 }
 
+/**
+ * The staff lifecycle's check-in of the appointment, in the room's transaction (after its
+ * reads). It is booking's (services/booking/staff-appointments.ts checkInFromVisit), handed in
+ * by the route: visits sit below booking and never call up into it (docs/architecture.md).
+ */
+export type CheckIn = (tx: Transaction, host: Staff, appointmentId: string) => Promise<unknown>;
+
 /** The host as the staff lifecycle knows them, for the check-in on admit. */
 const hostStaff = (caller: Caller) => ({ uid: caller.uid, role: caller.role ?? ('doctor' as const), doctorId: caller.doctorId });
 
 /** Starts the call (admit, or the host's switch to the phone): InCall, startedAt, and the appointment checked in. */
-async function startCall(
-  tx: Parameters<typeof actInTransaction>[0],
-  caller: Caller,
-  a: VisitAppointment,
-  visit: Visit,
-  at: string,
-) {
-  if (a.appointmentStatus === APPOINTMENT_STATUS.Accepted)
-    await actInTransaction(tx, hostStaff(caller), a.appointmentId, 'check-in', {});
+async function startCall(tx: Transaction, caller: Caller, a: VisitAppointment, visit: Visit, at: string, checkIn: CheckIn) {
+  if (a.appointmentStatus === APPOINTMENT_STATUS.Accepted) await checkIn(tx, hostStaff(caller), a.appointmentId);
   return compact({ ...visit, state: 'InCall' as const, startedAt: visit.startedAt ?? at, waitingSince: undefined });
 }
 
@@ -299,12 +299,7 @@ async function changeVisit(
   appointmentId: string,
   action: string,
   now: Date,
-  change: (ctx: {
-    tx: Parameters<typeof actInTransaction>[0];
-    a: VisitAppointment;
-    visit: Visit;
-    role: VisitRole;
-  }) => Promise<Visit>,
+  change: (ctx: { tx: Transaction; a: VisitAppointment; visit: Visit; role: VisitRole }) => Promise<Visit>,
   { whileOpen = true } = {},
 ): Promise<{ visit: Visit; role: VisitRole; a: VisitAppointment }> {
   const before = await appointmentOf(appointmentId);
@@ -328,13 +323,13 @@ async function changeVisit(
 }
 
 /** POST /visits/{id}/admit (host): the waiting patient is let in, the call starts and the appointment is checked in. */
-export async function admitPatient(caller: Caller, appointmentId: string, now = new Date()): Promise<Visit> {
+export async function admitPatient(caller: Caller, appointmentId: string, checkIn: CheckIn, now = new Date()): Promise<Visit> {
   const { visit } = await changeVisit(caller, appointmentId, 'visit.admit', now, async ({ tx, a, visit, role }) => {
     if (role !== 'host') throw forbidden(HOST_ONLY);
     if (visit.state === 'InCall') return visit; // admitted already (a second click)
     if (visit.state !== 'Waiting') throw conflict(VISIT_NOBODY_WAITING);
     const at = now.toISOString();
-    return { ...(await startCall(tx, caller, a, visit, at)), admittedAt: at };
+    return { ...(await startCall(tx, caller, a, visit, at, checkIn)), admittedAt: at };
   });
   return visit;
 }
@@ -348,6 +343,7 @@ export async function setVisitMode(
   caller: Caller,
   appointmentId: string,
   mode: VisitMode,
+  checkIn: CheckIn,
   now = new Date(),
 ): Promise<VisitModeAnswer> {
   const changed = await changeVisit(caller, appointmentId, `visit.mode.${mode}`, now, async ({ tx, a, visit, role }) => {
@@ -359,7 +355,9 @@ export async function setVisitMode(
       modeHistory: [...visit.modeHistory, { uid: caller.uid, role, mode, at }],
       ...(mode === 'phone' ? { heldByPhone: true } : {}),
     };
-    return role === 'host' && mode === 'phone' && visit.state !== 'InCall' ? startCall(tx, caller, a, recorded, at) : recorded;
+    return role === 'host' && mode === 'phone' && visit.state !== 'InCall'
+      ? startCall(tx, caller, a, recorded, at, checkIn)
+      : recorded;
   });
   const phone = changed.role === 'host' && changed.visit.mode === 'phone' ? await patientPhone(changed.a) : undefined;
   return compact({ visit: changed.visit, patientPhone: phone });

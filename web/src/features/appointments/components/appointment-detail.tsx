@@ -3,7 +3,6 @@ import { appointmentStatusWords } from '@api/statuses';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { followUpBookingPath } from '@api/record';
-import { prescriptionFileName } from '@api/prescription';
 import { canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { SITE } from '@/content/site';
@@ -12,7 +11,7 @@ import { holdNote, rebookingNote, rescheduleNote } from '@/features/appointments
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError } from '@/lib/dialogs';
-import { openInNewTab } from '@/lib/files';
+import { openFile } from '@/lib/open-file';
 
 /** Whom a booking for someone else is for (a family member or another person); undefined for the patient themself. */
 export const bookedForName = (a: Pick<Appointment, 'bookFor' | 'firstName' | 'lastName'>) =>
@@ -37,18 +36,6 @@ const ENDED = ['Cancelled', 'Declined', 'Expired', 'NoShow'];
 
 export const statusClass = (status: string) =>
   `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ENDED.includes(status) ? ' ended' : ''}`;
-
-/** Opens the patient's own prescription in a new tab. */
-async function openFile(a: Appointment) {
-  try {
-    await openInNewTab(
-      () => fetchAppointmentFile(a.appointmentId),
-      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
-    );
-  } catch (err) {
-    await showApiError(err);
-  }
-}
 
 interface AppointmentDetailProps {
   appointment: Appointment;
@@ -166,7 +153,11 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         )}
         <RescheduleButton appointment={a} />
         {a.appointmentFileName && (
-          <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void openFile(a, () => fetchAppointmentFile(a.appointmentId))}
+          >
             <FileText aria-hidden="true" size={18} /> Open prescription
           </button>
         )}

@@ -31,7 +31,7 @@ const DR_MENSAH: Doctor = {
   doctorPicture: '',
 };
 
-/** GET /api/staff/roles answers one cursor page (services/staff/staff.ts listStaff: Page<StaffMember>). */
+/** GET /api/staff/roles answers one cursor page (services/staff/roles.ts listStaff: Page<StaffMember>). */
 let members: StaffMember[];
 let pages: Record<string, Page<StaffMember>>;
 const answer = <T,>(data: T, msg = 'ok', statusCode = 200): Envelope<T> => ({ statusCode, msg, data });

@@ -2,7 +2,6 @@ import { ArrowLeft, ClipboardList, FileText, MapPin } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
-import { prescriptionFileName } from '@api/prescription';
 import { deskMovableStates } from '@api/policy';
 import { atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
@@ -29,23 +28,11 @@ import { useStaff } from '@/features/staff/staff-session';
 import { addressText, canStartVisit, mapLink, windowText } from '@/features/staff/visits';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { readyToSetOff, saidTooEarly } from '@/features/staff/field-steps';
-import { openInNewTab } from '@/lib/files';
+import { openFile } from '@/lib/open-file';
 import { askText } from '@/lib/text-dialog';
 
 /** Send payment link / Record payment: loaded only for an unpaid booking, with its schema. */
 const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'));
-
-/** Opens the prescription in a new tab (the server logs every opening by staff). */
-async function openFile(a: StaffAppointment) {
-  try {
-    await openInNewTab(
-      () => fetchStaffAppointmentFile(a.appointmentId),
-      prescriptionFileName(a.appointmentFileName, a.appointmentFileType ?? ''),
-    );
-  } catch (err) {
-    await showApiError(err);
-  }
-}
 
 /** What an action needs from the person before it is sent: a reason or a yes. undefined: they stepped back. */
 async function askFor(action: StaffAction, a: StaffAppointment): Promise<Record<string, string> | undefined> {
@@ -189,7 +176,11 @@ export default function AppointmentDetailPage() {
             <DetailsList rows={rowsOf(a)} />
             <div className="form-actions">
               {a.appointmentFileName && (
-                <button type="button" className="btn btn-outline" onClick={() => void openFile(a)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => void openFile(a, () => fetchStaffAppointmentFile(a.appointmentId))}
+                >
                   <FileText aria-hidden="true" size={18} /> Open prescription
                 </button>
               )}

@@ -19,8 +19,8 @@ import { visitRef, visitsHostedBy, visitsOf } from '../../store/visits';
  * The parts of a visit's record that the appointment's other changes need: ending the room
  * when the appointment leaves ROOM_STATES (services/booking/staff-appointments.ts, the patient's cancel
  * in services/booking/appointments.ts), moving its window with a reschedule (services/booking/scheduling.ts),
- * and the state the console shows. Apart from services/visits/visits.ts, which checks appointments in
- * through the staff lifecycle, so none of them imports another in a circle.
+ * and the state the console shows; the roster's changes take a host out (services/staff/roles.ts).
+ * Booking and staff call down into it; nothing here calls up into them.
  */
 
 /**
