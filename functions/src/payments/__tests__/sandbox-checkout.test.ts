@@ -71,7 +71,7 @@ describe("the sandbox's checkout page", () => {
     const { clientReference, checkoutId, checkoutDirectUrl } = await openCheckout();
     const cancelled = await submit(`${SANDBOX}/checkout/${checkoutId}/cancel`, {});
     expect(cancelled.status).toBe(303);
-    expect(cancelled.headers.get('location')).toBe(paymentUrls().cancellationUrl);
+    expect(cancelled.headers.get('location')).toBe(paymentUrls(clientReference).cancellationUrl);
     expect(await (await fetch(checkoutDirectUrl)).text()).toContain('<h1>Payment cancelled</h1>');
     await expect(transactionStatus(clientReference)).resolves.toMatchObject({ status: 'Unpaid' });
   });

@@ -4,7 +4,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { notifyPatient, unprovedClinicPhone } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { paymentLink } from '../../notifications/templates';
-import type { TransactionStatus } from '../../payments/provider';
+import { logger } from 'firebase-functions';
+import { closeCheckout, ProviderError, type TransactionStatus } from '../../payments/provider';
 import { findPatient } from '../../store/patients';
 
 import { openCheckout, whyNotPayable } from './checkout';
@@ -63,6 +64,7 @@ export async function recordDeskPayment(
     recordedBy: { uid: staff.uid, role: staff.role, ...(staff.email ? { email: staff.email } : {}) },
   });
   if (outcome === 'not-paid') throw new Error('a desk payment is always Paid');
+  if (outcome === 'paid') await closeLiveCheckout(payable);
   // Paid and refund-due are audited in markPaid's transaction; the same payment sent again gets its own entry.
   if (outcome === 'already-paid')
     await auditAs(staff, { action: 'payment.desk.again', target: payable.ref.path, patientIds: [payable.patientId] });
@@ -75,6 +77,25 @@ export async function recordDeskPayment(
     amount: payable.amount,
     paymentStatus: String(fresh.get('paymentStatus') ?? ''),
   };
+}
+
+/**
+ * Once the desk has the money, the record's checkout (a payment link texted earlier, or the
+ * patient's own) must take nothing more: the provider is asked to close it. A provider that
+ * cannot, or cannot be reached, leaves the page open; a payment on it then becomes a refund Due
+ * ('duplicate'), which staff see (docs/front-desk.md). The desk's answer never waits on this failing.
+ */
+async function closeLiveCheckout(payable: Payable): Promise<void> {
+  const checkoutId = payable.data.checkoutId as string | undefined;
+  if (!checkoutId) return;
+  try {
+    const closed = await closeCheckout(checkoutId);
+    if (closed !== 'closed')
+      logger.warn('checkout not closed after a desk payment', { clientReference: payable.clientReference, closed });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    logger.warn('checkout not closed after a desk payment', { clientReference: payable.clientReference, error: err.message });
+  }
 }
 
 /**

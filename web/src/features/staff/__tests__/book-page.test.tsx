@@ -130,7 +130,7 @@ describe('Book for a patient: finding the person', () => {
     await user.selectOptions(within(form).getByLabelText(/^Gender/), 'MALE');
     await user.click(within(form).getByRole('button', { name: 'Add person' }));
 
-    expect(await screen.findByText(/Code sent by SMS to \+233551112222/)).toBeInTheDocument();
+    expect(await screen.findByText(/Code sent by SMS to 055 111 2222/)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/staff/patients')[0].body).toEqual({
       firstName: 'Kwabena',
       lastName: 'Darko',
@@ -165,7 +165,7 @@ describe('Book for a patient: finding the person', () => {
     await user.type(within(form).getByLabelText(/^Last Name/), 'Mensah');
     await user.type(within(form).getByLabelText(/^Phone Number/), '0241234567');
     await user.click(within(form).getByRole('button', { name: 'Add person' }));
-    expect(await screen.findByText('+233241234567 is already Ama Mensah’s (an account).')).toBeInTheDocument();
+    expect(await screen.findByText('024 123 4567 is already Ama Mensah’s (an account).')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Find Ama Mensah' }));
     await screen.findByRole('list', { name: 'People found' });
     expect(screen.getByLabelText('Phone, name or e-mail')).toHaveValue('+233241234567');
@@ -282,7 +282,7 @@ describe('Book for a patient: the booking and its payment', () => {
     const user = renderPage();
     const payment = await bookConsultation(user);
     await user.click(within(payment).getByRole('button', { name: 'Send payment link' }));
-    expect(await within(payment).findByText(/Payment link sent by SMS to \+233241234567/)).toBeInTheDocument();
+    expect(await within(payment).findByText(/Payment link sent by SMS to 024 123 4567/)).toBeInTheDocument();
     stored = { ...stored, paymentStatus: 'Paid' };
     await user.click(within(payment).getByRole('button', { name: 'Check payment' }));
     expect(await within(payment).findByText('Paid: the patient paid through the link.')).toBeInTheDocument();

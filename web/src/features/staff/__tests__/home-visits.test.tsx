@@ -98,7 +98,7 @@ describe('My visits (a nurse’s day)', () => {
     });
     expect(card).toHaveTextContent('Address: 12 Mango Street (Shell station), Adenta, Accra');
     expect(card).toHaveTextContent('GhanaPost: GA-183-8164');
-    expect(within(card).getByRole('link', { name: '+233241234567' })).toHaveAttribute('href', 'tel:+233241234567');
+    expect(within(card).getByRole('link', { name: '024 123 4567' })).toHaveAttribute('href', 'tel:+233241234567');
     // The GhanaPost code finds the house best (@api/map-link).
     expect(within(card).getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
       'href',
