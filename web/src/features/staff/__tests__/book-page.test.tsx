@@ -5,6 +5,7 @@ import type { Appointment } from '@api/types';
 import { windowDays } from '@/features/appointments/api/availability';
 import BookPage from '@/features/staff/pages/book-page';
 import { confirm, showSuccess } from '@/lib/dialogs';
+import { formatDate } from '@api/format';
 import { withQueryClient } from '@/test-support/query';
 import {
   aClinicRecord,
@@ -207,7 +208,9 @@ describe('Book for a patient: the booking and its payment', () => {
     });
     for (const field of ['firstName', 'lastName', 'emailAddress', 'contactNumber', 'bookFor'])
       expect(body).not.toHaveProperty(field);
-    expect(screen.getByText(/Reference/)).toHaveTextContent('Nursing Home Care for Ama Mensah on');
+    // Dates as everywhere else ('Mon 30 Nov 2026'), in the desk's question and its confirmation.
+    expect(jest.mocked(confirm).mock.calls[0][2]).toBe(`Nursing Home Care for Ama Mensah on ${formatDate(FREE)}.`);
+    expect(screen.getByText(/Reference/)).toHaveTextContent(`Nursing Home Care for Ama Mensah on ${formatDate(FREE)}. Reference`);
     expect(screen.getByText('DESK000009')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
   });
