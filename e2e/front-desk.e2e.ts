@@ -202,7 +202,7 @@ describe('the front desk', () => {
     await page.goto(`/staff/day-sheet?day=${slot.day}&doctorId=${doctorId}`);
     const row = page.getByRole('row').filter({ hasText: `Yaw ${last}` });
     await row.waitFor();
-    expect(await row.textContent()).toContain(phone.stored);
+    expect(await row.textContent()).toContain(phone.shown);
     expect(await row.textContent()).toContain(slot.time);
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('navigation', { name: 'Console' }).isVisible()).toBe(false);

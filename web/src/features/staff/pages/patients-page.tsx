@@ -48,9 +48,7 @@ export default function PatientsPage() {
                     <strong>
                       {p.firstName} {p.lastName}
                     </strong>
-                    <span>
-                      {p.emailAddress} · {formatPhone(p.contactNumber)}
-                    </span>
+                    <span>{[p.emailAddress, formatPhone(p.contactNumber)].filter(Boolean).join(' · ')}</span>
                   </span>
                   <span className="staff-list-badges">
                     <StateBadge state={p.accountStatus} />
