@@ -166,6 +166,14 @@ describe('recording a payment at the desk', () => {
     expect(res.body.msg).toBe('This appointment is Cancelled: there is nothing to pay.');
     expect(await ledgerOf(b.clientReference)).toBeUndefined();
   });
+
+  it('when the patient did not come, then the refusal says the state in words, never the stored NoShow', async () => {
+    const b = await deskBooking();
+    await db().collection(COLLECTIONS.appointments).doc(b.appointmentId).update({ appointmentStatus: 'NoShow' });
+    const res = await record(b.clientReference, { method: 'cash' });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('This appointment is a No-show: there is nothing to pay.');
+  });
 });
 
 describe('a desk payment and an online payment for one record', () => {

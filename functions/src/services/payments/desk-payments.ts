@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeskPaymentOutcome, DeskPaymentRequest, PaymentLinkSent } from '../../api/front-desk';
+import { stateInWords } from '../../api/staff';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { notifyPatient, unprovedClinicPhone } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
@@ -31,7 +32,7 @@ async function payableAtDesk(clientReference: string): Promise<Payable> {
     throw badRequest('This appointment needs no payment.');
   if (!(payable.amount > 0)) throw badRequest('There is nothing to pay for this record.');
   if (payable.kind === 'appointment' && ENDED.includes(String(payable.data.appointmentStatus)))
-    throw conflict(`This appointment is ${String(payable.data.appointmentStatus)}: there is nothing to pay.`);
+    throw conflict(`This appointment is ${stateInWords(String(payable.data.appointmentStatus))}: there is nothing to pay.`);
   return payable;
 }
 
