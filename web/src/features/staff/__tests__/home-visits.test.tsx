@@ -124,6 +124,9 @@ describe('My visits (a nurse’s day)', () => {
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Saved!', 'The patient has been told you are on the way.'));
     expect(await within(card).findByText('On the way', { selector: '.staff-badge' })).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: /^Arrived/ }));
+    // Arrived is the nurse's word for the state everyone else reads as Checked in: the two are tied.
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Saved!', 'You have arrived: the visit now shows Checked in.'));
+    expect(await within(card).findByText('Checked in', { selector: '.staff-badge' })).toBeInTheDocument();
     await user.click(await within(card).findByRole('button', { name: /^Complete/ }));
     await waitFor(() => expect(actions()).toEqual(['on-the-way', 'check-in', 'complete']));
     expect(api.callsTo('POST', '/api/staff/appointments/a1/complete')[0].body).toEqual({

@@ -20,7 +20,7 @@ import { formatPhone } from '@api/ghana-phone';
 /** A clinician's steps at a visit, in order, and what each button says. */
 const STEPS: { action: StaffAction; label: string; done: string }[] = [
   { action: 'on-the-way', label: 'On the way', done: 'The patient has been told you are on the way.' },
-  { action: 'check-in', label: 'Arrived', done: 'Marked as arrived.' },
+  { action: 'check-in', label: 'Arrived', done: 'You have arrived: the visit now shows Checked in.' },
   { action: 'complete', label: 'Complete', done: 'The visit is completed.' },
 ];
 
