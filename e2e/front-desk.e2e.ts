@@ -26,7 +26,8 @@ const SANDBOX = 'http://127.0.0.1:5005';
 /** A Ghana mobile number nobody else's test uses: as typed, and as stored. */
 function newPhone() {
   const local = `055${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  return { local, stored: `+233${local.slice(1)}` };
+  // stored: as the API keeps it; shown: as every page writes it (api/ghana-phone.ts formatPhone).
+  return { local, stored: `+233${local.slice(1)}`, shown: `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}` };
 }
 
 /** What the SMS sandbox was sent for `to`, oldest first. */
@@ -61,7 +62,7 @@ async function addPersonAndCheckPhone(page: Page, first: string, last: string, p
   await add.getByLabel(/^Phone Number/).fill(phone.local);
   await add.getByLabel(/^Gender/).selectOption('MALE');
   await add.getByRole('button', { name: 'Add person' }).click();
-  await page.getByText(`Code sent by SMS to ${phone.stored}`, { exact: false }).waitFor();
+  await page.getByText(`Code sent by SMS to ${phone.shown}`, { exact: false }).waitFor();
   const code = await smsMatch(phone.stored, /Your code is (\S+)\./);
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Check code' }).click();
@@ -116,7 +117,7 @@ describe('the front desk', () => {
     const fee = booked.get('consultationFee') as number;
     await payment.getByText(`Amount due: GHS ${fee.toFixed(2)}`, { exact: false }).waitFor();
     await payment.getByRole('button', { name: 'Send payment link' }).click();
-    await payment.getByText(`Payment link sent by SMS to ${phone.stored}`, { exact: false }).waitFor();
+    await payment.getByText(`Payment link sent by SMS to ${phone.shown}`, { exact: false }).waitFor();
 
     const link = await smsMatch(phone.stored, new RegExp(`(http://127\\.0\\.0\\.1:5005/\\S+) Ref ${reference}`));
     // The patient's phone opens the provider's page (not our app: a plain context, no app-ready wait).
@@ -201,7 +202,7 @@ describe('the front desk', () => {
     await page.goto(`/staff/day-sheet?day=${slot.day}&doctorId=${doctorId}`);
     const row = page.getByRole('row').filter({ hasText: `Yaw ${last}` });
     await row.waitFor();
-    expect(await row.textContent()).toContain(phone.stored);
+    expect(await row.textContent()).toContain(phone.shown);
     expect(await row.textContent()).toContain(slot.time);
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('navigation', { name: 'Console' }).isVisible()).toBe(false);

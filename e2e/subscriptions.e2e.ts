@@ -97,6 +97,9 @@ describe('a covered virtual consultation', () => {
     await form.getByText(/Covered by your Individual Package: nothing to pay/).waitFor();
     // One truth: the page shows no fee for it, and the confirmation says the same sentence.
     expect(await form.getByText(/Paid online|unless your package covers it/).count()).toBe(0);
+    // Nor does the list of doctors: no fee beside any of them.
+    expect(await form.getByLabel('Doctor').locator('option', { hasText: 'GHS' }).count()).toBe(0);
+    expect(await form.getByLabel('Doctor').locator('option[value="dr-owusu"]').textContent()).toMatch(/^Dr \S.*\S$/);
     await form.getByRole('button', { name: 'Submit' }).click();
     await dialogSays(page, 'Submit Appointment?');
     await expect(dialogText(page).textContent()).resolves.toMatch(/Covered by your Individual Package: nothing to pay/);

@@ -7,10 +7,11 @@ module.exports = {
   transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] },
   moduleNameMapper: {
     '^@/lib/env$': '<rootDir>/src/test-support/env.ts',
+    // Before the aliases: the first pattern that matches wins, and '@/features/x.css' is a style too.
+    '\\.(css)$': '<rootDir>/src/test-support/style-stub.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
     // The API's shared types and values (pure modules under functions/src/api).
     '^@api/(.*)$': '<rootDir>/../functions/src/api/$1',
-    '\\.(css)$': '<rootDir>/src/test-support/style-stub.ts',
     '\\.css\\?inline$': '<rootDir>/src/test-support/inline-style-stub.ts',
     '\\.(svg|png|jpe?g|webp|woff2?)$': '<rootDir>/src/test-support/file-stub.ts',
   },

@@ -130,13 +130,17 @@ export const PAYMENT_CALLBACK_SECRET = defineSecret('PAYMENT_CALLBACK_SECRET');
 /** The secrets each function that touches payments must declare. */
 export const PAYMENT_SECRETS = [PAYMENT_CREDENTIALS, PAYMENT_CALLBACK_SECRET];
 
-/** The site's URLs the provider is given, read when a checkout starts. */
-export function paymentUrls() {
+/**
+ * The site's URLs the provider is given, read when a checkout starts. The return page names the
+ * record's reference, so it can say what became of the payment (docs/money.md).
+ */
+export function paymentUrls(clientReference = '') {
   const site = publicSiteUrl();
+  const ref = clientReference ? `&ref=${encodeURIComponent(clientReference)}` : '';
   return {
     callbackUrl: `${site}/payment/callback?secret=${encodeURIComponent(PAYMENT_CALLBACK_SECRET.value())}`,
-    returnUrl: `${site}/payment-return.html?status=success`,
-    cancellationUrl: `${site}/payment-return.html?status=cancelled`,
+    returnUrl: `${site}/payment-return.html?status=success${ref}`,
+    cancellationUrl: `${site}/payment-return.html?status=cancelled${ref}`,
   };
 }
 

@@ -40,6 +40,12 @@ export function checkoutPage(checkout, phone, error) {
     return page('Payment successful', '<p class="ok" role="status">This checkout has been paid.</p>');
   if (checkout.state === 'Cancelled')
     return page('Payment cancelled', '<p>This checkout was cancelled. You can close this window.</p>');
+  if (checkout.state === 'Closed')
+    return page(
+      'Checkout closed',
+      `<p role="status">The merchant closed this checkout: nothing can be paid here, and nothing was taken.</p>
+       <p><a href="${escapeHtml(checkout.returnUrl)}">Back to the merchant</a></p>`,
+    );
   return page(
     'Pay securely',
     `<p class="amount">GHS ${checkout.totalAmount.toFixed(2)}</p>

@@ -9,12 +9,13 @@ import { bodyText, newRouter, queryParam, textBody } from './http.mjs';
 /**
  * @typedef {{ checkoutId: string, clientReference: string, totalAmount: number, description: string,
  *   callbackUrl: string, returnUrl: string, cancellationUrl: string, merchantAccountNumber: string,
- *   state: 'Open' | 'Paid' | 'Cancelled' }} Checkout
+ *   state: 'Open' | 'Paid' | 'Cancelled' | 'Closed' }} Checkout
  * @typedef {{ status: 'Paid' | 'Unpaid' | 'Refunded', amount: number, charges: number, amountAfterCharges: number,
  *   transactionId: string, externalTransactionId: string, paymentMethod: string, currencyCode: string,
  *   date: string, clientReference: string, customerPhoneNumber: string, channel: string }} Transaction
  * @typedef {{ failInitiate?: 'http-500' | 'code' | 'hang', statusError?: 'http-500' | 'code',
- *   callback?: 'send' | 'drop', callbackDelayMs?: number, reportAmount?: number }} Faults
+ *   callback?: 'send' | 'drop', callbackDelayMs?: number, reportAmount?: number,
+ *   closeUnsupported?: boolean }} Faults
  * @typedef {import('./http.mjs').Log} Log
  */
 
@@ -218,6 +219,22 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
   /** Only hex ids are checkout addresses; anything else falls through to the sandbox's 404. */
   api.param('checkoutId', (_req, _res, next, id) => (CHECKOUT_ID.test(String(id)) ? next() : next('route')));
 
+  /**
+   * POST {base}/items/{checkoutId}/cancel: the merchant closes an open checkout (the desk took the
+   * money another way), so its page takes nothing more. 409 once paid; 404 for an unknown
+   * checkout, and with the closeUnsupported fault, as a provider without this call would answer.
+   */
+  api.post('/items/:checkoutId/cancel', basicAuth, textBody, (req, res) => {
+    const checkout = checkoutOf(req);
+    if (!checkout || faultsFor(checkout.clientReference).closeUnsupported)
+      return res.status(404).json({ responseCode: '4040', message: 'Checkout not found' });
+    if (checkout.state === 'Paid') return res.status(409).json({ responseCode: '4090', message: 'Checkout already paid' });
+    checkout.state = 'Closed';
+    return res
+      .status(200)
+      .json({ responseCode: '0000', status: 'Success', data: { checkoutId: checkout.checkoutId, state: 'Closed' } });
+  });
+
   /** GET /checkout/{id} (in the merchant's frame) and /checkout/direct/{id} (alone): the page. */
   api.get(['/checkout/:checkoutId', '/checkout/direct/:checkoutId'], (req, res) => {
     const checkout = checkoutOf(req);
@@ -232,6 +249,7 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
   api.post('/checkout/:checkoutId/pay', textBody, async (req, res) => {
     const checkout = checkoutOf(req);
     if (!checkout) return res.status(404).type('html').send(notFoundPage);
+    if (checkout.state === 'Closed') return res.status(409).type('html').send(checkoutPage(checkout, ''));
     if (checkout.state !== 'Open') {
       return res
         .status(409)
@@ -304,6 +322,7 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
     const body = controlBody(req);
     const checkout = [...checkouts.values()].reverse().find((c) => c.clientReference === body.clientReference);
     if (!checkout) return res.status(404).json({ message: 'No checkout for that clientReference' });
+    if (checkout.state === 'Closed') return res.status(409).json({ message: 'The merchant closed this checkout', checkout });
     await pay(checkout, {
       method: body.method === 'card' ? 'card' : 'mobilemoney',
       channel: body.channel ?? 'mtn-gh',

@@ -13,6 +13,16 @@ export function normaliseGhanaPhone(text: string): string | undefined {
   return match ? `+233${match[1]}` : undefined;
 }
 
+/**
+ * A number as people read it, the one way the site and the console show one: '024 123 4567'
+ * (however it was stored); text that is not a Ghana number as it came, '' for none.
+ */
+export function formatPhone(stored: string | null | undefined): string {
+  if (!stored) return '';
+  const phone = normaliseGhanaPhone(stored);
+  return phone ? `0${phone.slice(4, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}` : stored;
+}
+
 /** A stored number as the patient may be shown it without giving it away: '+233 24 *** **67'. */
 export function maskPhone(stored: string): string {
   const digits = stored.replace(/\D/g, '');

@@ -184,6 +184,9 @@ export const STATE_LABEL: Record<AppointmentState, string> = {
   Completed: 'Completed',
 };
 
+/** A stored state in a sentence ('This appointment is a No-show: ...'); one outside the lifecycle as stored. */
+export const stateInWords = (state: string): string => STATE_LABEL[state as AppointmentState] ?? state;
+
 /** What an action does, as the end of 'it cannot be ...' and of the patient's mail. */
 export const ACTION_DONE: Record<StaffAction, string> = {
   accept: 'accepted',

@@ -357,6 +357,18 @@ export interface Checkout {
   checkoutId: string;
 }
 
+/**
+ * GET /payment/return/{clientReference}?status=success|cancelled: what became of a checkout, for
+ * the page the provider sends the payer back to (web/public/payment-return.html). The envelope's
+ * msg says it in words; the outcome steers the page (it asks again while 'waiting'). No names,
+ * no services: a reference from a texted link is all the page has.
+ */
+export interface PaymentReturn {
+  outcome: 'paid' | 'paid-at-clinic' | 'refund-due' | 'not-paid' | 'waiting';
+  /** When it was paid (ISO), for 'paid' and 'paid-at-clinic'. */
+  paidAt?: string;
+}
+
 // --- data protection: GET /patient/{patientId}/export ---
 
 /** What a patient gets from 'Download my data' (Act 843: a person may see the data held about them). */

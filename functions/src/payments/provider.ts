@@ -56,13 +56,32 @@ export async function initiateCheckout(order: {
   const { apiBase, merchantAccountNumber } = providerConfig();
   const { status, body } = await call(`${apiBase}/items/initiate`, {
     method: 'POST',
-    body: JSON.stringify({ ...order, ...paymentUrls(), merchantAccountNumber }),
+    body: JSON.stringify({ ...order, ...paymentUrls(order.clientReference), merchantAccountNumber }),
   });
   const data = body.data as Partial<Checkout> | undefined;
   if (status !== 200 || body.responseCode !== SUCCESS || !data?.checkoutDirectUrl || !data.checkoutId) {
     throw new ProviderError(`initiate answered ${status} responseCode ${String(body.responseCode)}`);
   }
   return { checkoutUrl: String(data.checkoutUrl ?? ''), checkoutDirectUrl: data.checkoutDirectUrl, checkoutId: data.checkoutId };
+}
+
+/**
+ * Closes an open checkout, so its page takes no payment any more (docs/money.md, "A desk payment
+ * closes the link"): 'closed', or 'paid' when someone paid it first (the settlement decides what
+ * that payment becomes), or 'unsupported' when the provider has no such call for it (404). Then
+ * nothing stops the page, and a payment on it becomes a refund Due ('duplicate') as before.
+ */
+export async function closeCheckout(checkoutId: string): Promise<'closed' | 'paid' | 'unsupported'> {
+  const { apiBase } = providerConfig();
+  const { status, body } = await call(`${apiBase}/items/${encodeURIComponent(checkoutId)}/cancel`, {
+    method: 'POST',
+    body: '{}',
+  });
+  if (status === 404) return 'unsupported';
+  if (status === 409) return 'paid';
+  if (status !== 200 || body.responseCode !== SUCCESS)
+    throw new ProviderError(`cancel answered ${status} responseCode ${String(body.responseCode)}`);
+  return 'closed';
 }
 
 /**

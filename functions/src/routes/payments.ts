@@ -1,14 +1,17 @@
 import { Router } from 'express';
 import { orderSchema, paymentReferenceSchema, subscribeSchema, subscriptionCheckSchema } from '../api/payment-requests';
 import { withoutStaffOnly } from '../api/record';
-import { assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
+import { assertOwnPatientId, callerOf, PATIENT_CACHE_CONTROL, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
-import { CALLER_LIMITS, throttleCaller, type CallerLimit } from '../http/rate-limit';
+import { CALLER_LIMITS, throttle, throttleCaller, type CallerLimit } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
 import { createOrder } from '../services/orders/orders';
 import { initiatePayment } from '../services/payments/checkout';
 import { checkPayment } from '../services/payments/recheck';
+import { paymentReturn } from '../services/payments/payment-return';
+import { badRequest } from '../http/errors';
+import { CLIENT_REFERENCE } from '../api/client-reference';
 import { createSubscription, listSubscriptions, subscriptionView } from '../services/packages/subscriptions';
 import type { StoredSubscription } from '../store/subscriptions';
 import { PAYABLE_KIND, PAYMENT_STATUS } from '../api/types';
@@ -52,6 +55,25 @@ paymentsRouter.post('/payment/check', ...activePatient(CALLER_LIMITS.payments), 
     record.paymentStatus === PAYMENT_STATUS.Paid ? 'The payment has been received.' : 'The payment has not been received yet.';
   ok(res, { kind, ...withoutStaffOnly(record) }, msg);
 });
+
+/** How often one client may ask the return page's question: the page asks about every 5 s while waiting. */
+export const PAYMENT_RETURNS_PER_MINUTE = 30;
+
+/**
+ * The page the provider sends the payer back to asks what became of the payment: no sign-in (a
+ * texted link is opened on any phone), so it says only the outcome and its date, never who or what.
+ */
+paymentsRouter.get(
+  '/payment/return/:clientReference',
+  throttle(PAYMENT_RETURNS_PER_MINUTE, 'payment-return'),
+  async (req, res) => {
+    res.set('Cache-Control', PATIENT_CACHE_CONTROL);
+    const clientReference = String(req.params.clientReference);
+    if (!CLIENT_REFERENCE.test(clientReference)) throw badRequest('The payment reference must be 10 letters or digits.');
+    const { answer, msg } = await paymentReturn(clientReference, req.query.status === 'cancelled' ? 'cancelled' : 'success');
+    ok(res, answer, msg);
+  },
+);
 
 paymentsRouter.post('/orders', ...activePatient(CALLER_LIMITS.orders), async (req, res) => {
   const { items } = await bodyOf(req, orderSchema);

@@ -81,6 +81,16 @@ export const refundRef = (clientReference: string, transactionId: string) =>
     .withConverter(typedConverter<Refund>(undefined, ['createdAt', 'refundedAt']))
     .doc(`${clientReference}_${transactionId || 'no-transaction'}`);
 
+/** The refunds of one payable record's payments (a few at most). */
+export async function refundsOfReference(clientReference: string): Promise<Refund[]> {
+  const snap = await db()
+    .collection(COLLECTIONS.refunds)
+    .withConverter(typedConverter<Refund>(undefined, ['createdAt', 'refundedAt']))
+    .where('clientReference', '==', clientReference)
+    .get();
+  return snap.docs.map((d) => d.data());
+}
+
 /**
  * While one caller settles a confirmed payment (clientReference + transactionId), the lease
  * keeps the others out of its transaction: create() admits exactly one. `expireAt` lets a

@@ -13,6 +13,8 @@ export interface SandboxFaults {
   callback?: 'send' | 'drop';
   callbackDelayMs?: number;
   reportAmount?: number;
+  /** The provider has no call to close a checkout (404), as the live one may not. */
+  closeUnsupported?: boolean;
 }
 
 async function post(path: string, body: unknown) {

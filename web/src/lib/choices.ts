@@ -13,5 +13,9 @@ export const labelled = <T extends string>(ids: readonly T[], labels: Record<T, 
 /** Used by the register, profile and booking forms. */
 export const GENDERS = labelled(GENDER_IDS, { MALE: 'Male', FEMALE: 'Female' });
 
+/** A stored gender ('FEMALE') as people read it ('Female'), everywhere it is shown; '—' for none. */
+export const genderText = (gender: string | undefined): string =>
+  GENDERS.find((g) => g.id === gender)?.itemName ?? (gender || '—');
+
 /** Used by the enquiry and booking forms. */
 export const ORGANIZATION_TYPES = labelled(ORGANIZATION_TYPE_IDS, { COMMUNITY: 'Community', ORGANIZATION: 'Organization' });

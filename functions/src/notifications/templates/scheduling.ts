@@ -23,7 +23,9 @@ const when = formatWhen;
  */
 export function appointmentRescheduled(a: Appointment, from: PreviousTime, by: 'patient' | 'clinic'): Notice {
   const newWhen = when(a.requestedDay, a.requestedTime);
-  const who = by === 'clinic' ? 'The clinic has moved your appointment' : 'Your appointment has been moved';
+  const previous = when(from.day, from.time);
+  // "has moved from ... to ...": a move, never read as a span of time (docs/notifications.md).
+  const byClinic = by === 'clinic' ? ' The clinic moved it.' : '';
   return {
     event: 'appointment.rescheduled',
     appointmentId: a.appointmentId,
@@ -31,14 +33,14 @@ export function appointmentRescheduled(a: Appointment, from: PreviousTime, by: '
     subject: `Appointment rescheduled: ${a.requestedService}, ${newWhen}`,
     paragraphs: [
       `Dear ${a.firstName} ${a.lastName},`,
-      `${who} for ${a.requestedService} from ${when(from.day, from.time)} to ${newWhen}.`,
+      `Your ${a.requestedService} appointment has moved from ${previous} to ${newWhen}.${byClinic}`,
       'If this time does not suit you, open Appointments in your dashboard or call us.',
       `Reference: ${a.clientReference}`,
       'ExpMed Health',
     ],
     sms:
-      `ExpMed Health: ${by === 'clinic' ? 'we have moved your' : 'your'} ${a.requestedService} appointment ` +
-      `from ${when(from.day, from.time)} to ${newWhen}. Ref ${a.clientReference}.`,
+      `ExpMed Health: your ${a.requestedService} appointment has moved from ${previous} to ${newWhen}.${byClinic} ` +
+      `Ref ${a.clientReference}.`,
   };
 }
 

@@ -1,7 +1,7 @@
 import { paymentUrls } from '../../config';
 import { SANDBOX, setFaults } from '../../test-support/payments';
 import { newClientReference } from '../client-reference';
-import { initiateCheckout, transactionStatus } from '../provider';
+import { closeCheckout, initiateCheckout, transactionStatus } from '../provider';
 
 /**
  * The payment sandbox's hosted checkout page over HTTP, as a person's browser uses it
@@ -71,9 +71,28 @@ describe("the sandbox's checkout page", () => {
     const { clientReference, checkoutId, checkoutDirectUrl } = await openCheckout();
     const cancelled = await submit(`${SANDBOX}/checkout/${checkoutId}/cancel`, {});
     expect(cancelled.status).toBe(303);
-    expect(cancelled.headers.get('location')).toBe(paymentUrls().cancellationUrl);
+    expect(cancelled.headers.get('location')).toBe(paymentUrls(clientReference).cancellationUrl);
     expect(await (await fetch(checkoutDirectUrl)).text()).toContain('<h1>Payment cancelled</h1>');
     await expect(transactionStatus(clientReference)).resolves.toMatchObject({ status: 'Unpaid' });
+  });
+
+  it('when the merchant closes an open checkout, then its page says so with a way back and refuses Pay; a paid one cannot be closed; without the call it is unsupported', async () => {
+    const open = await openCheckout();
+    await expect(closeCheckout(open.checkoutId)).resolves.toBe('closed');
+    const page = await (await fetch(open.checkoutDirectUrl)).text();
+    expect(page).toContain('<h1>Checkout closed</h1>');
+    expect(page).toContain(`href="${paymentUrls(open.clientReference).returnUrl.replaceAll('&', '&amp;')}"`);
+    const pay = await submit(payUrl(open.checkoutId), { method: 'mobilemoney', network: 'MTN', phone: '0241234567' });
+    expect(pay.status).toBe(409);
+    await expect(transactionStatus(open.clientReference)).resolves.toMatchObject({ status: 'Unpaid' });
+
+    const paid = await openCheckout();
+    await submit(payUrl(paid.checkoutId), { method: 'mobilemoney', network: 'MTN', phone: '0241234567' });
+    await expect(closeCheckout(paid.checkoutId)).resolves.toBe('paid');
+
+    const other = await openCheckout();
+    await setFaults(other.clientReference, { closeUnsupported: true });
+    await expect(closeCheckout(other.checkoutId)).resolves.toBe('unsupported');
   });
 
   it('when a checkout or a route is unknown, then 404: the Checkout not found page, or the JSON the API answers', async () => {

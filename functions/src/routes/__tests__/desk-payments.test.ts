@@ -10,6 +10,7 @@ import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/pay
 import { bearer, dayPlus, freeTimesOf, testDoctor } from '../../test-support/scheduling';
 import { eventually, freshPhone, smsDocsOf, smsSentTo } from '../../test-support/sms';
 import { auditOf } from '../../test-support/staff';
+import { formatDate } from '../../api/format';
 
 /**
  * Money at the front desk (docs/front-desk.md): cash or mobile money recorded by staff, settled
@@ -165,6 +166,14 @@ describe('recording a payment at the desk', () => {
     expect(res.body.msg).toBe('This appointment is Cancelled: there is nothing to pay.');
     expect(await ledgerOf(b.clientReference)).toBeUndefined();
   });
+
+  it('when the patient did not come, then the refusal says the state in words, never the stored NoShow', async () => {
+    const b = await deskBooking();
+    await db().collection(COLLECTIONS.appointments).doc(b.appointmentId).update({ appointmentStatus: 'NoShow' });
+    const res = await record(b.clientReference, { method: 'cash' });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('This appointment is a No-show: there is nothing to pay.');
+  });
 });
 
 describe('a desk payment and an online payment for one record', () => {
@@ -189,9 +198,10 @@ describe('a desk payment and an online payment for one record', () => {
     expect((await auditOf(`appointments/${b.appointmentId}`)).map((e) => e.action)).toContain('payment.desk.refund-due');
   });
 
-  it('when it was paid at the desk first, then the online payment that follows becomes a refund Due (duplicate)', async () => {
+  it('when it was paid at the desk first and the provider cannot close the checkout, then the online payment that follows becomes a refund Due (duplicate)', async () => {
     const b = await deskBooking();
     await openCheckout(b.clientReference);
+    await setFaults(b.clientReference, { closeUnsupported: true });
     expect((await record(b.clientReference, { method: 'cash' })).body.data.outcome).toBe('paid');
     await payInSandbox(b.clientReference);
     expect((await callback(b.clientReference)).body.data.outcome).toBe('refund-due');
@@ -262,5 +272,77 @@ describe('a payment link', () => {
     const after = await link(b.clientReference);
     expect(after.status).toBe(409);
     expect(after.body.msg).toBe('This has already been paid.');
+  });
+});
+
+describe('a payment link after the desk took the money', () => {
+  const returnPage = (clientReference: string, status = 'success') =>
+    request(app).get(`/api/payment/return/${clientReference}?status=${status}`);
+
+  it('when the desk records cash after texting the link, then the provider closes that checkout: its page takes nothing, no refund is made, and the return page says it was settled at the clinic', async () => {
+    const b = await deskBooking();
+    const sent = await openCheckout(b.clientReference);
+    expect((await record(b.clientReference, { method: 'cash' })).body.data.outcome).toBe('paid');
+
+    // The patient opens the texted link afterwards: the provider's page is closed and refuses Pay.
+    expect(await (await fetch(sent.checkoutUrl)).text()).toContain('nothing can be paid here');
+    const paid = await fetch(`${sent.checkoutUrl}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'method=mobilemoney&network=mtn&phone=0241234567',
+    });
+    expect(paid.status).toBe(409);
+    await expect(payInSandbox(b.clientReference)).rejects.toThrow(/answered 409/);
+    // A callback that arrives anyway changes nothing: the provider says Unpaid.
+    expect((await callback(b.clientReference)).body.data.outcome).toBe('not-paid');
+    expect(await refundsOf(b.clientReference)).toEqual([]);
+    expect(await ledgerOf(b.clientReference)).toMatchObject({ source: 'desk', method: 'cash' });
+
+    const back = await returnPage(b.clientReference);
+    expect(back.status).toBe(200);
+    expect(back.body.data.outcome).toBe('paid-at-clinic');
+    expect(back.body.msg).toBe(`This payment was already settled at the clinic on ${formatDate(new Date())}; nothing was taken.`);
+  });
+
+  it('when the link is paid online, then the return page thanks the payer with the amount and the day; a cancelled one says nothing was taken', async () => {
+    const b = await deskBooking();
+    await openCheckout(b.clientReference);
+    const before = await returnPage(b.clientReference, 'cancelled');
+    expect(before.body).toMatchObject({ data: { outcome: 'not-paid' }, msg: 'The payment was cancelled: nothing was taken.' });
+    const waiting = await returnPage(b.clientReference);
+    expect(waiting.body.data.outcome).toBe('waiting');
+    expect(waiting.body.msg).toMatch(/^We have not received this payment yet\./);
+
+    await payInSandbox(b.clientReference);
+    // No callback (dropped): the return page asks the provider itself and settles.
+    const back = await returnPage(b.clientReference);
+    expect(back.body).toMatchObject({
+      data: { outcome: 'paid' },
+      msg: `Thank you: your payment of GHS ${FEE}.00 was received on ${formatDate(new Date())}.`,
+    });
+    expect(await appointment(b.appointmentId)).toMatchObject({ paymentStatus: 'Paid' });
+  });
+
+  it('when an online payment lands after the desk took cash (the provider could not close the link), then the return page says it will be refunded', async () => {
+    const b = await deskBooking();
+    await openCheckout(b.clientReference);
+    await setFaults(b.clientReference, { closeUnsupported: true });
+    expect((await record(b.clientReference, { method: 'cash' })).body.data.outcome).toBe('paid');
+    await payInSandbox(b.clientReference);
+    const back = await returnPage(b.clientReference);
+    expect(back.body.data.outcome).toBe('refund-due');
+    expect(back.body.msg).toBe(
+      `We received GHS ${FEE}.00, but this was already settled at the clinic on ${formatDate(new Date())}, so it will be refunded to you. The clinic will send it back and tell you by SMS.`,
+    );
+  });
+
+  it('when the reference is unknown or malformed, then 404 or 400 in words, and the answer is never cached', async () => {
+    const unknown = await returnPage('ZZZZZZZZZ1');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe('No payment with that reference was found.');
+    expect(unknown.headers['cache-control']).toBe('private, no-store');
+    const bad = await returnPage('short');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('The payment reference must be 10 letters or digits.');
   });
 });

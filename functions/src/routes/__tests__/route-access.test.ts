@@ -41,6 +41,8 @@ const PUBLIC = new Set([
   // Its medicines and the one-time dispense: the patient's initials and year of birth are the proof.
   'POST /rx/:code/items',
   'POST /rx/:code/dispense',
+  // The page the provider returns the payer to: the outcome and its date only (throttled; routes/payments.ts).
+  'GET /payment/return/:clientReference',
 ]);
 
 const ROUTERS: Record<string, Router> = {

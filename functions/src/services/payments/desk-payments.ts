@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DeskPaymentOutcome, DeskPaymentRequest, PaymentLinkSent } from '../../api/front-desk';
+import { stateInWords } from '../../api/staff';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { notifyPatient, unprovedClinicPhone } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { paymentLink } from '../../notifications/templates';
-import type { TransactionStatus } from '../../payments/provider';
+import { logger } from 'firebase-functions';
+import { closeCheckout, ProviderError, type TransactionStatus } from '../../payments/provider';
 import { findPatient } from '../../store/patients';
 
 import { openCheckout, whyNotPayable } from './checkout';
@@ -30,7 +32,7 @@ async function payableAtDesk(clientReference: string): Promise<Payable> {
     throw badRequest('This appointment needs no payment.');
   if (!(payable.amount > 0)) throw badRequest('There is nothing to pay for this record.');
   if (payable.kind === 'appointment' && ENDED.includes(String(payable.data.appointmentStatus)))
-    throw conflict(`This appointment is ${String(payable.data.appointmentStatus)}: there is nothing to pay.`);
+    throw conflict(`This appointment is ${stateInWords(String(payable.data.appointmentStatus))}: there is nothing to pay.`);
   return payable;
 }
 
@@ -63,6 +65,7 @@ export async function recordDeskPayment(
     recordedBy: { uid: staff.uid, role: staff.role, ...(staff.email ? { email: staff.email } : {}) },
   });
   if (outcome === 'not-paid') throw new Error('a desk payment is always Paid');
+  if (outcome === 'paid') await closeLiveCheckout(payable);
   // Paid and refund-due are audited in markPaid's transaction; the same payment sent again gets its own entry.
   if (outcome === 'already-paid')
     await auditAs(staff, { action: 'payment.desk.again', target: payable.ref.path, patientIds: [payable.patientId] });
@@ -75,6 +78,25 @@ export async function recordDeskPayment(
     amount: payable.amount,
     paymentStatus: String(fresh.get('paymentStatus') ?? ''),
   };
+}
+
+/**
+ * Once the desk has the money, the record's checkout (a payment link texted earlier, or the
+ * patient's own) must take nothing more: the provider is asked to close it. A provider that
+ * cannot, or cannot be reached, leaves the page open; a payment on it then becomes a refund Due
+ * ('duplicate'), which staff see (docs/front-desk.md). The desk's answer never waits on this failing.
+ */
+async function closeLiveCheckout(payable: Payable): Promise<void> {
+  const checkoutId = payable.data.checkoutId as string | undefined;
+  if (!checkoutId) return;
+  try {
+    const closed = await closeCheckout(checkoutId);
+    if (closed !== 'closed')
+      logger.warn('checkout not closed after a desk payment', { clientReference: payable.clientReference, closed });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    logger.warn('checkout not closed after a desk payment', { clientReference: payable.clientReference, error: err.message });
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import { todayInGhana } from '../../api/booking-request';
 import { ageOn, LIVE_BOOKING_STATES, type LabRequest, type Prescription } from '../../api/record';
 import type { AppointmentRecord, PatientRecord, RecordPatient, StaffPrescription } from '../../api/staff-record';
+import { formatDate } from '../../api/format';
 import { type Appointment, APPOINTMENT_STATUS, type Patient } from '../../api/types';
+import { stateInWords } from '../../api/staff';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { appointmentRef, appointmentsOf, type StoredAppointment } from '../../store/appointments';
 import { getFile, type StoredFile } from '../../store/files';
@@ -48,7 +50,7 @@ export function assertMayPrescribe(staff: Staff, a: StoredAppointment): void {
 export function assertAfterVisit(a: Appointment): void {
   if (a.appointmentStatus !== APPOINTMENT_STATUS.CheckedIn && a.appointmentStatus !== APPOINTMENT_STATUS.Completed)
     throw conflict(
-      `This appointment is ${a.appointmentStatus}: prescriptions and lab requests are written once the patient is checked in.`,
+      `This appointment is ${stateInWords(a.appointmentStatus)}: prescriptions and lab requests are written once the patient is checked in.`,
     );
 }
 
@@ -63,7 +65,9 @@ async function recordAppointments(staff: Staff, patientId: string, now: Date): P
   if (appointments.some((a) => caresFor(staff, a, today))) return appointments;
   const theirs = appointments.filter((a) => canSee(staff, a));
   if (theirs.length === 0) throw forbidden(NOT_THEIR_PATIENT);
-  throw forbidden(NOT_IN_CARE([...new Set(theirs.map((a) => `${a.appointmentStatus} (${a.requestedDay})`))]));
+  throw forbidden(
+    NOT_IN_CARE([...new Set(theirs.map((a) => `${stateInWords(a.appointmentStatus)} (${formatDate(a.requestedDay)})`))]),
+  );
 }
 
 export const isLive = (a: Pick<Appointment, 'appointmentStatus'> | undefined): boolean =>

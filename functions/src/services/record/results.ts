@@ -13,6 +13,7 @@ import { sniff } from './prescription-file';
 import { appointmentForClinic } from './record';
 import { auditAs, type Staff } from '../shared/staff-access';
 import { APPOINTMENT_STATUS } from '../../api/types';
+import { stateInWords } from '../../api/staff';
 
 /**
  * Result files on lab bookings (docs/record.md): staff upload the raw bytes (PDF, JPEG or
@@ -50,7 +51,9 @@ export async function uploadResult(staff: Staff, appointmentId: string, bytes: B
     const a = (await tx.get(appointmentRef(appointmentId))).data();
     if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound('We could not find that appointment.');
     if (!RESULT_STATES.includes(a.appointmentStatus))
-      throw conflict(`This lab booking is ${a.appointmentStatus}: results are added once the patient is checked in.`);
+      throw conflict(
+        `This lab booking is ${stateInWords(a.appointmentStatus)}: results are added once the patient is checked in.`,
+      );
     if ((a.results ?? []).length >= RESULTS_PER_APPOINTMENT_MAX)
       throw conflict(`This booking has ${RESULTS_PER_APPOINTMENT_MAX} results already: that is the most one booking holds.`);
     createFile(tx, ref, {

@@ -17,7 +17,12 @@ describe('scheduling notices', () => {
   it('when the patient moved it, then the notice names both times and the reference, the SMS names the clinic within two parts, and the invitation keeps the appointment UID', () => {
     const n = appointmentRescheduled(moved, from, 'patient');
     expect(n.subject).toBe('Appointment rescheduled: Virtual Consultation (Telemedicine), Tue 5 Mar 2030, 14:30');
-    expect(n.paragraphs.join('\n')).toContain('from Mon 4 Mar 2030, 09:00 to Tue 5 Mar 2030, 14:30');
+    expect(n.paragraphs[1]).toBe(
+      'Your Virtual Consultation (Telemedicine) appointment has moved from Mon 4 Mar 2030, 09:00 to Tue 5 Mar 2030, 14:30.',
+    );
+    expect(smsBody(n.sms!)).toBe(
+      'ExpMed Health: your Virtual Consultation (Telemedicine) appointment has moved from Mon 4 Mar 2030, 09:00 to Tue 5 Mar 2030, 14:30. Ref AB12CD34EF.',
+    );
     expect(n.paragraphs).toContain('Reference: AB12CD34EF');
     expect(n.sms).toMatch(/^ExpMed Health: /);
     expect(smsBody(n.sms!).length).toBeLessThanOrEqual(306);
@@ -27,7 +32,7 @@ describe('scheduling notices', () => {
   it('when the clinic moved it, then the patient reads that the clinic did; a day-only appointment has no time', () => {
     const n = appointmentRescheduled({ ...moved, requestedTime: null }, { day: '2030-03-04', time: null }, 'clinic');
     expect(n.paragraphs[1]).toBe(
-      'The clinic has moved your appointment for Virtual Consultation (Telemedicine) from Mon 4 Mar 2030 to Tue 5 Mar 2030.',
+      'Your Virtual Consultation (Telemedicine) appointment has moved from Mon 4 Mar 2030 to Tue 5 Mar 2030. The clinic moved it.',
     );
   });
 

@@ -147,6 +147,9 @@ describe("the package's coverage", () => {
     expect(screen.queryByText(/Paid online/)).not.toBeInTheDocument();
     expect(screen.queryByText(/unless your package covers it/)).not.toBeInTheDocument();
     expect(screen.getByText('Consultation with Dr Kofi Boateng, covered by your package.')).toBeInTheDocument();
+    // The doctor list says no fee either: one truth about the fee on the whole page.
+    expect(screen.getByRole('option', { name: /Kofi Boateng/ })).toHaveTextContent(/^Dr Kofi Boateng$/);
+    expect(screen.queryByText(/GHS/)).not.toBeInTheDocument();
   });
 
   it('when the package covers the consultation, then the confirmation says the same sentence, not the fee', () => {

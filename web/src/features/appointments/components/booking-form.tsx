@@ -244,7 +244,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
             {!coveredText(formik.values, cover) && servicePriceHint(Number(formik.values.requestedServiceId)) && (
               <p className="field-hint span-all">{servicePriceHint(Number(formik.values.requestedServiceId))}</p>
             )}
-            <ServiceFields {...(coveredText(formik.values, cover) ? { feeNote: coveredFeeNote } : {})} />
+            <ServiceFields {...(coveredText(formik.values, cover) ? { feeNote: coveredFeeNote, covered: true } : {})} />
             <FormField
               as="textarea"
               name="healthProblem"

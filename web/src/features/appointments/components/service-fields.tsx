@@ -172,7 +172,14 @@ export function ServiceSelect() {
  * free days and times. Shared by the patient's booking form and the console's "Book for a
  * patient", so both ask the same and are checked by the same schema (@api/booking-request).
  */
-export function ServiceFields({ feeNote = patientFeeNote }: { feeNote?: (doctor: Doctor) => string }) {
+export function ServiceFields({
+  feeNote = patientFeeNote,
+  covered = false,
+}: {
+  feeNote?: (doctor: Doctor) => string;
+  /** The patient's package covers the service: no doctor's fee shown anywhere (the coverage note says so). */
+  covered?: boolean;
+}) {
   const { values } = useFormikContext<BookingValues>();
   const service = Number(values.requestedServiceId);
   const doctors = catalog(useDoctors(service === SERVICE_ID.virtualConsultation));
@@ -195,7 +202,8 @@ export function ServiceFields({ feeNote = patientFeeNote }: { feeNote?: (doctor:
                 ?.filter((d) => d.specialty === specialty)
                 .map((d) => (
                   <option key={d.doctorId} value={d.doctorId}>
-                    Dr {d.otherNames} {d.surname}, {formatGhs(d.consultationFee)}
+                    Dr {d.otherNames} {d.surname}
+                    {covered ? '' : `, ${formatGhs(d.consultationFee)}`}
                   </option>
                 ))}
             </optgroup>

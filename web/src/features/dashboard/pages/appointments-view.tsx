@@ -28,6 +28,7 @@ import {
 } from '@/features/dashboard/hooks/use-appointments-view';
 import '@/features/appointments/appointments.css';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
+import { VisitPrescriptions } from '@/features/dashboard/components/visit-prescriptions';
 
 function AppointmentList({ items, empty, onOpen }: { items: Appointment[]; empty: string; onOpen: (a: Appointment) => void }) {
   if (items.length === 0) return <p className="empty">{empty}</p>;
@@ -117,6 +118,7 @@ export default function AppointmentsView() {
             onDelete={(a) => void remove(a)}
             onCancel={(a) => void cancel(a)}
           />
+          <VisitPrescriptions appointment={detail.data ?? mode.appointment} patientId={patientId} />
         </div>
       )}
 

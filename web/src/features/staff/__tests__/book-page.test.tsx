@@ -5,6 +5,7 @@ import type { Appointment } from '@api/types';
 import { windowDays } from '@/features/appointments/api/availability';
 import BookPage from '@/features/staff/pages/book-page';
 import { confirm, showSuccess } from '@/lib/dialogs';
+import { formatDate } from '@api/format';
 import { withQueryClient } from '@/test-support/query';
 import {
   aClinicRecord,
@@ -130,7 +131,7 @@ describe('Book for a patient: finding the person', () => {
     await user.selectOptions(within(form).getByLabelText(/^Gender/), 'MALE');
     await user.click(within(form).getByRole('button', { name: 'Add person' }));
 
-    expect(await screen.findByText(/Code sent by SMS to \+233551112222/)).toBeInTheDocument();
+    expect(await screen.findByText(/Code sent by SMS to 055 111 2222/)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/staff/patients')[0].body).toEqual({
       firstName: 'Kwabena',
       lastName: 'Darko',
@@ -165,7 +166,7 @@ describe('Book for a patient: finding the person', () => {
     await user.type(within(form).getByLabelText(/^Last Name/), 'Mensah');
     await user.type(within(form).getByLabelText(/^Phone Number/), '0241234567');
     await user.click(within(form).getByRole('button', { name: 'Add person' }));
-    expect(await screen.findByText('+233241234567 is already Ama Mensah’s (an account).')).toBeInTheDocument();
+    expect(await screen.findByText('024 123 4567 is already Ama Mensah’s (an account).')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Find Ama Mensah' }));
     await screen.findByRole('list', { name: 'People found' });
     expect(screen.getByLabelText('Phone, name or e-mail')).toHaveValue('+233241234567');
@@ -207,7 +208,9 @@ describe('Book for a patient: the booking and its payment', () => {
     });
     for (const field of ['firstName', 'lastName', 'emailAddress', 'contactNumber', 'bookFor'])
       expect(body).not.toHaveProperty(field);
-    expect(screen.getByText(/Reference/)).toHaveTextContent('Nursing Home Care for Ama Mensah on');
+    // Dates as everywhere else ('Mon 30 Nov 2026'), in the desk's question and its confirmation.
+    expect(jest.mocked(confirm).mock.calls[0][2]).toBe(`Nursing Home Care for Ama Mensah on ${formatDate(FREE)}.`);
+    expect(screen.getByText(/Reference/)).toHaveTextContent(`Nursing Home Care for Ama Mensah on ${formatDate(FREE)}. Reference`);
     expect(screen.getByText('DESK000009')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
   });
@@ -282,7 +285,7 @@ describe('Book for a patient: the booking and its payment', () => {
     const user = renderPage();
     const payment = await bookConsultation(user);
     await user.click(within(payment).getByRole('button', { name: 'Send payment link' }));
-    expect(await within(payment).findByText(/Payment link sent by SMS to \+233241234567/)).toBeInTheDocument();
+    expect(await within(payment).findByText(/Payment link sent by SMS to 024 123 4567/)).toBeInTheDocument();
     stored = { ...stored, paymentStatus: 'Paid' };
     await user.click(within(payment).getByRole('button', { name: 'Check payment' }));
     expect(await within(payment).findByText('Paid: the patient paid through the link.')).toBeInTheDocument();

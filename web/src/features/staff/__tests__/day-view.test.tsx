@@ -140,7 +140,7 @@ describe('the day sheet', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('10:00–12:00');
     expect(rows[0]).toHaveTextContent('Esi Quaye');
-    expect(rows[0]).toHaveTextContent('+233241234567');
+    expect(rows[0]).toHaveTextContent('024 123 4567');
     expect(rows[0]).toHaveTextContent('Nursing Home Care (Nurse Akosua Addo)');
     expect(rows[0]).toHaveTextContent('12 Mango Street (Shell station), Adenta, Accra · GA-183-8164');
     expect(rows[0]).toHaveTextContent('Accepted');

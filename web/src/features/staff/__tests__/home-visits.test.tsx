@@ -98,7 +98,7 @@ describe('My visits (a nurse’s day)', () => {
     });
     expect(card).toHaveTextContent('Address: 12 Mango Street (Shell station), Adenta, Accra');
     expect(card).toHaveTextContent('GhanaPost: GA-183-8164');
-    expect(within(card).getByRole('link', { name: '+233241234567' })).toHaveAttribute('href', 'tel:+233241234567');
+    expect(within(card).getByRole('link', { name: '024 123 4567' })).toHaveAttribute('href', 'tel:+233241234567');
     // The GhanaPost code finds the house best (@api/map-link).
     expect(within(card).getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
       'href',
@@ -124,6 +124,9 @@ describe('My visits (a nurse’s day)', () => {
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Saved!', 'The patient has been told you are on the way.'));
     expect(await within(card).findByText('On the way', { selector: '.staff-badge' })).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: /^Arrived/ }));
+    // Arrived is the nurse's word for the state everyone else reads as Checked in: the two are tied.
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Saved!', 'You have arrived: the visit now shows Checked in.'));
+    expect(await within(card).findByText('Checked in', { selector: '.staff-badge' })).toBeInTheDocument();
     await user.click(await within(card).findByRole('button', { name: /^Complete/ }));
     await waitFor(() => expect(actions()).toEqual(['on-the-way', 'check-in', 'complete']));
     expect(api.callsTo('POST', '/api/staff/appointments/a1/complete')[0].body).toEqual({

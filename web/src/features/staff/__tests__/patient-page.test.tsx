@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { StaffPatientView } from '@api/staff';
 import PatientPage from '@/features/staff/pages/patient-page';
@@ -48,5 +48,16 @@ describe('a clinic record on the desk’s patient page', () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Contact' });
     expect(screen.queryByText(/Not claimed/)).toBeNull();
+  });
+});
+
+describe('the contact card', () => {
+  it('when the record is shown, then its phone and gender read as words in one format ("055 123 4567", "Female"), never as stored', async () => {
+    view = { patient: aClinicRecord({ gender: 'FEMALE' }), appointments: [], subscriptions: [], orders: [] };
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'Contact' })).closest('section')!;
+    expect(within(card).getByRole('link', { name: '055 123 4567' })).toHaveAttribute('href', 'tel:+233551234567');
+    expect(card).toHaveTextContent('GenderFemale');
+    expect(card).not.toHaveTextContent('FEMALE');
   });
 });

@@ -28,8 +28,8 @@ describe('Refunds', () => {
   it('when a refund is due, then its card says whom to pay (name, phone) and the number and network the money came from', async () => {
     refunds = [aRefund()];
     show();
-    expect(await screen.findByText('To Ama Mensah, +233241234567')).toBeInTheDocument();
-    expect(screen.getByText('Paid from +233551234987 (MTN mobile money)')).toBeInTheDocument();
+    expect(await screen.findByText('To Ama Mensah, 024 123 4567')).toBeInTheDocument();
+    expect(screen.getByText('Paid from 055 123 4987 (MTN mobile money)')).toBeInTheDocument();
     expect(screen.getByText(/Cancelled after payment/)).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import { useAddPerson } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { ApiError } from '@/lib/api-client';
 import { GenderField } from '@/shared/forms/choice-fields';
+import { formatPhone } from '@api/ghana-phone';
 
 interface Values {
   firstName: string;
@@ -97,7 +98,7 @@ export function AddPerson({
             {existing && (
               <div className="staff-note warn span-all" role="alert">
                 <p>
-                  {existing.contactNumber} is already {existing.name}’s (
+                  {formatPhone(existing.contactNumber)} is already {existing.name}’s (
                   {existing.source === 'CLINIC' ? 'a clinic record' : 'an account'}).
                 </p>
                 <button type="button" className="btn btn-outline" onClick={() => onFindExisting(existing.contactNumber)}>

@@ -5,6 +5,7 @@ import { AppointmentBadges, StateBadge } from '@/features/staff/components/list-
 import { StartVisitLink, VisitMark } from '@/features/staff/components/visit-mark';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, canStartVisit, windowText } from '@/features/staff/visits';
+import { formatPhone } from '@api/ghana-phone';
 
 /**
  * One appointment in a list: when, who, what, with whom; a home visit's address and who goes;
@@ -26,7 +27,7 @@ export function AppointmentRow({ appointment: a, showDay = false }: { appointmen
           <span>
             {a.requestedService}
             {a.doctorSurName ? ` · Dr ${a.doctorSurName}` : ''}
-            {a.contactNumber ? ` · ${a.contactNumber}` : ''}
+            {a.contactNumber ? ` · ${formatPhone(a.contactNumber)}` : ''}
           </span>
           {home && (
             <span>

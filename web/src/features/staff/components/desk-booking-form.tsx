@@ -1,6 +1,6 @@
 import type { FormikProps } from 'formik';
 import { CalendarCheck } from 'lucide-react';
-import { formatGhs } from '@api/format';
+import { formatGhs, formatWhen } from '@api/format';
 import { staffBookingSchema, type StaffBookingRequest } from '@api/front-desk';
 import { FormField } from '@/components/form-field';
 import { SpinnerOverlay } from '@/components/spinner';
@@ -32,7 +32,7 @@ export function DeskBookingForm({ person, onBooked }: { person: DeskPerson; onBo
     if (!(await checkBooking(formik, form, 'Please fill in all required fields.'))) return;
     const body = staffBookingSchema.cast(formik.values, { stripUnknown: true }) as StaffBookingRequest;
     const service = SERVICES.find((s) => s.id === body.requestedServiceId)?.itemTitle ?? 'this service';
-    const when = `${body.requestedDay}${body.requestedTime ? ` at ${body.requestedTime}` : ''}`;
+    const when = formatWhen(body.requestedDay, body.requestedTime);
     if (!(await confirm('Book this appointment?', 'Yes, book', `${service} for ${person.name} on ${when}.`))) return;
     try {
       onBooked(await book.mutateAsync(body));

@@ -8,6 +8,7 @@ import { staffKeys, type StaffAppointment } from '@/features/staff/api/staff-api
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
+import { formatPhone } from '@api/ghana-phone';
 
 const METHODS: { value: DeskPaymentMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
@@ -124,7 +125,7 @@ export default function DeskPayment({ appointment: a }: { appointment: StaffAppo
     try {
       const sent = await link.mutateAsync(a.clientReference);
       setLinkSent(true);
-      setSaid(`Payment link sent by SMS to ${sent.sentTo}. Once they say they have paid, check the payment.`);
+      setSaid(`Payment link sent by SMS to ${formatPhone(sent.sentTo)}. Once they say they have paid, check the payment.`);
     } catch (err) {
       await showApiError(err);
     }

@@ -4,6 +4,7 @@ import { MIN_PATIENT_QUERY } from '@api/staff';
 import { usePatientSearch } from '@/features/staff/api/staff-api';
 import { QueryList, StateBadge } from '@/features/staff/components/list-parts';
 import { personOf, type DeskPerson } from '@/features/staff/desk-person';
+import { formatPhone } from '@api/ghana-phone';
 
 /**
  * Step one of a desk booking: find the person by phone, name or e-mail (accounts and the
@@ -78,7 +79,7 @@ export function FindPerson({
                       {!person.phoneChecked && <StateBadge state="Phone not checked" />}
                     </span>
                     <br />
-                    {p.contactNumber}
+                    {formatPhone(p.contactNumber)}
                     {p.emailAddress ? ` · ${p.emailAddress}` : ''}
                   </p>
                   <button type="button" className="btn btn-primary" onClick={() => onChoose(person)}>

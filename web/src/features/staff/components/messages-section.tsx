@@ -1,4 +1,5 @@
 import { formatDate } from '@api/format';
+import { formatPhone } from '@api/ghana-phone';
 import type { Delivery } from '@api/notifications';
 import { useDeliveries } from '@/features/staff/api/staff-api';
 import { QueryList, StateBadge } from '@/features/staff/components/list-parts';
@@ -22,7 +23,7 @@ export function MessagesSection({ about, id }: { about: 'appointments' | 'patien
               <td data-label="When">{formatDate(d.sentAt ?? d.createdAt, { time: true })}</td>
               <td data-label="By">{d.channel === 'sms' ? 'SMS' : 'E-mail'}</td>
               <td data-label="To" className="staff-break">
-                {d.to}
+                {d.channel === 'sms' ? formatPhone(d.to) : d.to}
               </td>
               <td data-label="Message" className="staff-break">
                 {d.summary}

@@ -5,6 +5,7 @@ import { sendPhoneCode, useVerifyPhone } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { ApiError } from '@/lib/api-client';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
+import { formatPhone } from '@api/ghana-phone';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -35,7 +36,9 @@ export function PhoneCheck({
     setSending(true);
     try {
       const answer = await sendPhoneCode(person.patientId);
-      setSent(`Code sent by SMS to ${answer.sentTo}. Ask them to read it to you: it works for ${DESK_CODE_MINUTES} minutes.`);
+      setSent(
+        `Code sent by SMS to ${formatPhone(answer.sentTo)}. Ask them to read it to you: it works for ${DESK_CODE_MINUTES} minutes.`,
+      );
     } catch (err) {
       setError(messageOf(err, 'The code could not be sent. Please try again.'));
     } finally {
@@ -67,7 +70,7 @@ export function PhoneCheck({
     <section className="staff-card" aria-labelledby={ids.title}>
       <h2 id={ids.title}>Check the phone number</h2>
       <p>
-        {person.name}, {person.contactNumber}. We text a code to this number; the caller reads it back to you.
+        {person.name}, {formatPhone(person.contactNumber)}. We text a code to this number; the caller reads it back to you.
       </p>
       <p role="status" className={sent ? 'staff-note' : undefined}>
         {sent}

@@ -30,6 +30,8 @@ import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { readyToSetOff, saidTooEarly } from '@/features/staff/field-steps';
 import { openFile } from '@/lib/open-file';
 import { askText } from '@/lib/text-dialog';
+import { genderText } from '@/lib/choices';
+import { formatPhone } from '@api/ghana-phone';
 
 /** Send payment link / Record payment: loaded only for an unpaid booking, with its schema. */
 const DeskPayment = lazy(() => import('@/features/staff/components/desk-payment'));
@@ -93,11 +95,11 @@ function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
   const rows: DetailRow[] = [
     ['Status', <StateBadge state={a.appointmentStatus} />],
     ['Patient', `${a.firstName} ${a.lastName}${a.bookFor === 'OTHERS' ? ' (booked by someone else)' : ''}`],
-    ['Phone', <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>],
+    ['Phone', <a href={`tel:${a.contactNumber}`}>{formatPhone(a.contactNumber)}</a>],
     ['Email', <a href={`mailto:${a.emailAddress}`}>{a.emailAddress}</a>],
     ['Location', a.location || '—'],
     ...(home ? homeVisitRows(a) : []),
-    ['Gender', a.gender ? a.gender.charAt(0) + a.gender.slice(1).toLowerCase() : '—'],
+    ['Gender', genderText(a.gender)],
     ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
     ['Day', formatDate(a.requestedDay)],
     ['Time', a.requestedTime ?? (a.arrivalWindow ? `Arriving ${windowText(a.arrivalWindow)}` : 'To agree with the patient')],

@@ -10,6 +10,8 @@ import { FindPerson } from '@/features/staff/components/find-person';
 import { ListState, PageHeader } from '@/features/staff/components/list-parts';
 import { PhoneCheck } from '@/features/staff/components/phone-check';
 import { personOf, type DeskPerson } from '@/features/staff/desk-person';
+import { formatPhone } from '@api/ghana-phone';
+import { formatWhen } from '@api/format';
 
 /** The booked appointment and how it is paid: the server's amount, a payment link or a payment taken here. */
 function Booked({
@@ -24,7 +26,7 @@ function Booked({
   // As the server holds it now: Payment's 'Check payment' reads it again after a link was paid.
   const live = useStaffAppointment(booked.appointmentId);
   const a = live.data ?? booked;
-  const when = `${a.requestedDay}${a.requestedTime ? ` at ${a.requestedTime}` : ''}`;
+  const when = formatWhen(a.requestedDay, a.requestedTime);
   return (
     <>
       <section className="staff-card" aria-labelledby="booked-title">
@@ -137,7 +139,7 @@ export default function BookPage() {
       {current && !booked && (
         <p className="staff-person staff-chosen">
           <span>
-            For <strong>{current.person.name}</strong>, {current.person.contactNumber}
+            For <strong>{current.person.name}</strong>, {formatPhone(current.person.contactNumber)}
             {current.person.clinicRecord ? ' (clinic record)' : ''}
           </span>
           <button type="button" className="btn btn-outline" onClick={() => start(false)}>

@@ -7,9 +7,9 @@ import { useCallbackOutcome, useCallbacks } from '@/features/staff/api/callbacks
 import { PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
+import { formatPhone } from '@api/ghana-phone';
 
 /** '+233241234567' -> '024 123 4567', as the desk dials it. */
-const local = (phone: string) => phone.replace(/^\+233(\d{2})(\d{3})(\d{4})$/, '0$1 $2 $3');
 
 function CallbackItem({ request: c }: { request: CallbackRequest }) {
   const saving = useCallbackOutcome();
@@ -19,8 +19,8 @@ function CallbackItem({ request: c }: { request: CallbackRequest }) {
       label: 'What happened',
       text:
         status === 'Tried'
-          ? `${c.name ?? local(c.phone)} will get an SMS saying we tried to call.`
-          : `What was agreed with ${c.name ?? local(c.phone)}?`,
+          ? `${c.name ?? formatPhone(c.phone)} will get an SMS saying we tried to call.`
+          : `What was agreed with ${c.name ?? formatPhone(c.phone)}?`,
       confirmButtonText: 'Save',
       maxLength: 300,
     });
@@ -35,12 +35,12 @@ function CallbackItem({ request: c }: { request: CallbackRequest }) {
   return (
     <li className="staff-card">
       <div className="staff-card-head">
-        <h2>{c.name ?? local(c.phone)}</h2>
+        <h2>{c.name ?? formatPhone(c.phone)}</h2>
         <StateBadge state={c.status} />
       </div>
       <p>
-        <a href={`tel:${c.phone}`}>Call {local(c.phone)}</a> · {c.reason} · asked {formatDate(c.requestedAt, { time: true })} by{' '}
-        {c.channel}
+        <a href={`tel:${c.phone}`}>Call {formatPhone(c.phone)}</a> · {c.reason} · asked{' '}
+        {formatDate(c.requestedAt, { time: true })} by {c.channel}
       </p>
       {c.patientId && (
         <p>
@@ -56,10 +56,10 @@ function CallbackItem({ request: c }: { request: CallbackRequest }) {
       {c.status !== 'Done' && (
         <div className="form-actions">
           <button type="button" className="btn btn-outline" disabled={saving.isPending} onClick={() => void record('Tried')}>
-            No answer<span className="visually-hidden"> from {c.name ?? c.phone}</span>
+            No answer<span className="visually-hidden"> from {c.name ?? formatPhone(c.phone)}</span>
           </button>
           <button type="button" className="btn btn-primary" disabled={saving.isPending} onClick={() => void record('Done')}>
-            Done<span className="visually-hidden"> with {c.name ?? c.phone}</span>
+            Done<span className="visually-hidden"> with {c.name ?? formatPhone(c.phone)}</span>
           </button>
         </div>
       )}

@@ -13,6 +13,7 @@ import { stateName } from '@/features/staff/lifecycle';
 import { addressText, windowText } from '@/features/staff/visits';
 import { useBusy } from '@/lib/use-busy';
 import { StaffTable } from '@/features/staff/components/staff-table';
+import { formatPhone } from '@api/ghana-phone';
 
 /** The states a sheet lists: what is still to happen or happened that day, not what was called off. */
 const ON_THE_SHEET = ['Pending', 'Accepted', 'OnTheWay', 'CheckedIn', 'Completed', 'NoShow'];
@@ -129,7 +130,7 @@ export default function DaySheetPage() {
                 <td data-label="Patient">
                   {a.firstName} {a.lastName}
                 </td>
-                <td data-label="Phone">{a.contactNumber}</td>
+                <td data-label="Phone">{formatPhone(a.contactNumber)}</td>
                 <td data-label="Service">
                   {a.requestedService}
                   {homeVisits && a.assignedToName ? ` (${a.assignedToName})` : ''}

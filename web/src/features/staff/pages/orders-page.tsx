@@ -6,6 +6,7 @@ import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder }
 import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { PAYMENT_STATUS } from '@api/types';
+import { formatPhone } from '@api/ghana-phone';
 
 const ORDER_STATUSES: OrderStatus[] = ['Pending', 'Dispatched', 'Delivered', 'Cancelled'];
 /** The work queue: Paid orders not yet sent (the overview's 'orders to dispatch'). */
@@ -53,8 +54,8 @@ function OrderItem({ order }: { order: StaffOrder }) {
       </div>
       <p>
         <strong>{order.customerName || 'Customer'}</strong> ·{' '}
-        {order.contactNumber ? <a href={`tel:${order.contactNumber}`}>{order.contactNumber}</a> : 'no phone'} · ordered{' '}
-        {formatDate(order.createdAt, { time: true })}
+        {order.contactNumber ? <a href={`tel:${order.contactNumber}`}>{formatPhone(order.contactNumber)}</a> : 'no phone'} ·
+        ordered {formatDate(order.createdAt, { time: true })}
       </p>
       <p>Deliver to: {order.deliveryAddress || 'no address on the record: call the customer'}</p>
       <ul className="staff-lines">

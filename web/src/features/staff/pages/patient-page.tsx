@@ -7,6 +7,8 @@ import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
 import { AppointmentBadges, ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { MessagesSection } from '@/features/staff/components/messages-section';
+import { genderText } from '@/lib/choices';
+import { formatPhone } from '@api/ghana-phone';
 
 /** A package or an order the patient bought: its name, whether it is paid, and what it is. */
 function PaidCard({ title, paymentStatus, children }: { title: string; paymentStatus: string; children: ReactNode }) {
@@ -60,9 +62,9 @@ export default function PatientPage() {
                 rows={[
                   ['Account', <StateBadge state={v.patient.accountStatus} />],
                   ['Email', <a href={`mailto:${v.patient.emailAddress}`}>{v.patient.emailAddress}</a>],
-                  ['Phone', <a href={`tel:${v.patient.contactNumber}`}>{v.patient.contactNumber}</a>],
+                  ['Phone', <a href={`tel:${v.patient.contactNumber}`}>{formatPhone(v.patient.contactNumber)}</a>],
                   ['Location', v.patient.patientLocation || '—'],
-                  ['Gender', v.patient.gender || '—'],
+                  ['Gender', genderText(v.patient.gender)],
                   ['Emergency contact', v.patient.emergencyContact || '—'],
                   ['Next of kin', [v.patient.nameOfNextOfKin, v.patient.nextOfKinContact].filter(Boolean).join(', ') || '—'],
                   ['Registered', formatDate(v.patient.entryDate)],

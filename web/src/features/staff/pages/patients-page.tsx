@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { usePatientSearch } from '@/features/staff/api/staff-api';
 import { QueryList, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { formatPhone } from '@api/ghana-phone';
 
 /** Patients: search by name, e-mail or phone (the query stays in the address). */
 export default function PatientsPage() {
@@ -47,9 +48,7 @@ export default function PatientsPage() {
                     <strong>
                       {p.firstName} {p.lastName}
                     </strong>
-                    <span>
-                      {p.emailAddress} · {p.contactNumber}
-                    </span>
+                    <span>{[p.emailAddress, formatPhone(p.contactNumber)].filter(Boolean).join(' · ')}</span>
                   </span>
                   <span className="staff-list-badges">
                     <StateBadge state={p.accountStatus} />

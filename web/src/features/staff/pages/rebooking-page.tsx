@@ -4,8 +4,9 @@ import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { AppointmentBadges, PageHeader, PagedCards } from '@/features/staff/components/list-parts';
 import { RescheduleAction } from '@/features/staff/components/reschedule-action';
-import { longDay } from '@/features/staff/days';
+import { formatWhen } from '@api/format';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { formatPhone } from '@api/ghana-phone';
 
 function RebookingItem({ appointment: a }: { appointment: StaffAppointment }) {
   const acting = useAppointmentAction();
@@ -36,12 +37,11 @@ function RebookingItem({ appointment: a }: { appointment: StaffAppointment }) {
         <AppointmentBadges appointment={a} />
       </div>
       <p>
-        {a.requestedService} · was {longDay(a.requestedDay)}
-        {a.requestedTime ? ` at ${a.requestedTime}` : ''}
+        {a.requestedService} · was {formatWhen(a.requestedDay, a.requestedTime)}
         {a.doctorSurName ? ` · Dr ${a.doctorSurName}` : ''}
       </p>
       <p>
-        <a href={`tel:${a.contactNumber}`}>{a.contactNumber}</a>
+        <a href={`tel:${a.contactNumber}`}>{formatPhone(a.contactNumber)}</a>
       </p>
       {a.needsRebookingReason && <p className="staff-muted">Why: {a.needsRebookingReason}</p>}
       <div className="form-actions">

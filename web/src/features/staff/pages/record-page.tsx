@@ -17,6 +17,8 @@ import {
   followUpText,
 } from '@/features/staff/components/record-parts';
 import type { SignedInStaff } from '@/features/staff/staff-session';
+import { genderText } from '@/lib/choices';
+import { formatPhone } from '@api/ghana-phone';
 
 const orDash = (text: string | null | undefined) => text || '—';
 
@@ -28,8 +30,8 @@ function PersonCard({ p }: { p: PatientRecord['patient'] }) {
       <DetailsList
         rows={[
           ['Age', p.age === null ? 'Not given' : `${p.age} (born ${formatDate(p.dateOfBirth, { weekday: false })})`],
-          ['Sex', orDash(p.sex)],
-          ['Phone', p.contactNumber ? <a href={`tel:${p.contactNumber}`}>{p.contactNumber}</a> : '—'],
+          ['Sex', genderText(p.sex)],
+          ['Phone', p.contactNumber ? <a href={`tel:${p.contactNumber}`}>{formatPhone(p.contactNumber)}</a> : '—'],
           ['Email', p.emailAddress ? <a href={`mailto:${p.emailAddress}`}>{p.emailAddress}</a> : '—'],
           ['Location', orDash([p.location, p.address].filter(Boolean).join(', '))],
           ['Emergency contact', orDash(p.emergencyContact)],
@@ -109,7 +111,7 @@ export default function RecordPage() {
                     {d.firstName} {d.lastName}
                   </strong>{' '}
                   <span className="staff-muted">
-                    {d.relation}, born {formatDate(d.dateOfBirth, { weekday: false })}, {d.gender}
+                    {d.relation}, born {formatDate(d.dateOfBirth, { weekday: false })}, {genderText(d.gender)}
                   </span>
                 </li>
               )}

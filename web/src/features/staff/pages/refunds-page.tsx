@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
-import { normaliseGhanaPhone } from '@api/ghana-phone';
+import { formatPhone } from '@api/ghana-phone';
 import { channelInWords } from '@api/mobile-networks';
 import { REFUND_METHODS, type RefundMethod, type StaffRefund } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
@@ -19,13 +19,11 @@ const REFUND_REASONS: Record<StaffRefund['reason'], string> = {
   duplicate: 'Paid twice',
 };
 
-const phoneInOneForm = (phone: string) => normaliseGhanaPhone(phone) ?? phone;
-
-/** Where the money came from, so it goes back there: '+233551234987 (MTN mobile money)'; absent when the provider did not say. */
+/** Where the money came from, so it goes back there: '055 123 4987 (MTN mobile money)'; absent when the provider did not say. */
 function paidFromInWords({ phone, channel }: NonNullable<StaffRefund['paidFrom']>): string {
   const network = channel ? channelInWords(channel) : '';
   if (!phone) return network;
-  return network ? `${phoneInOneForm(phone)} (${network})` : phoneInOneForm(phone);
+  return network ? `${formatPhone(phone)} (${network})` : formatPhone(phone);
 }
 
 function RefundItem({ refund: r }: { refund: StaffRefund }) {
@@ -67,7 +65,7 @@ function RefundItem({ refund: r }: { refund: StaffRefund }) {
       </p>
       <p>
         To {r.patientName ?? 'a patient whose account is erased'}
-        {r.patientPhone ? `, ${phoneInOneForm(r.patientPhone)}` : ''}
+        {r.patientPhone ? `, ${formatPhone(r.patientPhone)}` : ''}
       </p>
       <p>Paid from {r.paidFrom ? paidFromInWords(r.paidFrom) : 'a number the provider did not tell us: see the transaction'}</p>
       <p>

@@ -15,11 +15,12 @@ import { addressText, mapLink, windowText } from '@/features/staff/visits';
 import { readyToSetOff, saidTooEarly } from '@/features/staff/field-steps';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
+import { formatPhone } from '@api/ghana-phone';
 
 /** A clinician's steps at a visit, in order, and what each button says. */
 const STEPS: { action: StaffAction; label: string; done: string }[] = [
   { action: 'on-the-way', label: 'On the way', done: 'The patient has been told you are on the way.' },
-  { action: 'check-in', label: 'Arrived', done: 'Marked as arrived.' },
+  { action: 'check-in', label: 'Arrived', done: 'You have arrived: the visit now shows Checked in.' },
   { action: 'complete', label: 'Complete', done: 'The visit is completed.' },
 ];
 
@@ -86,7 +87,7 @@ function VisitCard({ visit: a }: { visit: StaffAppointment }) {
       </div>
       <div className="staff-visit-links">
         <a href={`tel:${a.contactNumber}`}>
-          <Phone aria-hidden="true" size={18} /> {a.contactNumber}
+          <Phone aria-hidden="true" size={18} /> {formatPhone(a.contactNumber)}
         </a>
         {map && (
           <a href={map} target="_blank" rel="noopener noreferrer">

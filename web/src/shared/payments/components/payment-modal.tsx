@@ -4,6 +4,7 @@ import { MOBILE_NETWORKS_TEXT } from '@api/mobile-networks';
 import { Modal } from '@/components/modal';
 import { useSession } from '@/shared/session/session';
 import './payment-modal.css';
+import { genderText } from '@/lib/choices';
 
 /** What web/public/payment-return.html posts to its parent when the checkout ends. */
 export const PAYMENT_RETURN_MESSAGE = 'expmed-payment-return';
@@ -19,8 +20,6 @@ export interface PaymentModalProps {
   /** Called when the patient closes the modal or the checkout returns; the caller then checks the payment. */
   onClose: () => void;
 }
-
-const genderLabel = (g: string | undefined) => (g ? g.charAt(0) + g.slice(1).toLowerCase() : '');
 
 /**
  * 'Make Payment': a read-only summary of who pays for what, and the provider's checkout in a
@@ -48,7 +47,7 @@ export function PaymentModal({ open, checkoutUrl, paymentText, amount, onClose }
     ['Full Name', patient ? `${patient.firstName} ${patient.lastName}` : ''],
     ['Contact', patient?.contactNumber ?? ''],
     ['Email', email],
-    ['Gender', genderLabel(patient?.gender)],
+    ['Gender', patient?.gender ? genderText(patient.gender) : ''],
     ['Location', patient?.patientLocation ?? ''],
   ];
 
