@@ -4,7 +4,7 @@ import { DIGITAL_ADDRESS, tidyDigitalAddress, todayInGhana, type CreateAppointme
 import { cancellationTerms } from '../../api/policy';
 import { normaliseRxCode } from '../../api/record';
 import { SERVICE_ID, serviceById } from '../../api/service-catalog';
-import { PAYMENT_STATUS, type Appointment } from '../../api/types';
+import { PAYMENT_STATUS, type Appointment, type Patient } from '../../api/types';
 import { HttpError } from '../../http/errors';
 import { accountEmail } from '../../notifications/mail';
 import { findPatient } from '../../store/patients';
@@ -13,7 +13,7 @@ import { doctorSlots, serviceDays } from '../booking/scheduling';
 import { createSubscription, liveSubscriptionsOf, periodOf, statusOf } from '../packages/subscriptions';
 import { listDoctors, listPackages } from '../public/catalog';
 import { checkRx, rxVerdict } from '../record/rx-check';
-import { createUssdPatient, queueCallback, startUssdCheckout } from './caller';
+import { createUssdPatient, queueCallback, ussdCheckoutOf } from './caller';
 import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_TIMES, screens, short } from './screens';
 
 /**
@@ -105,8 +105,29 @@ async function showMain(hint?: string, greeting?: string): Promise<Reply> {
   return menu(screens.main(hint, greeting), 'main');
 }
 
+/**
+ * The catalogue (doctors and their fees, packages) changes seldom: each instance keeps it a
+ * minute instead of reading it at every screen. A fee that changed meanwhile is not charged:
+ * the booking takes the fee from the server at the time (createAppointment).
+ */
+const CATALOGUE_TTL_MS = 60_000;
+function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let kept: { value: Promise<T>; until: number } | undefined;
+  return () => {
+    if (!kept || kept.until < Date.now()) {
+      const value = read();
+      kept = { value, until: Date.now() + ms };
+      // A failed read is not kept.
+      value.catch(() => (kept = undefined));
+    }
+    return kept.value;
+  };
+}
+const doctorsNow = keptFor(CATALOGUE_TTL_MS, () => listDoctors());
+const packagesNow = keptFor(CATALOGUE_TTL_MS, () => listPackages());
+
 async function showDoctors(hint?: string): Promise<Reply> {
-  const doctors: DoctorChoice[] = (await listDoctors()).slice(0, MAX_DOCTORS).map((d) => ({
+  const doctors: DoctorChoice[] = (await doctorsNow()).slice(0, MAX_DOCTORS).map((d) => ({
     id: d.doctorId,
     name: `Dr ${d.surname}`,
     fee: Number(d.consultationFee),
@@ -176,8 +197,11 @@ const serviceName = (a: Pick<Appointment, 'requestedServiceId' | 'visitMode' | '
 // --- booking ---
 
 /** The caller's booking, as the site's booking form would send it for them (name and contact from their record). */
-async function bookingFor(caller: Caller, fields: Partial<CreateAppointmentInput>): Promise<CreateAppointmentInput> {
-  const patient = await findPatient(caller.patientId!);
+function bookingFor(
+  caller: Caller,
+  patient: Patient | undefined,
+  fields: Partial<CreateAppointmentInput>,
+): CreateAppointmentInput {
   return {
     bookFor: 'SELF',
     firstName: patient?.firstName ?? '',
@@ -192,11 +216,21 @@ async function bookingFor(caller: Caller, fields: Partial<CreateAppointmentInput
   } as CreateAppointmentInput;
 }
 
-const book = async (caller: Caller, fields: Partial<CreateAppointmentInput>) =>
-  createAppointment(caller.patientId!, await bookingFor(caller, fields), {
-    accountEmail: await accountEmail(caller.patientId!),
+/**
+ * Books for the caller through the one createAppointment, its payment (if any) by this
+ * session's USSD checkout. The record is read once: a clinic record has no sign-in whose
+ * e-mail could be looked up.
+ */
+async function book(caller: Caller, fields: Partial<CreateAppointmentInput>) {
+  const patient = await findPatient(caller.patientId!);
+  const email =
+    patient?.emailAddress || (patient?.accountStatus === 'Clinic' ? undefined : await accountEmail(caller.patientId!));
+  return createAppointment(caller.patientId!, bookingFor(caller, patient, fields), {
+    accountEmail: email,
     channel: 'USSD',
+    ussdCheckout: ussdCheckoutOf(caller.sessionId),
   });
+}
 
 /** A 409 from booking: the time was taken, the day closed or full. */
 const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 409;
@@ -221,7 +255,6 @@ async function confirmPhone(caller: Caller, data: Record<string, unknown>): Prom
   }
   const when = whenLabel(day, time);
   if (!booked.requiresPayment) return end(screens.bookedCovered({ doctor: doctor.name, when }));
-  await startUssdCheckout(booked, caller.sessionId);
   return {
     kind: 'cart',
     text: screens.pay({ fee: booked.consultationFee }),
@@ -376,7 +409,7 @@ const STEPS: Record<Step, Handler> = {
     if (typed === '0') return showMain();
     if (typed !== '1') return showPackage(caller, HINT.choice);
     if (data.has) return end(screens.renewSoon(caller.shortcode));
-    const free = (await listPackages()).find((p) => p.packagePrice === 'Free');
+    const free = (await packagesNow()).find((p) => p.packagePrice === 'Free');
     if (!free) return end(screens.trialRefused('The free trial is not offered now.'));
     try {
       const { subscription } = await createSubscription({ uid: caller.patientId! }, free.id);
