@@ -210,9 +210,8 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
    * the amount and the number (no cart passed through here) and may keep the fulfilment to
    * post it itself (send: false).
    */
-  control.post('/ussd/:sessionId/pay', textBody, async (req, res) => {
-    const body = json(req);
-    const id = String(req.params.sessionId);
+  /** The session a control names; one made for an in-process test that names the number (no cart passed through here). */
+  const controlled = (/** @type {string} */ id, /** @type {Record<string, any>} */ body) => {
     let s = sessionOf(id);
     if (!s && body.mobile) {
       s = {
@@ -226,6 +225,12 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
       };
       sessions.set(id, s);
     }
+    return s;
+  };
+
+  control.post('/ussd/:sessionId/pay', textBody, async (req, res) => {
+    const body = json(req);
+    const s = controlled(String(req.params.sessionId), body);
     if (!s) return res.status(404).json({ message: 'No such session' });
     await pay(s, { amount: body.amount === undefined ? undefined : Number(body.amount), send: body.send !== false });
     return res.status(200).json(sessionView(s));
@@ -233,9 +238,10 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
 
   /** The person declines the prompt: a failed fulfilment is posted (send: false keeps it for an in-process test). */
   control.post('/ussd/:sessionId/decline', textBody, async (req, res) => {
-    const s = sessionOf(String(req.params.sessionId));
+    const body = json(req);
+    const s = controlled(String(req.params.sessionId), body);
     if (!s) return res.status(404).json({ message: 'No such session' });
-    await decline(s, { send: json(req).send !== false });
+    await decline(s, { send: body.send !== false });
     return res.status(200).json(sessionView(s));
   });
 

@@ -198,7 +198,6 @@ export async function createAppointment(
     ...(input.dependantId ? { dependantId: input.dependantId } : {}),
     ...(input.prescriptionId ? { prescriptionId: input.prescriptionId } : {}),
     ...(input.labRequestId ? { labRequestId: input.labRequestId } : {}),
-    ...(ussdCheckout && requiresPayment ? { ussdCheckout, checkoutStartedAt: now.toISOString() } : {}),
   };
   let booked = appointment;
   try {
@@ -207,6 +206,8 @@ export async function createAppointment(
       const carried = await claimCarried(tx, patientId, input);
       // The package's allowance (services/packages/benefits.ts); first with the slot's claim: both read.
       booked = await applyBenefits(tx, plan, appointment);
+      // Still to pay after the package: by the USSD session's checkout, its hold counting from now.
+      if (ussdCheckout && booked.requiresPayment) booked = { ...booked, ussdCheckout, checkoutStartedAt: now.toISOString() };
       // The doctor's slot or the day's place (services/booking/scheduling.ts); it may read.
       await claimAvailability(tx, appointment);
       tx.create(ref, booked);

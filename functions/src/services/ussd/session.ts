@@ -71,6 +71,7 @@ const ACTING_STEPS: ReadonlySet<string> = new Set<Step>([
   'name',
   'confirm',
   'homeConfirm',
+  'labConfirm',
   'cancel',
   'package',
   'rx',
