@@ -32,6 +32,7 @@ for (const file of ['.env.local', '.secret.local']) {
 }
 const require = createRequire(import.meta.url);
 const { createUssdApp } = require(join(ROOT, 'functions', 'lib', 'routes', 'ussd.js'));
+const { sendsSettled } = require(join(ROOT, 'functions', 'lib', 'notifications', 'sms-sender.js'));
 let USSD_URL = '';
 
 const argv = process.argv.join(' ');
@@ -135,5 +136,7 @@ await withStack(async () => {
     return `${step} p50 ${pct(s, 50).toFixed(0)} / p95 ${pct(s, 95).toFixed(0)} ms`;
   });
   console.log(`By screen: ${steps.join('; ')}`);
+  // The SMS the bookings queued go out after their answers: let them finish before the stack stops.
+  await sendsSettled();
 });
 process.exit(failed ? 1 : 0);
