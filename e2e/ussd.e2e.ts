@@ -121,6 +121,73 @@ it('a home visit is booked with a landmark and a GhanaPost code typed without da
   ]);
 });
 
+/** Dials again on the same phone (after the last session ended) and waits for the new first screen. */
+async function redial(page: Page, local: string, expecting: string | RegExp) {
+  const before = await screen(page).textContent();
+  await page.getByLabel('Phone number').fill(local);
+  await page.getByRole('button', { name: /^Dial/ }).click();
+  await page.waitForFunction((old) => document.getElementById('screen')?.textContent !== old, before);
+  await expect(screen(page).textContent()).resolves.toMatch(expecting);
+}
+
+it('a returning number sees its next appointment, starts the package trial, sees it, and checks a prescription code', async () => {
+  const page = await openPhone();
+  const local = freshLocal();
+  await dial(page, local);
+  await answer(page, 'Efua Quaye', /1 Book/);
+  await answer(page, '1', '3 Nurse at home');
+  await answer(page, '3', 'Choose a day');
+  await answer(page, '1', 'Type a landmark near your home');
+  await answer(page, 'Behind Madina Zongo mosque', 'GhanaPost address');
+  await answer(page, '0', 'Nursing Home Care on');
+  await answer(page, '1', /^Booked: Nursing Home Care on /);
+
+  // 2 My next appointment: what, when, and nothing to pay; 3 My package: the free trial.
+  await redial(page, local, /^ExpMed Health\n1 Book/);
+  await answer(page, '2', /^Nursing Home Care\n.+\nNothing to pay\n1 Cancel it\n0 Back$/);
+  await answer(page, '0', /^ExpMed Health\n1 Book/);
+  await answer(page, '3', 'You have no package.\n1 Start the free 30-day trial');
+  await answer(page, '1', /^Your free trial has started\. Its benefits last until /);
+
+  // Dialling again: the trial with its days left; then 4, a prescription code as a pharmacy would check it.
+  const [record] = await patientOf(local);
+  const code = 'E2EUSSD' + String(Math.floor(Math.random() * 900) + 100).replace(/[01]/g, '7');
+  // A prescription of this person's, as a doctor's issuing leaves it (docs/record.md), put in the store for the check.
+  await adminDb()
+    .collection('prescriptions')
+    .add({
+      patientId: record.id,
+      appointmentId: 'e2e-ussd-visit',
+      doctorId: 'dr-mensah',
+      doctor: 'Dr Kwame Mensah',
+      prescribedBy: { uid: 'dr-mensah', role: 'doctor' },
+      patientName: 'Efua Quaye',
+      patientInitials: 'E.Q.',
+      patientDateOfBirth: '',
+      items: [
+        {
+          medicine: 'Amoxicillin',
+          strength: '500 mg',
+          dose: '1 capsule',
+          frequency: '3 times a day',
+          duration: '5 days',
+          quantity: 15,
+        },
+      ],
+      code,
+      status: 'Issued',
+      issuedAt: new Date(),
+    });
+  await redial(page, local, /^ExpMed Health\n1 Book/);
+  await answer(page, '3', /^Individual Package: Trial, (29|30) days left\./);
+  await answer(page, '0', /^ExpMed Health\n1 Book/);
+  await answer(page, '4', 'Type the prescription code:');
+  await answer(page, code.toLowerCase(), `Prescription ${code} is genuine and not yet dispensed.`);
+  await expect(screen(page).textContent()).resolves.toContain('Dr Kwame Mensah');
+  await expect(screen(page).textContent()).resolves.not.toContain('Amoxicillin');
+  await page.context().close();
+});
+
 it('a call-back asked for on the phone is seen in the console, tried (the person gets the SMS) and closed', async () => {
   const phone = await openPhone();
   const local = freshLocal();

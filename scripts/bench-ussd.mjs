@@ -16,10 +16,13 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib/install.mjs';
+import { writeLocalSecrets } from './lib/local-secrets.mjs';
 import { EMULATOR_ENV, HOST } from './lib/ports.mjs';
 import { withStack } from './lib/running-stack.mjs';
 
 Object.assign(process.env, EMULATOR_ENV);
+// A fresh clone has no functions/.secret.local until a stack starts: write it as the stack would.
+writeLocalSecrets();
 // The params and secrets the Functions emulator reads (the sandbox's addresses), as functions/src/test-support/env.ts loads them.
 for (const file of ['.env.local', '.secret.local']) {
   for (const line of readFileSync(join(ROOT, 'functions', file), 'utf8').split('\n')) {
@@ -29,6 +32,7 @@ for (const file of ['.env.local', '.secret.local']) {
 }
 const require = createRequire(import.meta.url);
 const { createUssdApp } = require(join(ROOT, 'functions', 'lib', 'routes', 'ussd.js'));
+const { sendsSettled } = require(join(ROOT, 'functions', 'lib', 'notifications', 'sms-sender.js'));
 let USSD_URL = '';
 
 const argv = process.argv.join(' ');
@@ -36,6 +40,8 @@ const SESSIONS = argv.includes('--short') ? 10 : Number(/--sessions=(\d+)/.exec(
 
 /** @type {number[]} */
 const times = [];
+/** Answer times by screen asked for (the step's name), to see where the time goes. @type {Map<string, number[]>} */
+const byStep = new Map();
 let taken = 0;
 let failed = 0;
 
@@ -48,6 +54,7 @@ let retries = 0;
  */
 async function send(
   /** @type {{ mobile: string, sessionId: string, sequence: number }} */ s,
+  /** @type {string} */ step,
   /** @type {string} */ type,
   message = '',
 ) {
@@ -70,7 +77,9 @@ async function send(
     return post();
   });
   const answer = await res.json();
-  times.push(performance.now() - started);
+  const took = performance.now() - started;
+  times.push(took);
+  byStep.set(step, [...(byStep.get(step) ?? []), took]);
   if (res.status !== 200) throw new Error(`/ussd answered ${res.status}: ${JSON.stringify(answer)}`);
   return /** @type {{ Type: string, Message: string }} */ (answer);
 }
@@ -84,15 +93,15 @@ async function session() {
     sessionId: randomUUID().replaceAll('-', ''),
     sequence: 0,
   };
-  await send(s, 'Initiation', '*713*4455#');
-  await send(s, 'Response', 'Bench Caller');
-  await send(s, 'Response', '1');
-  const doctors = await send(s, 'Response', '1');
-  const days = await send(s, 'Response', any(doctors.Message));
+  await send(s, 'dial', 'Initiation', '*713*4455#');
+  await send(s, 'name', 'Response', 'Bench Caller');
+  await send(s, 'book', 'Response', '1');
+  const doctors = await send(s, 'doctors', 'Response', '1');
+  const days = await send(s, 'days', 'Response', any(doctors.Message));
   if (days.Type === 'release') return;
-  const slots = await send(s, 'Response', any(days.Message));
-  await send(s, 'Response', any(slots.Message));
-  const done = await send(s, 'Response', '1');
+  const slots = await send(s, 'times', 'Response', any(days.Message));
+  await send(s, 'confirm?', 'Response', any(slots.Message));
+  const done = await send(s, 'book+pay', 'Response', '1');
   if (done.Message.startsWith('That time was just taken')) taken += 1;
 }
 
@@ -107,6 +116,7 @@ await withStack(async () => {
   // One warm-up session: the emulator loads the function on its first request.
   await session();
   times.length = 0;
+  byStep.clear();
   taken = 0;
   retries = 0;
   const started = performance.now();
@@ -121,5 +131,12 @@ await withStack(async () => {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
+  const steps = [...byStep].map(([step, took]) => {
+    const s = took.sort((a, b) => a - b);
+    return `${step} p50 ${pct(s, 50).toFixed(0)} / p95 ${pct(s, 95).toFixed(0)} ms`;
+  });
+  console.log(`By screen: ${steps.join('; ')}`);
+  // The SMS the bookings queued go out after their answers: let them finish before the stack stops.
+  await sendsSettled();
 });
 process.exit(failed ? 1 : 0);

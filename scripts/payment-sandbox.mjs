@@ -23,6 +23,9 @@ import { ussdProvider } from './sandbox/ussd.mjs';
 /** The sandbox's credentials; functions/.secret.local holds the same value. Not a real key. */
 export const SANDBOX_CREDENTIALS = 'sandbox-client-id:sandbox-client-secret';
 export const SANDBOX_MERCHANT = '2020000';
+/** The provider's callback secret (functions/.secret.local PAYMENT_CALLBACK_SECRET holds the same value). */
+export const SANDBOX_CALLBACK_SECRET = 'sandbox-callback-secret';
+
 /** The SMS API's client id and secret (functions/.env.local SMS_CLIENT_ID, .secret.local SMS_CLIENT_SECRET). */
 export const SANDBOX_SMS_CREDENTIALS = 'sandbox-sms-client:sandbox-sms-secret';
 export const SANDBOX_URL = `http://${HOST}:${PORTS.paymentSandbox}`;
@@ -55,7 +58,8 @@ export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} 
       payments,
       log,
       serviceUrl: `${SITE_URL}/ussd`,
-      fulfilmentUrl: `${SITE_URL}/ussd/fulfilment`,
+      // The Service Fulfilment URL as registered with Hubtel: with the callback secret (docs/ussd.md).
+      fulfilmentUrl: `${SITE_URL}/ussd/fulfilment?secret=${SANDBOX_CALLBACK_SECRET}`,
       posSalesId: SANDBOX_MERCHANT,
       shortcode: SANDBOX_SHORTCODE,
     }),

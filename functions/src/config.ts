@@ -182,6 +182,10 @@ export const ussdConfig = () => ({
   statusAccount: USSD_POS_SALES_ID.value() || PAYMENT_MERCHANT_ACCOUNT.value(),
 });
 
+/** The code to dial again, for a record booked over USSD (its SMS name it: docs/ussd.md); undefined otherwise. */
+export const shortcodeFor = (record: { channel?: string }): string | undefined =>
+  record.channel === 'USSD' ? ussdConfig().shortcode || undefined : undefined;
+
 // ---- SMS (docs/notifications.md): the provider's SMS API, Hubtel's ---------------------
 
 /** Base of the SMS API: POST {base}/v1/messages/send (Hubtel: https://smsc.hubtel.com). */

@@ -3,7 +3,8 @@
 // simulator page at /ussd that dials the service code and sends each answer to the clinic's
 // /ussd exactly as the network does (Initiation, Response with a growing Sequence, Release),
 // the USSD checkout an AddToCart answer opens (the mobile-money prompt: approve or decline),
-// the fulfilment POST to /ussd/fulfilment with the status API answering Paid for that session,
+// the fulfilment POST to /ussd/fulfilment with the status API answering Paid for that session
+// (a declined prompt posts a failed one),
 // and the provider's fulfilment callback the clinic confirms to. Test controls:
 // POST /__control/ussd/{SessionId}/pay|decline|timeout, GET /__control/ussd/{SessionId}.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -73,10 +74,20 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
   /** The person approved the mobile-money prompt: the status API answers Paid for the session, then the fulfilment goes out. */
   async function pay(/** @type {UssdSession} */ s, /** @type {{ amount?: number, send?: boolean }} */ opts = {}) {
     const amount = Math.round((opts.amount ?? (s.cart ? s.cart.Price * s.cart.Qty : 0)) * 100) / 100;
-    s.orderId ??= randomBytes(16).toString('hex');
     payments.recordPaid(posSalesId, s.sessionId, { amount, phone: s.mobile, channel: 'mtn-gh' });
     s.state = 'paid';
-    if (opts.send === false) return;
+    if (opts.send !== false) await sendFulfilment(s, amount, true);
+  }
+
+  /** The person declined the prompt (or it failed): the status API knows no payment, and a failed fulfilment goes out. */
+  async function decline(/** @type {UssdSession} */ s, /** @type {{ send?: boolean }} */ opts = {}) {
+    s.state = 'declined';
+    if (opts.send !== false) await sendFulfilment(s, 0, false);
+  }
+
+  /** The provider's fulfilment to the clinic's Service Fulfilment URL (which carries the callback secret). */
+  async function sendFulfilment(/** @type {UssdSession} */ s, /** @type {number} */ amount, /** @type {boolean} */ paid) {
+    s.orderId ??= randomBytes(16).toString('hex');
     const fulfilment = {
       SessionId: s.sessionId,
       OrderId: s.orderId,
@@ -85,7 +96,7 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
         CustomerMobileNumber: s.mobile,
         CustomerEmail: null,
         CustomerName: null,
-        Status: 'Paid',
+        Status: paid ? 'Paid' : 'Unpaid',
         OrderDate: new Date().toISOString(),
         Currency: 'GHS',
         BranchName: 'Sandbox',
@@ -97,7 +108,7 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
           AmountPaid: amount,
           AmountAfterCharges: amount,
           PaymentDate: new Date().toISOString(),
-          IsSuccessful: true,
+          IsSuccessful: paid,
         },
       },
     };
@@ -187,7 +198,7 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
     const s = sessionOf(String(body.sessionId));
     if (!s || s.state !== 'cart') return res.status(409).json({ message: 'No payment is waiting for this session.' });
     if (body.approve) await pay(s);
-    else s.state = 'declined';
+    else await decline(s);
     return res.status(200).json(sessionView(s));
   });
 
@@ -199,9 +210,8 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
    * the amount and the number (no cart passed through here) and may keep the fulfilment to
    * post it itself (send: false).
    */
-  control.post('/ussd/:sessionId/pay', textBody, async (req, res) => {
-    const body = json(req);
-    const id = String(req.params.sessionId);
+  /** The session a control names; one made for an in-process test that names the number (no cart passed through here). */
+  const controlled = (/** @type {string} */ id, /** @type {Record<string, any>} */ body) => {
     let s = sessionOf(id);
     if (!s && body.mobile) {
       s = {
@@ -215,15 +225,23 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
       };
       sessions.set(id, s);
     }
+    return s;
+  };
+
+  control.post('/ussd/:sessionId/pay', textBody, async (req, res) => {
+    const body = json(req);
+    const s = controlled(String(req.params.sessionId), body);
     if (!s) return res.status(404).json({ message: 'No such session' });
     await pay(s, { amount: body.amount === undefined ? undefined : Number(body.amount), send: body.send !== false });
     return res.status(200).json(sessionView(s));
   });
 
-  control.post('/ussd/:sessionId/decline', textBody, (req, res) => {
-    const s = sessionOf(String(req.params.sessionId));
+  /** The person declines the prompt: a failed fulfilment is posted (send: false keeps it for an in-process test). */
+  control.post('/ussd/:sessionId/decline', textBody, async (req, res) => {
+    const body = json(req);
+    const s = controlled(String(req.params.sessionId), body);
     if (!s) return res.status(404).json({ message: 'No such session' });
-    s.state = 'declined';
+    await decline(s, { send: body.send !== false });
     return res.status(200).json(sessionView(s));
   });
 

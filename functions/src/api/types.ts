@@ -225,6 +225,8 @@ export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFi
   checkoutId?: string;
   checkoutStartedAt?: string;
   checkoutDirectUrl?: string;
+  /** Paid through the USSD checkout (docs/ussd.md): the provider knows it by this session, under this account. */
+  ussdCheckout?: { sessionId: string; account: string };
   /** Set when an Unpaid appointment's hold lapsed (appointmentStatus 'Expired'). */
   expiredAt?: string;
   timeOfRequest: string;

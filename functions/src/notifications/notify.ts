@@ -63,10 +63,13 @@ async function recipientOf(patientId: string, options: NotifyOptions) {
   const email =
     options.contact?.email ||
     patient?.emailAddress ||
-    (await auth()
-      .getUser(patientId)
-      .then((u) => u.email)
-      .catch(() => undefined));
+    // A clinic record has no sign-in to look up (its id is not a uid).
+    (patient?.accountStatus === 'Clinic'
+      ? undefined
+      : await auth()
+          .getUser(patientId)
+          .then((u) => u.email)
+          .catch(() => undefined));
   const phone = options.contact?.phone || patient?.contactNumber;
   return { email, phone, wants: patient?.reminderPreferences ?? EVERYTHING, unproved: unprovedClinicPhone(patient) };
 }

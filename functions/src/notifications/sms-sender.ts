@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -154,13 +155,23 @@ export async function sendsSettled(): Promise<void> {
   while (inFlight.size) await Promise.allSettled([...inFlight]);
 }
 
-/** Sends right away, waiting at most SEND_WAIT_MS; never throws (the sweep retries what is left). */
+/** Requests that answer without waiting for their SMS (withoutWaitingForSms). */
+const noWait = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with its SMS sent without waiting for them: the USSD service must answer within
+ * Hubtel's 5 s (docs/ussd.md); the send goes on, and the sweep takes what is left.
+ */
+export const withoutWaitingForSms = <T>(fn: () => Promise<T>): Promise<T> => noWait.run(true, fn);
+
+/** Sends right away, waiting at most SEND_WAIT_MS (not at all under withoutWaitingForSms); never throws (the sweep retries what is left). */
 export async function sendSoon(ids: readonly string[]): Promise<void> {
   const sends = Promise.allSettled(
     ids.map((id) => sendSms(id).catch((err: unknown) => logger.error('sms send failed', { smsId: id, error: String(err) }))),
   );
   inFlight.add(sends);
   void sends.finally(() => inFlight.delete(sends));
+  if (noWait.getStore()) return;
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, SEND_WAIT_MS);

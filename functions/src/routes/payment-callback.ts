@@ -9,7 +9,8 @@ import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from '../payments/provider';
 import type { Payer } from '../api/types';
 
-const sameSecret = (given: unknown, expected: string) => {
+/** Whether the URL's secret is the expected one (compared in constant time); never when none is set. */
+export const sameSecret = (given: unknown, expected: string) => {
   if (typeof given !== 'string' || !expected) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

@@ -1,17 +1,19 @@
 import express from 'express';
-import { SMALL_BODY_BYTES } from '../config';
+import { logger } from 'firebase-functions';
+import { PAYMENT_CALLBACK_SECRET, SMALL_BODY_BYTES } from '../config';
 import type { UssdFulfilment, UssdRequest } from '../api/ussd';
 import { ok, send } from '../http/envelope';
 import { errorHandler, notFoundHandler } from '../http/error-handler';
 import { ProviderError } from '../payments/provider';
 import { answerUssd, fulfilUssdOrder } from '../services/ussd/session';
+import { sameSecret } from './payment-callback';
 
 /**
  * The USSD service (docs/ussd.md), its own small app behind the `ussd` function: Hosting
  * rewrites /ussd and /ussd/fulfilment to it; the function's own URL serves / and /fulfilment.
  * /ussd answers Hubtel's response shape itself (not the API's envelope), always 200 for a
  * well-formed request: refusals are screens. The fulfilment is a hint checked with the
- * provider (services/ussd/session.ts).
+ * provider (services/ussd/session.ts), and only with the secret in its URL.
  */
 export function createUssdApp(): express.Express {
   const app = express();
@@ -24,6 +26,12 @@ export function createUssdApp(): express.Express {
   });
 
   app.post(['/ussd/fulfilment', '/fulfilment'], async (req, res) => {
+    // The Service Fulfilment URL registered with Hubtel carries the provider's callback secret
+    // (docs/ussd.md): without it nothing is looked at or changed.
+    if (!sameSecret(req.query.secret, PAYMENT_CALLBACK_SECRET.value())) {
+      logger.warn('ussd fulfilment without the right secret', { ip: req.ip });
+      return send(res, 401, 'This fulfilment is not authorised.', null);
+    }
     try {
       ok(res, await fulfilUssdOrder((req.body ?? {}) as UssdFulfilment), 'Fulfilment received.');
     } catch (err) {

@@ -6,6 +6,8 @@ export const FIRESTORE_CODE = {
   DEADLINE_EXCEEDED: 4,
   /** A create() found the document: a slot, lease, claim or reminder someone else took first. */
   ALREADY_EXISTS: 6,
+  /** A write's precondition (lastUpdateTime) failed: someone wrote the document since it was read. */
+  FAILED_PRECONDITION: 9,
   /** A contended transaction gave up after its retries: trying again is the answer. */
   ABORTED: 10,
   UNAVAILABLE: 14,

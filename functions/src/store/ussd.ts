@@ -52,3 +52,26 @@ export async function callbacksWith(status: string): Promise<{ id: string; data:
   const snap = await query.limit(200).get();
   return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
 }
+
+/**
+ * What the USSD channel holds of a person, for erasing their account (services/patients/erasure.ts):
+ * their call-back requests and sessions, by their ids (the account and the clinic records it
+ * claimed) and by their number.
+ */
+export async function ussdRefsOf(patientIds: string[], phone: string | undefined) {
+  const queries = [
+    ...patientIds.flatMap((id) => [
+      callbacksCollection().where('patientId', '==', id),
+      db().collection(COLLECTIONS.ussdSessions).where('patientId', '==', id),
+    ]),
+    ...(phone
+      ? [
+          callbacksCollection().where('phone', '==', phone),
+          db().collection(COLLECTIONS.ussdSessions).where('mobile', '==', phone),
+        ]
+      : []),
+  ];
+  const snaps = await Promise.all(queries.map((q) => q.get()));
+  const refs = new Map(snaps.flatMap((snap) => snap.docs.map((d) => [d.ref.path, d.ref] as const)));
+  return [...refs.values()];
+}

@@ -12,8 +12,11 @@ import { appointmentWhen, appointmentWhenShort } from './when';
 
 const SIGNATURE = 'ExpMed Health';
 
-/** Booking received: to the account, with a calendar invitation (tentative until accepted). */
-export function bookingReceived(a: Appointment): Notice {
+/** The SMS's last words for a booking made over USSD: the code that brings the person back to it. */
+const dialAgain = (shortcode: string | undefined, what: string) => (shortcode ? ` Dial ${shortcode} ${what}.` : '');
+
+/** Booking received: to the account, with a calendar invitation (tentative until accepted). `shortcode`: booked over USSD. */
+export function bookingReceived(a: Appointment, shortcode?: string): Notice {
   // A booking the clinic made for someone without an account: no dashboard to pay in.
   const howToPay =
     a.source === 'CLINIC'
@@ -41,9 +44,10 @@ export function bookingReceived(a: Appointment): Notice {
       (a.coverage
         ? `${coveredSentence(a.coverage.packageTitle)}. `
         : a.requiresPayment
-          ? `Fee ${formatGhs(a.consultationFee)}: ${a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
+          ? `Fee ${formatGhs(a.consultationFee)}: ${shortcode ? 'approve the mobile-money prompt' : a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
           : '') +
-      `Ref ${a.clientReference}.`,
+      `Ref ${a.clientReference}.` +
+      dialAgain(shortcode, 'to see or cancel it'),
     attachments: [appointmentInvitation(a)],
   };
 }
@@ -93,8 +97,8 @@ export function appointmentCancelled(a: Appointment): Notice {
   };
 }
 
-/** An unpaid hold lapsed: the time was released. */
-export function appointmentExpired(a: Appointment): Notice {
+/** An unpaid hold lapsed (or a USSD payment failed): the time was released. `shortcode`: booked over USSD. */
+export function appointmentExpired(a: Appointment, shortcode?: string): Notice {
   return {
     event: 'appointment.expired',
     appointmentId: a.appointmentId,
@@ -105,7 +109,9 @@ export function appointmentExpired(a: Appointment): Notice {
       `Reference: ${a.clientReference}`,
       SIGNATURE,
     ],
-    sms: `Your request for ${a.requestedService} on ${appointmentWhenShort(a)} expired unpaid; the time was released. Please book again if you still need it. Ref ${a.clientReference}.`,
+    sms: shortcode
+      ? `Your request for ${a.requestedService} on ${appointmentWhenShort(a)} was not paid, so its time was released. Ref ${a.clientReference}.${dialAgain(shortcode, 'to book again')}`
+      : `Your request for ${a.requestedService} on ${appointmentWhenShort(a)} expired unpaid; the time was released. Please book again if you still need it. Ref ${a.clientReference}.`,
   };
 }
 

@@ -13,6 +13,8 @@ export interface PaymentReceipt {
   clientReference: string;
   paidAt: Date;
   appointmentId?: string;
+  /** Paid for something booked over USSD: the SMS names the code to dial to see it (docs/ussd.md). */
+  shortcode?: string;
 }
 
 export function paymentReceived(p: PaymentReceipt): Notice {
@@ -29,7 +31,7 @@ export function paymentReceived(p: PaymentReceipt): Notice {
       `Date: ${date} (Ghana time)`,
       SIGNATURE,
     ],
-    sms: `Payment received: ${formatGhs(p.amount)} for ${p.what}. Ref ${p.clientReference}. Thank you.`,
+    sms: `Payment received: ${formatGhs(p.amount)} for ${p.what}. Ref ${p.clientReference}. ${p.shortcode ? `Dial ${p.shortcode} to see it.` : 'Thank you.'}`,
   };
 }
 

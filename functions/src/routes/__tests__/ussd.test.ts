@@ -9,7 +9,7 @@ import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
-import { SANDBOX } from '../../test-support/payments';
+import { CALLBACK_SECRET, SANDBOX } from '../../test-support/payments';
 import { bearer } from '../../test-support/scheduling';
 import { eventually, freshPhone, setPatientContact, smsSentTo } from '../../test-support/sms';
 import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
@@ -105,9 +105,10 @@ async function toConfirm(p: ReturnType<typeof phone>) {
   return { confirm, time: choices(times)[Number(time) - 1], times };
 }
 
-const fulfil = (sessionId: string, body: Record<string, unknown> = {}) =>
+/** The provider's fulfilment to the Service Fulfilment URL registered with it (which carries the callback secret). */
+const fulfil = (sessionId: string, body: Record<string, unknown> = {}, secret: string | null = CALLBACK_SECRET) =>
   request(ussd)
-    .post('/ussd/fulfilment')
+    .post(secret === null ? '/ussd/fulfilment' : `/ussd/fulfilment?secret=${encodeURIComponent(secret)}`)
     .send({
       SessionId: sessionId,
       OrderId: randomUUID().replaceAll('-', ''),
@@ -122,6 +123,16 @@ async function approveInSandbox(sessionId: string, mobile: string, amount: numbe
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ mobile, amount, send: false }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The sandbox: the person declined the prompt (the status API knows no payment for the session). */
+async function declineInSandbox(sessionId: string, mobile: string) {
+  const res = await fetch(`${SANDBOX}/__control/ussd/${sessionId}/decline`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mobile, send: false }),
   });
   expect(res.status).toBe(200);
 }
@@ -201,6 +212,53 @@ describe('booking a phone consultation and paying in the session', () => {
       (sms) => sms.some((m) => m.content.includes('received')),
     );
     expect(texts.some((m) => m.content.includes('received'))).toBe(true);
+    // Its receipt names the code to dial to come back.
+    const receipt = texts.find((m) => m.content.startsWith('ExpMed Health: Payment received'));
+    expect(receipt?.content).toContain('Dial *713*4455# to see it.');
+  });
+
+  it('refuses a fulfilment without the secret (or with a wrong one), and changes nothing', async () => {
+    const p = await newCaller();
+    await toConfirm(p);
+    await p.say('1');
+    const [booked] = await appointmentsOf(p.patientId);
+    await approveInSandbox(p.sessionId, p.mobile, Number(booked.consultationFee));
+    for (const secret of [null, 'not-the-secret']) {
+      const res = await fulfil(p.sessionId, {}, secret);
+      expect(res.status).toBe(401);
+      expect(res.body.msg).toBe('This fulfilment is not authorised.');
+    }
+    const [still] = await appointmentsOf(p.patientId);
+    expect(still.paymentStatus).toBe('Unpaid');
+    expect((await db().collection(COLLECTIONS.payments).doc(String(booked.clientReference)).get()).exists).toBe(false);
+    expect((await sandboxSession(p.sessionId)).confirmations).toEqual([]);
+  });
+
+  it('releases the slot at once when the person declines the prompt (the status API agrees nothing was paid)', async () => {
+    const p = await newCaller();
+    const { time } = await toConfirm(p);
+    const { data } = (await sessionDoc(p.sessionId))!;
+    await p.say('1');
+    const doctor = data.doctor as { id: string };
+    const slot = db()
+      .collection(COLLECTIONS.appointmentSlots)
+      .doc(`${doctor.id}_${String(data.day)}_${time.replace(':', '')}`);
+    expect((await slot.get()).exists).toBe(true);
+    await declineInSandbox(p.sessionId, p.mobile);
+    const declined = await fulfil(p.sessionId, {
+      OrderInfo: { Status: 'Unpaid', Payment: { PaymentType: 'mobilemoney', AmountPaid: 0, IsSuccessful: false } },
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body.data).toEqual({ outcome: 'not-paid', released: true });
+    const [expired] = await appointmentsOf(p.patientId);
+    expect(expired).toMatchObject({ appointmentStatus: 'Expired', paymentStatus: 'Unpaid' });
+    expect((await slot.get()).exists).toBe(false);
+    expect((await sandboxSession(p.sessionId)).confirmations.map((c) => c.ServiceStatus)).toEqual(['failed']);
+    const texts = await eventually(
+      () => smsSentTo(`+${p.mobile}`),
+      (sms) => sms.some((m) => m.content.includes('was not paid')),
+    );
+    expect(texts.find((m) => m.content.includes('was not paid'))?.content).toContain('Dial *713*4455# to book again.');
   });
 
   it('settles nothing for a fulfilment the provider never saw (forged)', async () => {
@@ -234,6 +292,15 @@ describe('the network retries', () => {
     expect(c).toEqual(a);
     expect(a.Type).toBe('AddToCart');
     expect(await appointmentsOf(p.patientId)).toHaveLength(1);
+  });
+
+  it('a repeated Sequence of a step that only reads gets the same screen too, at the same time', async () => {
+    const p = await newCaller();
+    const [a, b] = await Promise.all([p.say('1'), p.again('1')]);
+    expect(b).toEqual(a);
+    expect(a.Message).toContain('1 Phone consultation with a doctor');
+    const doctors = await p.say('1');
+    expect(doctors.Message).toContain('Choose a doctor');
   });
 
   it('compares Type without regard to case', async () => {
@@ -504,5 +571,204 @@ describe('checking a prescription code', () => {
     const notOurs = await q.say(unknown);
     expect(notOurs).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^No prescription has this code\./) });
     expect(notOurs.Message).toContain('not a genuine ExpMed Health prescription');
+  });
+});
+
+describe('cancelling late over USSD', () => {
+  it('says what is kept; cancelled less than 12 h ahead, half the fee is a refund Due', async () => {
+    const user = await createTestUser();
+    const p = phone();
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    await p.dial();
+    await toConfirm(p);
+    expect((await p.say('1')).Type).toBe('AddToCart');
+    const [booked] = await appointmentsOf(user.uid);
+    await approveInSandbox(p.sessionId, p.mobile, Number(booked.consultationFee));
+    expect((await fulfil(p.sessionId)).body.data.outcome).toBe('paid');
+    // The visit now starts in 3 hours (moved in the store, as time passing would).
+    const start = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    await db()
+      .collection(COLLECTIONS.appointments)
+      .doc(booked.id)
+      .update({ requestedDay: start.slice(0, 10), requestedTime: start.slice(11, 16) });
+
+    const again = phone(p.mobile);
+    await again.dial();
+    expect((await again.say('2')).Message).toContain('Paid\n1 Cancel it');
+    const fee = Number(booked.consultationFee);
+    const half = Math.round(fee * 50) / 100;
+    expect((await again.say('1')).Message).toBe(
+      `Cancel this appointment? GHS ${half.toFixed(2)} is kept (late); GHS ${(fee - half).toFixed(2)} refunded.\n1 Yes, cancel\n0 No`,
+    );
+    expect((await again.say('1')).Message).toBe(
+      `Cancelled. A refund of GHS ${(fee - half).toFixed(2)} is due: the clinic will send it to your mobile money.`,
+    );
+    const refunds = await db().collection(COLLECTIONS.refunds).where('clientReference', '==', booked.clientReference).get();
+    expect(refunds.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ status: 'Due', reason: 'cancelled', amount: fee - half, patientId: user.uid }),
+    ]);
+  });
+});
+
+describe('a nurse at home', () => {
+  it('is booked with a landmark and no GhanaPost address', async () => {
+    const p = await newCaller();
+    expect((await p.say('1')).Message).toContain('3 Nurse at home');
+    expect((await p.say('3')).Message).toContain('Choose a day');
+    const day = ((await sessionDoc(p.sessionId))!.data.days as string[])[0];
+    expect((await p.say('1')).Message).toContain('Type a landmark near your home');
+    expect((await p.say('Opposite Kotobabi Total filling station')).Message).toContain('GhanaPost address');
+    const confirm = await p.say('0');
+    expect(confirm.Message).toMatch(
+      /^Nursing Home Care on .+\.\nNear: Opposite Kotobabi Total filling station\n1 Confirm\n0 Cancel$/,
+    );
+    expect(await p.say('1')).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^Booked: Nursing Home Care on/) });
+    const [stored] = await appointmentsOf(p.patientId);
+    expect(stored).toMatchObject({
+      channel: 'USSD',
+      requestedServiceId: 3,
+      requestedDay: day,
+      requiresPayment: false,
+      address: { line: 'Opposite Kotobabi Total filling station', landmark: 'Opposite Kotobabi Total filling station' },
+    });
+    expect((stored.address as Record<string, unknown>).digitalAddress).toBeUndefined();
+  });
+});
+
+describe('a package allowance', () => {
+  it('covers a phone consultation: booked at once, nothing to pay, no checkout', async () => {
+    const p = await newCaller();
+    await p.say('3');
+    expect((await p.say('1')).Message).toMatch(/^Your free trial has started\./);
+    const q = phone(p.mobile);
+    await q.dial();
+    await toConfirm(q);
+    const booked = await q.say('1');
+    expect(booked).toMatchObject({
+      Type: 'release',
+      Message: expect.stringMatching(/^Booked: phone consultation with Dr .+\. Your package covers it\./),
+    });
+    const [stored] = await appointmentsOf(p.patientId);
+    expect(stored).toMatchObject({
+      channel: 'USSD',
+      visitMode: 'phone',
+      requiresPayment: false,
+      paymentStatus: 'Not Applicable',
+    });
+    expect(stored.coveredBy).toEqual(expect.any(String));
+    expect(stored.coverage).toEqual(expect.objectContaining({ packageTitle: 'Individual Package' }));
+    expect(stored.ussdCheckout).toBeUndefined();
+  });
+});
+
+describe('erasing an account', () => {
+  it('erases its call-back requests and USSD sessions with it', async () => {
+    const user = await createTestUser();
+    const p = phone();
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    await p.dial();
+    await p.say('5');
+    expect((await p.say('1')).Message).toContain('The clinic will call you');
+    const callbacks = () => db().collection(COLLECTIONS.callbacks).where('phone', '==', `+${p.mobile}`).get();
+    expect((await callbacks()).size).toBe(1);
+    expect(await sessionDoc(p.sessionId)).toBeDefined();
+    const erased = await request(api).delete(`/api/patient/${user.uid}`).set(bearer(user));
+    expect(erased.status).toBe(200);
+    expect((await callbacks()).size).toBe(0);
+    expect(await sessionDoc(p.sessionId)).toBeUndefined();
+  });
+});
+
+describe('what a doctor asked for', () => {
+  /** An account that dials from its number, with a visit held by Dr Mensah (who may then prescribe and request tests). */
+  async function patientWithVisit() {
+    const [user, doctor] = await Promise.all([createTestUser(), createStaffUser('doctor', 'dr-mensah')]);
+    const p = phone();
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    const visit = await storedAppointment(user.uid, 'CheckedIn', {
+      ...startingIn(-10),
+      requestedServiceId: 1,
+      requestedService: 'Virtual Consultation (Telemedicine)',
+      doctorId: 'dr-mensah',
+      doctorSurName: 'Mensah',
+    });
+    return { user, doctor, p, visit };
+  }
+
+  it('lab tests: the request chosen, a day, the server fee paid by the USSD checkout; the request is booked', async () => {
+    const { user, doctor, p, visit } = await patientWithVisit();
+    const created = await request(api)
+      .post(`/api/staff/appointments/${visit.appointmentId}/lab-requests`)
+      .set(bearer(doctor))
+      .send({ tests: ['fbc'] });
+    expect(created.status).toBe(201);
+    const { labRequestId } = created.body.data as { labRequestId: string };
+    await p.dial();
+    expect((await p.say('1')).Message).toContain('4 Lab tests a doctor asked for');
+    const requests = await p.say('4');
+    expect(requests.Message).toMatch(/^Lab tests asked for:\n1 \d+ \w+: /);
+    expect((await p.say('1')).Message).toContain('Choose a day');
+    const day = ((await sessionDoc(p.sessionId))!.data.days as string[])[0];
+    const confirm = await p.say('1');
+    expect(confirm.Message).toMatch(/^Lab tests \(.+\) on .+, at the clinic's lab\.\nFee GHS \d+\.\d\d\n1 Confirm and pay/);
+    const cart = await p.say('1');
+    expect(cart.Type).toBe('AddToCart');
+    const booked = (await appointmentsOf(user.uid)).find((a) => a.requestedServiceId === 6)!;
+    expect(booked).toMatchObject({
+      channel: 'USSD',
+      requestedDay: day,
+      labRequestId,
+      paymentStatus: 'Unpaid',
+      ussdCheckout: { sessionId: p.sessionId },
+    });
+    expect(cart.Item).toMatchObject({ Price: booked.consultationFee });
+    const stored = (await db().collection(COLLECTIONS.labRequests).doc(labRequestId).get()).data();
+    expect(stored).toMatchObject({ status: 'Booked', bookedAppointmentId: booked.id });
+    // Dialling again, the request booked is no longer offered.
+    const again = phone(p.mobile);
+    await again.dial();
+    await again.say('1');
+    expect((await again.say('4')).Message).toMatch(/^No doctor has asked you for lab tests\./);
+  });
+
+  it('medicine delivery: an issued prescription chosen, a day, a landmark; the prescription is ordered once', async () => {
+    const { user, doctor, p, visit } = await patientWithVisit();
+    const issued = await request(api)
+      .post(`/api/staff/appointments/${visit.appointmentId}/prescriptions`)
+      .set(bearer(doctor))
+      .send({
+        items: [
+          {
+            medicine: 'Paracetamol',
+            strength: '500 mg',
+            dose: '2 tablets',
+            frequency: '3 times a day',
+            duration: '3 days',
+            quantity: 18,
+          },
+        ],
+      });
+    expect(issued.status).toBe(201);
+    const { prescriptionId } = issued.body.data as { prescriptionId: string };
+    await p.dial();
+    await p.say('1');
+    expect((await p.say('5')).Message).toMatch(/^Which prescription\?\n1 \d+ \w+ Dr /);
+    expect((await p.say('1')).Message).toContain('Choose a day');
+    expect((await p.say('1')).Message).toContain('Type a landmark near your home');
+    await p.say('Blue gate after Mallam junction');
+    expect((await p.say('0')).Message).toMatch(/^Medicine Delivery on .+\.\nNear: Blue gate after Mallam junction\n1 Confirm/);
+    expect(await p.say('1')).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^Booked: Medicine Delivery on/) });
+    const delivery = (await appointmentsOf(user.uid)).find((a) => a.requestedServiceId === 7)!;
+    expect(delivery).toMatchObject({
+      channel: 'USSD',
+      prescriptionId,
+      address: expect.objectContaining({ landmark: 'Blue gate after Mallam junction' }),
+    });
+    const rx = (await db().collection(COLLECTIONS.prescriptions).doc(prescriptionId).get()).data();
+    expect(rx?.deliveryAppointmentId).toBe(delivery.id);
+    const again = phone(p.mobile);
+    await again.dial();
+    await again.say('1');
+    expect((await again.say('5')).Message).toMatch(/^You have no prescription of ours to deliver\./);
   });
 });

@@ -1,3 +1,4 @@
+import { shortcodeFor } from '../../config';
 import type { Transaction } from 'firebase-admin/firestore';
 import {
   appointmentFileRef,
@@ -109,6 +110,19 @@ export interface BookingOptions {
   bookedBy?: BookedBy;
   /** Booked by the patient over USSD (docs/ussd.md): a phone consultation there is held by phone from the start. */
   channel?: 'USSD';
+  /**
+   * The USSD session whose checkout (AddToCart) pays it: stored with the booking, so the hold
+   * counts from now and the status API is asked about that session (services/ussd/caller.ts).
+   */
+  ussdCheckout?: Appointment['ussdCheckout'];
+}
+
+/** Like Promise.all, but when several fail, the first in the list's order is the one thrown (a stable answer). */
+async function allInOrder<T extends readonly unknown[]>(work: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(work);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /**
@@ -119,20 +133,25 @@ export interface BookingOptions {
 export async function createAppointment(
   patientId: string,
   request: CreateAppointmentInput,
-  { accountEmail, bookedBy, channel }: BookingOptions,
+  { accountEmail, bookedBy, channel, ussdCheckout }: BookingOptions,
 ): Promise<Appointment> {
   // A booking for a named dependant takes their name and gender; a running package may cover it.
   const input = await withDependant(patientId, request);
-  const plan = await benefitPlan(patientId, input);
   const service = serviceById(input.requestedServiceId)!;
   const time = input.requestedTime ?? null;
   if (time && input.requestedDay === todayInGhana() && time <= new Date().toISOString().slice(11, 16)) {
     throw badRequest('Preferred time (requestedTime) has already passed today. Please choose a later time.');
   }
   const file: PrescriptionFile | undefined = input.appointmentFiles ? parsePrescription(input.appointmentFiles) : undefined;
-  const { fee, doctor, labs } = await servicePart(input);
-  const requiresPayment = fee > 0;
   const now = new Date();
+  // The reads before the transaction, at once (the USSD answer has 5 s): the package, the fee,
+  // and the clinic open with the doctor's time on the schedule.
+  const [plan, { fee, doctor, labs }] = await allInOrder([
+    benefitPlan(patientId, input),
+    servicePart(input),
+    assertBookable({ doctorId: input.doctorId ?? null, requestedDay: input.requestedDay, requestedTime: time }, now),
+  ] as const);
+  const requiresPayment = fee > 0;
   const ref = newAppointmentRef();
   const appointment: Appointment = {
     appointmentId: ref.id,
@@ -180,7 +199,6 @@ export async function createAppointment(
     ...(input.prescriptionId ? { prescriptionId: input.prescriptionId } : {}),
     ...(input.labRequestId ? { labRequestId: input.labRequestId } : {}),
   };
-  await assertBookable(appointment, now);
   let booked = appointment;
   try {
     await runTransaction(async (tx) => {
@@ -188,6 +206,8 @@ export async function createAppointment(
       const carried = await claimCarried(tx, patientId, input);
       // The package's allowance (services/packages/benefits.ts); first with the slot's claim: both read.
       booked = await applyBenefits(tx, plan, appointment);
+      // Still to pay after the package: by the USSD session's checkout, its hold counting from now.
+      if (ussdCheckout && booked.requiresPayment) booked = { ...booked, ussdCheckout, checkoutStartedAt: now.toISOString() };
       // The doctor's slot or the day's place (services/booking/scheduling.ts); it may read.
       await claimAvailability(tx, appointment);
       tx.create(ref, booked);
@@ -212,7 +232,7 @@ export async function createAppointment(
           },
           tx,
         );
-      await notifyPatient(patientId, bookingReceived(booked), { tx, contact: { email: accountEmail } });
+      await notifyPatient(patientId, bookingReceived(booked, shortcodeFor(booked)), { tx, contact: { email: accountEmail } });
     });
   } catch (err) {
     // ALREADY_EXISTS: another booking holds the slot.

@@ -4,6 +4,7 @@ import { appointmentRef, doctorSlotRef, unpaidPendingAppointments, type StoredAp
 import { storedTime } from '../../store/converter';
 import { runTransaction } from '../../store/transaction';
 import { notifyPatient } from '../../notifications/notify';
+import { shortcodeFor } from '../../config';
 import { appointmentExpired } from '../../notifications/templates';
 import { eachConcurrently } from '../payments/concurrency';
 import { paymentBeforeRemoval } from '../payments/recheck';
@@ -39,17 +40,26 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
     if (verdict === 'paid') return 'paid';
     if (verdict === 'in-progress') return 'kept';
   }
+  return (await releaseHold(a.appointmentId, a.checkoutStartedAt, now)) ? 'expired' : 'kept';
+}
+
+/**
+ * Ends an Unpaid, Pending appointment's hold now: Expired, its slot or place freed, the patient
+ * told. Also used at once when the provider says a USSD payment failed (docs/ussd.md), after
+ * the status API said it is not paid. False when it changed meanwhile (paid, cancelled, a new
+ * checkout): not ours to expire.
+ */
+export async function releaseHold(appointmentId: string, checkoutStartedAt: string | undefined, now = new Date()) {
   return runTransaction(async (tx) => {
-    const snap = await tx.get(appointmentRef(a.appointmentId));
+    const snap = await tx.get(appointmentRef(appointmentId));
     const fresh = snap.data();
-    // Changed since we looked (paid, cancelled, a new checkout): not ours to expire.
     if (
       !fresh ||
       fresh.paymentStatus !== PAYMENT_STATUS.Unpaid ||
       fresh.appointmentStatus !== APPOINTMENT_STATUS.Pending ||
-      fresh.checkoutStartedAt !== a.checkoutStartedAt
+      fresh.checkoutStartedAt !== checkoutStartedAt
     ) {
-      return 'kept';
+      return false;
     }
     const slot =
       fresh.doctorId && fresh.requestedTime
@@ -62,8 +72,8 @@ async function expireOne(a: StoredAppointment, now: Date): Promise<'expired' | '
     });
     if (slot?.data()?.appointmentId === fresh.appointmentId) tx.delete(slot.ref);
     releaseAvailability(tx, fresh);
-    await notifyPatient(fresh.patientId, appointmentExpired(fresh), { tx });
-    return 'expired';
+    await notifyPatient(fresh.patientId, appointmentExpired(fresh, shortcodeFor(fresh)), { tx });
+    return true;
   });
 }
 

@@ -249,9 +249,15 @@ async function assertOpen(day: string, tx?: Transaction) {
 
 /** Before the booking's transaction: the clinic open that day, and a doctor's time a free slot of the schedule now (else 409). */
 export async function assertBookable(b: Pick<Booking, 'doctorId' | 'requestedDay' | 'requestedTime'>, now = new Date()) {
-  await assertOpen(b.requestedDay);
-  if (b.doctorId && b.requestedTime)
-    await assertOnSchedule(b.doctorId, b.requestedDay, b.requestedTime, now, MIN_BOOKING_NOTICE_HOURS);
+  // Both reads at once; a closed day is the answer when both refuse.
+  const [open, onSchedule] = await Promise.allSettled([
+    assertOpen(b.requestedDay),
+    b.doctorId && b.requestedTime
+      ? assertOnSchedule(b.doctorId, b.requestedDay, b.requestedTime, now, MIN_BOOKING_NOTICE_HOURS)
+      : undefined,
+  ]);
+  if (open.status === 'rejected') throw open.reason;
+  if (onSchedule.status === 'rejected') throw onSchedule.reason;
 }
 
 const claimSlot = (tx: Transaction, b: Booking, day: string, time: string) =>

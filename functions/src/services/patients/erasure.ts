@@ -23,6 +23,7 @@ import { queueMail } from '../../notifications/mail';
 import { noticeMail } from '../../notifications/notify';
 import { accountErased } from '../../notifications/templates';
 import { smsRefsOf } from '../../store/sms';
+import { ussdRefsOf } from '../../store/ussd';
 import { visitErasureWrites } from '../../store/visits';
 import { CHECKOUT_IN_PROGRESS_MS } from '../payments/recheck';
 import { deleteNewsletterEntry, formsSentFrom } from '../public/public-forms';
@@ -81,7 +82,8 @@ function lastAppointmentDay(records: KeptRecord[], now: Date): string {
 export async function eraseAccount(uid: string, signInEmail: string | undefined, now = new Date()): Promise<void> {
   const records = await keptRecordsOf(uid);
   assertNothingOpen(records, now);
-  const email = (await findPatient(uid))?.emailAddress || signInEmail?.toLowerCase();
+  const patient = await findPatient(uid);
+  const email = patient?.emailAddress || signInEmail?.toLowerCase();
   await auth().updateUser(uid, { disabled: true });
   try {
     const erasedId = `erased-${randomUUID()}`;
@@ -90,6 +92,8 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const dependants = await dependantRefsOf(uid);
     const oldSms = await smsRefsOf(uid);
     const clinicRecords = await claimedRecordRefs(uid);
+    // Call-backs asked for and USSD sessions, by the account, a record it claimed or its number.
+    const ussd = await ussdRefsOf([uid, ...clinicRecords.map((ref) => ref.id)], patient?.contactNumber || undefined);
     const appointmentIds = records.filter((r) => r.collection === COLLECTIONS.appointments).map((r) => r.snap.id);
     const visits = await visitErasureWrites(uid, erasedId, appointmentIds);
     const resultFiles = await fileRefsOf(uid);
@@ -112,6 +116,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
       { ref: patientRef(uid), remove: true },
       // A clinic record the account took over names the same person.
       ...clinicRecords.map((ref) => ({ ref, remove: true as const })),
+      ...ussd.map((ref) => ({ ref, remove: true as const })),
       erasureAuditEntry(),
     ];
     await commitErasure(writes);

@@ -2,11 +2,11 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway } from '../../http/errors';
 import { type PayableKind, PAYMENT_STATUS } from '../../api/types';
-import { ProviderError, transactionStatus } from '../../payments/provider';
+import { ProviderError } from '../../payments/provider';
 import { payableRef, PAYABLE_KINDS, payablesCheckedOutSince } from '../../store/payments';
 import { eachConcurrently } from './concurrency';
 import { findOwnPayable, payableFrom } from './payable';
-import { confirmWithProvider, markPaid } from './settlement';
+import { confirmWithProvider, markPaid, providerStatusOf } from './settlement';
 
 /**
  * How long after a checkout starts the provider's 'Unpaid' may still turn Paid: a
@@ -30,7 +30,7 @@ export async function paymentBeforeRemoval(
   now = new Date(),
 ): Promise<PaymentBeforeRemoval> {
   const payable = payableFrom(kind, payableRef(kind, id), data);
-  const status = await transactionStatus(payable.clientReference);
+  const status = await providerStatusOf(payable);
   if (status?.status === 'Paid') {
     const outcome = await markPaid(payable, status);
     return outcome === 'refund-due' ? 'refund-due' : 'paid';

@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import { shortcodeFor } from '../../config';
 import { conflict } from '../../http/errors';
 import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS, type Payer } from '../../api/types';
 import { transactionStatus, type TransactionStatus } from '../../payments/provider';
@@ -151,7 +152,7 @@ async function settle(
   const appointmentId = kind === PAYABLE_KIND.appointment ? ref.id : undefined;
   await notifyPatient(
     record.patientId,
-    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId }),
+    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId, shortcode: shortcodeFor(data) }),
     { tx },
   );
   return 'paid';
@@ -228,13 +229,18 @@ export async function markPaid(payable: Payable, status: TransactionStatus, desk
   }
 }
 
+/** What the provider knows of a record's payment: by its reference, or by its USSD session under that account. */
+export function providerStatusOf(payable: Pick<Payable, 'data' | 'clientReference'>) {
+  const ussd = payable.data.ussdCheckout as { sessionId: string; account: string } | undefined;
+  return ussd ? transactionStatus(ussd.sessionId, ussd.account) : transactionStatus(payable.clientReference);
+}
+
 /**
  * Asks the provider about a record and settles what it confirms. A record paid through the
  * USSD checkout (docs/ussd.md) is known to the provider by that session, under its account.
  */
 export async function confirmWithProvider(payable: Payable, payer?: Payer): Promise<MarkPaidOutcome> {
-  const ussd = payable.data.ussdCheckout as { sessionId: string; account: string } | undefined;
-  const status = ussd ? await transactionStatus(ussd.sessionId, ussd.account) : await transactionStatus(payable.clientReference);
+  const status = await providerStatusOf(payable);
   if (!status) return 'not-paid';
   return markPaid(payable, payer ? { ...status, payer } : status);
 }

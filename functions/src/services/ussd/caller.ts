@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { ghanaTimestamp } from '../../api/format';
-import type { Appointment } from '../../api/types';
 import type { CallbackChannel } from '../../api/ussd';
 import { ussdConfig } from '../../config';
-import { appointmentRef } from '../../store/appointments';
 import { patientRef } from '../../store/patients';
 import { hasCode } from '../../store/error-codes';
 import { newCallbackRef, patientsWithPhone } from '../../store/ussd';
@@ -63,13 +61,9 @@ export async function queueCallback(p: { phone: string; patientId?: string; reas
 
 /**
  * The booking's payment goes to the provider's USSD checkout (AddToCart): the provider knows it
- * by the session id, under the USSD service's account. Remembered on the appointment, so the
- * fulfilment, the hold sweep and the re-check ask the status API about the right reference
- * (services/payments/settlement.ts confirmWithProvider), and the hold counts from now.
+ * by the session id, under the USSD service's account. Stored with the booking
+ * (createAppointment), so the fulfilment, the hold sweep and the re-check ask the status API
+ * about the right reference (services/payments/settlement.ts confirmWithProvider), and the
+ * hold counts from the booking.
  */
-export async function startUssdCheckout(booked: Appointment, sessionId: string): Promise<void> {
-  await appointmentRef(booked.appointmentId).update({
-    ussdCheckout: { sessionId, account: ussdConfig().statusAccount },
-    checkoutStartedAt: new Date().toISOString(),
-  });
-}
+export const ussdCheckoutOf = (sessionId: string) => ({ sessionId, account: ussdConfig().statusAccount });

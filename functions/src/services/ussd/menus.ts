@@ -4,17 +4,21 @@ import { DIGITAL_ADDRESS, tidyDigitalAddress, todayInGhana, type CreateAppointme
 import { cancellationTerms } from '../../api/policy';
 import { normaliseRxCode } from '../../api/record';
 import { SERVICE_ID, serviceById } from '../../api/service-catalog';
-import { PAYMENT_STATUS, type Appointment } from '../../api/types';
+import { PAYMENT_STATUS, type Appointment, type Patient } from '../../api/types';
 import { HttpError } from '../../http/errors';
 import { accountEmail } from '../../notifications/mail';
+import { labsById } from '../../store/catalog';
+import { closuresBetween } from '../../store/closures';
+import { labRequestsOf } from '../../store/lab-requests';
 import { findPatient } from '../../store/patients';
+import { prescriptionsOf } from '../../store/prescriptions';
 import { createAppointment, cancelAppointment, SLOT_TAKEN, upcomingAppointments } from '../booking/appointments';
 import { doctorSlots, serviceDays } from '../booking/scheduling';
 import { createSubscription, liveSubscriptionsOf, periodOf, statusOf } from '../packages/subscriptions';
 import { listDoctors, listPackages } from '../public/catalog';
 import { checkRx, rxVerdict } from '../record/rx-check';
-import { createUssdPatient, queueCallback, startUssdCheckout } from './caller';
-import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_TIMES, screens, short } from './screens';
+import { createUssdPatient, queueCallback, ussdCheckoutOf } from './caller';
+import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_REQUESTS, MAX_TIMES, screens, short } from './screens';
 
 /**
  * The USSD menus as a state machine (docs/ussd.md draws the tree): each step shows a screen
@@ -36,6 +40,10 @@ export type Step =
   | 'landmark'
   | 'gps'
   | 'homeConfirm'
+  | 'labRequest'
+  | 'labDay'
+  | 'labConfirm'
+  | 'rxOrder'
   | 'next'
   | 'cancel'
   | 'package'
@@ -79,8 +87,13 @@ const end = (text: string): Reply => ({ kind: 'end', text, next: { step: 'main',
 const DAYS_AHEAD = 14;
 /** The home services the menu offers: a doctor or a nurse at home (both booked by day, free at booking). */
 const HOME_SERVICES: Record<string, number> = { '2': 2, '3': 3 };
+/** Book's 4 and 5: what a doctor asked for (the record's lab requests and e-prescriptions, docs/record.md). */
+const LAB_TESTS = '4';
+const MEDICINE_DELIVERY = '5';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'Africa/Accra' });
 const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const whenLabel = (day: string, time?: string | null) => `${dayLabel(day)}${time ? ` ${time}` : ''}`;
@@ -105,8 +118,29 @@ async function showMain(hint?: string, greeting?: string): Promise<Reply> {
   return menu(screens.main(hint, greeting), 'main');
 }
 
+/**
+ * The catalogue (doctors and their fees, packages) changes seldom: each instance keeps it a
+ * minute instead of reading it at every screen. A fee that changed meanwhile is not charged:
+ * the booking takes the fee from the server at the time (createAppointment).
+ */
+const CATALOGUE_TTL_MS = 60_000;
+function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let kept: { value: Promise<T>; until: number } | undefined;
+  return () => {
+    if (!kept || kept.until < Date.now()) {
+      const value = read();
+      kept = { value, until: Date.now() + ms };
+      // A failed read is not kept.
+      value.catch(() => (kept = undefined));
+    }
+    return kept.value;
+  };
+}
+const doctorsNow = keptFor(CATALOGUE_TTL_MS, () => listDoctors());
+const packagesNow = keptFor(CATALOGUE_TTL_MS, () => listPackages());
+
 async function showDoctors(hint?: string): Promise<Reply> {
-  const doctors: DoctorChoice[] = (await listDoctors()).slice(0, MAX_DOCTORS).map((d) => ({
+  const doctors: DoctorChoice[] = (await doctorsNow()).slice(0, MAX_DOCTORS).map((d) => ({
     id: d.doctorId,
     name: `Dr ${d.surname}`,
     fee: Number(d.consultationFee),
@@ -130,7 +164,12 @@ async function showTimes(caller: Caller, doctor: DoctorChoice, day: string, hint
   return menu(screens.chooseTime(dayLabel(day), times, hint), 'time', { doctor, day, times });
 }
 
-async function showHomeDays(caller: Caller, serviceId: number, hint?: string): Promise<Reply> {
+async function showHomeDays(
+  caller: Caller,
+  serviceId: number,
+  hint?: string,
+  carried: Record<string, unknown> = {},
+): Promise<Reply> {
   const today = todayInGhana();
   const days = await serviceDays(serviceId, today, addDays(today, DAYS_AHEAD - 1));
   const offered = days
@@ -138,7 +177,101 @@ async function showHomeDays(caller: Caller, serviceId: number, hint?: string): P
     .slice(0, MAX_CHOICES)
     .map((d) => d.day);
   if (!offered.length) return end(screens.noDays(caller.shortcode));
-  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'homeDay', { serviceId, days: offered });
+  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'homeDay', { ...carried, serviceId, days: offered });
+}
+
+// --- what a doctor asked for: lab tests (at the clinic's lab) and medicine delivery ---
+
+interface LabChoice {
+  id: string;
+  tests: string[];
+  label: string;
+}
+
+/** The lab requests not booked yet, newest first, as the screen names them ('12 Nov: Full blood count, Malaria'). */
+async function showLabRequests(caller: Caller, hint?: string): Promise<Reply> {
+  const open = (await labRequestsOf(caller.patientId!)).filter((r) => r.status === 'Requested').slice(0, MAX_REQUESTS);
+  if (!open.length) return end(screens.noLabRequests(caller.shortcode));
+  const requests: LabChoice[] = open.map((r) => ({
+    id: r.labRequestId,
+    tests: r.tests,
+    label: `${shortDate(r.requestedAt)}: ${r.testNames.join(', ')}`,
+  }));
+  return menu(
+    screens.chooseLabRequest(
+      requests.map((r) => r.label),
+      hint,
+    ),
+    'labRequest',
+    { requests },
+  );
+}
+
+/** The next days the clinic is open (no closure), from tomorrow: lab tests are taken at the clinic's lab, by day. */
+async function showLabDays(caller: Caller, request: LabChoice, hint?: string): Promise<Reply> {
+  const today = todayInGhana();
+  const closed = await closuresBetween(addDays(today, 1), addDays(today, DAYS_AHEAD));
+  const offered = Array.from({ length: DAYS_AHEAD }, (_, i) => addDays(today, i + 1))
+    .filter((day) => !closed.has(day))
+    .slice(0, MAX_CHOICES);
+  if (!offered.length) return end(screens.noDays(caller.shortcode));
+  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'labDay', { request, days: offered });
+}
+
+/** The tests' price from the catalogue (the booking charges the server's price, less a package's discount). */
+async function labConfirmText(data: Record<string, unknown>, hint?: string) {
+  const request = data.request as LabChoice;
+  const { found } = await labsById(request.tests);
+  const fee = found.reduce((sum, l) => sum + Number(l.itemPrice), 0);
+  return screens.confirmLabs({ tests: request.label.replace(/^[^:]*: /, ''), day: dayLabel(String(data.day)), fee }, hint);
+}
+
+async function confirmLabs(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
+  const request = data.request as LabChoice;
+  const day = String(data.day);
+  let booked: Appointment;
+  try {
+    booked = await book(caller, {
+      requestedServiceId: SERVICE_ID.labTests,
+      requestedDay: day,
+      selectedLabs: request.tests,
+      labRequestId: request.id,
+    });
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    // The day closed meanwhile, or the request was booked in another session: said as a screen.
+    if (err.status === 409 && !/already booked/.test(err.message)) return showLabDays(caller, request, 'That day is now closed.');
+    return end(screens.notCancellable(err.message));
+  }
+  if (!booked.requiresPayment) return end(screens.bookedLabs({ day: dayLabel(day) }));
+  return {
+    kind: 'cart',
+    text: screens.payLabs({ fee: booked.consultationFee }),
+    next: { step: 'main', data: { appointmentId: booked.appointmentId, clientReference: booked.clientReference } },
+    item: { ItemName: `Lab tests ${dayLabel(day)}`, Qty: 1, Price: booked.consultationFee },
+  };
+}
+
+interface RxChoice {
+  id: string;
+  label: string;
+}
+
+/** The e-prescriptions that can still be ordered (issued, not carried by a delivery yet), newest first. */
+async function showPrescriptions(caller: Caller, hint?: string): Promise<Reply> {
+  const open = (await prescriptionsOf(caller.patientId!))
+    .filter((p) => p.status === 'Issued' && !p.deliveryAppointmentId)
+    .slice(0, MAX_REQUESTS);
+  if (!open.length) return end(screens.noPrescriptions(caller.shortcode));
+  const prescriptions: RxChoice[] = open.map((p) => ({ id: p.prescriptionId, label: `${shortDate(p.issuedAt)} ${p.doctor}` }));
+  return menu(
+    screens.choosePrescription(
+      prescriptions.map((p) => p.label),
+      hint,
+    ),
+    'rxOrder',
+    { prescriptions },
+  );
 }
 
 async function showNext(caller: Caller, hint?: string): Promise<Reply> {
@@ -176,8 +309,11 @@ const serviceName = (a: Pick<Appointment, 'requestedServiceId' | 'visitMode' | '
 // --- booking ---
 
 /** The caller's booking, as the site's booking form would send it for them (name and contact from their record). */
-async function bookingFor(caller: Caller, fields: Partial<CreateAppointmentInput>): Promise<CreateAppointmentInput> {
-  const patient = await findPatient(caller.patientId!);
+function bookingFor(
+  caller: Caller,
+  patient: Patient | undefined,
+  fields: Partial<CreateAppointmentInput>,
+): CreateAppointmentInput {
   return {
     bookFor: 'SELF',
     firstName: patient?.firstName ?? '',
@@ -192,14 +328,28 @@ async function bookingFor(caller: Caller, fields: Partial<CreateAppointmentInput
   } as CreateAppointmentInput;
 }
 
-const book = async (caller: Caller, fields: Partial<CreateAppointmentInput>) =>
-  createAppointment(caller.patientId!, await bookingFor(caller, fields), {
-    accountEmail: await accountEmail(caller.patientId!),
+/**
+ * Books for the caller through the one createAppointment, its payment (if any) by this
+ * session's USSD checkout. The record is read once: a clinic record has no sign-in whose
+ * e-mail could be looked up.
+ */
+async function book(caller: Caller, fields: Partial<CreateAppointmentInput>) {
+  const patient = await findPatient(caller.patientId!);
+  const email =
+    patient?.emailAddress || (patient?.accountStatus === 'Clinic' ? undefined : await accountEmail(caller.patientId!));
+  return createAppointment(caller.patientId!, bookingFor(caller, patient, fields), {
+    accountEmail: email,
     channel: 'USSD',
+    ussdCheckout: ussdCheckoutOf(caller.sessionId),
   });
+}
 
 /** A 409 from booking: the time was taken, the day closed or full. */
 const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 409;
+/** A 409 about the day (closed or full), not about what the booking carries. */
+const isConflictOfDay = (err: HttpError) => err.status === 409 && !/already ordered|cannot be ordered/.test(err.message);
+/** What a home booking carries from step to step besides its day: the prescription a delivery brings. */
+const carriedOf = (data: Record<string, unknown>) => (data.prescriptionId ? { prescriptionId: data.prescriptionId } : {});
 
 async function confirmPhone(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
   const doctor = data.doctor as DoctorChoice;
@@ -221,7 +371,6 @@ async function confirmPhone(caller: Caller, data: Record<string, unknown>): Prom
   }
   const when = whenLabel(day, time);
   if (!booked.requiresPayment) return end(screens.bookedCovered({ doctor: doctor.name, when }));
-  await startUssdCheckout(booked, caller.sessionId);
   return {
     kind: 'cart',
     text: screens.pay({ fee: booked.consultationFee }),
@@ -240,10 +389,14 @@ async function confirmHome(caller: Caller, data: Record<string, unknown>): Promi
       requestedServiceId: serviceId,
       requestedDay: day,
       address: { line: landmark, landmark, ...(gps ? { digitalAddress: gps } : {}) },
+      ...(data.prescriptionId ? { prescriptionId: String(data.prescriptionId) } : {}),
     });
   } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    // A prescription ordered meanwhile in another session, or no longer Issued: said as a screen.
+    if (data.prescriptionId && !isConflictOfDay(err)) return end(screens.notCancellable(err.message));
     if (!isConflict(err)) throw err;
-    return showHomeDays(caller, serviceId, 'That day is now full or closed.');
+    return showHomeDays(caller, serviceId, 'That day is now full or closed.', carriedOf(data));
   }
   return end(screens.bookedHome({ service: serviceById(serviceId)!.title, day: dayLabel(day) }));
 }
@@ -283,6 +436,8 @@ const STEPS: Record<Step, Handler> = {
     if (typed === '1') return showDoctors();
     const home = HOME_SERVICES[typed];
     if (home) return showHomeDays(caller, home);
+    if (typed === LAB_TESTS) return showLabRequests(caller);
+    if (typed === MEDICINE_DELIVERY) return showPrescriptions(caller);
     return menu(screens.bookService(HINT.choice), 'book');
   },
 
@@ -324,8 +479,35 @@ const STEPS: Record<Step, Handler> = {
     const serviceId = Number(data.serviceId);
     if (typed === '0') return menu(screens.bookService(), 'book');
     const day = picked(typed, data.days as string[]);
-    if (!day) return showHomeDays(caller, serviceId, HINT.choice);
-    return input(screens.landmark(), 'landmark', { serviceId, day });
+    if (!day) return showHomeDays(caller, serviceId, HINT.choice, carriedOf(data));
+    return input(screens.landmark(), 'landmark', { ...carriedOf(data), serviceId, day });
+  },
+
+  labRequest: async (caller, typed, data) => {
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const request = picked(typed, data.requests as LabChoice[]);
+    return request ? showLabDays(caller, request) : showLabRequests(caller, HINT.choice);
+  },
+
+  labDay: async (caller, typed, data) => {
+    const request = data.request as LabChoice;
+    if (typed === '0') return showLabRequests(caller);
+    const day = picked(typed, data.days as string[]);
+    if (!day) return showLabDays(caller, request, HINT.choice);
+    return menu(await labConfirmText({ request, day }), 'labConfirm', { request, day });
+  },
+
+  labConfirm: async (caller, typed, data) => {
+    if (typed === '1') return confirmLabs(caller, data);
+    if (typed === '0') return showMain();
+    return menu(await labConfirmText(data, HINT.choice), 'labConfirm', data);
+  },
+
+  rxOrder: async (caller, typed, data) => {
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const prescription = picked(typed, data.prescriptions as RxChoice[]);
+    if (!prescription) return showPrescriptions(caller, HINT.choice);
+    return showHomeDays(caller, SERVICE_ID.prescription, undefined, { prescriptionId: prescription.id });
   },
 
   landmark: async (_caller, typed, data) => {
@@ -376,7 +558,7 @@ const STEPS: Record<Step, Handler> = {
     if (typed === '0') return showMain();
     if (typed !== '1') return showPackage(caller, HINT.choice);
     if (data.has) return end(screens.renewSoon(caller.shortcode));
-    const free = (await listPackages()).find((p) => p.packagePrice === 'Free');
+    const free = (await packagesNow()).find((p) => p.packagePrice === 'Free');
     if (!free) return end(screens.trialRefused('The free trial is not offered now.'));
     try {
       const { subscription } = await createSubscription({ uid: caller.patientId! }, free.id);

@@ -32,6 +32,8 @@ export const MAX_CHOICES = 5;
 /** Doctors carry a fee on their line: four fit. */
 export const MAX_DOCTORS = 4;
 export const MAX_TIMES = 8;
+/** A doctor's requests (lab tests, prescriptions) with their date and names: four fit. */
+export const MAX_REQUESTS = 4;
 
 export const screens = {
   askName: (hint?: string) => withHint(hint, 'Welcome to ExpMed Health.\nTo start, type your first and last name:'),
@@ -41,7 +43,16 @@ export const screens = {
       `ExpMed Health\n${list(['Book', 'My next appointment', 'My package', 'Check a prescription code', 'Call me back'])}`,
     ),
   bookService: (hint?: string) =>
-    withHint(hint, `Book:\n${list(['Phone consultation with a doctor', 'Doctor at home', 'Nurse at home'])}\n0 Back`),
+    withHint(
+      hint,
+      `Book:\n${list([
+        'Phone consultation with a doctor',
+        'Doctor at home',
+        'Nurse at home',
+        'Lab tests a doctor asked for',
+        'Medicine delivery',
+      ])}\n0 Back`,
+    ),
   chooseDoctor: (doctors: { name: string; fee: number }[], hint?: string) =>
     withHint(hint, `Choose a doctor:\n${list(doctors.map((d) => `${short(d.name, 12)} ${formatGhs(d.fee)}`))}\n0 Back`),
   chooseDay: (days: string[], hint?: string) => withHint(hint, `Choose a day:\n${list(days)}\n0 Back`),
@@ -63,6 +74,22 @@ export const screens = {
     withHint(hint, `${p.service} on ${p.day}.\nNear: ${short(p.landmark, 40)}${p.gps ? `\n${p.gps}` : ''}\n1 Confirm\n0 Cancel`),
   bookedHome: (p: { service: string; day: string }) =>
     `Booked: ${p.service} on ${p.day}. The clinic will text you who comes and when.`,
+  chooseLabRequest: (requests: string[], hint?: string) =>
+    withHint(hint, `Lab tests asked for:\n${list(requests.map((r) => short(r, 22)))}\n0 Back`),
+  noLabRequests: (shortcode: string) =>
+    `No doctor has asked you for lab tests. Lab tests at home are not offered yet. To ask, ${dial(shortcode)} and choose 5 Call me back.`,
+  confirmLabs: (p: { tests: string; day: string; fee: number }, hint?: string) =>
+    withHint(
+      hint,
+      `Lab tests (${short(p.tests, 40)}) on ${p.day}, at the clinic's lab.\nFee ${formatGhs(p.fee)}\n1 Confirm and pay\n0 Cancel`,
+    ),
+  payLabs: (p: { fee: number }) =>
+    `Pay ${formatGhs(p.fee)} for your lab tests by mobile money. Approve the prompt on your phone. We will text you.`,
+  bookedLabs: (p: { day: string }) => `Booked: lab tests on ${p.day} at the clinic's lab. Nothing to pay.`,
+  choosePrescription: (prescriptions: string[], hint?: string) =>
+    withHint(hint, `Which prescription?\n${list(prescriptions.map((p) => short(p, 22)))}\n0 Back`),
+  noPrescriptions: (shortcode: string) =>
+    `You have no prescription of ours to deliver. For a paper one, ${dial(shortcode)} and choose 5 Call me back.`,
   nothingNext: (hint?: string) => withHint(hint, 'You have no upcoming appointment.\n1 Book\n0 Back'),
   next: (p: { what: string; when: string; who?: string; paid: string }, hint?: string) =>
     withHint(hint, `${short(p.what, 36)}\n${p.when}${p.who ? `\n${short(p.who, 30)}` : ''}\n${p.paid}\n1 Cancel it\n0 Back`),

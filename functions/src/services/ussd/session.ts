@@ -1,16 +1,19 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { USSD_MAX_CHARS, type UssdFulfilment, type UssdRequest, type UssdResponse } from '../../api/ussd';
 import { ussdConfig } from '../../config';
 import { badRequest, notFound } from '../../http/errors';
 import { ghanaPhone, isGsm7, septets, toGsm7 } from '../../notifications/sms-text';
+import { withoutWaitingForSms } from '../../notifications/sms-sender';
 import { confirmUssdService } from '../../payments/provider';
-import { runTransaction } from '../../store/transaction';
+import { hasCode } from '../../store/error-codes';
 import { sessionExpiry, ussdSessionRef, type UssdSession } from '../../store/ussd';
+import { PAYABLE_KIND } from '../../api/types';
+import { releaseHold } from '../booking/holds';
 import { findPayable } from '../payments/payable';
 import { confirmWithProvider, type MarkPaidOutcome } from '../payments/settlement';
 import { patientOfNumber } from './caller';
-import { answerStep, firstScreen, type Caller, type Reply, type State } from './menus';
+import { answerStep, firstScreen, type Caller, type Reply, type State, type Step } from './menus';
 import { screens } from './screens';
 
 /**
@@ -57,14 +60,37 @@ function responseOf(sessionId: string, reply: Reply): UssdResponse {
   }
 }
 
+/**
+ * Steps whose answer changes something (a record, a booking, a cancellation, a trial, a
+ * call-back, a code's misses counted): a retry that arrives meanwhile waits for that answer and
+ * never acts again. The other steps only read: they are answered without a mark, and of two
+ * answers to one Sequence the first stored wins (the other is told by the stored session's
+ * update time), so a step costs one read and one write.
+ */
+const ACTING_STEPS: ReadonlySet<string> = new Set<Step>([
+  'name',
+  'confirm',
+  'homeConfirm',
+  'labConfirm',
+  'cancel',
+  'package',
+  'rx',
+  'callback',
+]);
+
 type Claim =
-  { kind: 'replay'; answer: UssdResponse } | { kind: 'wait' } | { kind: 'unknown' } | { kind: 'work'; session?: UssdSession };
+  | { kind: 'replay'; answer: UssdResponse }
+  | { kind: 'wait' }
+  | { kind: 'unknown' }
+  /** marked: this request holds the working mark; else `read` is the session's update time when read. */
+  | { kind: 'work'; session?: UssdSession; marked: boolean; read?: Timestamp };
 
 /** Takes this Sequence for answering, or says it was answered (or is being answered) already. */
-function claimSequence(sessionId: string, mobile: string, sequence: number, initiation: boolean): Promise<Claim> {
+async function claimSequence(sessionId: string, mobile: string, sequence: number, initiation: boolean): Promise<Claim> {
   const ref = ussdSessionRef(sessionId);
-  return runTransaction(async (tx) => {
-    const session = (await tx.get(ref)).data() as UssdSession | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const snap = await ref.get();
+    const session = snap.data() as UssdSession | undefined;
     if (session) {
       if (session.mobile !== mobile) return { kind: 'unknown' };
       if (session.lastAnswer && sequence <= session.lastSequence) return { kind: 'replay', answer: session.lastAnswer };
@@ -72,17 +98,39 @@ function claimSequence(sessionId: string, mobile: string, sequence: number, init
       const since = session.workingAt?.toMillis() ?? 0;
       if (session.working === sequence && Date.now() - since < WORKING_LEASE_MS) return { kind: 'wait' };
     } else if (!initiation) return { kind: 'unknown' };
-    const base: UssdSession = session ?? {
-      mobile,
-      step: 'main',
-      data: {},
-      lastSequence: 0,
-      lastAnswer: null,
-      expireAt: sessionExpiry(),
-    };
-    tx.set(ref, { ...base, working: sequence, workingAt: Timestamp.now() });
-    return { kind: 'work', session };
-  });
+    if (!session || !ACTING_STEPS.has(session.step)) return { kind: 'work', session, marked: false, read: snap.updateTime };
+    try {
+      // The mark, only if nobody wrote the session since it was read (a retry marking it first).
+      await ref.update({ working: sequence, workingAt: Timestamp.now() }, { lastUpdateTime: snap.updateTime! });
+      return { kind: 'work', session, marked: true };
+    } catch (err) {
+      if (!hasCode(err, 'FAILED_PRECONDITION') || attempt >= 3) throw err;
+    }
+  }
+}
+
+/**
+ * Stores the answer as the session's last. A marked Sequence writes it; an unmarked one only if
+ * the session is as it was read (created now, or unchanged): otherwise a retry answered first,
+ * and its stored answer is the one given (the same screen, whatever this one computed).
+ */
+async function storeAnswer(sessionId: string, claim: Extract<Claim, { kind: 'work' }>, stored: DocumentData, sequence: number) {
+  const ref = ussdSessionRef(sessionId);
+  const answer = stored.lastAnswer as UssdResponse;
+  try {
+    if (claim.marked) await ref.set(stored);
+    else if (!claim.session) await ref.create(stored);
+    else
+      await ref.update(
+        { ...stored, working: FieldValue.delete(), workingAt: FieldValue.delete() },
+        { lastUpdateTime: claim.read! },
+      );
+    return answer;
+  } catch (err) {
+    if (!hasCode(err, 'ALREADY_EXISTS') && !hasCode(err, 'FAILED_PRECONDITION')) throw err;
+    const now = (await ref.get()).data() as UssdSession | undefined;
+    return now?.lastAnswer && now.lastSequence >= sequence ? now.lastAnswer : releaseOf(sessionId, screens.busy());
+  }
 }
 
 /** A retry of a Sequence still being answered: the first one's answer, once it is stored. */
@@ -123,7 +171,11 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
   }
   if (type !== 'initiation' && type !== 'response') throw badRequest('Type must be Initiation, Response, Release or Timeout.');
 
-  const claim = await claimSequence(sessionId, mobile, sequence, type === 'initiation');
+  // A dial asks who the number is at the same time as it takes the session (one round trip less).
+  const [claim, holder] = await Promise.all([
+    claimSequence(sessionId, mobile, sequence, type === 'initiation'),
+    type === 'initiation' ? patientOfNumber(mobile) : undefined,
+  ]);
   if (claim.kind === 'replay') return claim.answer;
   if (claim.kind === 'unknown') return releaseOf(sessionId, screens.ended(shortcode));
   if (claim.kind === 'wait') return (await answerOfFirst(sessionId, sequence)) ?? releaseOf(sessionId, screens.busy());
@@ -131,53 +183,70 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
   const { session } = claim;
   const caller: Caller = {
     mobile,
-    patientId: session?.patientId ?? (await patientOfNumber(mobile)),
+    // Who the number is was asked at the dial; a session that has no record yet is a new caller.
+    patientId: session ? session.patientId : holder,
     shortcode,
     sessionId,
   };
   let reply: Reply;
   try {
-    reply =
+    // The answer does not wait for the SMS it queues (the receipt, the booking): they go on after it.
+    reply = await withoutWaitingForSms(() =>
       type === 'initiation' || !session || session.lastSequence === 0
-        ? await firstScreen(caller)
-        : await answerStep(caller, { step: session.step, data: session.data } as State, String(req.Message ?? ''));
+        ? firstScreen(caller)
+        : answerStep(caller, { step: session.step, data: session.data } as State, String(req.Message ?? '')),
+    );
   } catch (err) {
     // The person sees a screen, never an error; a retry of this Sequence may try again.
     logger.error('ussd answer failed', { sessionId, error: String(err) });
-    await ref.update({ working: null }).catch(() => undefined);
+    if (claim.marked) await ref.update({ working: null }).catch(() => undefined);
     return releaseOf(sessionId, screens.busy());
   }
   const answer = responseOf(sessionId, reply);
   const ends = reply.kind === 'end' || reply.kind === 'cart';
-  await ref.set({
-    ...plain({
-      mobile,
-      ...(caller.patientId ? { patientId: caller.patientId } : {}),
-      step: reply.next.step,
-      data: reply.next.data,
-      lastSequence: sequence,
-      lastAnswer: answer,
-      ...(ends ? { endedAs: 'release' } : {}),
-    }),
-    expireAt: sessionExpiry(),
-  });
-  return answer;
+  return storeAnswer(
+    sessionId,
+    claim,
+    {
+      ...plain({
+        mobile,
+        ...(caller.patientId ? { patientId: caller.patientId } : {}),
+        step: reply.next.step,
+        data: reply.next.data,
+        lastSequence: sequence,
+        lastAnswer: answer,
+        ...(ends ? { endedAs: 'release' } : {}),
+      }),
+      expireAt: sessionExpiry(),
+    },
+    sequence,
+  );
 }
+
+/** The provider says the mobile-money payment failed (declined, timed out, no funds). */
+const paymentFailed = (body: UssdFulfilment) =>
+  body?.OrderInfo?.Status !== 'Paid' || body?.OrderInfo?.Payment?.IsSuccessful === false;
 
 /**
  * POST /ussd/fulfilment: the provider says a USSD checkout ended. Like every callback it is a
  * hint: the session's order is checked with the status API and settled through markPaid, then
  * the provider is told the service was given (or not). Twice is harmless (already-paid); a
- * fulfilment the provider never saw settles nothing.
+ * fulfilment the provider never saw settles nothing. A failed payment the status API does not
+ * contradict releases the booking's hold at once (its slot free again, the person told), not
+ * after the 30 minutes; a payment that arrives later all the same settles like any late one.
  */
-export async function fulfilUssdOrder(body: UssdFulfilment): Promise<{ outcome: MarkPaidOutcome }> {
+export async function fulfilUssdOrder(body: UssdFulfilment): Promise<{ outcome: MarkPaidOutcome; released?: true }> {
   const sessionId = typeof body?.SessionId === 'string' ? body.SessionId : '';
   const session = sessionId ? ((await ussdSessionRef(sessionId).get()).data() as UssdSession | undefined) : undefined;
   const clientReference = session?.data?.clientReference;
   const payable = typeof clientReference === 'string' ? await findPayable(clientReference) : undefined;
   if (!payable) throw notFound('No USSD order with that SessionId.');
   const outcome = await confirmWithProvider(payable);
-  if (outcome === 'not-paid') {
+  const released =
+    outcome === 'not-paid' && paymentFailed(body) && payable.kind === PAYABLE_KIND.appointment
+      ? await releaseHold(payable.ref.id, payable.data.checkoutStartedAt as string | undefined)
+      : false;
+  if (outcome === 'not-paid' && !released) {
     logger.warn('ussd fulfilment the provider does not confirm', { sessionId, clientReference });
     return { outcome };
   }
@@ -188,5 +257,5 @@ export async function fulfilUssdOrder(body: UssdFulfilment): Promise<{ outcome: 
     ServiceStatus,
     MetaData: null,
   }).catch((err: unknown) => logger.error('ussd fulfilment not confirmed to the provider', { sessionId, error: String(err) }));
-  return { outcome };
+  return released ? { outcome, released } : { outcome };
 }

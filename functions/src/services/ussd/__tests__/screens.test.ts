@@ -1,7 +1,7 @@
 import { USSD_MAX_CHARS } from '../../../api/ussd';
 import { isGsm7, septets } from '../../../notifications/sms-text';
 import { callbackTried } from '../callbacks';
-import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_TIMES, screens, type ScreenName } from '../screens';
+import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_REQUESTS, MAX_TIMES, screens, type ScreenName } from '../screens';
 
 /**
  * Every screen of every menu, rendered with the longest values it can meet (the longest
@@ -34,6 +34,13 @@ const RENDERS: Record<ScreenName, string[]> = {
     ),
   ],
   bookedHome: [screens.bookedHome({ service: 'Doctor Consultation at home', day: DAY })],
+  chooseLabRequest: [screens.chooseLabRequest(Array(MAX_REQUESTS).fill(`30 Sept: ${'Full blood count, '.repeat(5)}`), LONG_HINT)],
+  noLabRequests: [screens.noLabRequests(SHORTCODE), screens.noLabRequests('')],
+  confirmLabs: [screens.confirmLabs({ tests: 'Full blood count, '.repeat(10), day: DAY, fee: BIG_FEE }, LONG_HINT)],
+  payLabs: [screens.payLabs({ fee: BIG_FEE })],
+  bookedLabs: [screens.bookedLabs({ day: DAY })],
+  choosePrescription: [screens.choosePrescription(Array(MAX_REQUESTS).fill(`30 Sept Dr ${LONG_NAME}`), LONG_HINT)],
+  noPrescriptions: [screens.noPrescriptions(SHORTCODE), screens.noPrescriptions('')],
   nothingNext: [screens.nothingNext(LONG_HINT)],
   next: [
     screens.next(
