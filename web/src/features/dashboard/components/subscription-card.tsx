@@ -14,6 +14,7 @@ import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
+import { Autorenew } from '@/features/dashboard/components/autorenew';
 
 const priceText = (price: number | string) =>
   typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? `Free ${TRIAL_DAYS}-Day Trial` : price;
@@ -39,7 +40,7 @@ function rowsOf(s: Subscription): DetailRow[] {
   if (s.periodStart && s.periodEnd)
     rows.push(['Period', `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}${daysLeftText(s.daysLeft)}`]);
   else rows.push(['Duration', `${s.duration} days`]);
-  // Nothing renews by itself (every payment is made by the patient): a trial says what renewing would cost, only if they choose to.
+  // Nothing renews by itself unless the patient turned on the direct debit: a trial says what renewing would cost, only if they choose to.
   if (s.renewalAmount !== undefined && s.status === 'Trial')
     rows.push(['After the trial', `${formatGhs(s.renewalAmount)} for ${PERIOD_DAYS} days, only if you renew`]);
   else if (s.renewalAmount !== undefined && s.status !== 'Cancelled')
@@ -148,6 +149,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
               </button>
             )}
           </div>
+          <Autorenew subscription={state.subscription} onChange={refresh} />
           <Modal open={benefitsOpen} onClose={() => setBenefitsOpen(false)} title={state.subscription.packageTitle}>
             <p className="modal-intro">{priceText(state.subscription.packagePrice)}</p>
             <ul className="benefits">
