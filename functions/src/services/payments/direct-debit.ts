@@ -305,7 +305,9 @@ export async function chargeMandate(subscriptionId: string, now = new Date()): P
     const subscription = (await tx.get(subscriptionRef(subscriptionId))).data();
     if (!m || m.status !== MANDATE_STATUS.Active || Date.parse(m.nextChargeAt) > now.getTime() || m.chargeSentAt)
       return undefined;
-    if (!subscription) return undefined;
+    // A package stopped meanwhile is not charged (the job's turn ends the mandate).
+    if (!subscription || subscription.renews === false || periodOf(subscription).status === SUBSCRIPTION_STATUS.Cancelled)
+      return undefined;
     const { periodEnd } = periodOf(subscription);
     if (!periodEnd) return undefined;
     const renewal = renewalRef(subscriptionId, periodEnd);

@@ -41,9 +41,11 @@ function rowsOf(s: Subscription): DetailRow[] {
     rows.push(['Period', `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}${daysLeftText(s.daysLeft)}`]);
   else rows.push(['Duration', `${s.duration} days`]);
   // Nothing renews by itself unless the patient turned on the direct debit: a trial says what renewing would cost, only if they choose to.
-  if (s.renewalAmount !== undefined && s.status === 'Trial')
+  // A direct debit that is on says when and how much itself (Autorenew).
+  const renewsByDebit = s.mandate?.status === 'Active';
+  if (s.renewalAmount !== undefined && s.status === 'Trial' && !renewsByDebit)
     rows.push(['After the trial', `${formatGhs(s.renewalAmount)} for ${PERIOD_DAYS} days, only if you renew`]);
-  else if (s.renewalAmount !== undefined && s.status !== 'Cancelled')
+  else if (s.renewalAmount !== undefined && s.status !== 'Cancelled' && !renewsByDebit)
     rows.push(['Renewal', `${formatGhs(s.renewalAmount)} for the next ${PERIOD_DAYS} days`]);
   if (s.benefits && s.usage) {
     const lines = usageLines(s.benefits, s.usage);
@@ -138,7 +140,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
             <button type="button" className="btn btn-outline" onClick={() => setBenefitsOpen(true)}>
               View Benefits
             </button>
-            {state.subscription.canRenew && (
+            {state.subscription.canRenew && state.subscription.mandate?.status !== 'Active' && (
               <button type="button" className="btn btn-primary" onClick={() => void renew(state.subscription)}>
                 Renew
               </button>
