@@ -9,7 +9,7 @@ import { updatePatient } from '../../services/patients/patients';
 import { chargeMandate, runDirectDebits } from '../../services/payments/direct-debit';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
-import { createTestUser, type TestUser } from '../../test-support/auth';
+import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { payInSandbox, resetFaults, SANDBOX, setFaults } from '../../test-support/payments';
 import { eventually, freshPhone, smsSentTo } from '../../test-support/sms';
 
@@ -296,5 +296,20 @@ describe('stopping', () => {
     const s = await activeMandate(20);
     await updatePatient(s.user.uid, { contactNumber: freshPhone() } as PatientUpdate);
     expect(await mandateOf(s.id)).toMatchObject({ status: 'Cancelled', endedBecause: 'phone-changed' });
+  });
+});
+
+describe('staff', () => {
+  it("when the desk opens a patient's direct debits, then it sees the number masked, the state and the next charge, and the read is audited", async () => {
+    const s = await activeMandate(2);
+    const desk = await createStaffUser('staff');
+    const res = await request(app).get(`/api/staff/patients/${s.user.uid}/mandates`).set(bearer(desk));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject([
+      { subscriptionId: s.id, status: 'Active', network: 'Telecel', nextChargeAt: new Date(s.end).toISOString(), failures: 0 },
+    ]);
+    expect(JSON.stringify(res.body.data)).not.toContain(s.phone.slice(4));
+    const read = await col('auditLog').where('actorUid', '==', desk.uid).get();
+    expect(read.docs.map((d) => d.get('action'))).toContain('patient.mandates.read');
   });
 });

@@ -14,7 +14,8 @@ import type { AutorenewRequest } from '../../api/subscription-requests';
 import { daysMs, SUBSCRIPTION_STATUS } from '../../api/subscriptions-contract';
 import { PAYMENT_STATUS } from '../../api/types';
 import { CURRENCY } from '../../api/prices';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { auditAs, type Staff } from '../shared/staff-access';
 import { newClientReference } from '../../payments/client-reference';
 import {
   cancelPreapproval,
@@ -504,8 +505,10 @@ export async function runDirectDebits({
   }
 }
 
-/** Staff's patient page: the patient's mandates, newest first. */
-export async function mandatesForStaff(patientId: string): Promise<MandateView[]> {
+/** GET /staff/patients/{id}/mandates (the staff patient page): the patient's direct debits, newest first; the read is audited. */
+export async function mandatesForStaff(staff: Staff, patientId: string): Promise<(MandateView & { endedBecause?: string })[]> {
+  if (!(await findPatient(patientId))) throw notFound('We could not find that patient.');
+  await auditAs(staff, { action: 'patient.mandates.read', target: `patients/${patientId}`, patientIds: [patientId] });
   const all = await mandatesOf(patientId);
   return all
     .sort((a, b) => b.data.createdAt.localeCompare(a.data.createdAt))

@@ -46,6 +46,7 @@ const ACTIONS: Record<string, string> = {
   'patient.claim': 'Claimed their clinic record',
   'patient.claim.mismatch': 'Tried to claim a clinic record (not claimed)',
   'patient.deliveries.read': "Read a patient's messages",
+  'patient.mandates.read': "Read a patient's direct debits",
   'patient.erase': 'Deleted their own account',
   'payment.link': 'Sent a payment link',
   'payment.desk.record': 'Recorded a payment at the desk',
