@@ -9,7 +9,12 @@ import { addDependant, listDependants, removeDependant } from '../services/packa
 import { cancelSubscription, renewSubscription } from '../services/packages/subscriptions';
 import { formatDate, formatGhs } from '../api/format';
 import { approveInstructions } from '../api/direct-debit';
-import { cancelAutorenew, startAutorenew, verifyAutorenew } from '../services/payments/direct-debit';
+import {
+  cancelAutorenew,
+  startAutorenew,
+  stopMandateOfCancelledPackage,
+  verifyAutorenew,
+} from '../services/payments/direct-debit';
 
 /** Packages over time (renew, cancel) and the people a patient books for under Family Care. */
 export const subscriptionsRouter = checkIdParams(Router());
@@ -26,6 +31,7 @@ subscriptionsRouter.post('/subscriptions/renew', ...activePatient, async (req, r
 subscriptionsRouter.post('/subscriptions/cancel', ...activePatient, async (req, res) => {
   const { subscriptionId } = await bodyOf(req, subscriptionIdSchema);
   const subscription = await cancelSubscription(callerOf(req).uid, subscriptionId);
+  await stopMandateOfCancelledPackage(subscriptionId);
   ok(res, subscription, `Your package will not renew. Its benefits last until ${formatDate(subscription.periodEnd)}.`);
 });
 

@@ -10,7 +10,8 @@ import { chargeMandate, runDirectDebits } from '../../services/payments/direct-d
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
-import { payInSandbox, resetFaults, SANDBOX, setFaults } from '../../test-support/payments';
+import { CALLBACK_SECRET, payInSandbox, resetFaults, SANDBOX, setFaults } from '../../test-support/payments';
+import { createCallbackApp } from '../payment-callback';
 import { eventually, freshPhone, smsSentTo } from '../../test-support/sms';
 
 /** Renewal by direct debit (docs/direct-debit.md) against the emulators and the payment sandbox. */
@@ -186,6 +187,12 @@ describe('the notice and the charge', () => {
       () => smsSentTo(s.phone),
       (m) => m.some((x) => x.content.includes(ref)),
     );
+    // The charge's callback again (the provider retries): nothing is settled twice.
+    const replay = await request(createCallbackApp())
+      .post(`/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`)
+      .send({ ResponseCode: '0000', Data: { ClientReference: ref } });
+    expect(replay.body.data).toEqual({ outcome: 'already-paid' });
+    expect(millis((await subscriptionOf(s.id)).periodEnd)).toBe(s.end + 30 * DAY);
     await runDirectDebits();
     expect((await atProvider(s.phone)).charges).toHaveLength(1);
   });
@@ -290,6 +297,14 @@ describe('stopping', () => {
     await chargeMandate(s.id);
     expect((await atProvider(s.phone)).charges.length).toBeLessThanOrEqual(1);
     expect((await mandateOf(s.id)).status).toBe('Cancelled');
+  });
+
+  it("when the patient cancels the package's renewal, then its direct debit stops with it", async () => {
+    const s = await activeMandate(20);
+    const res = await request(app).post('/api/subscriptions/cancel').set(bearer(s.user)).send({ subscriptionId: s.id });
+    expect(res.status).toBe(200);
+    expect(await mandateOf(s.id)).toMatchObject({ status: 'Cancelled', endedBecause: 'package-stopped' });
+    expect((await atProvider(s.phone)).preapprovals[0].status).toBe('CANCELLED');
   });
 
   it('when the patient changes their phone number, then the mandate is cancelled', async () => {

@@ -285,6 +285,15 @@ export async function stopMandatesOf(patientId: string, because: 'phone-changed'
   }
 }
 
+/** The package's renewal was cancelled (POST /subscriptions/cancel): its direct debit ends with it. */
+export async function stopMandateOfCancelledPackage(subscriptionId: string, now = new Date()): Promise<void> {
+  await stopMandate(
+    subscriptionId,
+    { by: 'patient', because: 'package-stopped', sentence: 'You cancelled the renewal of your package:' },
+    now,
+  );
+}
+
 /** The mandate refs of a patient (erasure removes them: they hold the number). */
 export const mandateRefsOf = async (patientId: string) => (await mandatesOf(patientId)).map((m) => mandateRef(m.subscriptionId));
 
