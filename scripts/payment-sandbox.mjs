@@ -7,7 +7,7 @@
 //
 // One Express app: each stand-in provider (scripts/sandbox/) brings a router for its API and
 // one for its test controls: payments (sandbox/payments.mjs), SMS (sandbox/sms.mjs) and the
-// USSD network with its phone simulator at /ussd (sandbox/ussd.mjs).
+// USSD network with its phone simulator at /ussd (sandbox/ussd.mjs), and direct debit (sandbox/preapproval.mjs).
 //
 //   node scripts/payment-sandbox.mjs        listens on 127.0.0.1:5005
 import { createServer } from 'node:http';
@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { HOST, PORTS, SITE_URL } from './lib/ports.mjs';
 import { paymentProvider } from './sandbox/payments.mjs';
+import { preapprovalProvider } from './sandbox/preapproval.mjs';
 import { smsProvider } from './sandbox/sms.mjs';
 import { ussdProvider } from './sandbox/ussd.mjs';
 
@@ -49,10 +50,13 @@ export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} 
     fallbackHost,
     log,
   });
+  const sms = smsProvider({ credentials: SANDBOX_SMS_CREDENTIALS, log });
   /** @type {Provider[]} */
   const providers = [
     payments,
-    smsProvider({ credentials: SANDBOX_SMS_CREDENTIALS, log }),
+    sms,
+    // Direct debit: mandates approved once (USSD prompt or OTP by SMS), then charged each period.
+    preapprovalProvider({ payments, sms, log }),
     // The phone network and USSD checkout: it calls the clinic's /ussd through Hosting, as Hubtel does.
     ussdProvider({
       payments,

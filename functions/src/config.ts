@@ -152,6 +152,29 @@ export const providerConfig = () => ({
   authorization: `Basic ${Buffer.from(PAYMENT_CREDENTIALS.value()).toString('base64')}`,
 });
 
+// ---- Direct debit (docs/direct-debit.md): Hubtel preapproval and receive money -------------
+
+/** Base of the preapproval API: POST {base}/{merchant}/preapproval/initiate, verifyotp; GET .../{id}/cancel. */
+export const PREAPPROVAL_API_BASE = defineString('PREAPPROVAL_API_BASE', {
+  default: 'https://preapproval.hubtel.com/api/v2/merchant',
+  description: 'Base URL of the provider preapproval (direct debit mandate) API',
+});
+
+/** Base of the receive-money API the direct-debit charges use: POST {base}/{merchant}/receive/mobilemoney. */
+export const RECEIVE_MONEY_API_BASE = defineString('RECEIVE_MONEY_API_BASE', {
+  default: 'https://rmp.hubtel.com/merchantaccount/merchants',
+  description: 'Base URL of the provider receive-money API (direct debit charges; needs the whitelisted static outbound IP)',
+});
+
+/** Where the direct-debit calls go, and the callback URLs they name (the payment callback, told apart by `for`). */
+export const directDebitConfig = () => ({
+  preapprovalBase: trimSlash(PREAPPROVAL_API_BASE.value()),
+  receiveMoneyBase: trimSlash(RECEIVE_MONEY_API_BASE.value()),
+  merchantAccountNumber: PAYMENT_MERCHANT_ACCOUNT.value(),
+  chargeCallbackUrl: paymentUrls().callbackUrl,
+  preapprovalCallbackUrl: `${paymentUrls().callbackUrl}&for=preapproval`,
+});
+
 // ---- USSD (docs/ussd.md): Hubtel Programmable Services ----------------------------------
 
 /**

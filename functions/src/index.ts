@@ -12,6 +12,7 @@ import { createUssdApp } from './routes/ussd';
 import { expireLapsedHolds } from './services/booking/holds';
 import { recheckRecentPayments } from './services/payments/recheck';
 import { runSubscriptionCalendar } from './services/packages/subscription-calendar';
+import { runDirectDebits } from './services/payments/direct-debit';
 
 // With VPC_CONNECTOR set, all egress leaves by the static IP the provider whitelists; unset, firebase deploy applies no connector.
 setGlobalOptions({ region: REGION, maxInstances: 10, vpcConnector: VPC_CONNECTOR, vpcConnectorEgressSettings: VPC_EGRESS });
@@ -44,12 +45,16 @@ export const paymentRecheck = onSchedule(
   },
 );
 
-/** Every hour: package periods that ended become Expired, and renewal reminders go out (each once). */
+/**
+ * Every hour: direct debits give their notice and make their charges (docs/direct-debit.md), then
+ * package periods that ended become Expired, and renewal reminders go out (each once).
+ */
 export const subscriptionCalendar = onSchedule(
-  { schedule: 'every 60 minutes', timeoutSeconds: 300, secrets: SMS_SECRETS },
+  { schedule: 'every 60 minutes', timeoutSeconds: 300, secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] },
   async () => {
-    const result = await runSubscriptionCalendar({ deadline: Date.now() + 240_000 });
-    logger.info('subscription calendar', result);
+    const directDebits = await runDirectDebits({ deadline: Date.now() + 120_000 });
+    const result = await runSubscriptionCalendar({ deadline: Date.now() + 120_000 });
+    logger.info('subscription calendar', { directDebits, result });
   },
 );
 /**

@@ -18,7 +18,7 @@ const GHANA_NUMBER = /^\+?233[1-9]\d{8}$/;
 
 /**
  * @param {{ credentials: string, log: Log }} options credentials: `clientId:clientSecret`
- * @returns {import('./http.mjs').Provider}
+ * @returns {import('./http.mjs').Provider & { deliver: (to: string, content: string) => void }}
  */
 export function smsProvider({ credentials, log }) {
   const expectedAuth = `Basic ${Buffer.from(credentials).toString('base64')}`;
@@ -113,5 +113,10 @@ export function smsProvider({ credentials, log }) {
     }
     res.status(200).json({ reset: to ?? 'all' });
   });
-  return { api, control };
+  /** A message another stand-in sends to a phone (the direct debit's OTP): recorded like any other. */
+  const deliver = (/** @type {string} */ to, /** @type {string} */ content) => {
+    sent.push({ messageId: randomUUID(), from: 'Hubtel', to, content, at: new Date().toISOString() });
+    log(`sms sandbox: ${to} <- ${content}`);
+  };
+  return { api, control, deliver };
 }

@@ -118,9 +118,10 @@ export interface AuditEntry {
   actorUid: string;
   /**
    * 'patient' for a patient's own acts that are logged (a visit joined, an account erased, a
-   * clinic record claimed); 'pharmacy' for a prescription dispensed at /rx (actorUid 'pharmacy').
+   * clinic record claimed); 'pharmacy' for a prescription dispensed at /rx (actorUid 'pharmacy');
+   * 'system' for what the provider's callbacks and the scheduled jobs change (a mandate approved, a charge made).
    */
-  actorRole: StaffRole | 'patient' | 'pharmacy';
+  actorRole: StaffRole | 'patient' | 'pharmacy' | 'system';
   /** e.g. 'appointment.accept', 'patient.read', 'refund.refunded', 'role.grant' */
   action: string;
   /** The document path acted on, e.g. 'appointments/abc', or the collection a list or search read. */

@@ -5,7 +5,10 @@
  */
 import { object, string, type ObjectSchema } from 'yup';
 import { GENDERS } from './booking-choices';
-import { isCalendarDay, requiredId, requiredText } from './request-fields';
+import { isCalendarDay, requiredId, requiredText, trimmed } from './request-fields';
+import { GHANA_PHONE_HINT, normaliseGhanaPhone } from './ghana-phone';
+import { MOBILE_NETWORKS, MOBILE_NETWORKS_TEXT } from './mobile-networks';
+import type { MobileNetwork } from './direct-debit';
 import { RELATIONS, type Dependant } from './subscriptions-contract';
 
 /** POST /subscriptions/renew and /subscriptions/cancel. */
@@ -33,4 +36,35 @@ export const dependantSchema: ObjectSchema<DependantRequest> = object({
     .test('day', 'Date of birth (dateOfBirth) must be a past date written yyyy-MM-dd.', isPastDay)
     .test('not-too-old', 'Date of birth (dateOfBirth) must be after 1900.', (v) => !v || v >= '1900-01-01'),
   gender: string().required('Gender (gender) is required.').oneOf(GENDERS, 'Gender (gender) must be MALE or FEMALE.'),
+});
+
+/** POST /subscriptions/autorenew (the patient's renewing package): the number to debit (the verified phone when absent) and its network. */
+export interface AutorenewRequest {
+  msisdn?: string;
+  network: MobileNetwork;
+}
+
+export const autorenewSchema: ObjectSchema<AutorenewRequest> = object({
+  msisdn: trimmed('The mobile money number (msisdn)')
+    .optional()
+    .test(
+      'ghana-phone',
+      `The mobile money number (msisdn) must be ${GHANA_PHONE_HINT}.`,
+      (v) => !v || normaliseGhanaPhone(v) !== undefined,
+    )
+    .transform((v: unknown) => (typeof v === 'string' ? (normaliseGhanaPhone(v) ?? v) : v)),
+  network: string()
+    .required('The network (network) is required.')
+    .oneOf(MOBILE_NETWORKS, `The network (network) must be one of ${MOBILE_NETWORKS_TEXT}.`),
+});
+
+/** POST /subscriptions/autorenew/verify: the code the network sent by SMS. */
+export interface AutorenewOtpRequest {
+  otp: string;
+}
+
+export const autorenewOtpSchema: ObjectSchema<AutorenewOtpRequest> = object({
+  otp: trimmed('The approval code (otp)')
+    .required('The approval code (otp) is required.')
+    .matches(/^(?:[A-Za-z0-9]{2,8}-)?\d{4,8}$/, 'The approval code (otp) must be the code from the SMS, like 1234.'),
 });

@@ -7,6 +7,7 @@ import { GENDERS } from './booking-choices';
 import { SERVICE_ID } from './service-catalog';
 import { PERIOD_DAYS, RENEWAL_WINDOW_DAYS } from './policy';
 import type { Currency } from './prices';
+import type { MandateView } from './direct-debit';
 
 // --- statuses and periods ---
 
@@ -190,6 +191,8 @@ export interface SubscriptionTimeline {
   renewOpensOn?: string;
   /** What renewing costs (GHS): the package's monthly price, FREE_PACKAGE_AMOUNT after a trial. */
   renewalAmount?: number;
+  /** Renewal by direct debit (docs/direct-debit.md), when the patient ever opted in for this package. */
+  mandate?: MandateView;
 }
 
 /** POST /subscriptions/renew: pay it through POST /payment/initiate with this clientReference. */

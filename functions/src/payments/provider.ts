@@ -32,7 +32,7 @@ export interface TransactionStatus {
   payer?: Payer;
 }
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
   const { authorization } = providerConfig();
   let res: Response;
   try {

@@ -8,6 +8,8 @@ import { confirmWithProvider } from '../services/payments/settlement';
 import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from '../payments/provider';
 import type { Payer } from '../api/types';
+import { chargeFailureOf, preapprovalDecisionOf } from '../payments/direct-debit';
+import { decideMandate, directDebitFailed, isDirectDebitCharge } from '../services/payments/direct-debit';
 
 /** Whether the URL's secret is the expected one (compared in constant time); never when none is set. */
 export const sameSecret = (given: unknown, expected: string) => {
@@ -44,6 +46,13 @@ export function createCallbackApp(): express.Express {
       logger.warn('payment callback without the right secret', { ip: req.ip });
       return send(res, 401, 'This callback is not authorised.', null);
     }
+    // A mandate approved or refused (docs/direct-debit.md): the same secret, told apart by `for`.
+    if (req.query.for === 'preapproval') {
+      const decision = preapprovalDecisionOf(req.body);
+      if (!decision) return send(res, 400, 'This is not a preapproval callback.', null);
+      const outcome = await decideMandate(decision);
+      return send(res, outcome === 'unknown' ? 404 : 200, 'Callback received.', { outcome });
+    }
     const data = (req.body as { Data?: CallbackData } | undefined)?.Data;
     const clientReference = typeof data?.ClientReference === 'string' ? data.ClientReference : '';
     const payable = clientReference ? await findPayable(clientReference).catch(() => undefined) : undefined;
@@ -53,6 +62,9 @@ export function createCallbackApp(): express.Express {
     }
     try {
       const outcome = await confirmWithProvider(payable, payerOf(data));
+      // A direct-debit charge that failed: retried or ended (the provider did not say Paid).
+      const failure = chargeFailureOf(req.body);
+      if (outcome === 'not-paid' && failure && isDirectDebitCharge(payable)) await directDebitFailed(payable, failure);
       send(res, 200, 'Callback received.', { outcome });
     } catch (err) {
       // The scheduled re-check will ask again; the provider may retry meanwhile.

@@ -41,6 +41,7 @@ import { addSchedulingRoutes } from './staff-scheduling';
 import { addFrontDeskRoutes } from './staff-front-desk';
 import { addRecordRoutes } from './staff-record';
 import { addCallbackRoutes } from './staff-callbacks';
+import { addDirectDebitRoutes } from './staff-direct-debit';
 import { appointmentDeliveries, patientDeliveries } from '../services/staff/deliveries';
 import { withNames } from '../services/staff/audit-names';
 
@@ -113,6 +114,7 @@ async function actionInput(req: Request, action: StaffAction): Promise<ActionInp
 addSchedulingRoutes(staffRouter);
 addRecordRoutes(staffRouter);
 addCallbackRoutes(staffRouter);
+addDirectDebitRoutes(staffRouter);
 
 staffRouter.post('/staff/appointments/:appointmentId/:action', ...everyone, showsPatientData, async (req, res) => {
   const action = param(req, 'action');

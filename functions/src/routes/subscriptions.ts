@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { dependantSchema, subscriptionIdSchema } from '../api/subscription-requests';
+import { autorenewOtpSchema, autorenewSchema, dependantSchema, subscriptionIdSchema } from '../api/subscription-requests';
 import { assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
@@ -8,6 +8,13 @@ import { bodyOf } from '../http/validate';
 import { addDependant, listDependants, removeDependant } from '../services/packages/dependants';
 import { cancelSubscription, renewSubscription } from '../services/packages/subscriptions';
 import { formatDate, formatGhs } from '../api/format';
+import { approveInstructions } from '../api/direct-debit';
+import {
+  cancelAutorenew,
+  startAutorenew,
+  stopMandateOfCancelledPackage,
+  verifyAutorenew,
+} from '../services/payments/direct-debit';
 
 /** Packages over time (renew, cancel) and the people a patient books for under Family Care. */
 export const subscriptionsRouter = checkIdParams(Router());
@@ -24,7 +31,25 @@ subscriptionsRouter.post('/subscriptions/renew', ...activePatient, async (req, r
 subscriptionsRouter.post('/subscriptions/cancel', ...activePatient, async (req, res) => {
   const { subscriptionId } = await bodyOf(req, subscriptionIdSchema);
   const subscription = await cancelSubscription(callerOf(req).uid, subscriptionId);
+  await stopMandateOfCancelledPackage(subscriptionId);
   ok(res, subscription, `Your package will not renew. Its benefits last until ${formatDate(subscription.periodEnd)}.`);
+});
+
+/** Renewal by mobile-money direct debit (docs/direct-debit.md): start, approve by OTP, stop. */
+subscriptionsRouter.post('/subscriptions/autorenew', ...activePatient, async (req, res) => {
+  const answer = await startAutorenew(callerOf(req).uid, await bodyOf(req, autorenewSchema));
+  ok(res, answer, approveInstructions(answer.verificationType, answer.mandate.maskedNumber));
+});
+
+subscriptionsRouter.post('/subscriptions/autorenew/verify', ...activePatient, async (req, res) => {
+  const { otp } = await bodyOf(req, autorenewOtpSchema);
+  const mandate = await verifyAutorenew(callerOf(req).uid, otp);
+  ok(res, { mandate }, `Approved: your package renews automatically from ${mandate.maskedNumber}.`);
+});
+
+subscriptionsRouter.post('/subscriptions/autorenew/cancel', ...activePatient, async (req, res) => {
+  const mandate = await cancelAutorenew(callerOf(req).uid);
+  ok(res, { mandate }, `Automatic renewal is off: nothing more will be taken from ${mandate.maskedNumber}.`);
 });
 
 subscriptionsRouter.get('/patient/:patientId/dependants', requireAuth, async (req, res) => {

@@ -24,6 +24,8 @@ export const COLLECTIONS = {
   subscriptionNotices: 'subscriptionNotices',
   /** trialClaims/{patientId}: the Free package's trial is once per patient. */
   trialClaims: 'trialClaims',
+  /** mandates/{subscriptionId}: the mobile-money direct debit that renews a package (docs/direct-debit.md), one per subscription. */
+  mandates: 'mandates',
   /** People a patient books for under Family Care. */
   dependants: 'dependants',
   appointments: 'appointments',

@@ -23,6 +23,7 @@ export const PAYABLE_TIMES = [
   'periodStart',
   'periodEnd',
   'cancelledAt',
+  'directDebitAt',
 ];
 
 const PAYABLE_COLLECTION: Record<PayableKind, string> = {
@@ -62,8 +63,8 @@ export interface LedgerEntry {
   paidAt: string;
   /** Where the money came in: the provider's checkout ('online'; absent on entries before the desk existed) or the desk. */
   source?: 'online' | 'desk';
-  /** A desk payment: cash or mobile money, its reference, and who recorded it (api/front-desk.ts DeskLedgerFields). */
-  method?: 'cash' | 'momo';
+  /** A desk payment: cash or mobile money, its reference, and who recorded it (api/front-desk.ts DeskLedgerFields); online: 'direct-debit' for a mandate's charge. */
+  method?: 'cash' | 'momo' | 'direct-debit';
   providerReference?: string;
   recordedBy?: { uid: string; role: string; email?: string };
 }

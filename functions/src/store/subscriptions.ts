@@ -11,7 +11,16 @@ import { PAYABLE_TIMES } from './payments';
 /** A subscription as stored: the answer's fields but the package joined in from the catalog. */
 export type StoredSubscription = Omit<
   SubscriptionView,
-  'id' | 'packagePrice' | 'packageItems' | 'daysLeft' | 'benefits' | 'usage' | 'canRenew' | 'renewOpensOn' | 'renewalAmount'
+  | 'id'
+  | 'packagePrice'
+  | 'packageItems'
+  | 'daysLeft'
+  | 'benefits'
+  | 'usage'
+  | 'canRenew'
+  | 'renewOpensOn'
+  | 'renewalAmount'
+  | 'mandate'
 > & {
   emailAddress: string;
   createdAt: string;
@@ -60,6 +69,9 @@ export interface StoredRenewal {
   checkoutStartedAt?: string;
   /** The periodEnd the payment set (after it settled). */
   periodEnd?: string;
+  /** A direct-debit charge was sent for it (docs/direct-debit.md), and when; cleared when the charge failed. */
+  method?: 'direct-debit';
+  directDebitAt?: string;
 }
 
 const renewals = () =>

@@ -47,6 +47,9 @@ const GUARDED: [string, 'post' | 'put', object][] = [
   ['/api/payment/check', 'post', { clientReference: 'AAAAAAAAAA' }],
   ['/api/subscriptions/renew', 'post', { subscriptionId: 'some-subscription' }],
   ['/api/subscriptions/cancel', 'post', { subscriptionId: 'some-subscription' }],
+  ['/api/subscriptions/autorenew', 'post', { network: 'MTN' }],
+  ['/api/subscriptions/autorenew/verify', 'post', { otp: '1234' }],
+  ['/api/subscriptions/autorenew/cancel', 'post', {}],
 ];
 
 /** What the user has stored: appointments, subscriptions and orders. */

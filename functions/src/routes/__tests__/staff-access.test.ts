@@ -94,6 +94,7 @@ it('lists the routes of the clinic: at least those docs/api.md names', () => {
       'DELETE /staff/roles/:id',
       'GET /staff/audit',
       'GET /staff/patients/:patientId/record',
+      'GET /staff/patients/:patientId/mandates',
       'POST /staff/appointments/:appointmentId/prescriptions',
       'POST /staff/prescriptions/:id/dispensed',
     ]),

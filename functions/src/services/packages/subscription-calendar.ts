@@ -12,6 +12,8 @@ import { runTransaction } from '../../store/transaction';
 import { listPackages } from '../public/catalog';
 import { periodOf } from './subscriptions';
 import { FREE_PACKAGE_AMOUNT } from '../../api/prices';
+import { mandateRef } from '../../store/mandates';
+import { stillCharging } from './mandate-view';
 
 /**
  * The scheduled side of packages (docs/packages.md): periods that ended
@@ -94,6 +96,8 @@ function expire(now: Date): Handler {
   return (id) =>
     readAgain(id, async (tx, ref, data, { status, periodEnd }) => {
       if (!ENDING.includes(status) || !periodEnd || Date.parse(periodEnd) > now.getTime()) return false;
+      // A direct debit still charging (a failed charge is retried for a few days) decides first.
+      if (stillCharging((await tx.get(mandateRef(id))).data(), periodEnd, now)) return false;
       const record = noticeRecordRef(id, periodEnd, 'expired');
       const told = (await tx.get(record)).exists;
       tx.update(ref, { status: SUBSCRIPTION_STATUS.Expired, isActive: false, renews: false, expiredAt: storedTime(now) });

@@ -4,6 +4,7 @@ import { daysMs, isLive, renewedPeriod, SUBSCRIPTION_STATUS } from '../../api/su
 import { PAYABLE_KIND, type PayableKind, PAYMENT_STATUS } from '../../api/types';
 import { storedTime } from '../../store/converter';
 import { subscriptionRef, subscriptionsQuery } from '../../store/subscriptions';
+import { mandateRef } from '../../store/mandates';
 import { periodOf } from './subscriptions';
 
 /**
@@ -64,12 +65,23 @@ export async function periodOnPayment(
     const ref = subscriptionRef(String(data.subscriptionId));
     const subscription = (await tx.get(ref)).data();
     if (!subscription) return { ...none, gone: true };
+    const mandate = await tx.get(mandateRef(ref.id));
     // From the later of now and the old periodEnd; a cancelled or expired one runs again: it was paid for.
     const { periodStart, periodEnd } = renewedPeriod(periodOf(subscription), now);
     return {
       gone: false,
       recordUpdate: { periodEnd: storedTime(periodEnd) },
-      apply: () => tx.update(ref, activeFields(periodStart, periodEnd)),
+      apply: () => {
+        tx.update(ref, activeFields(periodStart, periodEnd));
+        // A direct debit (docs/direct-debit.md) charges next at the new end, whoever paid this period.
+        if (mandate.exists)
+          tx.update(mandate.ref, {
+            nextChargeAt: storedTime(periodEnd),
+            failures: 0,
+            chargeReference: FieldValue.delete(),
+            chargeSentAt: FieldValue.delete(),
+          });
+      },
     };
   }
   return none;

@@ -36,6 +36,8 @@ import { runTransaction } from '../../store/transaction';
 import { notifyPatient } from '../../notifications/notify';
 import { subscriptionCancelled, trialStarted } from '../../notifications/templates/subscriptions';
 import { hasCode } from '../../store/error-codes';
+import { mandatesOf, type StoredMandate } from '../../store/mandates';
+import { mandateView } from './mandate-view';
 
 export const CUSTOM_PRICING_MSG =
   'This package is priced for each organisation: please use the Make Enquiries form and our team will contact you.';
@@ -68,7 +70,7 @@ export function periodOf(data: StoredSubscription) {
 }
 
 /** What renewing costs: the package's monthly price (the Free package's follow-on after the trial). */
-const renewalAmountOf = (pkg: Package | undefined, data: StoredSubscription): number | undefined => {
+export const renewalAmountOf = (pkg: Package | undefined, data: StoredSubscription): number | undefined => {
   if (data.trial) return FREE_PACKAGE_AMOUNT;
   const price = pkg?.packagePrice;
   if (price === 'Free') return FREE_PACKAGE_AMOUNT;
@@ -97,6 +99,7 @@ function view(
   pkg: Package | undefined,
   counts?: { virtualConsultation?: number; homeVisit?: number },
   now = new Date(),
+  mandate?: StoredMandate,
 ): SubscriptionView {
   const { status: stored, periodStart, periodEnd } = periodOf(data);
   const period = { status: stored, periodStart, periodEnd };
@@ -126,6 +129,7 @@ function view(
     ...(status !== SUBSCRIPTION_STATUS.Pending && renewalAmountOf(pkg, data) !== undefined
       ? { renewalAmount: renewalAmountOf(pkg, data) }
       : {}),
+    ...(mandate ? { mandate: mandateView(id, mandate, renewalAmountOf(pkg, data)) } : {}),
   } as SubscriptionView;
 }
 
@@ -315,11 +319,12 @@ export async function cancelSubscription(patientId: string, subscriptionId: stri
 
 /** The caller's subscriptions with the package, period, benefits and this window's use, newest first. */
 export async function listSubscriptions(patientId: string, now = new Date()): Promise<SubscriptionView[]> {
-  const [mine, packages] = await Promise.all([subscriptionsOf(patientId), listPackages()]);
+  const [mine, packages, mandates] = await Promise.all([subscriptionsOf(patientId), listPackages(), mandatesOf(patientId)]);
   const byId = new Map(packages.map((p) => [p.id, p]));
+  const mandateOf = new Map(mandates.map((m) => [m.subscriptionId, m.data]));
   const sorted = mine.sort(newestFirst);
   const counts = await Promise.all(sorted.map(({ id, data }) => countsOf(id, data, now)));
-  return sorted.map(({ id, data }, i) => view(id, data, byId.get(data.packageId), counts[i], now));
+  return sorted.map(({ id, data }, i) => view(id, data, byId.get(data.packageId), counts[i], now, mandateOf.get(id)));
 }
 
 export const subscriptionView = (id: string, data: StoredSubscription) => view(id, data, undefined);

@@ -18,6 +18,7 @@ import { auth } from '../../store/firebase';
 import { mailRefsTo } from '../../store/mail';
 import { claimedRecordRefs, codeRef, findPatient, patientRef, phoneCodeRef } from '../../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../../store/subscriptions';
+import { mandateRefsOf, stopMandatesOf } from '../payments/direct-debit';
 import { COLLECTIONS } from '../../store/collections';
 import { queueMail } from '../../notifications/mail';
 import { noticeMail } from '../../notifications/notify';
@@ -90,6 +91,9 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const forms = email ? await formsSentFrom(email) : { feedback: [], enquiries: [] };
     const oldMails = email ? await mailRefsTo(email) : [];
     const dependants = await dependantRefsOf(uid);
+    // A direct debit stops at the provider first; its record (it holds the number) goes with the rest.
+    await stopMandatesOf(uid, 'erased');
+    const mandates = await mandateRefsOf(uid);
     const oldSms = await smsRefsOf(uid);
     const clinicRecords = await claimedRecordRefs(uid);
     // Call-backs asked for and USSD sessions, by the account, a record it claimed or its number.
@@ -109,6 +113,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
       ...[...forms.feedback, ...forms.enquiries].map((d) => ({ ref: d.ref, remove: true as const })),
       // The people they named for Family Care, and the trial's claim that names their uid.
       ...dependants.map((ref) => ({ ref, remove: true as const })),
+      ...mandates.map((ref) => ({ ref, remove: true as const })),
       { ref: trialClaimRef(uid), remove: true },
       ...[...oldMails, ...oldSms].map((ref) => ({ ref, remove: true as const })),
       { ref: codeRef(uid), remove: true },

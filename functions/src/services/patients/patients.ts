@@ -1,4 +1,5 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { stopMandatesOf } from '../payments/direct-debit';
 import type { PatientUpdate, RegisterInput } from '../../api/account-requests';
 import { PRIVACY_NOTICE_VERSION } from '../../api/retention';
 import type { Patient, PatientConsents } from '../../api/types';
@@ -85,16 +86,21 @@ export async function getPatient(uid: string): Promise<Patient> {
  * and is unconfirmed until its own SMS code comes back.
  */
 export async function updatePatient(uid: string, update: PatientUpdate): Promise<Patient> {
-  return runTransaction(async (tx) => {
+  let numberChanged = false;
+  const patient = await runTransaction(async (tx) => {
     const snap = await tx.get(patientRef(uid));
     if (!snap.exists) throw notFound(NO_PATIENT);
     const stored = snap.data() as Patient;
     const sent = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) as Partial<Patient>;
     const newNumber = sent.contactNumber !== undefined && sent.contactNumber !== stored.contactNumber;
     tx.update(patientRef(uid), newNumber ? { ...sent, phoneVerifiedAt: FieldValue.delete() } : sent);
+    numberChanged = newNumber;
     const { phoneVerifiedAt: _old, ...rest } = stored;
     return toPatient({ ...(newNumber ? rest : stored), ...sent });
   });
+  // A direct debit from the old number stops (docs/direct-debit.md).
+  if (numberChanged) await stopMandatesOf(uid, 'phone-changed');
+  return patient;
 }
 
 /** The patient's consents: treatment as given at sign-up (older accounts: their sign-up date, unversioned) and the newsletter. */

@@ -144,7 +144,12 @@ async function settle(
           ...(desk.providerReference ? { providerReference: desk.providerReference } : {}),
           recordedBy: desk.recordedBy,
         }
-      : { source: 'online' as const, ...(status.payer ? { payer: status.payer } : {}) }),
+      : {
+          source: 'online' as const,
+          ...(status.payer ? { payer: status.payer } : {}),
+          // A mandate's charge (docs/direct-debit.md): its own method in revenue.
+          ...(data.method === 'direct-debit' ? { method: 'direct-debit' as const } : {}),
+        }),
   });
   if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path, record.patientId);
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });

@@ -26,6 +26,16 @@ const ACTIONS: Record<string, string> = {
   'appointments.day-sheet': 'Downloaded a day sheet',
   'closure.set': 'Closed a day',
   'closure.delete': 'Reopened a closed day',
+  'mandate.start': 'Asked for a mobile money direct debit',
+  'mandate.approved': 'Direct debit approved on the phone',
+  'mandate.declined': 'Direct debit declined on the phone',
+  'mandate.provider-failed': 'Direct debit not started (provider unreachable)',
+  'mandate.charge': 'Direct debit charge sent',
+  'mandate.charge-failed': 'Direct debit charge failed',
+  'mandate.cancel.patient': 'Stopped their direct debit',
+  'mandate.cancel.phone-changed': 'Direct debit stopped: phone number changed',
+  'mandate.cancel.erased': 'Direct debit stopped: account erased',
+  'mandate.cancel.package-stopped': 'Direct debit stopped: package no longer renews',
   'patient.create': 'Registered a patient',
   'patient.read': "Opened a patient's record",
   'patient.search': 'Searched patients',
@@ -36,6 +46,7 @@ const ACTIONS: Record<string, string> = {
   'patient.claim': 'Claimed their clinic record',
   'patient.claim.mismatch': 'Tried to claim a clinic record (not claimed)',
   'patient.deliveries.read': "Read a patient's messages",
+  'patient.mandates.read': "Read a patient's direct debits",
   'patient.erase': 'Deleted their own account',
   'payment.link': 'Sent a payment link',
   'payment.desk.record': 'Recorded a payment at the desk',
@@ -151,6 +162,8 @@ export function auditTargetOf(target: string, name?: string): { text: string; to
       return { text: `Schedule of ${id}`, to: '/staff/schedule' };
     case 'serviceCapacity':
       return { text: `Places of service ${id}`, to: '/staff/capacity' };
+    case 'mandates':
+      return { text: `Direct debit of package ${short}` };
     case 'prescriptions':
       return { text: `Prescription ${short}` };
     case 'labRequests':

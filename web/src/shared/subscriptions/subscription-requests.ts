@@ -1,3 +1,5 @@
+import type { AutorenewAnswer, MandateView } from '@api/direct-debit';
+import type { AutorenewRequest } from '@api/subscription-requests';
 import type { Renewal } from '@api/subscriptions-contract';
 import type { SubscribeRequest, SubscriptionView } from '@api/types';
 import { api } from '@/lib/api-client';
@@ -15,3 +17,14 @@ export const renewSubscription = (subscriptionId: string) =>
 /** Stops renewal; the package runs to the end of the period already paid. */
 export const cancelRenewal = (subscriptionId: string) =>
   api.post<SubscriptionView>('/subscriptions/cancel', { subscriptionId }, { auth: true });
+
+/** Renewal by mobile-money direct debit (docs/direct-debit.md): starts the mandate; the answer says how to approve it. */
+export const startAutorenew = (body: AutorenewRequest) =>
+  api.post<AutorenewAnswer>('/subscriptions/autorenew', body, { auth: true });
+
+/** The code the network sent by SMS, for an OTP approval. */
+export const verifyAutorenew = (otp: string) =>
+  api.post<{ mandate: MandateView }>('/subscriptions/autorenew/verify', { otp }, { auth: true });
+
+/** One tap: no more charges. */
+export const cancelAutorenew = () => api.post<{ mandate: MandateView }>('/subscriptions/autorenew/cancel', {}, { auth: true });

@@ -214,4 +214,57 @@ describe('the profile package card after a switch of package', () => {
     expect(await screen.findByText('Family Care Package')).toBeInTheDocument();
     expect(screen.queryByText('Individual Package')).not.toBeInTheDocument();
   });
+
+  it('when renewal by direct debit is approved, then the card says when, how much and from which number, and one tap stops it', async () => {
+    const mandate = {
+      subscriptionId: 'sub-2',
+      status: 'Active',
+      network: 'MTN',
+      maskedNumber: '024 *** 4567',
+      verificationType: 'OTP',
+      nextChargeAt: '2026-03-31T10:00:00.000Z',
+      nextChargeAmount: 99,
+      failures: 0,
+    };
+    answer(200, [{ ...trial, mandate }]);
+    routes['POST /api/subscriptions/autorenew/cancel'] = () => ({
+      status: 200,
+      data: { mandate: { ...mandate, status: 'Cancelled' } },
+    });
+    renderCard();
+    expect(await screen.findByText('Renews on Tue 31 Mar 2026 for GHS 99.00 from 024 *** 4567')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Stop automatic renewal' }));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('Automatic renewal is off', 'Nothing more will be taken from 024 *** 4567.'),
+    );
+    expect(bodyOf('POST', '/api/subscriptions/autorenew/cancel')).toEqual({});
+  });
+
+  it('when the patient turns it on and the network sends a code, then the card asks for the code and sends it', async () => {
+    answer(200, [trial]);
+    routes['POST /api/subscriptions/autorenew'] = () => {
+      answer(200, [
+        {
+          ...trial,
+          mandate: {
+            subscriptionId: 'sub-2',
+            status: 'Pending',
+            network: 'Telecel',
+            maskedNumber: '020 *** 4567',
+            verificationType: 'OTP',
+            failures: 0,
+          },
+        },
+      ]);
+      return { status: 200, data: { verificationType: 'OTP', mandate: {} } };
+    };
+    renderCard();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Mobile money number/), '0201234567');
+    await user.selectOptions(screen.getByLabelText(/Network/), 'Telecel');
+    await user.click(screen.getByRole('button', { name: 'Renew automatically' }));
+    expect(await screen.findByText('We have sent a code by SMS to 020 *** 4567. Type it below to approve.')).toBeInTheDocument();
+    expect(bodyOf('POST', '/api/subscriptions/autorenew')).toEqual({ msisdn: '0201234567', network: 'Telecel' });
+    expect(screen.getByLabelText(/Approval code from the SMS/)).toBeInTheDocument();
+  });
 });

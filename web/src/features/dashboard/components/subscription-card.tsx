@@ -14,6 +14,7 @@ import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
+import { Autorenew } from '@/features/dashboard/components/autorenew';
 
 const priceText = (price: number | string) =>
   typeof price === 'number' ? `GHS ${price}/month` : price === 'Free' ? `Free ${TRIAL_DAYS}-Day Trial` : price;
@@ -39,10 +40,12 @@ function rowsOf(s: Subscription): DetailRow[] {
   if (s.periodStart && s.periodEnd)
     rows.push(['Period', `${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)}${daysLeftText(s.daysLeft)}`]);
   else rows.push(['Duration', `${s.duration} days`]);
-  // Nothing renews by itself (every payment is made by the patient): a trial says what renewing would cost, only if they choose to.
-  if (s.renewalAmount !== undefined && s.status === 'Trial')
+  // Nothing renews by itself unless the patient turned on the direct debit: a trial says what renewing would cost, only if they choose to.
+  // A direct debit that is on says when and how much itself (Autorenew).
+  const renewsByDebit = s.mandate?.status === 'Active';
+  if (s.renewalAmount !== undefined && s.status === 'Trial' && !renewsByDebit)
     rows.push(['After the trial', `${formatGhs(s.renewalAmount)} for ${PERIOD_DAYS} days, only if you renew`]);
-  else if (s.renewalAmount !== undefined && s.status !== 'Cancelled')
+  else if (s.renewalAmount !== undefined && s.status !== 'Cancelled' && !renewsByDebit)
     rows.push(['Renewal', `${formatGhs(s.renewalAmount)} for the next ${PERIOD_DAYS} days`]);
   if (s.benefits && s.usage) {
     const lines = usageLines(s.benefits, s.usage);
@@ -137,7 +140,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
             <button type="button" className="btn btn-outline" onClick={() => setBenefitsOpen(true)}>
               View Benefits
             </button>
-            {state.subscription.canRenew && (
+            {state.subscription.canRenew && state.subscription.mandate?.status !== 'Active' && (
               <button type="button" className="btn btn-primary" onClick={() => void renew(state.subscription)}>
                 Renew
               </button>
@@ -148,6 +151,7 @@ export function SubscriptionCard({ patientId }: { patientId: string }) {
               </button>
             )}
           </div>
+          <Autorenew subscription={state.subscription} onChange={refresh} />
           <Modal open={benefitsOpen} onClose={() => setBenefitsOpen(false)} title={state.subscription.packageTitle}>
             <p className="modal-intro">{priceText(state.subscription.packagePrice)}</p>
             <ul className="benefits">

@@ -1,3 +1,4 @@
+import type { MandateView } from '@api/direct-debit';
 /**
  * The console's calls to `/api/staff/...` (docs/roles-and-audit.md; shapes in @api/staff)
  * and their TanStack Query hooks: one query key per resource under ['staff'], lists paged by
@@ -179,6 +180,14 @@ export const useDeliveries = (about: 'appointments' | 'patients', recordId: stri
   useQuery({
     queryKey: ['staff', about, 'deliveries', recordId],
     queryFn: ({ signal }) => api.get<Delivery[]>(`/staff/${about}/${id(recordId)}/deliveries`, { ...opts, signal }),
+  });
+
+/** A patient's direct debits, newest first (GET /staff/patients/{id}/mandates; docs/direct-debit.md). */
+export const usePatientMandates = (patientId: string) =>
+  useQuery({
+    queryKey: [...staffKeys.patients, 'mandates', patientId],
+    queryFn: ({ signal }) =>
+      api.get<(MandateView & { endedBecause?: string })[]>(`/staff/patients/${id(patientId)}/mandates`, { ...opts, signal }),
   });
 
 /** Who holds a role: GET /staff/roles answers cursor pages like every staff list. */

@@ -109,7 +109,9 @@ export default function AuditPage() {
                     ? 'Patient'
                     : e.actorRole === 'pharmacy'
                       ? 'Pharmacy at /rx'
-                      : ROLE_LABELS[e.actorRole]}
+                      : e.actorRole === 'system'
+                        ? 'Payment provider or scheduled job'
+                        : ROLE_LABELS[e.actorRole]}
                   )
                 </span>
               </td>

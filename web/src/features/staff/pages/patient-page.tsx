@@ -6,6 +6,7 @@ import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
 import { AppointmentBadges, ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { MandatesSection } from '@/features/staff/components/mandates-section';
 import { MessagesSection } from '@/features/staff/components/messages-section';
 import { genderText } from '@/lib/choices';
 import { formatPhone } from '@api/ghana-phone';
@@ -107,6 +108,7 @@ export default function PatientPage() {
                 </PaidCard>
               )}
             </ListSection>
+            <MandatesSection patientId={patientId} />
             <MessagesSection about="patients" id={patientId} />
           </>
         )}

@@ -1,0 +1,129 @@
+import { directDebitConfig } from '../config';
+import type { VerificationType } from '../api/direct-debit';
+import { call, ProviderError } from './provider';
+
+/**
+ * The provider's direct-debit calls (docs/direct-debit.md; scripts/sandbox/preapproval.mjs
+ * stands in locally): a mandate (preapproval) is started, approved by the customer on their
+ * phone (a USSD prompt) or by an OTP we pass on, and cancelled; charges are receive-money
+ * requests on the network's direct-debit channel whose result comes on the payment callback.
+ * Every failure is a ProviderError.
+ */
+
+/** A Ghana number as the provider takes it: 233XXXXXXXXX. */
+const providerMsisdn = (stored: string) => stored.replace(/\D/g, '').replace(/^0/, '233');
+
+const field = (body: unknown, ...path: string[]): unknown => {
+  let at: unknown = body;
+  for (const key of path) at = at && typeof at === 'object' ? (at as { [k: string]: unknown })[key] : undefined;
+  return at;
+};
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export interface PreapprovalStarted {
+  providerId: string;
+  verificationType: VerificationType;
+  otpPrefix?: string;
+}
+
+export async function initiatePreapproval(mandate: {
+  clientReferenceId: string;
+  msisdn: string;
+  channel: string;
+}): Promise<PreapprovalStarted> {
+  const { preapprovalBase, merchantAccountNumber, preapprovalCallbackUrl } = directDebitConfig();
+  const { status, body } = await call(`${preapprovalBase}/${merchantAccountNumber}/preapproval/initiate`, {
+    method: 'POST',
+    body: JSON.stringify({
+      clientReferenceId: mandate.clientReferenceId,
+      customerMsisdn: providerMsisdn(mandate.msisdn),
+      channel: mandate.channel,
+      callbackUrl: preapprovalCallbackUrl,
+    }),
+  });
+  const providerId = text(field(body, 'data', 'hubtelPreApprovalId'));
+  const type = text(field(body, 'data', 'verificationType'));
+  if (status !== 200 || text(field(body, 'code')) !== '2000' || !providerId || (type !== 'USSD' && type !== 'OTP')) {
+    throw new ProviderError(`preapproval initiate answered ${status} code ${text(field(body, 'code'))}`);
+  }
+  const otpPrefix = text(field(body, 'data', 'otpPrefix'));
+  return { providerId, verificationType: type, ...(otpPrefix ? { otpPrefix } : {}) };
+}
+
+/** The OTP the patient typed; false when the provider says it is wrong (a 400), a ProviderError when it cannot say. */
+export async function verifyPreapprovalOtp(mandate: {
+  providerId: string;
+  clientReferenceId: string;
+  msisdn: string;
+  otpCode: string;
+}): Promise<boolean> {
+  const { preapprovalBase, merchantAccountNumber } = directDebitConfig();
+  const { status, body } = await call(`${preapprovalBase}/${merchantAccountNumber}/preapproval/verifyotp`, {
+    method: 'POST',
+    body: JSON.stringify({
+      hubtelPreApprovalId: mandate.providerId,
+      clientReferenceId: mandate.clientReferenceId,
+      customerMsisdn: providerMsisdn(mandate.msisdn),
+      otpCode: mandate.otpCode,
+    }),
+  });
+  if (status === 200 && text(field(body, 'code')) === '2000') return true;
+  if (status === 400) return false;
+  throw new ProviderError(`preapproval verifyotp answered ${status}`);
+}
+
+/** Ends the mandate at the provider; one it no longer knows counts as ended. */
+export async function cancelPreapproval(providerId: string): Promise<void> {
+  const { preapprovalBase, merchantAccountNumber } = directDebitConfig();
+  const { status } = await call(
+    `${preapprovalBase}/${merchantAccountNumber}/preapproval/${encodeURIComponent(providerId)}/cancel`,
+    { method: 'GET' },
+  );
+  if (status !== 200 && status !== 404) throw new ProviderError(`preapproval cancel answered ${status}`);
+}
+
+/** The preapproval callback's body, read for what it says (the secret in the URL says who sent it). */
+export interface PreapprovalDecision {
+  providerId: string;
+  clientReferenceId: string;
+  approved: boolean;
+}
+
+export function preapprovalDecisionOf(body: unknown): PreapprovalDecision | undefined {
+  const providerId = text(field(body, 'HubtelPreapprovalId'));
+  const clientReferenceId = text(field(body, 'ClientReferenceId'));
+  const status = text(field(body, 'PreapprovalStatus')).toUpperCase();
+  if (!providerId || !clientReferenceId || (status !== 'APPROVED' && status !== 'REJECTED')) return undefined;
+  return { providerId, clientReferenceId, approved: status === 'APPROVED' };
+}
+
+/** Asks for one period's charge; the result comes on the payment callback (answer 0001: pending). */
+export async function chargeDirectDebit(charge: {
+  clientReference: string;
+  msisdn: string;
+  channel: string;
+  amount: number;
+  description: string;
+}): Promise<void> {
+  const { receiveMoneyBase, merchantAccountNumber, chargeCallbackUrl } = directDebitConfig();
+  const { status, body } = await call(`${receiveMoneyBase}/${merchantAccountNumber}/receive/mobilemoney`, {
+    method: 'POST',
+    body: JSON.stringify({
+      CustomerMsisdn: providerMsisdn(charge.msisdn),
+      Channel: charge.channel,
+      Amount: charge.amount,
+      PrimaryCallbackUrl: chargeCallbackUrl,
+      Description: charge.description,
+      ClientReference: charge.clientReference,
+    }),
+  });
+  const code = text(field(body, 'ResponseCode'));
+  if (status !== 200 || (code !== '0001' && code !== '0000')) throw new ProviderError(`receive money answered ${status} ${code}`);
+}
+
+/** A payment callback that says a charge failed, and why in the provider's words (undefined: not a failure). */
+export function chargeFailureOf(body: unknown): string | undefined {
+  const code = text(field(body, 'ResponseCode'));
+  if (!code || code === '0000' || code === '0001') return undefined;
+  return text(field(body, 'Data', 'Description')) || `failed (${code})`;
+}

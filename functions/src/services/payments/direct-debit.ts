@@ -1,0 +1,528 @@
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { ussdConfig } from '../../config';
+import {
+  type AutorenewAnswer,
+  DIRECT_DEBIT_CHANNEL,
+  DIRECT_DEBIT_NOTICE_DAYS,
+  DIRECT_DEBIT_RETRIES,
+  MANDATE_STATUS,
+  type MandateView,
+  maskMsisdn,
+} from '../../api/direct-debit';
+import type { AutorenewRequest } from '../../api/subscription-requests';
+import { daysMs, SUBSCRIPTION_STATUS } from '../../api/subscriptions-contract';
+import { PAYMENT_STATUS } from '../../api/types';
+import { CURRENCY } from '../../api/prices';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { auditAs, type Staff } from '../shared/staff-access';
+import { newClientReference } from '../../payments/client-reference';
+import {
+  cancelPreapproval,
+  chargeDirectDebit,
+  initiatePreapproval,
+  type PreapprovalDecision,
+  verifyPreapprovalOtp,
+} from '../../payments/direct-debit';
+import { ProviderError } from '../../payments/provider';
+import { notifyPatient } from '../../notifications/notify';
+import {
+  chargeComing,
+  chargeFailed,
+  mandateApproved,
+  mandateDeclined,
+  mandateStopped,
+} from '../../notifications/templates/direct-debit';
+import { packageById } from '../../store/catalog';
+import { storedTime } from '../../store/converter';
+import { activeMandatesDueBefore, mandateByReference, mandateRef, mandatesOf, type StoredMandate } from '../../store/mandates';
+import { findPatient } from '../../store/patients';
+import { writeAudit } from '../../store/staff';
+import { noticeRecordRef, renewalRef, subscriptionRef, type StoredSubscription } from '../../store/subscriptions';
+import { runTransaction } from '../../store/transaction';
+import { confirmWithProvider } from './settlement';
+import { findPayable, type Payable } from './payable';
+import { renewLink } from '../packages/subscription-calendar';
+import { mandateView } from '../packages/mandate-view';
+import { liveSubscriptionsOf, periodOf, renewalAmountOf } from '../packages/subscriptions';
+
+/**
+ * Renewal by mobile-money direct debit (docs/direct-debit.md). A mandate (mandates/{subscriptionId})
+ * is asked of the provider, approved by the patient on their phone (USSD prompt or OTP) and then
+ * charged at each period's end with the package's price at the time. A charge is the period's
+ * renewal record (the one a checkout renewal pays), so it settles through the same markPaid, and
+ * a checkout for the same period paid as well becomes a refund Due. Every change is audited.
+ */
+
+/** A charge sent this long ago with no result is asked about (its callback may have been lost). */
+const CHARGE_ANSWER_MS = 60 * 60 * 1000;
+
+const audit = (tx: Transaction, actor: 'patient' | 'system', patientId: string, action: string, subscriptionId: string) =>
+  writeAudit(
+    {
+      actorUid: actor === 'patient' ? patientId : 'direct-debit',
+      actorRole: actor,
+      action,
+      target: mandateRef(subscriptionId).path,
+      patientIds: [patientId],
+    },
+    tx,
+  );
+
+/** What the next charge of a subscription takes: the package's price now (GHS 99 after a trial). */
+async function priceNow(data: StoredSubscription): Promise<number> {
+  const amount = renewalAmountOf(await packageById(data.packageId), data);
+  if (amount === undefined) throw badRequest('This package is priced for each organisation and cannot renew automatically.');
+  return amount;
+}
+
+/** The package that renews: the patient's live one that has not been cancelled (one at a time). */
+async function renewingSubscription(patientId: string, now: Date) {
+  const live = await liveSubscriptionsOf(patientId, now);
+  const renewing = live.find(({ data }) => periodOf(data).status !== SUBSCRIPTION_STATUS.Cancelled && data.renews !== false);
+  if (!renewing) throw conflict('You have no package that renews: choose a package first.');
+  return renewing;
+}
+
+/** A mandate that can still take money or be approved. */
+const isLiveMandate = (m: StoredMandate | undefined) =>
+  m?.status === MANDATE_STATUS.Pending || m?.status === MANDATE_STATUS.Active;
+
+/**
+ * POST /subscriptions/autorenew: claims the subscription's one mandate (a second opt-in, even at
+ * the same moment, gets 409), then asks the provider for the preapproval.
+ */
+export async function startAutorenew(patientId: string, request: AutorenewRequest, now = new Date()): Promise<AutorenewAnswer> {
+  const { id: subscriptionId, data: subscription } = await renewingSubscription(patientId, now);
+  const patient = await findPatient(patientId);
+  const msisdn = request.msisdn ?? (patient?.phoneVerifiedAt ? patient.contactNumber : undefined);
+  if (!msisdn)
+    throw badRequest('The mobile money number (msisdn) is required: your phone number is not confirmed yet, so type the number.');
+  const amount = await priceNow(subscription);
+  const ref = mandateRef(subscriptionId);
+  const claim: StoredMandate = {
+    patientId,
+    msisdn,
+    network: request.network,
+    providerId: '',
+    clientReferenceId: newClientReference(),
+    status: MANDATE_STATUS.Pending,
+    createdAt: now.toISOString(),
+    nextChargeAt: periodOf(subscription).periodEnd ?? now.toISOString(),
+    failures: 0,
+  };
+  await runTransaction(async (tx) => {
+    const old = (await tx.get(ref)).data();
+    if (old?.status === MANDATE_STATUS.Active)
+      throw conflict(`This package already renews automatically from ${maskMsisdn(old.msisdn)}.`);
+    if (old?.status === MANDATE_STATUS.Pending)
+      throw conflict(`An approval is already waiting on ${maskMsisdn(old.msisdn)}: approve it, or stop it and start again.`);
+    tx.set(ref, claim);
+    await audit(tx, 'patient', patientId, 'mandate.start', subscriptionId);
+  });
+  let started;
+  try {
+    started = await initiatePreapproval({
+      clientReferenceId: claim.clientReferenceId,
+      msisdn,
+      channel: DIRECT_DEBIT_CHANNEL[request.network],
+    });
+  } catch (err) {
+    // Nothing was asked of the patient: the claim goes, so they can try again.
+    await runTransaction(async (tx) => {
+      const now = (await tx.get(ref)).data();
+      if (now?.clientReferenceId !== claim.clientReferenceId || now.providerId) return;
+      tx.update(ref, {
+        status: MANDATE_STATUS.Cancelled,
+        cancelledAt: storedTime(new Date()),
+        endedBecause: 'provider-unreachable',
+      });
+      await audit(tx, 'system', patientId, 'mandate.provider-failed', subscriptionId);
+    });
+    throw err;
+  }
+  const fields = {
+    providerId: started.providerId,
+    verificationType: started.verificationType,
+    ...(started.otpPrefix ? { otpPrefix: started.otpPrefix } : {}),
+  };
+  await ref.update(fields);
+  const mandate = { ...claim, ...fields };
+  return { mandate: mandateView(subscriptionId, mandate, amount), verificationType: started.verificationType };
+}
+
+/** The mandate waiting for the caller's approval. */
+async function pendingMandateOf(patientId: string, now: Date) {
+  const { id } = await renewingSubscription(patientId, now);
+  const mandate = (await mandateRef(id).get()).data();
+  if (!mandate || mandate.status !== MANDATE_STATUS.Pending || !mandate.providerId)
+    throw conflict('No approval is waiting: start automatic renewal first.');
+  return { subscriptionId: id, mandate };
+}
+
+/**
+ * Approved or declined: from the provider's callback, or at once when the provider accepted the
+ * OTP. Only a Pending mandate of that very preapproval changes, so a second callback changes nothing.
+ */
+export async function decideMandate(
+  decision: PreapprovalDecision,
+  now = new Date(),
+): Promise<'changed' | 'unchanged' | 'unknown'> {
+  const found = await mandateByReference(decision.clientReferenceId);
+  if (!found) return 'unknown';
+  const { subscriptionId } = found;
+  return runTransaction(async (tx) => {
+    const ref = mandateRef(subscriptionId);
+    const m = (await tx.get(ref)).data();
+    const subscription = (await tx.get(subscriptionRef(subscriptionId))).data();
+    if (!m || m.status !== MANDATE_STATUS.Pending || m.providerId !== decision.providerId || !subscription) return 'unchanged';
+    const masked = maskMsisdn(m.msisdn);
+    if (!decision.approved) {
+      tx.update(ref, { status: MANDATE_STATUS.Declined, endedBecause: 'declined' });
+      await audit(tx, 'system', m.patientId, 'mandate.declined', subscriptionId);
+      await notifyPatient(
+        m.patientId,
+        mandateDeclined({ packageTitle: subscription.packageTitle, maskedNumber: masked, link: renewLink() }),
+        { tx },
+      );
+      return 'changed';
+    }
+    const nextChargeAt = periodOf(subscription).periodEnd ?? now.toISOString();
+    const amount = await priceNow(subscription);
+    tx.update(ref, {
+      status: MANDATE_STATUS.Active,
+      approvedAt: storedTime(now),
+      nextChargeAt: storedTime(nextChargeAt),
+      failures: 0,
+    });
+    await audit(tx, 'system', m.patientId, 'mandate.approved', subscriptionId);
+    await notifyPatient(
+      m.patientId,
+      mandateApproved({
+        packageTitle: subscription.packageTitle,
+        maskedNumber: masked,
+        nextChargeAt,
+        amount,
+        link: renewLink(),
+        shortcode: ussdConfig().shortcode,
+      }),
+      { tx },
+    );
+    return 'changed';
+  });
+}
+
+/** POST /subscriptions/autorenew/verify: the OTP the patient typed goes to the provider; accepted, the mandate is Active. */
+export async function verifyAutorenew(patientId: string, otp: string, now = new Date()): Promise<MandateView> {
+  const { subscriptionId, mandate } = await pendingMandateOf(patientId, now);
+  if (mandate.verificationType !== 'OTP') throw conflict('This approval is made on your phone: approve the prompt there.');
+  const otpCode = otp.includes('-') || !mandate.otpPrefix ? otp : `${mandate.otpPrefix}-${otp}`;
+  const accepted = await verifyPreapprovalOtp({
+    providerId: mandate.providerId,
+    clientReferenceId: mandate.clientReferenceId,
+    msisdn: mandate.msisdn,
+    otpCode,
+  });
+  if (!accepted) throw badRequest('The approval code (otp) is not right: check the SMS and type it again.');
+  await decideMandate({ providerId: mandate.providerId, clientReferenceId: mandate.clientReferenceId, approved: true }, now);
+  return answerOf(subscriptionId);
+}
+
+async function answerOf(subscriptionId: string): Promise<MandateView> {
+  const [m, s] = await Promise.all([mandateRef(subscriptionId).get(), subscriptionRef(subscriptionId).get()]);
+  const data = s.data();
+  return mandateView(subscriptionId, m.data()!, data ? await priceNow(data).catch(() => undefined) : undefined);
+}
+
+/**
+ * Ends a mandate here first (in a transaction: a charge the job has not sent yet reads it
+ * Cancelled and is not sent), then at the provider (a failure there is logged: nothing more is
+ * charged from our side either way).
+ */
+async function stopMandate(
+  subscriptionId: string,
+  why: { by: 'patient' | 'system'; because: string; sentence: string },
+  now: Date,
+): Promise<StoredMandate | undefined> {
+  const stopped = await runTransaction(async (tx) => {
+    const ref = mandateRef(subscriptionId);
+    const m = (await tx.get(ref)).data();
+    if (!isLiveMandate(m)) return undefined;
+    const subscription = (await tx.get(subscriptionRef(subscriptionId))).data();
+    tx.update(ref, { status: MANDATE_STATUS.Cancelled, cancelledAt: storedTime(now), endedBecause: why.because });
+    await audit(tx, why.by, m!.patientId, `mandate.cancel.${why.because}`, subscriptionId);
+    // An account being erased gets no notice: its mails and texts are being removed.
+    if (subscription && why.because !== 'erased')
+      await notifyPatient(
+        m!.patientId,
+        mandateStopped({ packageTitle: subscription.packageTitle, maskedNumber: maskMsisdn(m!.msisdn), why: why.sentence }),
+        { tx },
+      );
+    return m;
+  });
+  if (stopped?.providerId) {
+    await cancelPreapproval(stopped.providerId).catch((err: unknown) =>
+      logger.error('direct debit: cancel at the provider failed', { subscriptionId, error: String(err) }),
+    );
+  }
+  return stopped;
+}
+
+/** POST /subscriptions/autorenew/cancel: one tap stops it. */
+export async function cancelAutorenew(patientId: string, now = new Date()): Promise<MandateView> {
+  const live = (await mandatesOf(patientId)).find(({ data }) => isLiveMandate(data));
+  if (!live) throw conflict('Automatic renewal is not on for any of your packages.');
+  await stopMandate(live.subscriptionId, { by: 'patient', because: 'patient', sentence: 'As you asked:' }, now);
+  return answerOf(live.subscriptionId);
+}
+
+/** A new phone number, or the account erased: every live mandate of the patient ends. */
+export async function stopMandatesOf(patientId: string, because: 'phone-changed' | 'erased', now = new Date()): Promise<void> {
+  const sentence =
+    because === 'phone-changed' ? 'Your phone number changed, so for your safety:' : 'Your account is being erased:';
+  for (const { subscriptionId, data } of await mandatesOf(patientId)) {
+    if (isLiveMandate(data)) await stopMandate(subscriptionId, { by: 'system', because, sentence }, now);
+  }
+}
+
+/** The package's renewal was cancelled (POST /subscriptions/cancel): its direct debit ends with it. */
+export async function stopMandateOfCancelledPackage(subscriptionId: string, now = new Date()): Promise<void> {
+  await stopMandate(
+    subscriptionId,
+    { by: 'patient', because: 'package-stopped', sentence: 'You cancelled the renewal of your package:' },
+    now,
+  );
+}
+
+/** The mandate refs of a patient (erasure removes them: they hold the number). */
+export const mandateRefsOf = async (patientId: string) => (await mandatesOf(patientId)).map((m) => mandateRef(m.subscriptionId));
+
+// ---- charges ------------------------------------------------------------------------------
+
+/** A renewal record that a direct-debit charge was sent for. */
+export const isDirectDebitCharge = (p: Payable) => p.kind === 'renewal' && p.data.method === 'direct-debit';
+
+type ChargeStep = 'charged' | 'noticed' | 'none';
+
+/**
+ * Sends one period's charge. Inside the transaction, the mandate is read again: Cancelled since
+ * the job's query (a stop pressed a moment ago), or a charge already in flight, and nothing is sent.
+ */
+export async function chargeMandate(subscriptionId: string, now = new Date()): Promise<ChargeStep> {
+  const charge = await runTransaction(async (tx) => {
+    const ref = mandateRef(subscriptionId);
+    const m = (await tx.get(ref)).data();
+    const subscription = (await tx.get(subscriptionRef(subscriptionId))).data();
+    if (!m || m.status !== MANDATE_STATUS.Active || Date.parse(m.nextChargeAt) > now.getTime() || m.chargeSentAt)
+      return undefined;
+    // A package stopped meanwhile is not charged (the job's turn ends the mandate).
+    if (!subscription || subscription.renews === false || periodOf(subscription).status === SUBSCRIPTION_STATUS.Cancelled)
+      return undefined;
+    const { periodEnd } = periodOf(subscription);
+    if (!periodEnd) return undefined;
+    const renewal = renewalRef(subscriptionId, periodEnd);
+    const open = (await tx.get(renewal)).data();
+    if (open?.paymentStatus === PAYMENT_STATUS.Paid) {
+      // Renewed by checkout meanwhile: the next charge is at the new end.
+      tx.update(ref, { nextChargeAt: storedTime(periodEnd), failures: 0 });
+      return undefined;
+    }
+    const amount = await priceNow(subscription);
+    const clientReference = open?.clientReference ?? newClientReference();
+    const record = { amount, method: 'direct-debit' as const, directDebitAt: storedTime(now) };
+    if (open) tx.update(renewal, record);
+    else
+      tx.create(renewal, {
+        subscriptionId,
+        patientId: m.patientId,
+        packageId: subscription.packageId,
+        packageTitle: subscription.packageTitle,
+        currencyCode: CURRENCY,
+        paymentStatus: PAYMENT_STATUS.Unpaid,
+        clientReference,
+        createdAt: now.toISOString(),
+        amount,
+        method: 'direct-debit',
+        directDebitAt: now.toISOString(),
+      });
+    tx.update(ref, { chargeReference: clientReference, chargeSentAt: storedTime(now) });
+    await audit(tx, 'system', m.patientId, 'mandate.charge', subscriptionId);
+    return {
+      clientReference,
+      amount,
+      msisdn: m.msisdn,
+      channel: DIRECT_DEBIT_CHANNEL[m.network],
+      title: subscription.packageTitle,
+    };
+  });
+  if (!charge) return 'none';
+  try {
+    await chargeDirectDebit({
+      clientReference: charge.clientReference,
+      msisdn: charge.msisdn,
+      channel: charge.channel,
+      amount: charge.amount,
+      description: `Renewal of ${charge.title} (direct debit)`,
+    });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    await chargeFailedFor(subscriptionId, charge.clientReference, 'the mobile money network could not be reached.', now);
+  }
+  return 'charged';
+}
+
+/**
+ * A charge that failed (the callback said so, the provider could not be reached, or it never
+ * answered): told by SMS and tried again a day later, up to DIRECT_DEBIT_RETRIES times; a mandate
+ * revoked at the network, or the last retry, ends the mandate, and the package lapses as any does.
+ * Only the charge in flight counts, so a second callback changes nothing.
+ */
+export async function chargeFailedFor(subscriptionId: string, clientReference: string, reason: string, now = new Date()) {
+  await runTransaction(async (tx) => {
+    const ref = mandateRef(subscriptionId);
+    const m = (await tx.get(ref)).data();
+    const subscription = (await tx.get(subscriptionRef(subscriptionId))).data();
+    if (!m || m.chargeReference !== clientReference || !m.chargeSentAt || !subscription) return;
+    const renewal = renewalRef(subscriptionId, periodOf(subscription).periodEnd!);
+    const record = (await tx.get(renewal)).data();
+    if (record?.paymentStatus === PAYMENT_STATUS.Paid) return;
+    const failures = m.failures + 1;
+    const revoked = /revoked/i.test(reason);
+    const ends = revoked || failures > DIRECT_DEBIT_RETRIES || m.status !== MANDATE_STATUS.Active;
+    const retryAt = new Date(now.getTime() + daysMs(1));
+    tx.update(ref, {
+      failures,
+      lastFailure: reason,
+      chargeReference: FieldValue.delete(),
+      chargeSentAt: FieldValue.delete(),
+      ...(ends
+        ? m.status === MANDATE_STATUS.Active
+          ? {
+              status: MANDATE_STATUS.Cancelled,
+              cancelledAt: storedTime(now),
+              endedBecause: revoked ? 'revoked' : 'charges-failed',
+            }
+          : {}
+        : { nextChargeAt: storedTime(retryAt) }),
+    });
+    if (record) tx.update(renewal, { method: FieldValue.delete(), directDebitAt: FieldValue.delete() });
+    await audit(tx, 'system', m.patientId, 'mandate.charge-failed', subscriptionId);
+    await notifyPatient(
+      m.patientId,
+      chargeFailed({
+        packageTitle: subscription.packageTitle,
+        maskedNumber: maskMsisdn(m.msisdn),
+        amount: Number(record?.amount ?? 0),
+        reason,
+        ...(ends ? {} : { retryAt: retryAt.toISOString() }),
+        link: renewLink(),
+      }),
+      { tx },
+    );
+  });
+}
+
+/** The payment callback said a direct-debit charge failed (and the provider did not say Paid). */
+export async function directDebitFailed(payable: Payable, reason: string, now = new Date()) {
+  await chargeFailedFor(String(payable.data.subscriptionId), payable.clientReference, reason, now);
+}
+
+/** The notice DIRECT_DEBIT_NOTICE_DAYS before the charge: when, how much, how to stop; once per period. */
+async function noticeBefore(subscriptionId: string, now: Date): Promise<ChargeStep> {
+  return runTransaction(async (tx) => {
+    const m = (await tx.get(mandateRef(subscriptionId))).data();
+    const subscription = (await tx.get(subscriptionRef(subscriptionId))).data();
+    if (!m || m.status !== MANDATE_STATUS.Active || m.failures > 0 || !subscription) return 'none';
+    const record = noticeRecordRef(subscriptionId, m.nextChargeAt, 'direct-debit');
+    if ((await tx.get(record)).exists) return 'none';
+    const amount = await priceNow(subscription);
+    tx.create(record, { subscriptionId, kind: 'direct-debit', periodEnd: storedTime(m.nextChargeAt), at: storedTime(now) });
+    await notifyPatient(
+      m.patientId,
+      chargeComing({
+        packageTitle: subscription.packageTitle,
+        maskedNumber: maskMsisdn(m.msisdn),
+        chargeAt: m.nextChargeAt,
+        amount,
+        link: renewLink(),
+        shortcode: ussdConfig().shortcode,
+      }),
+      { tx },
+    );
+    return 'noticed';
+  });
+}
+
+/**
+ * One mandate's turn in the job: a package stopped ends the mandate; a charge with no answer for
+ * an hour is asked about; then the notice or the charge, whichever is due. (A period renewed by
+ * checkout moved nextChargeAt on when it settled: services/packages/subscription-periods.ts.)
+ */
+async function mandateTurn(subscriptionId: string, m: StoredMandate, now: Date): Promise<ChargeStep> {
+  const subscription = (await subscriptionRef(subscriptionId).get()).data();
+  const period = subscription ? periodOf(subscription) : undefined;
+  if (!subscription || period?.status === SUBSCRIPTION_STATUS.Cancelled || subscription.renews === false) {
+    await stopMandate(
+      subscriptionId,
+      { by: 'system', because: 'package-stopped', sentence: 'Your package no longer renews:' },
+      now,
+    );
+    return 'none';
+  }
+  if (m.chargeSentAt && m.chargeReference) {
+    if (now.getTime() - Date.parse(m.chargeSentAt) < CHARGE_ANSWER_MS) return 'none';
+    const renewal = await findPayable(m.chargeReference);
+    if (renewal && (await confirmWithProvider(renewal)) !== 'not-paid') return 'none';
+    await chargeFailedFor(subscriptionId, m.chargeReference, 'the mobile money network did not answer.', now);
+    return 'none';
+  }
+  return Date.parse(m.nextChargeAt) <= now.getTime() ? chargeMandate(subscriptionId, now) : noticeBefore(subscriptionId, now);
+}
+
+export interface DirectDebitRun {
+  noticed: number;
+  charged: number;
+  complete: boolean;
+}
+
+/**
+ * The scheduled side (runs hourly before the subscription calendar, index.ts): every Active
+ * mandate whose next charge is within DIRECT_DEBIT_NOTICE_DAYS gets its notice, and, once due, its charge.
+ */
+export async function runDirectDebits({
+  now = new Date(),
+  deadline = Date.now() + 60_000,
+  batchSize = 100,
+} = {}): Promise<DirectDebitRun> {
+  const until = new Date(now.getTime() + daysMs(DIRECT_DEBIT_NOTICE_DAYS));
+  const result: DirectDebitRun = { noticed: 0, charged: 0, complete: true };
+  let query = activeMandatesDueBefore(until, batchSize);
+  for (;;) {
+    const snap = await query.get();
+    for (const doc of snap.docs) {
+      if (Date.now() >= deadline) return { ...result, complete: false };
+      try {
+        const step = await mandateTurn(doc.id, doc.data(), now);
+        if (step === 'charged') result.charged++;
+        if (step === 'noticed') result.noticed++;
+      } catch (err) {
+        logger.error('direct debit turn failed', { subscriptionId: doc.id, error: String(err) });
+      }
+    }
+    if (snap.size < batchSize) return result;
+    query = query.startAfter(snap.docs[snap.size - 1]);
+  }
+}
+
+/** GET /staff/patients/{id}/mandates (the staff patient page): the patient's direct debits, newest first; the read is audited. */
+export async function mandatesForStaff(staff: Staff, patientId: string): Promise<(MandateView & { endedBecause?: string })[]> {
+  if (!(await findPatient(patientId))) throw notFound('We could not find that patient.');
+  await auditAs(staff, { action: 'patient.mandates.read', target: `patients/${patientId}`, patientIds: [patientId] });
+  const all = await mandatesOf(patientId);
+  return all
+    .sort((a, b) => b.data.createdAt.localeCompare(a.data.createdAt))
+    .map(({ subscriptionId, data }) => ({
+      ...mandateView(subscriptionId, data),
+      ...(data.endedBecause ? { endedBecause: data.endedBecause } : {}),
+    }));
+}
