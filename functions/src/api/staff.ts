@@ -165,8 +165,8 @@ export interface StaffOverview {
   todayCounts: Partial<Record<AppointmentState, number>>;
   /** Bookings per day (by appointment day), from 14 days ago to 14 days ahead. */
   bookingsPerDay: { day: string; count: number }[];
-  /** Paid revenue (GHS) per ISO week (the Monday it starts), the last 8 weeks. */
-  revenuePerWeek: { weekStart: string; amount: number }[];
+  /** Paid revenue (GHS) per ISO week (the Monday it starts), the last 8 weeks; `directDebit` is the part charged by direct debit. */
+  revenuePerWeek: { weekStart: string; amount: number; directDebit: number }[];
   openEnquiries: number;
   refundsDue: number;
   ordersToDispatch: number;

@@ -107,12 +107,13 @@ export const settlementLeaseRef = (clientReference: string, transactionId: strin
     .collection(COLLECTIONS.settlementLeases)
     .doc(`${clientReference}_${transactionId || 'no-transaction'}`) as DocumentReference<SettlementLease>;
 
-/** Sum of the payments ledger's amounts paid in [from, to): one sum() aggregation. */
-export async function paidBetween(from: Date, to: Date): Promise<number> {
-  const snap = await db()
+/** Sum of the payments ledger's amounts paid in [from, to), of one `method` if given: one sum() aggregation. */
+export async function paidBetween(from: Date, to: Date, method?: LedgerEntry['method']): Promise<number> {
+  const paid = db()
     .collection(COLLECTIONS.payments)
     .where('paidAt', '>=', Timestamp.fromDate(from))
-    .where('paidAt', '<', Timestamp.fromDate(to))
+    .where('paidAt', '<', Timestamp.fromDate(to));
+  const snap = await (method ? paid.where('method', '==', method) : paid)
     .aggregate({ total: AggregateField.sum('amount') })
     .get();
   return Number(snap.data().total ?? 0);

@@ -99,6 +99,26 @@ describe('GET /staff/overview', () => {
     for (const w of res.body.data.revenuePerWeek) expect(new Date(`${w.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(res.body.data.today).toMatch(/^\d{4}-\d\d-\d\d$/);
   });
+
+  it('when a package renewal is charged by direct debit, then the week shows it as its own part of the revenue', async () => {
+    const thisWeek = async () =>
+      (await get(staff, '/staff/overview')).body.data.revenuePerWeek.at(-1) as { amount: number; directDebit: number };
+    const before = await thisWeek();
+    const entry = (amount: number, method?: string) => {
+      const ref = randomUUID().replace(/-/g, '').slice(0, 10);
+      return db()
+        .collection(COLLECTIONS.payments)
+        .doc(ref)
+        .create({ clientReference: ref, amount, paidAt: Timestamp.now(), ...(method ? { method } : {}) });
+    };
+    await entry(99, 'direct-debit');
+    await entry(40, 'cash');
+    const after = await thisWeek();
+    // At least (other suites may pay meanwhile): the direct debit counts in its part, the cash only in the total.
+    expect(after.directDebit).toBeGreaterThanOrEqual(before.directDebit + 99 - 0.001);
+    expect(after.amount).toBeGreaterThanOrEqual(before.amount + 139 - 0.001);
+    expect(after.amount - after.directDebit).toBeGreaterThanOrEqual(before.amount - before.directDebit + 40 - 0.001);
+  });
 });
 
 describe('the inbox', () => {

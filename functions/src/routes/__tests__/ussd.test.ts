@@ -22,8 +22,8 @@ import { createUssdApp } from '../ussd';
 const ussd = createUssdApp();
 const api = createApp();
 
-/** One phone on the network: its number (233...), a session, and the Sequence it is at. */
-function phone(mobile = freshPhone().slice(1)) {
+/** One phone on the network: its number (233...), its operator as Hubtel names it, a session, and the Sequence it is at. */
+function phone(mobile = freshPhone().slice(1), operator = 'mtn') {
   const sessionId = randomUUID().replaceAll('-', '');
   let sequence = 0;
   const send = async (Type: string, Message = '', Sequence = ++sequence): Promise<UssdResponse> => {
@@ -33,7 +33,7 @@ function phone(mobile = freshPhone().slice(1)) {
       SessionId: sessionId,
       ServiceCode: '*713*4455#',
       Message,
-      Operator: 'mtn',
+      Operator: operator,
       Sequence,
       ClientState: '',
       Platform: 'USSD',
@@ -80,8 +80,8 @@ const patientsWith = async (mobile: string) =>
 const sessionDoc = async (sessionId: string) => (await db().collection(COLLECTIONS.ussdSessions).doc(sessionId).get()).data();
 
 /** A new caller gives their name: they become a clinic record with source USSD. */
-async function newCaller() {
-  const p = phone();
+async function newCaller(operator?: string) {
+  const p = phone(undefined, operator);
   const first = await p.dial();
   expect(first.Message).toContain('type your first and last name');
   const menu = await p.say('Kofi Asante');
@@ -516,8 +516,89 @@ describe('my package', () => {
     expect(subs.docs.map((d) => d.data())).toEqual([expect.objectContaining({ trial: true })]);
     const later = phone(p.mobile);
     await later.dial();
-    expect((await later.say('3')).Message).toMatch(/^Individual Package: Trial, (29|30) days left\.\n1 Renew/);
-    expect((await later.say('1')).Message).toContain('coming soon');
+    expect((await later.say('3')).Message).toMatch(/^Individual Package: Trial, (29|30) days left\.\n1 Renew automatically/);
+  });
+});
+
+describe('my package: automatic renewal by direct debit (docs/direct-debit.md)', () => {
+  const mandateOf = async (patientId: string) => {
+    const [sub] = (await db().collection(COLLECTIONS.subscriptions).where('patientId', '==', patientId).get()).docs;
+    return (await db().collection(COLLECTIONS.mandates).doc(sub.id).get()).data();
+  };
+  /** A caller on `operator` with the free trial started over USSD (it renews at GHS 99.00). */
+  async function trialCaller(operator: string) {
+    const p = await newCaller(operator);
+    await p.say('3');
+    expect((await p.say('1')).Message).toMatch(/^Your free trial has started\./);
+    return p;
+  }
+  /** A new session of the same phone, at My package. */
+  async function atPackage(mobile: string, operator: string) {
+    const s = phone(mobile, operator);
+    await s.dial();
+    return { ...s, screen: await s.say('3') };
+  }
+
+  it('opts in on Telecel (OTP), the SMS code typed in a second session makes it Active, My package says when, and it stops', async () => {
+    const p = await trialCaller('vodafone');
+    const waiting = await atPackage(p.mobile, 'vodafone');
+    const opt = await atPackage(p.mobile, 'vodafone');
+    expect(opt.screen.Message).toMatch(/days left\.\n1 Renew automatically\n0 Back$/);
+    const started = await opt.say('1');
+    expect(started).toMatchObject({
+      Type: 'release',
+      Message: 'We sent a code by SMS. Dial *713*4455# and choose 3 My package to type it.',
+    });
+    // The network's retry gets the same screen; a second opt-in (another session) is refused in words.
+    expect(await opt.again('1')).toEqual(started);
+    expect((await waiting.say('1')).Message).toMatch(/^An approval is already waiting on 0\d\d \*\*\* \d{4}: approve it/);
+    expect(await mandateOf(p.patientId)).toMatchObject({
+      status: 'Pending',
+      network: 'Telecel',
+      msisdn: `+${p.mobile}`,
+      verificationType: 'OTP',
+    });
+    const sms = await eventually(
+      () => smsSentTo(`+${p.mobile}`),
+      (m) => m.some((x) => /approval code/.test(x.content)),
+    );
+    const otp = /code is \w+-(\d{4})/.exec(sms.find((x) => /approval code/.test(x.content))!.content)![1];
+
+    const approve = await atPackage(p.mobile, 'vodafone');
+    expect(approve.screen.Message).toContain('days left.\nNot approved yet.\n1 Type the approval code\n2 Stop automatic renewal');
+    expect((await approve.say('1')).Message).toBe('Type the approval code from the SMS:');
+    const wrong = String((Number(otp) + 1) % 10000).padStart(4, '0');
+    expect((await approve.say(wrong)).Message).toBe(
+      'That code is not right: check the SMS.\nType the approval code from the SMS:',
+    );
+    const on = await approve.say(otp);
+    expect(on).toMatchObject({
+      Type: 'release',
+      Message: expect.stringMatching(/^Automatic renewal is on: renews on .+ for GHS 99\.00 from 0\d\d \*\*\* \d{4}\./),
+    });
+    expect(await mandateOf(p.patientId)).toMatchObject({ status: 'Active' });
+
+    const stop = await atPackage(p.mobile, 'vodafone');
+    expect(stop.screen.Message).toMatch(/days left\.\nRenews on .+ for GHS 99\.00\.\n1 Stop automatic renewal\n0 Back$/);
+    expect((await stop.say('1')).Message).toMatch(/^Stop automatic renewal\?/);
+    expect(await stop.say('1')).toMatchObject({
+      Type: 'release',
+      Message: expect.stringMatching(/^Automatic renewal is stopped\./),
+    });
+    expect(await mandateOf(p.patientId)).toMatchObject({ status: 'Cancelled', endedBecause: 'patient' });
+    expect((await atPackage(p.mobile, 'vodafone')).screen.Message).toContain('1 Renew automatically');
+  });
+
+  it('asks the network when the Operator names none it knows; MTN is approved by the prompt on the phone', async () => {
+    const p = await trialCaller('glo');
+    const opt = await atPackage(p.mobile, 'glo');
+    expect((await opt.say('1')).Message).toBe('Which mobile money network is this number on?\n1 MTN\n2 Telecel\n3 AT\n0 Back');
+    expect((await opt.say('4')).Message).toMatch(/^Please type a number from the list\.\nWhich mobile money network/);
+    expect(await opt.say('1')).toMatchObject({
+      Type: 'release',
+      Message: expect.stringMatching(/^Approve the prompt on your phone/),
+    });
+    expect(await mandateOf(p.patientId)).toMatchObject({ status: 'Pending', network: 'MTN', verificationType: 'USSD' });
   });
 });
 

@@ -228,10 +228,17 @@ export async function verifyAutorenew(patientId: string, otp: string, now = new 
   return answerOf(subscriptionId);
 }
 
-async function answerOf(subscriptionId: string): Promise<MandateView> {
+/** The subscription's mandate as the patient sees it (the card, the USSD menu), if it has one. */
+export async function mandateOfSubscription(subscriptionId: string): Promise<MandateView | undefined> {
   const [m, s] = await Promise.all([mandateRef(subscriptionId).get(), subscriptionRef(subscriptionId).get()]);
   const data = s.data();
-  return mandateView(subscriptionId, m.data()!, data ? await priceNow(data).catch(() => undefined) : undefined);
+  const mandate = m.data();
+  if (!mandate) return undefined;
+  return mandateView(subscriptionId, mandate, data ? await priceNow(data).catch(() => undefined) : undefined);
+}
+
+async function answerOf(subscriptionId: string): Promise<MandateView> {
+  return (await mandateOfSubscription(subscriptionId))!;
 }
 
 /**

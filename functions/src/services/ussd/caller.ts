@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
+import type { MobileNetwork } from '../../api/direct-debit';
 import { ghanaTimestamp } from '../../api/format';
 import type { CallbackChannel } from '../../api/ussd';
 import { ussdConfig } from '../../config';
@@ -14,6 +15,18 @@ import { clinicRecordOf } from '../patients/clinic-patients';
  * caller gives a name and becomes a clinic record with source USSD, which an account signing
  * up later with the same number claims (services/patients/clinic-patients.ts).
  */
+
+/**
+ * The caller's mobile money network from the request's Operator (Hubtel names it 'mtn',
+ * 'vodafone' or 'telecel', 'airteltigo' or 'tigo' or 'airtel'); undefined when it names none of them.
+ */
+export function networkOfOperator(operator: unknown): MobileNetwork | undefined {
+  const name = typeof operator === 'string' ? operator.toLowerCase().replace(/[^a-z]/g, '') : '';
+  if (name === 'mtn') return 'MTN';
+  if (name === 'vodafone' || name === 'telecel') return 'Telecel';
+  if (name === 'airteltigo' || name === 'tigo' || name === 'airtel' || name === 'at') return 'AT';
+  return undefined;
+}
 
 /** The person this number is: an account first, else an unclaimed clinic record; undefined for a new number. */
 export async function patientOfNumber(mobile: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import { formatGhs } from '../../api/format';
 import { CALLBACK_REASONS } from '../../api/ussd';
 import { TRIAL_DAYS } from '../../api/policy';
+import { MOBILE_NETWORKS } from '../../api/mobile-networks';
 import { toGsm7 } from '../../notifications/sms-text';
 
 /**
@@ -25,6 +26,7 @@ export const HINT = {
   landmark: 'Please type a landmark (3 to 60 letters).',
   gps: 'That is not a GhanaPost address.',
   code: 'Please type the code as printed.',
+  approvalCode: 'That code is not right: check the SMS.',
 } as const;
 
 /** The most items a list screen offers (the rest would not fit). */
@@ -34,6 +36,10 @@ export const MAX_DOCTORS = 4;
 export const MAX_TIMES = 8;
 /** A doctor's requests (lab tests, prescriptions) with their date and names: four fit. */
 export const MAX_REQUESTS = 4;
+
+/** Where automatic renewal (docs/direct-debit.md) stands on My package. */
+export type PackageRenewal =
+  { kind: 'off' } | { kind: 'prompt' } | { kind: 'otp' } | { kind: 'active'; on: string; amount: number };
 
 export const screens = {
   askName: (hint?: string) => withHint(hint, 'Welcome to ExpMed Health.\nTo start, type your first and last name:'),
@@ -110,12 +116,38 @@ export const screens = {
       : 'Cancelled. Thank you for telling us.',
   notCancellable: (reason: string) => short(reason, 180),
   noPackage: (hint?: string) => withHint(hint, `You have no package.\n1 Start the free ${TRIAL_DAYS}-day trial\n0 Back`),
-  pkg: (p: { title: string; status: string; daysLeft: number }, hint?: string) =>
-    withHint(hint, `${short(p.title, 30)}: ${p.status}, ${p.daysLeft} days left.\n1 Renew\n0 Back`),
+  /** My package; `renewal` says where automatic renewal stands, and names choice 1. */
+  pkg: (p: { title: string; status: string; daysLeft: number; renewal: PackageRenewal }, hint?: string) =>
+    withHint(
+      hint,
+      `${short(p.title, 30)}: ${p.status}, ${p.daysLeft} days left.\n${
+        p.renewal.kind === 'active'
+          ? `Renews on ${p.renewal.on} for ${formatGhs(p.renewal.amount)}.\n1 Stop automatic renewal`
+          : p.renewal.kind === 'otp'
+            ? 'Not approved yet.\n1 Type the approval code\n2 Stop automatic renewal'
+            : p.renewal.kind === 'prompt'
+              ? 'Approve the prompt on your phone.\n1 Stop automatic renewal'
+              : '1 Renew automatically'
+      }\n0 Back`,
+    ),
   trialStarted: (p: { until: string }) => `Your free trial has started. Its benefits last until ${p.until}.`,
   trialRefused: (reason: string) => short(reason, 180),
-  renewSoon: (shortcode: string) =>
-    `Renewing by mobile money here is coming soon. Renew on our website, or ${dial(shortcode)} and choose 5 Call me back.`,
+  chooseNetwork: (hint?: string) =>
+    withHint(hint, `Which mobile money network is this number on?\n${list([...MOBILE_NETWORKS])}\n0 Back`),
+  approvePrompt: () =>
+    'Approve the prompt on your phone with your mobile money PIN. Then your package renews by itself at the end of each period; we text you 3 days before.',
+  approveByCode: (shortcode: string) =>
+    `We sent a code by SMS. ${shortcode ? `Dial ${shortcode}` : 'Dial our USSD code'} and choose 3 My package to type it.`,
+  askApprovalCode: (hint?: string) => withHint(hint, 'Type the approval code from the SMS:'),
+  renewsNow: (p: { on: string; amount: number; number: string }) =>
+    `Automatic renewal is on: renews on ${p.on} for ${formatGhs(p.amount)} from ${p.number}. To stop it, choose 3 My package.`,
+  confirmStop: (hint?: string) =>
+    withHint(
+      hint,
+      'Stop automatic renewal? Nothing more will be taken; your package lasts until its end date.\n1 Yes, stop\n0 No',
+    ),
+  renewalStopped: () => 'Automatic renewal is stopped. Nothing more will be taken. You can still renew on our website.',
+  renewalRefused: (reason: string) => short(reason, 180),
   askRx: (hint?: string) => withHint(hint, 'Type the prescription code:'),
   rx: (p: { valid: boolean; lines: string[] }) => short(p.lines.join('\n'), 182),
   callbackReason: (hint?: string) => withHint(hint, `Why should we call you?\n${list(CALLBACK_REASONS)}\n0 Back`),

@@ -12,7 +12,7 @@ import { PAYABLE_KIND } from '../../api/types';
 import { releaseHold } from '../booking/holds';
 import { findPayable } from '../payments/payable';
 import { confirmWithProvider, type MarkPaidOutcome } from '../payments/settlement';
-import { patientOfNumber } from './caller';
+import { networkOfOperator, patientOfNumber } from './caller';
 import { answerStep, firstScreen, type Caller, type Reply, type State, type Step } from './menus';
 import { screens } from './screens';
 
@@ -74,6 +74,9 @@ const ACTING_STEPS: ReadonlySet<string> = new Set<Step>([
   'labConfirm',
   'cancel',
   'package',
+  'renewNetwork',
+  'approvalCode',
+  'stopRenewal',
   'rx',
   'callback',
 ]);
@@ -187,6 +190,7 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
     patientId: session ? session.patientId : holder,
     shortcode,
     sessionId,
+    network: networkOfOperator(req.Operator),
   };
   let reply: Reply;
   try {

@@ -1,7 +1,17 @@
+import { formatDate } from '../../../api/format';
 import { USSD_MAX_CHARS } from '../../../api/ussd';
 import { isGsm7, septets } from '../../../notifications/sms-text';
 import { callbackTried } from '../callbacks';
-import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_REQUESTS, MAX_TIMES, screens, type ScreenName } from '../screens';
+import {
+  HINT,
+  MAX_CHOICES,
+  MAX_DOCTORS,
+  MAX_REQUESTS,
+  MAX_TIMES,
+  type PackageRenewal,
+  screens,
+  type ScreenName,
+} from '../screens';
 
 /**
  * Every screen of every menu, rendered with the longest values it can meet (the longest
@@ -61,10 +71,22 @@ const RENDERS: Record<ScreenName, string[]> = {
   cancelled: [screens.cancelled({ refund: BIG_FEE }), screens.cancelled({ refund: 0 })],
   notCancellable: [screens.notCancellable('x'.repeat(400))],
   noPackage: [screens.noPackage(LONG_HINT)],
-  pkg: [screens.pkg({ title: 'Family Care Package Premium Plus Gold', status: 'Cancelled', daysLeft: 365 }, LONG_HINT)],
+  pkg: (['off', 'prompt', 'otp'] as const)
+    .map((kind) => ({ kind }) as PackageRenewal)
+    .concat({ kind: 'active', on: formatDate('2026-09-30T12:00:00Z'), amount: BIG_FEE })
+    .map((renewal) =>
+      screens.pkg({ title: 'Family Care Package Premium Plus Gold', status: 'Cancelled', daysLeft: 365, renewal }, LONG_HINT),
+    ),
   trialStarted: [screens.trialStarted({ until: '30 September 2027' })],
   trialRefused: [screens.trialRefused('y'.repeat(400))],
-  renewSoon: [screens.renewSoon(SHORTCODE), screens.renewSoon('')],
+  chooseNetwork: [screens.chooseNetwork(LONG_HINT)],
+  approvePrompt: [screens.approvePrompt()],
+  approveByCode: [screens.approveByCode(SHORTCODE), screens.approveByCode('')],
+  askApprovalCode: [screens.askApprovalCode(LONG_HINT)],
+  renewsNow: [screens.renewsNow({ on: formatDate('2026-09-30T12:00:00Z'), amount: BIG_FEE, number: '024 *** 4567' })],
+  confirmStop: [screens.confirmStop(LONG_HINT)],
+  renewalStopped: [screens.renewalStopped()],
+  renewalRefused: [screens.renewalRefused('z'.repeat(400))],
   askRx: [screens.askRx(LONG_HINT)],
   rx: [screens.rx({ valid: true, lines: ['Genuine: not dispensed yet.', `Dr ${LONG_NAME}`, 'Amoxicillin, '.repeat(30)] })],
   callbackReason: [screens.callbackReason(LONG_HINT)],

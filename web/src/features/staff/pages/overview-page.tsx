@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { APPOINTMENT_STATES } from '@api/staff';
+import { APPOINTMENT_STATES, type StaffOverview } from '@api/staff';
 import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
 import { useOverview } from '@/features/staff/api/staff-api';
@@ -16,6 +16,18 @@ function Figure({ to, count, label }: { to: string; count: number | undefined; l
         <strong>{count}</strong> <span>{label}</span>
       </Link>
     </li>
+  );
+}
+
+/** Of the revenue, what direct debit charged (package renewals, docs/direct-debit.md): its own method. */
+function DirectDebitPart({ weeks }: { weeks: StaffOverview['revenuePerWeek'] }) {
+  const thisWeek = weeks[weeks.length - 1];
+  const sum = (pick: (w: (typeof weeks)[number]) => number) => weeks.reduce((total, w) => total + pick(w), 0);
+  return (
+    <p className="staff-note">
+      By direct debit (package renewals): {formatGhs(thisWeek.directDebit)} of {formatGhs(thisWeek.amount)} this week,{' '}
+      {formatGhs(sum((w) => w.directDebit))} of {formatGhs(sum((w) => w.amount))} in these {weeks.length} weeks.
+    </p>
   );
 }
 
@@ -65,6 +77,7 @@ export default function OverviewPage() {
                 points={o.revenuePerWeek.map((w) => ({ label: shortDay(w.weekStart), value: w.amount }))}
               />
             </div>
+            {o.revenuePerWeek.length > 0 && <DirectDebitPart weeks={o.revenuePerWeek} />}
           </>
         )}
       </Loaded>
