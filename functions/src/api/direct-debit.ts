@@ -29,6 +29,41 @@ export const DIRECT_DEBIT_CHANNEL: Record<MobileNetwork, string> = {
 export const DIRECT_DEBIT_RETRIES = 3;
 /** The notice before a charge: this many days before the period ends. */
 export const DIRECT_DEBIT_NOTICE_DAYS = 3;
+/** A price rise reaches a mandate only this many days after the patient is told of it (they may stop it meanwhile). */
+export const PRICE_RISE_NOTICE_DAYS = 30;
+
+/** What a mandate remembers of the price: what the patient agreed to, and a rise they were told of. */
+export interface MandatePrice {
+  /** GHS: the price the patient approved, or last took on after a rise was told. */
+  agreedAmount?: number;
+  /** GHS: a rise already told, and when (ISO) it applies. */
+  priceRiseAmount?: number;
+  priceRiseFrom?: string;
+}
+
+/**
+ * What a mandate takes when the package costs `price` now: a fall applies at once; a rise only
+ * PRICE_RISE_NOTICE_DAYS after the patient was told of it (until then the agreed price). `tell`
+ * is set when this rise has not been told yet; `remember` is what the mandate keeps after.
+ */
+export function mandateCharge(
+  m: MandatePrice,
+  price: number,
+  now: Date,
+): { amount: number; remember: MandatePrice; tell?: { amount: number; from: string } } {
+  const agreed = m.agreedAmount;
+  if (agreed === undefined || price <= agreed) return { amount: price, remember: { agreedAmount: price } };
+  if (m.priceRiseAmount === price && m.priceRiseFrom) {
+    if (now.getTime() >= Date.parse(m.priceRiseFrom)) return { amount: price, remember: { agreedAmount: price } };
+    return { amount: agreed, remember: m };
+  }
+  const from = new Date(now.getTime() + PRICE_RISE_NOTICE_DAYS * 86_400_000).toISOString();
+  return {
+    amount: agreed,
+    remember: { agreedAmount: agreed, priceRiseAmount: price, priceRiseFrom: from },
+    tell: { amount: price, from },
+  };
+}
 
 /** The mandate on a subscription's answer (GET /subscriptions/{patientId}, and the autorenew routes). */
 export interface MandateView {
@@ -40,7 +75,7 @@ export interface MandateView {
   verificationType: VerificationType;
   /** When the next charge is made (ISO), while the mandate is Active. */
   nextChargeAt?: string;
-  /** What the next charge takes (GHS): the package's price at the time. */
+  /** What the next charge takes (GHS): the package's price at the time (a rise 30 days after it was told). */
   nextChargeAmount?: number;
   /** Charges that failed in a row for the period being charged. */
   failures: number;

@@ -1,4 +1,4 @@
-import type { MandateStatus, MobileNetwork, VerificationType } from '../api/direct-debit';
+import type { MandatePrice, MandateStatus, MobileNetwork, VerificationType } from '../api/direct-debit';
 import { COLLECTIONS } from './collections';
 import { typedConverter } from './converter';
 import { db } from './firebase';
@@ -8,7 +8,7 @@ import { db } from './firebase';
  * (docs/direct-debit.md). The id makes one mandate per subscription; a new opt-in replaces a
  * Declined or Cancelled one in place.
  */
-export interface StoredMandate {
+export interface StoredMandate extends MandatePrice {
   patientId: string;
   /** +233XXXXXXXXX */
   msisdn: string;
@@ -36,7 +36,7 @@ export interface StoredMandate {
   chargeSentAt?: string;
 }
 
-export const MANDATE_TIMES = ['createdAt', 'approvedAt', 'cancelledAt', 'nextChargeAt', 'chargeSentAt'];
+export const MANDATE_TIMES = ['createdAt', 'approvedAt', 'cancelledAt', 'nextChargeAt', 'chargeSentAt', 'priceRiseFrom'];
 
 const mandates = () =>
   db().collection(COLLECTIONS.mandates).withConverter(typedConverter<StoredMandate>(undefined, MANDATE_TIMES));

@@ -75,6 +75,22 @@ export function chargeComing(r: MandateRecord & { chargeAt: string; amount: numb
   };
 }
 
+export function priceRise(
+  r: MandateRecord & { was: number; amount: number; from: string; link: string; shortcode: string },
+): Notice {
+  return {
+    event: 'direct-debit.price-rise',
+    subject: `The price of your ${r.packageTitle} is rising`,
+    paragraphs: [
+      'Hello,',
+      `The ${r.packageTitle} now costs ${formatGhs(r.amount)} (was ${formatGhs(r.was)}). Your automatic renewal keeps taking ${formatGhs(r.was)} until ${formatDate(r.from)}; from then on it takes ${formatGhs(r.amount)} from ${r.maskedNumber}.`,
+      `If you do not want that, stop it from your profile before then: ${r.link}`,
+      CLINIC,
+    ],
+    sms: `${CLINIC}: your ${r.packageTitle} rises to ${formatGhs(r.amount)} (was ${formatGhs(r.was)}). From ${formatDate(r.from)} your automatic renewal takes ${formatGhs(r.amount)} from ${r.maskedNumber}. ${howToStop(r.link, r.shortcode)}`,
+  };
+}
+
 export function chargeFailed(r: MandateRecord & { amount: number; reason: string; retryAt?: string; link: string }): Notice {
   const next = r.retryAt
     ? `We will try again on ${formatDate(r.retryAt)}.`

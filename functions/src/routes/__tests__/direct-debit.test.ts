@@ -235,6 +235,47 @@ describe('the notice and the charge', () => {
     expect(renewals.docs.map((d) => d.get('paymentStatus'))).toEqual(['Unpaid', 'Unpaid']);
   });
 
+  it('when the price has risen since the patient agreed, then they are told once and the agreed price is taken until 30 days after', async () => {
+    const s = await activeMandate(2);
+    expect(await mandateOf(s.id)).toMatchObject({ agreedAmount: 49 });
+    // Time moved in the store: the package cost GHS 39 when they agreed; it costs 49 now.
+    await col('mandates').doc(s.id).update({ agreedAmount: 39 });
+    await runDirectDebits();
+    const sms = await eventually(
+      () => smsSentTo(s.phone),
+      (m) =>
+        m.some((x) => /rises to GHS 49.00 \(was GHS 39.00\)/.test(x.content)) && m.some((x) => /we will take/.test(x.content)),
+    );
+    expect(sms.find((x) => /we will take/.test(x.content))!.content).toMatch(/we will take GHS 39.00/);
+    const told = await mandateOf(s.id);
+    expect(told).toMatchObject({ agreedAmount: 39, priceRiseAmount: 49 });
+    expect(millis(told.priceRiseFrom)).toBeGreaterThan(Date.now() + 29 * DAY);
+
+    await dueNow(s.id);
+    await runDirectDebits();
+    await eventually(
+      () => subscriptionOf(s.id),
+      (d) => millis(d.periodEnd) === s.end + 30 * DAY,
+    );
+    expect((await smsSentTo(s.phone)).filter((x) => /rises to/.test(x.content))).toHaveLength(1);
+    expect((await atProvider(s.phone)).charges.map((c) => c.amount)).toEqual([39]);
+
+    // Thirty days after the patient was told, the next charge takes the new price.
+    await col('mandates')
+      .doc(s.id)
+      .update({ priceRiseFrom: Timestamp.fromMillis(Date.now() - 60_000) });
+    await dueNow(s.id);
+    await runDirectDebits();
+    const charged = await eventually(
+      () => atProvider(s.phone),
+      (p) => p.charges.length === 2,
+    );
+    expect(charged.charges.map((c) => c.amount)).toEqual([39, 49]);
+    const after = await mandateOf(s.id);
+    expect(after.agreedAmount).toBe(49);
+    expect(after.priceRiseAmount).toBeUndefined();
+  });
+
   it('when the mandate was revoked at the network, then the charge fails and the mandate ends at once', async () => {
     const s = await activeMandate(2);
     await sandbox(`/__control/preapproval/${(await mandateOf(s.id)).providerId}/revoke`, {});

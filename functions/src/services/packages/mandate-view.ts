@@ -1,10 +1,11 @@
-import { DIRECT_DEBIT_RETRIES, MANDATE_STATUS, type MandateView, maskMsisdn } from '../../api/direct-debit';
+import { DIRECT_DEBIT_RETRIES, MANDATE_STATUS, type MandateView, mandateCharge, maskMsisdn } from '../../api/direct-debit';
 import { daysMs } from '../../api/subscriptions-contract';
 import type { StoredMandate } from '../../store/mandates';
 
-/** What the mandate looks like on the subscription's answer; the amount is the package's price now. */
-export function mandateView(subscriptionId: string, m: StoredMandate, amount?: number): MandateView {
+/** What the mandate looks like on the subscription's answer; `price` is the package's price now. */
+export function mandateView(subscriptionId: string, m: StoredMandate, price?: number, now = new Date()): MandateView {
   const active = m.status === MANDATE_STATUS.Active;
+  const amount = price === undefined ? undefined : mandateCharge(m, price, now).amount;
   return {
     subscriptionId,
     status: m.status,

@@ -7,6 +7,7 @@ import {
   DIRECT_DEBIT_NOTICE_DAYS,
   DIRECT_DEBIT_RETRIES,
   MANDATE_STATUS,
+  mandateCharge,
   type MandateView,
   maskMsisdn,
 } from '../../api/direct-debit';
@@ -32,6 +33,7 @@ import {
   mandateApproved,
   mandateDeclined,
   mandateStopped,
+  priceRise,
 } from '../../notifications/templates/direct-debit';
 import { packageById } from '../../store/catalog';
 import { storedTime } from '../../store/converter';
@@ -73,6 +75,42 @@ const audit = (tx: Transaction, actor: 'patient' | 'system', patientId: string, 
 async function priceNow(data: StoredSubscription): Promise<number> {
   const amount = renewalAmountOf(await packageById(data.packageId), data);
   if (amount === undefined) throw badRequest('This package is priced for each organisation and cannot renew automatically.');
+  return amount;
+}
+
+/**
+ * What this mandate takes now (api/direct-debit.ts mandateCharge): the package's price, a rise
+ * only PRICE_RISE_NOTICE_DAYS after the patient is told of it, which happens here, once.
+ */
+async function amountToTake(
+  tx: Transaction,
+  subscriptionId: string,
+  m: StoredMandate,
+  subscription: StoredSubscription,
+  now: Date,
+): Promise<number> {
+  const { amount, remember, tell } = mandateCharge(m, await priceNow(subscription), now);
+  tx.update(mandateRef(subscriptionId), {
+    agreedAmount: remember.agreedAmount,
+    priceRiseAmount: remember.priceRiseAmount ?? FieldValue.delete(),
+    priceRiseFrom: remember.priceRiseFrom ? storedTime(remember.priceRiseFrom) : FieldValue.delete(),
+  });
+  if (tell) {
+    await audit(tx, 'system', m.patientId, 'mandate.price-rise', subscriptionId);
+    await notifyPatient(
+      m.patientId,
+      priceRise({
+        packageTitle: subscription.packageTitle,
+        maskedNumber: maskMsisdn(m.msisdn),
+        was: amount,
+        amount: tell.amount,
+        from: tell.from,
+        link: renewLink(),
+        shortcode: ussdConfig().shortcode,
+      }),
+      { tx },
+    );
+  }
   return amount;
 }
 
@@ -194,6 +232,9 @@ export async function decideMandate(
       approvedAt: storedTime(now),
       nextChargeAt: storedTime(nextChargeAt),
       failures: 0,
+      agreedAmount: amount,
+      priceRiseAmount: FieldValue.delete(),
+      priceRiseFrom: FieldValue.delete(),
     });
     await audit(tx, 'system', m.patientId, 'mandate.approved', subscriptionId);
     await notifyPatient(
@@ -334,7 +375,7 @@ export async function chargeMandate(subscriptionId: string, now = new Date()): P
       tx.update(ref, { nextChargeAt: storedTime(periodEnd), failures: 0 });
       return undefined;
     }
-    const amount = await priceNow(subscription);
+    const amount = await amountToTake(tx, subscriptionId, m, subscription, now);
     const clientReference = open?.clientReference ?? newClientReference();
     const record = { amount, method: 'direct-debit' as const, directDebitAt: storedTime(now) };
     if (open) tx.update(renewal, record);
@@ -442,7 +483,7 @@ async function noticeBefore(subscriptionId: string, now: Date): Promise<ChargeSt
     if (!m || m.status !== MANDATE_STATUS.Active || m.failures > 0 || !subscription) return 'none';
     const record = noticeRecordRef(subscriptionId, m.nextChargeAt, 'direct-debit');
     if ((await tx.get(record)).exists) return 'none';
-    const amount = await priceNow(subscription);
+    const amount = await amountToTake(tx, subscriptionId, m, subscription, now);
     tx.create(record, { subscriptionId, kind: 'direct-debit', periodEnd: storedTime(m.nextChargeAt), at: storedTime(now) });
     await notifyPatient(
       m.patientId,
