@@ -206,7 +206,7 @@ describe('PUT and GET /staff/doctors/{doctorId}/schedule', () => {
     [
       'a range ending before it starts',
       { weekly: { mon: [{ from: '12:00', to: '09:00' }] } },
-      /^weekly\.mon\[0\]: from must be before to\.$/,
+      /^Monday, hours 1: from must be before to\.$/,
     ],
     [
       'overlapping ranges',
@@ -218,28 +218,28 @@ describe('PUT and GET /staff/doctors/{doctorId}/schedule', () => {
           ],
         },
       },
-      /^weekly\.tue: 11:00-13:00 overlaps 09:00-12:00\.$/,
+      /^Tuesday: 11:00-13:00 overlaps 09:00-12:00\.$/,
     ],
     [
       'a time not written HH:mm',
       { weekly: { wed: [{ from: '9am', to: '12:00' }] } },
-      /weekly\.wed\[0\]\.from must be a time written HH:mm/,
+      /Wednesday, hours 1 \(From\) must be a time written HH:mm/,
     ],
-    ['an odd slot length', { slotMinutes: 7 }, /^slotMinutes must be one of 10, 15, 20, 30, 45, 60, 90, 120\.$/],
+    ['an odd slot length', { slotMinutes: 7 }, /^Slot length must be one of 10, 15, 20, 30, 45, 60, 90, 120 minutes\.$/],
     [
       'a range shorter than a slot',
       { weekly: { thu: [{ from: '09:00', to: '09:15' }] } },
-      /weekly\.thu\[0\]: 09:00-09:15 is shorter than one slot/,
+      /Thursday, hours 1: 09:00-09:15 is shorter than one slot/,
     ],
     [
       'time off backwards',
       { timeOff: [{ from: '2030-01-02T00:00', to: '2030-01-01T00:00' }] },
-      /^timeOff\[0\]: from must be before to\.$/,
+      /^Time off 1: from must be before to\.$/,
     ],
     [
       'time off not a date',
       { timeOff: [{ from: '2030-02-30T00:00', to: '2030-03-01T00:00' }] },
-      /timeOff\[0\]\.from must be written YYYY-MM-DDTHH:mm/,
+      /Time off 1 \(From\) must be written YYYY-MM-DDTHH:mm/,
     ],
   ] as [string, Partial<DoctorSchedule>, RegExp][])(
     'when the body has %s, then 400 naming the field and nothing changes',

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_TITLE, GENERIC_ERROR } from '@api/messages';
 import { FormField } from '@/components/form-field';
 import { FormFieldset } from '@/components/form-fieldset';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import { SITE } from '@/content/site';
@@ -90,6 +91,7 @@ function RegisterView({ onDone, busy }: { onDone: (run: () => Promise<void>) => 
       }
     >
       <Form noValidate className="form-grid two-columns" aria-label="Sign Up">
+        <RefuseInvalidSubmit />
         <FormFieldset>
           <FormField name="firstName" label="First Name" autoComplete="given-name" required />
           <FormField name="lastName" label="Last Name" autoComplete="family-name" required />
