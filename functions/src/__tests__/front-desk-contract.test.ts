@@ -139,9 +139,7 @@ describe("the desk's requests", () => {
     expect(await errorsOf(appointmentListQuerySchema, { day: '2027-01-04', from: '2027-01-04', to: '2027-01-05' })).toEqual([
       'Give either a day or From and To, not both.',
     ]);
-    expect(await errorsOf(daySheetQuerySchema, { day: '2027-01-04' })).toEqual([
-      'Name the sheet: a doctor, or the home visits.',
-    ]);
+    expect(await errorsOf(daySheetQuerySchema, { day: '2027-01-04' })).toEqual(['Name the sheet: a doctor, or the home visits.']);
   });
 
   it('a home visit goes Accepted -> OnTheWay -> CheckedIn', () => {

@@ -66,17 +66,22 @@ export const addressSchema = object({
 })
   .label('Address')
   .default(undefined)
-  .typeError('Address must be a street address or landmark, with a nearby landmark and GhanaPost digital address if you have them.');
+  .typeError(
+    'Address must be a street address or landmark, with a nearby landmark and GhanaPost digital address if you have them.',
+  );
 
 /**
  * What a patient may send when booking. Everything the server decides (patientId, fee,
  * statuses, reference, doctor snapshot) is not in here, so stripUnknown drops it.
  */
 export const bookingSchema = object({
-  bookFor: string().label('Who is the appointment for').oneOf(BOOK_FOR, 'Who is the appointment for must be yourself or someone else.').default('SELF'),
+  bookFor: string()
+    .label('Who is the appointment for')
+    .oneOf(BOOK_FOR, 'Who is the appointment for must be yourself or someone else.')
+    .default('SELF'),
   firstName: text('First Name', 80).required('First Name is required.'),
   lastName: text('Last Name', 80).required('Last Name is required.'),
-  gender: string().label('Gender').required('Gender is required.').oneOf(GENDERS, 'Gender must be MALE or FEMALE.'),
+  gender: string().label('Gender').required('Gender is required.').oneOf(GENDERS, 'Gender must be male or female.'),
   emailAddress: text('Email Address', 254)
     .required('Email Address is required.')
     .email('Email Address must be a valid e-mail address, like ama@example.com.'),
@@ -99,19 +104,14 @@ export const bookingSchema = object({
     string().label('Mode').oneOf(DIETARY_MODES, 'Mode must be a virtual consultation or a home visit.'),
     'Mode is required for dietary management.',
   ),
-  requestedTime: string().label('Preferred Time').when(['requestedServiceId', 'requestedServiceOption'], {
-    is: (id: number, option: string) => id === SERVICE_ID.virtualConsultation || isVirtualDietary(id, option),
-    then: () =>
-      clockTime('Preferred Time').required(
-        'Preferred Time is required for a virtual consultation.',
-      ),
-    otherwise: (s) => s.strip(),
-  }),
-  doctorId: onlyFor(
-    [SERVICE_ID.virtualConsultation],
-    idField('Doctor'),
-    'Doctor is required for a virtual consultation.',
-  ),
+  requestedTime: string()
+    .label('Preferred Time')
+    .when(['requestedServiceId', 'requestedServiceOption'], {
+      is: (id: number, option: string) => id === SERVICE_ID.virtualConsultation || isVirtualDietary(id, option),
+      then: () => clockTime('Preferred Time').required('Preferred Time is required for a virtual consultation.'),
+      otherwise: (s) => s.strip(),
+    }),
+  doctorId: onlyFor([SERVICE_ID.virtualConsultation], idField('Doctor'), 'Doctor is required for a virtual consultation.'),
   selectedLabs: idList('Lab tests').when('requestedServiceId', {
     is: SERVICE_ID.labTests,
     then: (s) =>
@@ -121,27 +121,21 @@ export const bookingSchema = object({
         .max(30, 'Lab tests: at most 30 may be chosen.'),
     otherwise: (s) => s.strip(),
   }),
-  appointmentFiles: string().label('Prescription file').when(['requestedServiceId', 'prescriptionId'], {
-    // An e-prescription of ours (prescriptionId) stands in for the photo of a paper one.
-    is: (id: number, prescriptionId: string | undefined) => id === SERVICE_ID.prescription && !prescriptionId,
-    then: (s) => s.required('Prescription file is required for medicine delivery.'),
-    otherwise: (s) => s.strip(),
-  }),
+  appointmentFiles: string()
+    .label('Prescription file')
+    .when(['requestedServiceId', 'prescriptionId'], {
+      // An e-prescription of ours (prescriptionId) stands in for the photo of a paper one.
+      is: (id: number, prescriptionId: string | undefined) => id === SERVICE_ID.prescription && !prescriptionId,
+      then: (s) => s.required('Prescription file is required for medicine delivery.'),
+      otherwise: (s) => s.strip(),
+    }),
   /** Medicine Delivery of one of the patient's own e-prescriptions (api/record.ts): no file needed. */
   prescriptionId: optionalFor(SERVICE_ID.prescription, idField('Prescription')),
   /** A lab booking of the tests a doctor requested (api/record.ts). */
   labRequestId: optionalFor(SERVICE_ID.labTests, idField('Lab request')),
   appointmentFileName: text('Prescription file name', 200).default(''),
-  organiztionName: onlyFor(
-    COMMUNITY_SERVICES,
-    text('Organization Name', 120),
-    'Organization Name is required.',
-  ),
-  organiztionLocation: onlyFor(
-    COMMUNITY_SERVICES,
-    text('Organization Location', 120),
-    'Organization Location is required.',
-  ),
+  organiztionName: onlyFor(COMMUNITY_SERVICES, text('Organization Name', 120), 'Organization Name is required.'),
+  organiztionLocation: onlyFor(COMMUNITY_SERVICES, text('Organization Location', 120), 'Organization Location is required.'),
   organiztionType: onlyFor(
     COMMUNITY_SERVICES,
     string().label('Organization Type').oneOf(ORGANIZATION_TYPES, 'Organization Type must be a community or an organization.'),
@@ -166,7 +160,9 @@ export const bookingSchema = object({
   }),
   expectedPeople: onlyFor(
     COMMUNITY_SERVICES,
-    string().label('Expected Number of Beneficiaries').oneOf(EXPECTED_PEOPLE, 'Expected Number of Beneficiaries must be 1-20, 21-50, 51-100 or above 100.'),
+    string()
+      .label('Expected Number of Beneficiaries')
+      .oneOf(EXPECTED_PEOPLE, 'Expected Number of Beneficiaries must be 1-20, 21-50, 51-100 or above 100.'),
     'Expected Number of Beneficiaries is required.',
   ),
 });

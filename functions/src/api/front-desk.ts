@@ -69,11 +69,7 @@ export const clinicPatientSchema = object({
     .optional(),
   dateOfBirth: trimmed('Date of birth')
     .test('day', 'Date of birth must be a date written yyyy-MM-dd.', (v) => !v || isDay(v))
-    .test(
-      'past',
-      'Date of birth must be in the past.',
-      (v) => !v || !isDay(v) || v <= new Date().toISOString().slice(0, 10),
-    )
+    .test('past', 'Date of birth must be in the past.', (v) => !v || !isDay(v) || v <= new Date().toISOString().slice(0, 10))
     .optional(),
   emailAddress: trimmed('Email Address')
     .lowercase()
@@ -268,7 +264,10 @@ export type ClosureRequest = InferType<typeof closureSchema>;
 export const MAX_CLOSURE_RANGE_DAYS = 400;
 
 export const closureRangeSchema = object({
-  from: string().label('From').required('From is required (yyyy-MM-dd).').test('day', 'From must be a date written yyyy-MM-dd.', isDay),
+  from: string()
+    .label('From')
+    .required('From is required (yyyy-MM-dd).')
+    .test('day', 'From must be a date written yyyy-MM-dd.', isDay),
   to: string().label('To').required('To is required (yyyy-MM-dd).').test('day', 'To must be a date written yyyy-MM-dd.', isDay),
 }).test('range', function (q) {
   if (!q || !isDay(q.from) || !isDay(q.to)) return true;
@@ -323,7 +322,10 @@ export const MAX_LIST_RANGE_DAYS = 7;
 
 /** GET /api/staff/appointments/day-sheet.csv?day=&doctorId= or &homeVisits=true. */
 export const daySheetQuerySchema = object({
-  day: string().label('Day').required('Day is required (yyyy-MM-dd).').test('day', 'Day must be a date written yyyy-MM-dd.', isDay),
+  day: string()
+    .label('Day')
+    .required('Day is required (yyyy-MM-dd).')
+    .test('day', 'Day must be a date written yyyy-MM-dd.', isDay),
   doctorId: idField('Doctor').optional(),
   homeVisits: boolean().label('Home visits').typeError('Home visits must be yes or no.').optional(),
 }).test('which', 'Name the sheet: a doctor, or the home visits.', (q) => !q || Boolean(q.doctorId) !== Boolean(q.homeVisits));

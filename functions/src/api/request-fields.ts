@@ -5,7 +5,7 @@
  *
  * `label` is the field's name as the form shows it ('Digital address'), never its key
  * ('address.digitalAddress'): a person reads every message. Each rule also sets it as the
- * schema's yup label, so the site (and api/__tests__/field-words.test.ts) can name a field
+ * schema's yup label, so the site (and __tests__/field-words.test.ts) can name a field
  * from its schema alone.
  */
 import { array, string } from 'yup';

@@ -80,7 +80,10 @@ export function scheduleWords(path: string | undefined): string {
 }
 
 type Where = { originalPath?: string };
-const said = (rest: string) => ({ originalPath }: Where) => `${scheduleWords(originalPath)}${rest}`;
+const said =
+  (rest: string) =>
+  ({ originalPath }: Where) =>
+    `${scheduleWords(originalPath)}${rest}`;
 
 const rangeSchema = object({
   from: string().label('From').required(said(' is required.')).test('time', said(' must be a time written HH:mm.'), isClockTime),
@@ -107,8 +110,14 @@ const dayRanges = (day: Weekday) =>
     });
 
 const timeOffSchema = object({
-  from: string().label('From').required(said(' is required.')).test('day-time', said(' must be written YYYY-MM-DDTHH:mm.'), isDayTime),
-  to: string().label('To').required(said(' is required.')).test('day-time', said(' must be written YYYY-MM-DDTHH:mm.'), isDayTime),
+  from: string()
+    .label('From')
+    .required(said(' is required.'))
+    .test('day-time', said(' must be written YYYY-MM-DDTHH:mm.'), isDayTime),
+  to: string()
+    .label('To')
+    .required(said(' is required.'))
+    .test('day-time', said(' must be written YYYY-MM-DDTHH:mm.'), isDayTime),
 })
   .label('Time off')
   .test('order', said(': from must be before to.'), (r) => !r || !isDayTime(r.from) || !isDayTime(r.to) || r.from < r.to);
@@ -193,7 +202,10 @@ export function freeTimes(schedule: DoctorSchedule, day: string, taken: Readonly
 
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD of the slots and days routes. */
 export const availabilityQuerySchema = object({
-  from: string().label('From').required('From is required (yyyy-MM-dd).').test('day', 'From must be a date written yyyy-MM-dd.', isDay),
+  from: string()
+    .label('From')
+    .required('From is required (yyyy-MM-dd).')
+    .test('day', 'From must be a date written yyyy-MM-dd.', isDay),
   to: string().label('To').required('To is required (yyyy-MM-dd).').test('day', 'To must be a date written yyyy-MM-dd.', isDay),
 }).test('range', function (q) {
   if (!q || !isDay(q.from) || !isDay(q.to)) return true;

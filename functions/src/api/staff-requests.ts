@@ -112,7 +112,11 @@ export const appointmentListQuerySchema = object({
     .oneOf([...APPOINTMENT_STATES], `Status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
     .optional(),
   doctorId: idField('Doctor').optional(),
-  serviceId: number().label('Service').typeError('Service must be one of our services.').integer('Service must be one of our services.').optional(),
+  serviceId: number()
+    .label('Service')
+    .typeError('Service must be one of our services.')
+    .integer('Service must be one of our services.')
+    .optional(),
   assignedTo: idField('Clinician').optional(),
   needsRebooking: boolean().label('To rebook').typeError('To rebook must be yes or no.').optional(),
   q: trimmed('Search')

@@ -29,7 +29,8 @@ const fieldPath = (path: string) => path.replace(/\[(\d+)\]/g, '.$1');
 
 export function refusalsOf(err: ValidationError): FieldRefusals {
   const fields: Record<string, string> = {};
-  for (const e of err.inner.length ? err.inner : [err]) if (e.path && !(fieldPath(e.path) in fields)) fields[fieldPath(e.path)] = e.message;
+  for (const e of err.inner.length ? err.inner : [err])
+    if (e.path && !(fieldPath(e.path) in fields)) fields[fieldPath(e.path)] = e.message;
   return { fields };
 }
 

@@ -22,7 +22,10 @@ export function refusalsOf(errors: FormikErrors<unknown> | string | string[] | u
 }
 
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === false || (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  value === false ||
+  (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) && value.length === 0);
 
 /** The input of a field: by its name, else the first input inside it (a list of checkboxes), else the first marked invalid. */
 function inputOf(form: HTMLElement | null, path: string): HTMLElement | null {
@@ -45,12 +48,14 @@ function labelOf(input: HTMLElement | null): string | undefined {
 /** "GhanaPost digital address — must be like GA-123-4567": the field's words once, then what is wrong. */
 function lineOf(words: string | undefined, message: string): string {
   if (!words) return message;
-  const rest = message.toLowerCase().startsWith(words.toLowerCase()) ? message.slice(words.length).replace(/^[\s:]+/, '') : message;
+  const rest = message.toLowerCase().startsWith(words.toLowerCase())
+    ? message.slice(words.length).replace(/^[\s:]+/, '')
+    : message;
   return `${words} — ${rest}`;
 }
 
 /**
- * Says what is wrong with a form and points at it, the one way every form does (docs/site.md):
+ * Says what is wrong with a form and points at it, the one way every form does (docs/api.md):
  * the dialog names each refused field in the words the form shows; `required` (the form's own
  * sentence, e.g. 'Please fill in all required fields.') is said only when a refused field is
  * empty, that is a required one left out; when the dialog closes, focus moves to the first
@@ -75,7 +80,9 @@ export async function refuseForm(
 const fieldRefusalsOf = (err: unknown): Refusal[] => {
   if (!(err instanceof ApiError) || err.status !== 400) return [];
   const fields = (err.data as Partial<FieldRefusals> | null)?.fields;
-  return fields && typeof fields === 'object' ? Object.entries(fields).map(([path, message]) => ({ path, message: String(message) })) : [];
+  return fields && typeof fields === 'object'
+    ? Object.entries(fields).map(([path, message]) => ({ path, message: String(message) }))
+    : [];
 };
 
 /**

@@ -96,7 +96,9 @@ describe("a home visit's address", () => {
       bookingBase({ requestedServiceId: 2, address: { line: 'Osu', digitalAddress: 'GA12345' } }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.');
+    expect(bad.body.msg).toBe('GhanaPost digital address must be like GA-123-4567 (two letters, then digits).');
+    // The form finds the field by its input's name.
+    expect(bad.body.data).toEqual({ fields: { 'address.digitalAddress': bad.body.msg } });
     expect((await db().collection(COLLECTIONS.appointments).where('patientId', '==', user.uid).get()).size).toBe(0);
     const good = await as(user).post('/appointments', bookingBase({ requestedServiceId: 2, address: ADDRESS }));
     expect(good.status).toBe(201);

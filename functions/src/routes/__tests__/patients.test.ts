@@ -150,11 +150,7 @@ describe('POST /patient (registration)', () => {
     ['a phone that is not Ghanaian', { contactNumber: '+44 7700 900123' }, 'Phone Number must be a Ghana number'],
     ['a phone one digit short', { contactNumber: '024123456' }, 'Phone Number must be a Ghana number'],
     ['a gender outside the list', { gender: 'OTHER' }, 'Please select your Gender'],
-    [
-      'consent refused',
-      { consentForTreatment: false },
-      'Please agree to the processing of your health information (consentForTreatment)',
-    ],
+    ['consent refused', { consentForTreatment: false }, 'Please tick the agreement to use your health information'],
     ['a malformed e-mail', { emailAddress: 'kwame@' }, 'Email Address must be a valid email address'],
     [
       'an e-mail other than the account',

@@ -88,15 +88,13 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
   const kind = kindOf(before);
   if (kind === 'home' && !input.arrivalWindow)
     throw badRequest('Arrival window is required for a home visit: Arrives from and Arrives by (HH:mm).');
-  if (kind === 'virtual-host' && input.arrivalWindow)
-    throw badRequest('Arrival window: a virtual visit has none; leave it out.');
+  if (kind === 'virtual-host' && input.arrivalWindow) throw badRequest('Arrival window: a virtual visit has none; leave it out.');
   const user = await auth()
     .getUser(input.assignedTo)
     .catch(() => undefined);
   const role = user ? (await staffMemberOf(user.uid))?.role : undefined;
   if (!user || !isClinicianRole(role)) throw badRequest(NOT_A_CLINICIAN);
-  if (kind === 'virtual-host' && role !== 'doctor')
-    throw badRequest('Clinician: a virtual visit is hosted by a doctor.');
+  if (kind === 'virtual-host' && role !== 'doctor') throw badRequest('Clinician: a virtual visit is hosted by a doctor.');
   const assignment: Assignment = {
     assignedTo: user.uid,
     assignedToName: await nameOf(user, role),

@@ -4,39 +4,22 @@
  * object schema of api/, gives each field wrong values under each service's rules, and
  * reads every message yup answers with.
  */
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { ValidationError, isSchema, type AnyObject, type ObjectSchema, type SchemaDescription } from 'yup';
-import * as accountRequests from '../account-requests';
-import * as bookingRequest from '../booking-request';
-import * as clientErrorRequests from '../client-error-requests';
-import * as formRequests from '../form-requests';
-import * as frontDesk from '../front-desk';
-import * as paymentRequests from '../payment-requests';
-import * as record from '../record';
-import * as scheduling from '../scheduling';
-import * as staffRequests from '../staff-requests';
-import * as subscriptionRequests from '../subscription-requests';
-import * as ussd from '../ussd';
-import * as visitRequests from '../visit-requests';
-import { DIETARY_MODES } from '../booking-choices';
-import { SERVICES } from '../service-catalog';
+import { DIETARY_MODES } from '../api/booking-choices';
+import { SERVICES } from '../api/service-catalog';
 
-const MODULES = {
-  accountRequests,
-  bookingRequest,
-  clientErrorRequests,
-  formRequests,
-  frontDesk,
-  paymentRequests,
-  record,
-  scheduling,
-  staffRequests,
-  subscriptionRequests,
-  ussd,
-  visitRequests,
-};
+/** Every module of api/ (the request schemas live there), so a new one is walked too. */
+const API = join(__dirname, '../api');
+const MODULES = Object.fromEntries(
+  readdirSync(API)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [basename(file, '.ts'), jest.requireActual<Record<string, unknown>>(join(API, file))]),
+);
 
 const SCHEMAS: [string, ObjectSchema<AnyObject>][] = Object.entries(MODULES).flatMap(([module, exports]) =>
-  Object.entries(exports as Record<string, unknown>)
+  Object.entries(exports)
     .filter(([, value]) => isSchema(value) && (value as ObjectSchema<AnyObject>).type === 'object')
     .map(([name, value]) => [`${module}.${name}`, value as ObjectSchema<AnyObject>] as [string, ObjectSchema<AnyObject>]),
 );
@@ -109,7 +92,9 @@ function refusals(schema: ObjectSchema<AnyObject>, value: AnyObject): Validation
 
 it('finds the request schemas', () => {
   expect(SCHEMAS.length).toBeGreaterThan(30);
-  expect(SCHEMAS.map(([name]) => name)).toEqual(expect.arrayContaining(['bookingRequest.bookingSchema', 'accountRequests.registerSchema']));
+  expect(SCHEMAS.map(([name]) => name)).toEqual(
+    expect.arrayContaining(['booking-request.bookingSchema', 'account-requests.registerSchema']),
+  );
 });
 
 describe.each(SCHEMAS)('%s', (_name, schema) => {
@@ -126,11 +111,13 @@ describe.each(SCHEMAS)('%s', (_name, schema) => {
     for (const driver of drivers)
       for (const bad of BAD_VALUES)
         for (const nested of [false, true])
-          for (const refusal of refusals(schema, filled(fields, driver, bad, nested))) seen.set(refusal.message, plainPath(refusal.path));
+          for (const refusal of refusals(schema, filled(fields, driver, bad, nested)))
+            seen.set(refusal.message, plainPath(refusal.path));
     for (const [message, path] of seen) {
       expect({ message, key: message.replace(ALLOWED, '').match(KEY)?.[0] }).toEqual({ message, key: undefined });
       const field = fields.find((f) => f.path === path);
-      if (field?.label) expect({ message, label: message.toLowerCase().includes(field.label.toLowerCase()) }).toEqual({ message, label: true });
+      if (field?.label)
+        expect({ message, label: message.toLowerCase().includes(field.label.toLowerCase()) }).toEqual({ message, label: true });
     }
   });
 });
