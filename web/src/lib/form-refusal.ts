@@ -27,14 +27,21 @@ const isEmpty = (value: unknown) =>
   value === false ||
   (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) && value.length === 0);
 
-/** The input of a field: by its name, else the first input inside it (a list of checkboxes), else the first marked invalid. */
-function inputOf(form: HTMLElement | null, path: string): HTMLElement | null {
+/** The input of a field: by its name, else the first input inside it (a list of checkboxes). */
+function inputOf(form: ParentNode | null, path: string): HTMLElement | null {
   if (!form) return null;
   const name = path.replace(/["\\]/g, '\\$&');
-  const named = form.querySelector<HTMLElement>(`[name="${name}"]`);
-  if (named) return named;
-  const within = form.querySelector<HTMLElement>(`[name^="${name}."], [name^="${name}["]`);
-  return within ?? form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  return form.querySelector<HTMLElement>(`[name="${name}"], [name^="${name}."], [name^="${name}["]`);
+}
+
+/** The refused field the person meets first on the page: a named input, or a group marked invalid (a calendar). */
+function firstRefused(form: ParentNode | null, refusals: Refusal[]): HTMLElement | undefined {
+  if (!form) return undefined;
+  const candidates = [
+    ...refusals.map(({ path }) => inputOf(form, path)),
+    ...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]'),
+  ].filter((el): el is HTMLElement => el !== null);
+  return candidates.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
 }
 
 /** The words the form shows for a field: its label (without the required mark), else its group's legend. */
@@ -71,7 +78,7 @@ export async function refuseForm(
   const lines = refusals.map(({ path, message }) => lineOf(labelOf(inputOf(form, path)), message));
   const missing = refusals.some(({ path }) => isEmpty(getIn(values, path)));
   await showRefusal(missing ? required : null, lines);
-  const first = inputOf(form, refusals[0].path);
+  const first = firstRefused(form, refusals);
   if (!first) return;
   first.focus({ preventScroll: true });
   first.scrollIntoView?.({ block: 'center' });
