@@ -190,6 +190,10 @@ describe('booking an appointment', () => {
       .fill('House 12, Oxford Street, Osu');
     const digitalAddress = form(page).getByLabel(/^GhanaPost digital address/);
     await digitalAddress.fill('GA-12-34');
+    // Leaving the field shows its message beside it (the page moves down before the day is picked).
+    await digitalAddress.press('Tab');
+    const besideIt = form(page).getByText('GhanaPost digital address must be like GA-123-4567 (two letters, then digits).');
+    await besideIt.waitFor();
     await pickFreeDay(form(page));
     await form(page).getByRole('button', { name: 'Submit' }).click();
     await dialogSays(page, 'Oops');
@@ -203,6 +207,8 @@ describe('booking an appointment', () => {
 
     // Lower case without dashes, as people type it: tidied, not refused.
     await digitalAddress.fill('ak4859320');
+    await digitalAddress.press('Tab');
+    await besideIt.waitFor({ state: 'detached' });
     await submitAndConfirm(page);
     await dialogSays(page, 'Saved!');
     const [stored] = await appointmentsOf(patient.uid);

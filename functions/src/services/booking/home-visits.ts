@@ -70,7 +70,7 @@ function kindOf(a: Appointment): Kind {
   );
 }
 
-const NOT_A_CLINICIAN = 'Clinician (assignedTo) must be a user with the doctor or nurse role.';
+const NOT_A_CLINICIAN = 'Clinician must be a user with the doctor or nurse role.';
 
 /**
  * POST /staff/appointments/{id}/assign: for a home visit a doctor or a nurse and an arrival
