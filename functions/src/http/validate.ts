@@ -16,7 +16,10 @@ export async function validateBody<S extends ObjectSchema<AnyObject>>(schema: S,
   try {
     return await schema.validate(body, { abortEarly: false, stripUnknown: true });
   } catch (err) {
-    if (err instanceof ValidationError) throw new HttpError(400, err.errors.join(' '), refusalsOf(err));
+    if (err instanceof ValidationError) {
+      const refusals = refusalsOf(err);
+      throw new HttpError(400, err.errors.join(' '), Object.keys(refusals.fields).length ? refusals : null);
+    }
     // yup's transforms (trim, lowercase) throw TypeError when a field holds an object or array.
     if (err instanceof TypeError)
       throw badRequest('A field of the request body has the wrong type: send text or numbers, not objects.');

@@ -135,7 +135,7 @@ describe('how far ahead', () => {
   ])('when %s move an appointment to 9999-12-27, then 400: as far as a booking reaches, 366 days', async (_n, post) => {
     const res = await post().send({ requestedDay: '9999-12-27', requestedTime: '09:00' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('Preferred day (requestedDay) must be within the next 366 days.');
+    expect(res.body.msg).toBe('Preferred Date must be within the next 366 days.');
     expect((await db().collection('appointments').doc(appointmentId).get()).get('requestedDay')).toBe(dayPlus(60));
   });
 });
@@ -151,12 +151,12 @@ describe('days of birth', () => {
       dateOfBirth: bad,
     });
     expect(profile.status).toBe(400);
-    expect(profile.body.msg).toContain('dateOfBirth');
+    expect(profile.body.msg).toContain('Date of birth');
     const dependant = await request(app)
       .post(`/api/patient/${patient.uid}/dependants`)
       .set(as(patient))
       .send({ firstName: 'Esi', lastName: 'Mensah', relation: 'Child', dateOfBirth: bad, gender: 'FEMALE' });
     expect(dependant.status).toBe(400);
-    expect(dependant.body.msg).toContain('dateOfBirth');
+    expect(dependant.body.msg).toContain('Date of birth');
   });
 });

@@ -134,7 +134,7 @@ describe('recording a payment at the desk', () => {
     const b = await deskBooking();
     const missing = await record(b.clientReference, { method: 'momo' });
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toBe('The mobile money reference (providerReference) is required for a mobile money payment.');
+    expect(missing.body.msg).toBe('The mobile money reference is required for a mobile money payment.');
     expect((await appointment(b.appointmentId)).paymentStatus).toBe('Unpaid');
 
     const paid = await record(b.clientReference, { method: 'momo', providerReference: 'MP240612.1533.C12345' });

@@ -138,7 +138,7 @@ describe('POST /patient (registration)', () => {
       'Phone Number',
       'City/location',
       'Gender',
-      'consentForTreatment',
+      'agreement to use your health information',
     ]) {
       expect(res.body.msg).toContain(field);
     }
@@ -291,7 +291,8 @@ describe('POST /auth/verifypatient', () => {
     await register(user);
     const res = await request(app).post('/api/auth/verifypatient').set(bearer(user)).send({ patientId: user.uid });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toContain('uniqueCode');
+    expect(res.body.msg).toContain('verification code');
+    expect(res.body.data.fields).toHaveProperty(['uniqueCode']);
     expect((await codeDoc(user.uid).get()).data()?.wrongTries).toBe(0);
   });
 

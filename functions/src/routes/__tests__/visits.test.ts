@@ -323,7 +323,7 @@ describe('admit, mode and leave', () => {
     const nobody = await admit(doctor, id);
     expect([nobody.status, nobody.body.msg]).toEqual([409, VISIT_NOBODY_WAITING]);
     for (const [body, msg] of [
-      [{}, 'mode is required.'],
+      [{}, 'Mode is required.'],
       [{ mode: 'hologram' }, 'Mode must be one of video, audio, phone.'],
     ] as const) {
       const res = await mode(doctor, id, body);
