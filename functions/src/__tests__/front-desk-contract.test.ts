@@ -31,14 +31,14 @@ describe('the address of a home visit or a delivery', () => {
   it("is required for services at the patient's address, and names the field", async () => {
     for (const requestedServiceId of [2, 3, 4, 7]) {
       const errors = await errorsOf(bookingSchema, { ...booking, requestedServiceId, appointmentFiles: 'x' });
-      expect(errors).toContain('Address (address) is required for a home visit or a delivery: a street address or landmark.');
+      expect(errors).toContain('Address is required for a home visit or a delivery: a street address or landmark.');
     }
     const dietaryHome = await errorsOf(bookingSchema, {
       ...booking,
       requestedServiceId: 5,
       requestedServiceOption: 'HOME_VISIT',
     });
-    expect(dietaryHome.join(' ')).toMatch(/Address \(address\) is required/);
+    expect(dietaryHome.join(' ')).toMatch(/Address is required/);
   });
 
   it('is dropped where nobody goes to the patient', async () => {

@@ -218,8 +218,8 @@ describe('broken input on every endpoint', () => {
   });
 
   it.each([
-    ['selectedLabs', { requestedServiceId: 6, selectedLabs: ['fbc', 'x/y'] }, /selectedLabs\) must be an id/],
-    ['doctorId', { requestedServiceId: 1, doctorId: 'dr/x', requestedTime: '10:00' }, /doctorId\) must be an id/],
+    ['selectedLabs', { requestedServiceId: 6, selectedLabs: ['fbc', 'x/y'] }, /Lab tests must be an id/],
+    ['doctorId', { requestedServiceId: 1, doctorId: 'dr/x', requestedTime: '10:00' }, /Doctor must be an id/],
   ])('when a booking names a %s with a slash, then 400 names it and nothing is stored', async (_field, extra, msg) => {
     const caller = await createTestUser();
     const res = await call('post', '/api/appointments')
