@@ -1,6 +1,6 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
-import { refuseForm, refusalsOf, REQUIRED } from '@/lib/form-refusal';
+import { REQUIRED } from '@/lib/form-words';
 
 /**
  * Put inside a Formik form: when a submit is stopped by the form's schema, the dialog names the
@@ -14,8 +14,12 @@ export function RefuseInvalidSubmit({ required = REQUIRED }: { required?: string
   useEffect(() => {
     if (submitCount === handled.current || isSubmitting || isValidating) return;
     handled.current = submitCount;
-    const refusals = refusalsOf(errors);
-    if (refusals.length) void refuseForm(marker.current?.closest('form') ?? null, refusals, values, required);
+    if (Object.keys(errors).length === 0) return;
+    const form = marker.current?.closest('form') ?? null;
+    // Loaded on the first refusal, not with the page (the first load's budget).
+    void import('@/lib/form-refusal').then(({ refuseForm, refusalsOf }) =>
+      refuseForm(form, refusalsOf(errors), values, required),
+    );
   }, [submitCount, isSubmitting, isValidating, errors, values, required]);
   return <span ref={marker} hidden />;
 }

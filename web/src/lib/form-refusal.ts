@@ -3,8 +3,9 @@ import type { FieldRefusals } from '@api/envelope';
 import { ApiError } from '@/lib/api-client';
 import { showApiError, showRefusal } from '@/lib/dialogs';
 
-/** The spec's sentence for a form with a required field left empty (the booking's too). */
-export const REQUIRED = 'Please fill in all required fields.';
+import { REQUIRED } from '@/lib/form-words';
+
+export { REQUIRED };
 
 /** One refused field: its path as the form names its input ('address.digitalAddress') and the schema's message. */
 export interface Refusal {

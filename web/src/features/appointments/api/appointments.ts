@@ -15,7 +15,7 @@ import {
 } from '@api/types';
 import type { LabResult } from '@api/record';
 import { api } from '@/lib/api-client';
-import { REQUIRED } from '@/lib/form-refusal';
+import { REQUIRED } from '@/lib/form-words';
 import { fetchApiFile } from '@/lib/api-files';
 import { saveBlob } from '@/lib/files';
 import { labelled } from '@/lib/choices';

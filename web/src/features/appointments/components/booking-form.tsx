@@ -33,7 +33,6 @@ import { BookingFrame, checkBooking } from '@/features/appointments/components/b
 import { ServiceFields, ServiceSelect } from '@/features/appointments/components/service-fields';
 import { GenderField } from '@/shared/forms/choice-fields';
 import { confirm } from '@/lib/dialogs';
-import { refuseSent } from '@/lib/form-refusal';
 import './booking-form.css';
 
 export interface BookingFormProps {
@@ -191,6 +190,7 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
       onCreated(appointment);
     } catch (err) {
       setSending(false);
+      const { refuseSent } = await import('@/lib/form-refusal');
       await refuseSent(err, formik, formik.values, form);
     }
   }

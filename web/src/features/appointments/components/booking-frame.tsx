@@ -1,7 +1,6 @@
 import { Formik, type FormikConfig, type FormikProps } from 'formik';
 import type { ReactNode } from 'react';
 import type { BookingValues } from '@/features/appointments/api/appointments';
-import { checkForm } from '@/lib/form-refusal';
 
 /**
  * The booking's form as the patient's page and the front desk both draw it: Formik with the
@@ -45,5 +44,8 @@ export function BookingFrame<V extends BookingValues>({
  * refused fields (with `required`, the service's sentence, when one was left empty) and the
  * first of them gets the focus (lib/form-refusal.ts). True when the booking may go on.
  */
-export const checkBooking = <V extends BookingValues>(formik: FormikProps<V>, form: HTMLFormElement, required: string) =>
-  checkForm(formik, form, required);
+export async function checkBooking<V extends BookingValues>(formik: FormikProps<V>, form: HTMLFormElement, required: string) {
+  // Loaded when the booking is sent, not with the page (the first load's budget).
+  const { checkForm } = await import('@/lib/form-refusal');
+  return checkForm(formik, form, required);
+}

@@ -6,7 +6,6 @@ import { profileSchema } from '@/shared/patient/patient-schemas';
 import { updateProfile } from '@/shared/session/session';
 import { GenderField } from '@/shared/forms/choice-fields';
 import { showSuccess } from '@/lib/dialogs';
-import { refuseSent } from '@/lib/form-refusal';
 import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
@@ -48,6 +47,7 @@ export function ProfileForm({ patient }: { patient: Patient }) {
             await updateProfile(values);
             await showSuccess('Saved!', 'Your details have been saved.');
           } catch (err) {
+            const { refuseSent } = await import('@/lib/form-refusal');
             await refuseSent(err, helpers, values, document.querySelector('form[aria-label="My details"]'));
           }
         }}

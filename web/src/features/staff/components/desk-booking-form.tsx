@@ -12,7 +12,6 @@ import { doctorName } from '@/features/staff/components/doctor-options';
 import { useDeskBooking } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { confirm } from '@/lib/dialogs';
-import { refuseSent } from '@/lib/form-refusal';
 
 type Values = BookingValues & { patientId: string };
 
@@ -38,6 +37,7 @@ export function DeskBookingForm({ person, onBooked }: { person: DeskPerson; onBo
     try {
       onBooked(await book.mutateAsync(body));
     } catch (err) {
+      const { refuseSent } = await import('@/lib/form-refusal');
       await refuseSent(err, formik, formik.values, form);
     }
   }
