@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { adminDb, PROJECT_ID } from './support/admin';
 import { createPatient, loginThroughUi, newPatientDetails, signUpAndVerify, submitSignUp } from './support/accounts';
 import { useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
+import { dialogCloses, dialogSays } from './support/dialogs';
 
 const browser = useBrowser();
 
@@ -138,6 +139,12 @@ describe('patient accounts in the browser', () => {
     await page.goto('/signup');
     const form = page.getByRole('form', { name: 'Sign Up' });
     await form.getByRole('button', { name: 'Sign Up' }).click();
+    // The dialog says they are required and names them; once it closes, the first has the focus.
+    await dialogSays(page, 'Oops');
+    expect(await page.locator('.swal2-html-container').innerText()).toContain('Please fill in all required fields.');
+    await page.locator('.swal2-confirm').click();
+    await dialogCloses(page);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
     for (const msg of ['First Name is required.', 'Email Address is required.', 'Please select your Gender.']) {
       await form.getByText(msg).waitFor();
     }

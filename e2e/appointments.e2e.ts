@@ -9,7 +9,7 @@ import { adminDb } from './support/admin';
 import { createActivatedPatient, type TestPatient } from './support/accounts';
 import { pickFreeDay, pickFreeSlot } from './support/booking';
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
-import { dialogSays } from './support/dialogs';
+import { dialogCloses, dialogSays } from './support/dialogs';
 
 jest.setTimeout(90_000);
 
@@ -179,6 +179,40 @@ describe('booking an appointment', () => {
     const file = (await adminDb().collection('appointmentFiles').doc(stored.id).get()).data()!;
     expect(file.patientId).toBe(patient.uid);
     expect(file.sizeBytes).toBeLessThanOrEqual(700 * 1024);
+  });
+
+  it('when an optional field is wrong, then the dialog names it without "required", focus moves to it, and a GhanaPost code typed bare is tidied', async () => {
+    const patient = await createActivatedPatient();
+    const page = await loggedIn(patient, '/appointment-page');
+    await form(page).getByLabel('Service').selectOption({ label: 'Nursing Home Care' });
+    await form(page)
+      .getByLabel(/^Street address or landmark/)
+      .fill('House 12, Oxford Street, Osu');
+    const digitalAddress = form(page).getByLabel(/^GhanaPost digital address/);
+    await digitalAddress.fill('GA-12-34');
+    // Leaving the field shows its message beside it (the page moves down before the day is picked).
+    await digitalAddress.press('Tab');
+    const besideIt = form(page).getByText('GhanaPost digital address must be like GA-123-4567 (two letters, then digits).');
+    await besideIt.waitFor();
+    await pickFreeDay(form(page));
+    await form(page).getByRole('button', { name: 'Submit' }).click();
+    await dialogSays(page, 'Oops');
+    const said = await page.locator('.swal2-html-container').innerText();
+    expect(said).toContain('Please check:');
+    expect(said).toContain('GhanaPost digital address — must be like GA-123-4567 (two letters, then digits).');
+    expect(said).not.toMatch(/required|digitalAddress/);
+    await page.locator('.swal2-confirm').click();
+    await dialogCloses(page);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('address.digitalAddress');
+
+    // Lower case without dashes, as people type it: tidied, not refused.
+    await digitalAddress.fill('ak4859320');
+    await digitalAddress.press('Tab');
+    await besideIt.waitFor({ state: 'detached' });
+    await submitAndConfirm(page);
+    await dialogSays(page, 'Saved!');
+    const [stored] = await appointmentsOf(patient.uid);
+    expect(stored).toMatchObject({ address: { line: 'House 12, Oxford Street, Osu', digitalAddress: 'AK-485-9320' } });
   });
 
   it('when a community service is booked, then its organization details are stored and it is free', async () => {

@@ -26,11 +26,11 @@ describe('real calendar values', () => {
   });
 
   it('a bookable day is real, not past and at most 366 days ahead, each refusal naming the field', async () => {
-    const field = bookableDay('Preferred day (requestedDay)');
+    const field = bookableDay('Preferred Date');
     const today = new Date().toISOString().slice(0, 10);
     await expect(field.validate(today)).resolves.toBe(today);
-    await expect(field.validate('2027-13-01')).rejects.toThrow('Preferred day (requestedDay) must be a date written yyyy-MM-dd.');
-    await expect(field.validate('2000-01-01')).rejects.toThrow('Preferred day (requestedDay) must be today or later.');
-    await expect(field.validate('9999-12-27')).rejects.toThrow('Preferred day (requestedDay) must be within the next 366 days.');
+    await expect(field.validate('2027-13-01')).rejects.toThrow('Preferred Date must be a date written yyyy-MM-dd.');
+    await expect(field.validate('2000-01-01')).rejects.toThrow('Preferred Date must be today or later.');
+    await expect(field.validate('9999-12-27')).rejects.toThrow('Preferred Date must be within the next 366 days.');
   });
 });

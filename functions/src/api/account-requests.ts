@@ -10,13 +10,14 @@ import { birthDay, idField, optionalText, requiredText, storedGhanaPhone, trimme
 import type { Gender, PatientFields, ReminderPreferences } from './types';
 
 const CHOOSE_GENDER = 'Please select your Gender.';
-const CONSENT = 'Please agree to the processing of your health information (consentForTreatment) so that we can care for you.';
+const CONSENT_LABEL = 'Agreement to use your health information';
+const CONSENT = 'Please tick the agreement to use your health information so that we can care for you.';
 
 /** POST /patient's body once checked: the api's PatientFields (the annotation keeps the two in step). */
 export type RegisterInput = PatientFields & { patientId?: string };
 
 /** A patientId in a body is optional and, when sent, must be the caller's own (the route checks it). */
-const ownPatientId = () => idField('patientId').optional();
+const ownPatientId = () => idField('Patient').optional();
 
 export const registerSchema: ObjectSchema<RegisterInput> = object({
   patientId: ownPatientId(),
@@ -29,28 +30,28 @@ export const registerSchema: ObjectSchema<RegisterInput> = object({
     .max(LIMITS.email, `Email Address must be at most ${LIMITS.email} characters.`),
   contactNumber: storedGhanaPhone('Phone Number'),
   patientLocation: requiredText('City/location', 120),
-  gender: string<Gender>().required(CHOOSE_GENDER).oneOf(GENDERS, CHOOSE_GENDER),
-  consentForTreatment: boolean().required(CONSENT).oneOf([true], CONSENT),
-  patientPicture: optionalText('patientPicture', 2048).test(
+  gender: string<Gender>().label('Gender').required(CHOOSE_GENDER).oneOf(GENDERS, CHOOSE_GENDER),
+  consentForTreatment: boolean().label(CONSENT_LABEL).required(CONSENT).oneOf([true], CONSENT),
+  patientPicture: optionalText('Profile picture', 2048).test(
     'http-url',
-    'patientPicture must be an https address.',
+    'Profile picture must be an https address.',
     (v) => !v || /^https:\/\//.test(v),
   ),
-  dateOfBirth: birthDay('dateOfBirth'),
-  address: optionalText('address', 120),
-  emergencyContact: optionalText('emergencyContact', 120),
-  recoveryEmail: optionalText('recoveryEmail', LIMITS.email),
-  recoveryContact: optionalText('recoveryContact', 120),
-  idType: optionalText('idType', 120),
-  idNumber: optionalText('idNumber', 120),
-  nameOfNextOfKin: optionalText('nameOfNextOfKin', 120),
-  nextOfKinContact: optionalText('nextOfKinContact', 120),
-  nextOfKinLocation: optionalText('nextOfKinLocation', 120),
-  nextOfKinRelationship: optionalText('nextOfKinRelationship', 120),
-  nextOfKinBirthdate: birthDay('nextOfKinBirthdate'),
-  notificationToken: optionalText('notificationToken', 512),
-  buildNumber: optionalText('buildNumber', 20),
-  versionNumber: optionalText('versionNumber', 20),
+  dateOfBirth: birthDay('Date of birth'),
+  address: optionalText('Address', 120),
+  emergencyContact: optionalText('Emergency contact', 120),
+  recoveryEmail: optionalText('Recovery e-mail', LIMITS.email),
+  recoveryContact: optionalText('Recovery phone', 120),
+  idType: optionalText('ID type', 120),
+  idNumber: optionalText('ID number', 120),
+  nameOfNextOfKin: optionalText('Next of kin', 120),
+  nextOfKinContact: optionalText("Next of kin's phone", 120),
+  nextOfKinLocation: optionalText("Next of kin's location", 120),
+  nextOfKinRelationship: optionalText('Relationship to you', 120),
+  nextOfKinBirthdate: birthDay("Next of kin's date of birth"),
+  notificationToken: optionalText('Notification token', 512),
+  buildNumber: optionalText('App build', 20),
+  versionNumber: optionalText('App version', 20),
 });
 
 /** `PUT /patient`: the login time is the server's clock, whatever the browser says. */
@@ -59,18 +60,19 @@ export const loginSchema = object({ patientId: ownPatientId() });
 /** `POST /auth/verifypatient`: the e-mailed code. */
 export const verifySchema = object({
   patientId: ownPatientId(),
-  uniqueCode: trimmed('uniqueCode')
-    .required('Please enter the verification code from your e-mail (uniqueCode).')
-    .max(32, 'uniqueCode (the verification code) is too long.'),
+  uniqueCode: trimmed('Verification code')
+    .required('Please enter the verification code from your e-mail.')
+    .max(32, 'Verification code is too long.'),
 });
 
 /** `POST /patient/{patientId}/phone/verify`: the 6-digit code from the SMS (spaces people type are dropped). */
 export const phoneVerifySchema = object({
   code: string()
-    .typeError('code must be text.')
+    .label('Code')
+    .typeError('Code must be text.')
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '') : value))
-    .required('Please enter the 6-digit code from the SMS (code).')
-    .matches(/^\d{6}$/, 'code must be the 6 digits from the SMS.'),
+    .required('Please enter the 6-digit code from the SMS.')
+    .matches(/^\d{6}$/, 'Code must be the 6 digits from the SMS.'),
 });
 export type PhoneVerifyForm = { code: string };
 
@@ -100,10 +102,11 @@ export type PatientUpdate = Pick<PatientFields, (typeof EDITABLE_PATIENT_FIELDS)
 /** `PUT /patient/{patientId}`: the profile form's whole set, checked by the sign-up rules for the same fields. */
 export const patientUpdateSchema: ObjectSchema<PatientUpdate> = registerSchema.pick([...EDITABLE_PATIENT_FIELDS]).shape({
   reminderPreferences: object({
-    sms: boolean().required('reminderPreferences.sms must be true or false.'),
-    email: boolean().required('reminderPreferences.email must be true or false.'),
+    sms: boolean().label('Reminders by SMS').required('Reminders by SMS must be on or off.'),
+    email: boolean().label('Reminders by e-mail').required('Reminders by e-mail must be on or off.'),
   })
     .default(undefined)
     .optional()
-    .typeError('reminderPreferences must be { sms: boolean, email: boolean }.'),
+    .label('Reminders')
+    .typeError('Reminders must say on or off for SMS and for e-mail.'),
 });

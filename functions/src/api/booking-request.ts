@@ -28,7 +28,7 @@ const optionalFor = (id: number, schema: StringSchema) =>
 
 const isVirtualDietary = (id: number, option: string) => id === SERVICE_ID.dietary && option === 'VIRTUAL';
 
-const text = (label: string, max: number) => string().trim().max(max, `${label} must be at most ${max} characters.`);
+const text = (label: string, max: number) => string().label(label).trim().max(max, `${label} must be at most ${max} characters.`);
 
 // --- the address of a home visit or a delivery (docs/front-desk.md) ---
 
@@ -56,101 +56,98 @@ export interface HomeAddress {
 }
 
 export const addressSchema = object({
-  line: text('Street address or landmark (address.line)', 200).required('Street address or landmark (address.line) is required.'),
-  landmark: text('Landmark (address.landmark)', 120).optional(),
+  line: text('Street address or landmark', 200).required('Street address or landmark is required.'),
+  landmark: text('Nearby landmark', 120).optional(),
   digitalAddress: string()
+    .label('GhanaPost digital address')
     .transform((v: unknown) => (typeof v === 'string' ? tidyDigitalAddress(v) || undefined : v))
-    .matches(DIGITAL_ADDRESS, 'Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.')
+    .matches(DIGITAL_ADDRESS, 'GhanaPost digital address must be like GA-123-4567 (two letters, then digits).')
     .optional(),
 })
+  .label('Address')
   .default(undefined)
-  .typeError('Address (address) must be an object: { line, landmark, digitalAddress }.');
+  .typeError(
+    'Address must be a street address or landmark, with a nearby landmark and GhanaPost digital address if you have them.',
+  );
 
 /**
  * What a patient may send when booking. Everything the server decides (patientId, fee,
  * statuses, reference, doctor snapshot) is not in here, so stripUnknown drops it.
  */
 export const bookingSchema = object({
-  bookFor: string().oneOf(BOOK_FOR, 'Book for (bookFor) must be SELF or OTHERS.').default('SELF'),
-  firstName: text('First name (firstName)', 80).required('First name (firstName) is required.'),
-  lastName: text('Last name (lastName)', 80).required('Last name (lastName) is required.'),
-  gender: string().required('Gender (gender) is required.').oneOf(GENDERS, 'Gender (gender) must be MALE or FEMALE.'),
-  emailAddress: text('Email (emailAddress)', 254)
-    .required('Email (emailAddress) is required.')
-    .email('Email (emailAddress) must be a valid e-mail address.'),
-  contactNumber: requiredPhone('Phone (contactNumber)'),
-  location: text('Location (location)', 120).required('Location (location) is required.'),
-  healthProblem: text('Health problem (healthProblem)', 2000).default(''),
+  bookFor: string()
+    .label('Who is the appointment for')
+    .oneOf(BOOK_FOR, 'Who is the appointment for must be yourself or someone else.')
+    .default('SELF'),
+  firstName: text('First Name', 80).required('First Name is required.'),
+  lastName: text('Last Name', 80).required('Last Name is required.'),
+  gender: string().label('Gender').required('Gender is required.').oneOf(GENDERS, 'Gender must be male or female.'),
+  emailAddress: text('Email Address', 254)
+    .required('Email Address is required.')
+    .email('Email Address must be a valid e-mail address, like ama@example.com.'),
+  contactNumber: requiredPhone('Phone Number'),
+  location: text('Location', 120).required('Location is required.'),
+  healthProblem: text('Health Problem', 2000).default(''),
   requestedServiceId: number()
+    .label('Service')
     // A form's empty select ('') is a missing service, not a wrong one.
     .transform((value: number, original: unknown) => (original === '' ? undefined : value))
-    .typeError('Service (requestedServiceId) must be one of our services.')
-    .required('Service (requestedServiceId) is required.')
+    .typeError('Service must be one of our services.')
+    .required('Service is required.')
     .oneOf(
       SERVICES.map((s) => s.id),
-      'Service (requestedServiceId) must be one of our services.',
+      'Service must be one of our services.',
     ),
-  requestedDay: bookableDay('Preferred day (requestedDay)'),
+  requestedDay: bookableDay('Preferred Date'),
   requestedServiceOption: onlyFor(
     [SERVICE_ID.dietary],
-    string().oneOf(DIETARY_MODES, 'Mode (requestedServiceOption) must be VIRTUAL or HOME_VISIT.'),
-    'Mode (requestedServiceOption) is required for dietary management.',
+    string().label('Mode').oneOf(DIETARY_MODES, 'Mode must be a virtual consultation or a home visit.'),
+    'Mode is required for dietary management.',
   ),
-  requestedTime: string().when(['requestedServiceId', 'requestedServiceOption'], {
-    is: (id: number, option: string) => id === SERVICE_ID.virtualConsultation || isVirtualDietary(id, option),
-    then: () =>
-      clockTime('Preferred time (requestedTime)').required(
-        'Preferred time (requestedTime) is required for a virtual consultation.',
-      ),
-    otherwise: (s) => s.strip(),
-  }),
-  doctorId: onlyFor(
-    [SERVICE_ID.virtualConsultation],
-    idField('Doctor (doctorId)'),
-    'Doctor (doctorId) is required for a virtual consultation.',
-  ),
-  selectedLabs: idList('Lab tests (selectedLabs)').when('requestedServiceId', {
+  requestedTime: string()
+    .label('Preferred Time')
+    .when(['requestedServiceId', 'requestedServiceOption'], {
+      is: (id: number, option: string) => id === SERVICE_ID.virtualConsultation || isVirtualDietary(id, option),
+      then: () => clockTime('Preferred Time').required('Preferred Time is required for a virtual consultation.'),
+      otherwise: (s) => s.strip(),
+    }),
+  doctorId: onlyFor([SERVICE_ID.virtualConsultation], idField('Doctor'), 'Doctor is required for a virtual consultation.'),
+  selectedLabs: idList('Lab tests').when('requestedServiceId', {
     is: SERVICE_ID.labTests,
     then: (s) =>
       s
-        .required('Lab tests (selectedLabs) are required: choose at least one.')
-        .min(1, 'Lab tests (selectedLabs) are required: choose at least one.')
-        .max(30, 'Lab tests (selectedLabs): at most 30 may be chosen.'),
+        .required('Lab tests are required: choose at least one.')
+        .min(1, 'Lab tests are required: choose at least one.')
+        .max(30, 'Lab tests: at most 30 may be chosen.'),
     otherwise: (s) => s.strip(),
   }),
-  appointmentFiles: string().when(['requestedServiceId', 'prescriptionId'], {
-    // An e-prescription of ours (prescriptionId) stands in for the photo of a paper one.
-    is: (id: number, prescriptionId: string | undefined) => id === SERVICE_ID.prescription && !prescriptionId,
-    then: (s) => s.required('Prescription file (appointmentFiles) is required for medicine delivery.'),
-    otherwise: (s) => s.strip(),
-  }),
+  appointmentFiles: string()
+    .label('Prescription file')
+    .when(['requestedServiceId', 'prescriptionId'], {
+      // An e-prescription of ours (prescriptionId) stands in for the photo of a paper one.
+      is: (id: number, prescriptionId: string | undefined) => id === SERVICE_ID.prescription && !prescriptionId,
+      then: (s) => s.required('Prescription file is required for medicine delivery.'),
+      otherwise: (s) => s.strip(),
+    }),
   /** Medicine Delivery of one of the patient's own e-prescriptions (api/record.ts): no file needed. */
-  prescriptionId: optionalFor(SERVICE_ID.prescription, idField('Prescription (prescriptionId)')),
+  prescriptionId: optionalFor(SERVICE_ID.prescription, idField('Prescription')),
   /** A lab booking of the tests a doctor requested (api/record.ts). */
-  labRequestId: optionalFor(SERVICE_ID.labTests, idField('Lab request (labRequestId)')),
-  appointmentFileName: string().trim().max(200).default(''),
-  organiztionName: onlyFor(
-    COMMUNITY_SERVICES,
-    text('Organization name (organiztionName)', 120),
-    'Organization name (organiztionName) is required.',
-  ),
-  organiztionLocation: onlyFor(
-    COMMUNITY_SERVICES,
-    text('Organization location (organiztionLocation)', 120),
-    'Organization location (organiztionLocation) is required.',
-  ),
+  labRequestId: optionalFor(SERVICE_ID.labTests, idField('Lab request')),
+  appointmentFileName: text('Prescription file name', 200).default(''),
+  organiztionName: onlyFor(COMMUNITY_SERVICES, text('Organization Name', 120), 'Organization Name is required.'),
+  organiztionLocation: onlyFor(COMMUNITY_SERVICES, text('Organization Location', 120), 'Organization Location is required.'),
   organiztionType: onlyFor(
     COMMUNITY_SERVICES,
-    string().oneOf(ORGANIZATION_TYPES, 'Organization type (organiztionType) must be COMMUNITY or ORGANIZATION.'),
-    'Organization type (organiztionType) is required.',
+    string().label('Organization Type').oneOf(ORGANIZATION_TYPES, 'Organization Type must be a community or an organization.'),
+    'Organization Type is required.',
   ),
   organiztionService: onlyFor(
     COMMUNITY_SERVICES,
-    string().oneOf(ORGANIZATION_SERVICES, 'Organization service (organiztionService) is not one we offer.'),
-    'Organization service (organiztionService) is required.',
+    string().label('Service Needed').oneOf(ORGANIZATION_SERVICES, 'Service Needed is not one we offer.'),
+    'Service Needed is required.',
   ),
   /** Booking for someone else: a dependant the patient named (services/packages/dependants.ts fills their name and gender). */
-  dependantId: idField('Family member (dependantId)').when('bookFor', {
+  dependantId: idField('Family member').when('bookFor', {
     is: 'OTHERS',
     then: (s) => s.optional(),
     otherwise: (s) => s.strip(),
@@ -158,16 +155,18 @@ export const bookingSchema = object({
   /** A home visit's or delivery's address (atHome services only; dropped for the rest). */
   address: addressSchema.when(['requestedServiceId', 'requestedServiceOption'], {
     is: (id: number, option: string) => atHome(id, option),
-    then: (s) => s.required('Address (address) is required for a home visit or a delivery: a street address or landmark.'),
+    then: (s) => s.required('Address is required for a home visit or a delivery: a street address or landmark.'),
     otherwise: (s) => s.strip(),
   }),
   expectedPeople: onlyFor(
     COMMUNITY_SERVICES,
-    string().oneOf(EXPECTED_PEOPLE, 'Expected people (expectedPeople) must be 1-20, 21-50, 51-100 or ABOVE.'),
-    'Expected people (expectedPeople) is required.',
+    string()
+      .label('Expected Number of Beneficiaries')
+      .oneOf(EXPECTED_PEOPLE, 'Expected Number of Beneficiaries must be 1-20, 21-50, 51-100 or above 100.'),
+    'Expected Number of Beneficiaries is required.',
   ),
 });
 
 export type CreateAppointmentInput = InferType<typeof bookingSchema>;
 
-export const appointmentIdSchema = object({ appointmentId: requiredId('Appointment (appointmentId)') });
+export const appointmentIdSchema = object({ appointmentId: requiredId('Appointment') });

@@ -16,6 +16,7 @@ const scrubbed = (value: unknown) => (typeof value === 'string' ? withoutQueries
 
 export const clientErrorSchema: ObjectSchema<ClientErrorReport> = object({
   kind: mixed<ClientErrorKind>()
+    .label('Kind')
     .required('Kind is required.')
     .oneOf(CLIENT_ERROR_KINDS, `Kind must be one of ${CLIENT_ERROR_KINDS.join(', ')}.`),
   message: requiredText('Message', CLIENT_ERROR_LIMITS.message).transform(scrubbed),

@@ -5,3 +5,11 @@ export interface Envelope<T> {
   msg: string;
   data: T;
 }
+
+/**
+ * The `data` of a 400 from a request schema: each refused field's path as the form names its
+ * input ('address.digitalAddress') with its message, so the site can point at the field.
+ */
+export interface FieldRefusals {
+  fields: Record<string, string>;
+}

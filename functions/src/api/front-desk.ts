@@ -60,24 +60,21 @@ export interface ClinicRecordFields {
 
 /** POST /api/staff/patients: a person without an account, as the desk adds them (phone stored +233...). */
 export const clinicPatientSchema = object({
-  firstName: requiredText('First name (firstName)', 80),
-  lastName: requiredText('Last name (lastName)', 80),
-  contactNumber: storedGhanaPhone('Phone (contactNumber)'),
+  firstName: requiredText('First Name', 80),
+  lastName: requiredText('Last Name', 80),
+  contactNumber: storedGhanaPhone('Phone Number'),
   gender: mixed<(typeof GENDERS)[number]>()
-    .oneOf([...GENDERS], 'Gender (gender) must be MALE or FEMALE.')
+    .label('Gender')
+    .oneOf([...GENDERS], 'Gender must be male or female.')
     .optional(),
-  dateOfBirth: trimmed('Date of birth (dateOfBirth)')
-    .test('day', 'Date of birth (dateOfBirth) must be a date written yyyy-MM-dd.', (v) => !v || isDay(v))
-    .test(
-      'past',
-      'Date of birth (dateOfBirth) must be in the past.',
-      (v) => !v || !isDay(v) || v <= new Date().toISOString().slice(0, 10),
-    )
+  dateOfBirth: trimmed('Date of birth')
+    .test('day', 'Date of birth must be a date written yyyy-MM-dd.', (v) => !v || isDay(v))
+    .test('past', 'Date of birth must be in the past.', (v) => !v || !isDay(v) || v <= new Date().toISOString().slice(0, 10))
     .optional(),
-  emailAddress: trimmed('Email (emailAddress)')
+  emailAddress: trimmed('Email Address')
     .lowercase()
-    .max(254, 'Email (emailAddress) must be at most 254 characters.')
-    .email('Email (emailAddress) must be a valid email address, like ama@example.com.')
+    .max(254, 'Email Address must be at most 254 characters.')
+    .email('Email Address must be a valid email address, like ama@example.com.')
     .optional(),
 });
 export type ClinicPatientRequest = InferType<typeof clinicPatientSchema>;
@@ -103,7 +100,7 @@ export interface PhoneCodeSent {
 
 /** POST /api/staff/patients/{patientId}/phone/verify. */
 export const phoneCodeSchema = object({
-  code: requiredText('Code (code)', 20),
+  code: requiredText('Code', 20),
 });
 export type PhoneCodeRequest = InferType<typeof phoneCodeSchema>;
 
@@ -131,7 +128,7 @@ const IDENTITY_FIELDS = ['bookFor', 'dependantId', 'firstName', 'lastName', 'gen
  * (name, gender, e-mail and phone come from the patient record) and with the record's id.
  */
 export const staffBookingSchema = bookingSchema.omit([...IDENTITY_FIELDS]).shape({
-  patientId: requiredId('Patient (patientId)'),
+  patientId: requiredId('Patient'),
 });
 export type StaffBookingRequest = InferType<typeof staffBookingSchema>;
 
@@ -149,14 +146,15 @@ export type DeskPaymentMethod = (typeof DESK_PAYMENT_METHODS)[number];
 /** POST /api/staff/payments/{clientReference}/record: mobile money needs the provider's reference. */
 export const deskPaymentSchema = object({
   method: mixed<DeskPaymentMethod>()
-    .oneOf([...DESK_PAYMENT_METHODS], 'Method (method) must be cash or momo.')
-    .required('Method (method) is required: cash or momo.'),
-  providerReference: trimmed('The mobile money reference (providerReference)')
-    .max(100, 'The mobile money reference (providerReference) must be at most 100 characters.')
-    .matches(/^[A-Za-z0-9_.:-]*$/, 'The mobile money reference (providerReference) must be letters, digits, -, _, . or :.')
+    .label('Method')
+    .oneOf([...DESK_PAYMENT_METHODS], 'Method must be cash or momo.')
+    .required('Method is required: cash or momo.'),
+  providerReference: trimmed('The mobile money reference')
+    .max(100, 'The mobile money reference must be at most 100 characters.')
+    .matches(/^[A-Za-z0-9_.:-]*$/, 'The mobile money reference must be letters, digits, -, _, . or :.')
     .when('method', {
       is: 'momo',
-      then: (s) => s.required('The mobile money reference (providerReference) is required for a mobile money payment.'),
+      then: (s) => s.required('The mobile money reference is required for a mobile money payment.'),
       otherwise: (s) => s.optional(),
     }),
 });
@@ -204,20 +202,23 @@ export interface ArrivalWindow {
 
 /** POST /api/staff/appointments/{appointmentId}/assign. */
 export const assignSchema = object({
-  assignedTo: requiredId('Clinician (assignedTo)'),
+  assignedTo: requiredId('Clinician'),
   arrivalWindow: object({
     from: string()
-      .required('Arrival window (arrivalWindow.from) is required.')
-      .test('time', 'Arrival window (arrivalWindow.from) must be a time written HH:mm.', isClockTime),
+      .label('Arrives from')
+      .required('Arrives from is required.')
+      .test('time', 'Arrives from must be a time written HH:mm.', isClockTime),
     to: string()
-      .required('Arrival window (arrivalWindow.to) is required.')
-      .test('time', 'Arrival window (arrivalWindow.to) must be a time written HH:mm.', isClockTime),
+      .label('Arrives by')
+      .required('Arrives by is required.')
+      .test('time', 'Arrives by must be a time written HH:mm.', isClockTime),
   })
+    .label('Arrival window')
     .default(undefined)
     .optional()
     .test(
       'order',
-      'Arrival window (arrivalWindow): from must be before to.',
+      'Arrival window: Arrives from must be before Arrives by.',
       (w) => !w || !isClockTime(w.from) || !isClockTime(w.to) || w.from < w.to,
     ),
 });
@@ -254,8 +255,8 @@ export interface Closure {
 
 /** PUT /api/staff/closures/{day}. confirm: true saves it although booked appointments are on that day. */
 export const closureSchema = object({
-  reason: requiredText('Reason (reason)', 120),
-  confirm: boolean().typeError('confirm must be true or false.').default(false),
+  reason: requiredText('Reason', 120),
+  confirm: boolean().label('Confirm').typeError('Confirm must be yes or no.').default(false),
 });
 export type ClosureRequest = InferType<typeof closureSchema>;
 
@@ -263,11 +264,14 @@ export type ClosureRequest = InferType<typeof closureSchema>;
 export const MAX_CLOSURE_RANGE_DAYS = 400;
 
 export const closureRangeSchema = object({
-  from: string().required('from is required (yyyy-MM-dd).').test('day', 'from must be a date written yyyy-MM-dd.', isDay),
-  to: string().required('to is required (yyyy-MM-dd).').test('day', 'to must be a date written yyyy-MM-dd.', isDay),
+  from: string()
+    .label('From')
+    .required('From is required (yyyy-MM-dd).')
+    .test('day', 'From must be a date written yyyy-MM-dd.', isDay),
+  to: string().label('To').required('To is required (yyyy-MM-dd).').test('day', 'To must be a date written yyyy-MM-dd.', isDay),
 }).test('range', function (q) {
   if (!q || !isDay(q.from) || !isDay(q.to)) return true;
-  if (q.to < q.from) return this.createError({ message: `to (${q.to}) must not be before from (${q.from}).` });
+  if (q.to < q.from) return this.createError({ message: `To (${q.to}) must not be before From (${q.from}).` });
   const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
   if (days > MAX_CLOSURE_RANGE_DAYS)
     return this.createError({ message: `Ask for at most ${MAX_CLOSURE_RANGE_DAYS} days of closures at a time.` });
@@ -318,10 +322,13 @@ export const MAX_LIST_RANGE_DAYS = 7;
 
 /** GET /api/staff/appointments/day-sheet.csv?day=&doctorId= or &homeVisits=true. */
 export const daySheetQuerySchema = object({
-  day: string().required('day is required (yyyy-MM-dd).').test('day', 'day must be a date written yyyy-MM-dd.', isDay),
-  doctorId: idField('doctorId').optional(),
-  homeVisits: boolean().typeError('homeVisits must be true or false.').optional(),
-}).test('which', 'Name the sheet: doctorId=... or homeVisits=true.', (q) => !q || Boolean(q.doctorId) !== Boolean(q.homeVisits));
+  day: string()
+    .label('Day')
+    .required('Day is required (yyyy-MM-dd).')
+    .test('day', 'Day must be a date written yyyy-MM-dd.', isDay),
+  doctorId: idField('Doctor').optional(),
+  homeVisits: boolean().label('Home visits').typeError('Home visits must be yes or no.').optional(),
+}).test('which', 'Name the sheet: a doctor, or the home visits.', (q) => !q || Boolean(q.doctorId) !== Boolean(q.homeVisits));
 
 // --- the inbox ---
 
@@ -331,15 +338,16 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** POST /api/staff/messages/{id}/status. */
 export const messageStatusSchema = object({
   status: mixed<MessageStatus>()
-    .oneOf([...MESSAGE_STATUSES], `status must be one of ${MESSAGE_STATUSES.join(', ')}.`)
-    .required('status is required.'),
+    .label('Status')
+    .oneOf([...MESSAGE_STATUSES], `Status must be one of ${MESSAGE_STATUSES.join(', ')}.`)
+    .required('Status is required.'),
 });
 
 export const REPLY_MAX = 5000;
 
 /** POST /api/staff/messages/{id}/reply: the text mailed to the sender. */
 export const messageReplySchema = object({
-  text: requiredText('Reply (text)', REPLY_MAX),
+  text: requiredText('Reply', REPLY_MAX),
 });
 
 /** A reply kept with the message. */

@@ -12,13 +12,13 @@ import type { OrderRequest, PaymentReference, SubscribeRequest } from './types';
 export const MAX_ORDER_LINES = 20;
 
 /** patientId, when sent, must be the caller's own (the route checks it). */
-const ownPatientId = { patientId: idField('patientId').optional() };
+const ownPatientId = { patientId: idField('Patient').optional() };
 
 /** POST /payment/initiate, /payment/check: the record's 10-character clientReference. */
 export const paymentReferenceSchema: ObjectSchema<PaymentReference> = object({
-  clientReference: trimmed('clientReference')
-    .required('clientReference is required.')
-    .matches(CLIENT_REFERENCE, 'clientReference must be 10 letters or digits.'),
+  clientReference: trimmed('Payment reference')
+    .required('Payment reference is required.')
+    .matches(CLIENT_REFERENCE, 'Payment reference must be 10 letters or digits.'),
 });
 
 /** PUT /subscriptions: the reference, and the caller's own patientId if sent. */
@@ -26,7 +26,7 @@ export const subscriptionCheckSchema = paymentReferenceSchema.shape(ownPatientId
 
 /** POST /subscriptions. */
 export const subscribeSchema: ObjectSchema<SubscribeRequest & { patientId?: string }> = object({
-  packageId: requiredId('packageId'),
+  packageId: requiredId('Package'),
   ...ownPatientId,
 });
 
@@ -34,16 +34,18 @@ export const subscribeSchema: ObjectSchema<SubscribeRequest & { patientId?: stri
 export const orderSchema: ObjectSchema<OrderRequest> = object({
   items: array(
     object({
-      productId: requiredId('items: productId'),
+      productId: requiredId('Product'),
       quantity: number()
-        .typeError('items: quantity must be a number.')
-        .required('items: quantity is required.')
-        .integer('items: quantity must be a whole number.')
-        .min(1, 'items: quantity must be at least 1.')
-        .max(MAX_ORDER_QUANTITY, `items: quantity can be at most ${MAX_ORDER_QUANTITY}.`),
+        .label('Quantity')
+        .typeError('Quantity must be a number.')
+        .required('Quantity is required.')
+        .integer('Quantity must be a whole number.')
+        .min(1, 'Quantity must be at least 1.')
+        .max(MAX_ORDER_QUANTITY, `Quantity can be at most ${MAX_ORDER_QUANTITY}.`),
     }),
   )
-    .required('items is required.')
-    .min(1, 'items: choose at least one product.')
-    .max(MAX_ORDER_LINES, `items: at most ${MAX_ORDER_LINES} products per order.`),
+    .label('Products')
+    .required('Products are required: choose at least one.')
+    .min(1, 'Products: choose at least one.')
+    .max(MAX_ORDER_LINES, `Products: at most ${MAX_ORDER_LINES} per order.`),
 });

@@ -29,7 +29,7 @@ export const NOTE_FIELDS = [
   ['plan', 'Plan'],
 ] as const satisfies readonly (readonly [keyof ClinicalNotes, string])[];
 
-const note = (field: keyof ClinicalNotes, label: string) => optionalText(`${label} (clinicalNotes.${field})`, NOTE_MAX);
+const note = (_field: keyof ClinicalNotes, label: string) => optionalText(label, NOTE_MAX);
 
 export const clinicalNotesSchema = object({
   complaint: note('complaint', 'Presenting complaint'),
@@ -64,18 +64,19 @@ const isDay = (v: unknown): v is string =>
 /** `followUp` on complete: in so many days, or on a day; a short note the patient reads. */
 export const followUpSchema = object({
   afterDays: number()
-    .typeError('Follow-up in days (followUp.afterDays) must be a number.')
-    .integer('Follow-up in days (followUp.afterDays) must be a whole number.')
-    .min(1, 'Follow-up in days (followUp.afterDays) must be at least 1.')
-    .max(FOLLOW_UP_MAX_DAYS, `Follow-up in days (followUp.afterDays) can be at most ${FOLLOW_UP_MAX_DAYS}.`)
+    .label('Follow-up in days')
+    .typeError('Follow-up in days must be a number.')
+    .integer('Follow-up in days must be a whole number.')
+    .min(1, 'Follow-up in days must be at least 1.')
+    .max(FOLLOW_UP_MAX_DAYS, `Follow-up in days can be at most ${FOLLOW_UP_MAX_DAYS}.`)
     .optional(),
-  date: trimmed('Follow-up day (followUp.date)')
-    .test('day', 'Follow-up day (followUp.date) must be a date written yyyy-MM-dd.', (v) => !v || isDay(v))
+  date: trimmed('Follow-up day')
+    .test('day', 'Follow-up day must be a date written yyyy-MM-dd.', (v) => !v || isDay(v))
     .optional(),
-  note: optionalText('Follow-up note (followUp.note)', FOLLOW_UP_NOTE_MAX),
+  note: optionalText('Follow-up note', FOLLOW_UP_NOTE_MAX),
 }).test(
   'one-of',
-  'Follow-up (followUp): give either afterDays or date (one of them).',
+  'Suggest a follow-up: give either a number of days or a day, not both.',
   (f) => !f || (f.afterDays === undefined) !== !f.date,
 );
 
@@ -135,7 +136,7 @@ export interface PrescriptionItem {
   notes?: string;
 }
 
-const itemText = (label: string, field: string, max = ITEM_FIELD_MAX) => requiredText(`${label} (items[].${field})`, max);
+const itemText = (label: string, _field: string, max = ITEM_FIELD_MAX) => requiredText(label, max);
 
 export const prescriptionItemSchema = object({
   medicine: itemText('Medicine', 'medicine', MEDICINE_MAX),
@@ -144,21 +145,23 @@ export const prescriptionItemSchema = object({
   frequency: itemText('How often', 'frequency'),
   duration: itemText('How long', 'duration'),
   quantity: number()
+    .label('Quantity')
     .transform((value: number, original: unknown) => (original === '' ? undefined : value))
-    .typeError('Quantity (items[].quantity) must be a number.')
-    .required('Quantity (items[].quantity) is required.')
-    .integer('Quantity (items[].quantity) must be a whole number.')
-    .min(1, 'Quantity (items[].quantity) must be at least 1.')
-    .max(QUANTITY_MAX, `Quantity (items[].quantity) can be at most ${QUANTITY_MAX}.`),
-  notes: optionalText('Notes (items[].notes)', ITEM_NOTES_MAX),
+    .typeError('Quantity must be a number.')
+    .required('Quantity is required.')
+    .integer('Quantity must be a whole number.')
+    .min(1, 'Quantity must be at least 1.')
+    .max(QUANTITY_MAX, `Quantity can be at most ${QUANTITY_MAX}.`),
+  notes: optionalText('Notes', ITEM_NOTES_MAX),
 });
 
 /** POST /staff/appointments/{appointmentId}/prescriptions. */
 export const prescriptionSchema = object({
   items: array(prescriptionItemSchema)
-    .required('Medicines (items) are required: add at least one.')
-    .min(1, 'Medicines (items) are required: add at least one.')
-    .max(PRESCRIPTION_ITEMS_MAX, `Medicines (items): at most ${PRESCRIPTION_ITEMS_MAX} on one prescription.`),
+    .label('Medicines')
+    .required('Medicines are required: add at least one.')
+    .min(1, 'Medicines are required: add at least one.')
+    .max(PRESCRIPTION_ITEMS_MAX, `Medicines: at most ${PRESCRIPTION_ITEMS_MAX} on one prescription.`),
 });
 
 export type PrescriptionRequest = InferType<typeof prescriptionSchema>;
@@ -209,24 +212,25 @@ export const initialsKey = (typed: string): string => typed.toUpperCase().replac
  * prescription and the patient's card, which a guessed code does not come with.
  */
 export const rxProofSchema = object({
-  initials: requiredText("Patient's initials (initials)", 20).test(
+  initials: requiredText("Patient's initials", 20).test(
     'letters',
-    "Patient's initials (initials): type the first letter of each of the patient's names, like ASM.",
+    "Patient's initials: type the first letter of each of the patient's names, like ASM.",
     (value) => !value || initialsKey(value).length > 0,
   ),
   birthYear: number()
-    .typeError("Patient's year of birth (birthYear) must be a year, like 1984.")
-    .required("Patient's year of birth (birthYear) is required.")
-    .integer("Patient's year of birth (birthYear) must be a year, like 1984.")
-    .min(1900, "Patient's year of birth (birthYear) must be a year, like 1984.")
-    .max(2100, "Patient's year of birth (birthYear) must be a year, like 1984."),
+    .label("Patient's year of birth")
+    .typeError("Patient's year of birth must be a year, like 1984.")
+    .required("Patient's year of birth is required.")
+    .integer("Patient's year of birth must be a year, like 1984.")
+    .min(1900, "Patient's year of birth must be a year, like 1984.")
+    .max(2100, "Patient's year of birth must be a year, like 1984."),
 });
 
 export type RxProof = InferType<typeof rxProofSchema>;
 
 /** POST /rx/{code}/dispense: the proof and the pharmacy that dispenses, kept for the clinic's audit. */
 export const rxDispenseSchema = rxProofSchema.shape({
-  pharmacy: requiredText('Pharmacy name (pharmacy)', 120),
+  pharmacy: requiredText('Pharmacy name', 120),
 });
 
 export type RxDispenseRequest = InferType<typeof rxDispenseSchema>;
@@ -250,10 +254,10 @@ export const LAB_REQUEST_TESTS_MAX = 30;
 
 /** POST /staff/appointments/{appointmentId}/lab-requests: ids from the lab price list. */
 export const labRequestSchema = object({
-  tests: idList('Lab tests (tests)')
-    .required('Lab tests (tests) are required: choose at least one.')
-    .min(1, 'Lab tests (tests) are required: choose at least one.')
-    .max(LAB_REQUEST_TESTS_MAX, `Lab tests (tests): at most ${LAB_REQUEST_TESTS_MAX}.`),
+  tests: idList('Lab tests')
+    .required('Lab tests are required: choose at least one.')
+    .min(1, 'Lab tests are required: choose at least one.')
+    .max(LAB_REQUEST_TESTS_MAX, `Lab tests: at most ${LAB_REQUEST_TESTS_MAX}.`),
 });
 
 export type LabRequestBody = InferType<typeof labRequestSchema>;

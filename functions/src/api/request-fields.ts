@@ -2,6 +2,11 @@
  * The field rules every request schema is built from, each message naming its field. One
  * place for each rule: the server validates bodies with them and the site's forms show the
  * same rule and words before sending. Imports only yup and siblings: bundled into the browser.
+ *
+ * `label` is the field's name as the form shows it ('Digital address'), never its key
+ * ('address.digitalAddress'): a person reads every message. Each rule also sets it as the
+ * schema's yup label, so the site (and __tests__/field-words.test.ts) can name a field
+ * from its schema alone.
  */
 import { array, string } from 'yup';
 import { LIMITS } from './form-limits';
@@ -12,6 +17,7 @@ import { MAX_BOOKING_DAYS_AHEAD } from './policy';
 /** Trims strings only: yup's own trim() throws on an object (a 500 instead of a 400). */
 export const trimmed = (label: string) =>
   string()
+    .label(label)
     .typeError(`${label} must be text.`)
     .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
@@ -50,7 +56,7 @@ export const idField = (label: string) => trimmed(label).matches(ID_PATTERN, inv
 export const requiredId = (label: string) => idField(label).required(`${label} is required.`);
 
 /** A list of ids, each by the id rule. */
-export const idList = (label: string) => array(idField(label).required(`${label}: an id is required.`));
+export const idList = (label: string) => array(idField(label).required(`${label}: an id is required.`)).label(label);
 
 // --- dates and times: real calendar values only ---
 

@@ -56,47 +56,89 @@ const timeOf = (minutes: number) =>
 /** A real calendar day written yyyy-MM-dd (api/request-fields.ts, the one rule). */
 export const isDay = isCalendarDay;
 
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/**
+ * A place in the schedule as the schedule screen names it, from yup's path:
+ * 'weekly.mon[0].from' -> 'Monday, hours 1 (From)', 'timeOff[1]' -> 'Time off 2'.
+ */
+export function scheduleWords(path: string | undefined): string {
+  const hours = /^weekly\.(\w+)\[(\d+)\](?:\.(from|to))?$/.exec(path ?? '');
+  const off = /^timeOff\[(\d+)\](?:\.(from|to))?$/.exec(path ?? '');
+  const end = (e: string | undefined) => (e ? ` (${e === 'from' ? 'From' : 'To'})` : '');
+  if (hours) return `${WEEKDAY_NAMES[hours[1] as Weekday]}, hours ${Number(hours[2]) + 1}${end(hours[3])}`;
+  if (off) return `Time off ${Number(off[1]) + 1}${end(off[2])}`;
+  return 'The schedule';
+}
+
+type Where = { originalPath?: string };
+const said =
+  (rest: string) =>
+  ({ originalPath }: Where) =>
+    `${scheduleWords(originalPath)}${rest}`;
+
 const rangeSchema = object({
-  from: string().required('${path} is required.').test('time', '${path} must be a time written HH:mm.', isClockTime),
-  to: string().required('${path} is required.').test('time', '${path} must be a time written HH:mm.', isClockTime),
-}).test('order', '${path}: from must be before to.', (r) => !r || !isClockTime(r.from) || !isClockTime(r.to) || r.from < r.to);
+  from: string().label('From').required(said(' is required.')).test('time', said(' must be a time written HH:mm.'), isClockTime),
+  to: string().label('To').required(said(' is required.')).test('time', said(' must be a time written HH:mm.'), isClockTime),
+}).test('order', said(': from must be before to.'), (r) => !r || !isClockTime(r.from) || !isClockTime(r.to) || r.from < r.to);
 
 /** One weekday's ranges: each from < to and none overlapping another. */
-const dayRanges = array()
-  .of(rangeSchema)
-  .max(12, '${path}: at most 12 ranges a day.')
-  .default([])
-  .test('no-overlap', function (ranges) {
-    const sorted = [...(ranges ?? [])]
-      .filter((r) => r && isClockTime(r.from) && isClockTime(r.to))
-      .sort((a, b) => a.from.localeCompare(b.from));
-    for (let i = 1; i < sorted.length; i++) {
-      const [a, b] = [sorted[i - 1], sorted[i]];
-      if (b.from < a.to) return this.createError({ message: `${this.path}: ${b.from}-${b.to} overlaps ${a.from}-${a.to}.` });
-    }
-    return true;
-  });
+const dayRanges = (day: Weekday) =>
+  array()
+    .of(rangeSchema)
+    .label(WEEKDAY_NAMES[day])
+    .max(12, `${WEEKDAY_NAMES[day]}: at most 12 ranges a day.`)
+    .default([])
+    .test('no-overlap', function (ranges) {
+      const sorted = [...(ranges ?? [])]
+        .filter((r) => r && isClockTime(r.from) && isClockTime(r.to))
+        .sort((a, b) => a.from.localeCompare(b.from));
+      for (let i = 1; i < sorted.length; i++) {
+        const [a, b] = [sorted[i - 1], sorted[i]];
+        if (b.from < a.to)
+          return this.createError({ message: `${WEEKDAY_NAMES[day]}: ${b.from}-${b.to} overlaps ${a.from}-${a.to}.` });
+      }
+      return true;
+    });
 
 const timeOffSchema = object({
-  from: string().required('${path} is required.').test('day-time', '${path} must be written YYYY-MM-DDTHH:mm.', isDayTime),
-  to: string().required('${path} is required.').test('day-time', '${path} must be written YYYY-MM-DDTHH:mm.', isDayTime),
-}).test('order', '${path}: from must be before to.', (r) => !r || !isDayTime(r.from) || !isDayTime(r.to) || r.from < r.to);
+  from: string()
+    .label('From')
+    .required(said(' is required.'))
+    .test('day-time', said(' must be written YYYY-MM-DDTHH:mm.'), isDayTime),
+  to: string()
+    .label('To')
+    .required(said(' is required.'))
+    .test('day-time', said(' must be written YYYY-MM-DDTHH:mm.'), isDayTime),
+})
+  .label('Time off')
+  .test('order', said(': from must be before to.'), (r) => !r || !isDayTime(r.from) || !isDayTime(r.to) || r.from < r.to);
 
 /** PUT /staff/doctors/{doctorId}/schedule: the body, validated by the server and the schedule screen alike. */
 export const doctorScheduleSchema = object({
-  weekly: object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayRanges])) as Record<Weekday, typeof dayRanges>)
-    .required('weekly is required: the hours of each weekday (an empty list is a day off).')
-    .typeError('weekly must be an object of weekdays (mon ... sun), each a list of { from, to }.'),
+  weekly: object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayRanges(d)])) as Record<Weekday, ReturnType<typeof dayRanges>>)
+    .label('Weekly hours')
+    .required('Weekly hours are required: the hours of each weekday (none is a day off).')
+    .typeError('Weekly hours must list each weekday (Monday to Sunday) with its hours.'),
   slotMinutes: number()
-    .typeError('slotMinutes must be a number of minutes.')
-    .required('slotMinutes is required.')
-    .oneOf([...SLOT_MINUTES], `slotMinutes must be one of ${SLOT_MINUTES.join(', ')}.`),
-  timeOff: array().of(timeOffSchema).max(200, 'timeOff: at most 200 entries.').default([]),
+    .label('Slot length')
+    .typeError('Slot length must be a number of minutes.')
+    .required('Slot length is required.')
+    .oneOf([...SLOT_MINUTES], `Slot length must be one of ${SLOT_MINUTES.join(', ')} minutes.`),
+  timeOff: array().of(timeOffSchema).label('Time off').max(200, 'Time off: at most 200 entries.').default([]),
   /**
    * Time off over booked (Pending or Accepted) appointments answers 409 with data.affected
    * (api/front-desk.ts) unless this is true; then they are marked needsRebooking and told.
    */
-  confirm: boolean().typeError('confirm must be true or false.').default(false),
+  confirm: boolean().label('Confirm').typeError('Confirm must be yes or no.').default(false),
 }).test('slot-fits', function (s) {
   // A range shorter than one slot would offer nothing: a typing slip, so say which.
   if (!s?.weekly || !SLOT_MINUTES.includes(s.slotMinutes as never)) return true;
@@ -106,7 +148,7 @@ export const doctorScheduleSchema = object({
       if (minutesOf(r.to) - minutesOf(r.from) < s.slotMinutes)
         return this.createError({
           path: `weekly.${day}[${i}]`,
-          message: `weekly.${day}[${i}]: ${r.from}-${r.to} is shorter than one slot (slotMinutes ${s.slotMinutes}).`,
+          message: `${scheduleWords(`weekly.${day}[${i}]`)}: ${r.from}-${r.to} is shorter than one slot (${s.slotMinutes} minutes).`,
         });
     }
   return true;
@@ -160,11 +202,14 @@ export function freeTimes(schedule: DoctorSchedule, day: string, taken: Readonly
 
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD of the slots and days routes. */
 export const availabilityQuerySchema = object({
-  from: string().required('from is required (yyyy-MM-dd).').test('day', 'from must be a date written yyyy-MM-dd.', isDay),
-  to: string().required('to is required (yyyy-MM-dd).').test('day', 'to must be a date written yyyy-MM-dd.', isDay),
+  from: string()
+    .label('From')
+    .required('From is required (yyyy-MM-dd).')
+    .test('day', 'From must be a date written yyyy-MM-dd.', isDay),
+  to: string().label('To').required('To is required (yyyy-MM-dd).').test('day', 'To must be a date written yyyy-MM-dd.', isDay),
 }).test('range', function (q) {
   if (!q || !isDay(q.from) || !isDay(q.to)) return true;
-  if (q.to < q.from) return this.createError({ message: `to (${q.to}) must not be before from (${q.from}).` });
+  if (q.to < q.from) return this.createError({ message: `To (${q.to}) must not be before From (${q.from}).` });
   const days = daysBetween(q.from, q.to).length;
   if (days > MAX_AVAILABILITY_DAYS)
     return this.createError({
@@ -221,11 +266,12 @@ export const MAX_DAILY_CAPACITY = 500;
 /** PUT /staff/services/{serviceId}/capacity (0 closes the service for booking). */
 export const capacitySchema = object({
   perDay: number()
-    .typeError('Places a day (perDay) must be a whole number.')
-    .required('Places a day (perDay) is required.')
-    .integer('Places a day (perDay) must be a whole number.')
-    .min(0, 'Places a day (perDay) must be 0 or more.')
-    .max(MAX_DAILY_CAPACITY, `Places a day (perDay) must be at most ${MAX_DAILY_CAPACITY}.`),
+    .label('Places a day')
+    .typeError('Places a day must be a whole number.')
+    .required('Places a day is required.')
+    .integer('Places a day must be a whole number.')
+    .min(0, 'Places a day must be 0 or more.')
+    .max(MAX_DAILY_CAPACITY, `Places a day must be at most ${MAX_DAILY_CAPACITY}.`),
 });
 
 export const fullDayMessage = (service: string) => `That day is fully booked for ${service}. Please choose another day.`;
@@ -246,8 +292,8 @@ export interface RescheduleEntry {
 /** POST /appointments/{id}/reschedule and /staff/appointments/{id}/reschedule. */
 /** The same day rules as booking (real, today or later, within MAX_BOOKING_DAYS_AHEAD). */
 export const rescheduleSchema = object({
-  requestedDay: bookableDay('Preferred day (requestedDay)'),
-  requestedTime: clockTime('Preferred time (requestedTime)'),
+  requestedDay: bookableDay('Preferred Date'),
+  requestedTime: clockTime('Preferred Time'),
 });
 
 export type RescheduleRequest = InferType<typeof rescheduleSchema>;

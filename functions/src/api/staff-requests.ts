@@ -28,69 +28,74 @@ export const REASON_MAX = 500;
 export const VISIT_SUMMARY_MAX = 2000;
 
 export const declineSchema: ObjectSchema<DeclineRequest> = object({
-  reason: requiredText('Reason (reason)', REASON_MAX),
+  reason: requiredText('Reason', REASON_MAX),
 });
 
 /** The patient-facing summary, and for the clinic the structured notes and a suggested follow-up (api/record.ts). */
 export const completeSchema = object({
-  visitSummary: requiredText('Visit summary (visitSummary)', VISIT_SUMMARY_MAX),
-  clinicalNotes: clinicalNotesSchema.default(undefined).optional(),
-  followUp: followUpSchema.default(undefined).optional(),
+  visitSummary: requiredText('Visit summary', VISIT_SUMMARY_MAX),
+  clinicalNotes: clinicalNotesSchema.label('Clinical notes').default(undefined).optional(),
+  followUp: followUpSchema.label('Suggest a follow-up').default(undefined).optional(),
 });
 
 export const staffCancelSchema: ObjectSchema<StaffCancelRequest> = object({
-  reason: trimmed('Reason (reason)').max(REASON_MAX, `Reason (reason) must be at most ${REASON_MAX} characters.`).optional(),
+  reason: trimmed('Reason').max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters.`).optional(),
 });
 
 export const enquiryStatusSchema: ObjectSchema<EnquiryStatusRequest> = object({
   status: mixed<EnquiryStatusRequest['status']>()
-    .oneOf([...ENQUIRY_STATUSES], `status must be one of ${ENQUIRY_STATUSES.join(', ')}.`)
-    .required('status is required.'),
+    .label('Status')
+    .oneOf([...ENQUIRY_STATUSES], `Status must be one of ${ENQUIRY_STATUSES.join(', ')}.`)
+    .required('Status is required.'),
 });
 
 const ORDER_TARGETS = ORDER_STATUSES.filter((s) => s !== 'Pending') as OrderStatusRequest['status'][];
 export const orderStatusSchema: ObjectSchema<OrderStatusRequest> = object({
   status: mixed<OrderStatusRequest['status']>()
-    .oneOf(ORDER_TARGETS, `status must be one of ${ORDER_TARGETS.join(', ')}.`)
-    .required('status is required.'),
+    .label('Status')
+    .oneOf(ORDER_TARGETS, `Status must be one of ${ORDER_TARGETS.join(', ')}.`)
+    .required('Status is required.'),
 });
 
 export const markRefundedSchema: ObjectSchema<MarkRefundedRequest> = object({
-  providerReference: requiredText("The provider's reference (providerReference)", 100),
+  providerReference: requiredText("The provider's reference", 100),
   method: mixed<MarkRefundedRequest['method']>()
-    .oneOf(REFUND_METHODS, `How it was refunded (method) must be one of ${REFUND_METHODS.join(', ')}.`)
-    .required('How it was refunded (method) is required.'),
+    .label('How it was refunded')
+    .oneOf(REFUND_METHODS, `How it was refunded must be one of ${REFUND_METHODS.join(', ')}.`)
+    .required('How it was refunded is required.'),
 });
 
 export const grantRoleSchema: ObjectSchema<GrantRoleRequest> = object({
-  email: requiredEmail('email').lowercase(),
+  email: requiredEmail('Email').lowercase(),
   role: mixed<GrantRoleRequest['role']>()
-    .oneOf([...STAFF_ROLES], `role must be one of ${STAFF_ROLES.join(', ')}.`)
-    .required('role is required.'),
-  doctorId: idField('doctorId')
+    .label('Role')
+    .oneOf([...STAFF_ROLES], `Role must be one of ${STAFF_ROLES.join(', ')}.`)
+    .required('Role is required.'),
+  doctorId: idField('Doctor')
     .optional()
     .when('role', {
       is: 'doctor',
-      then: (s) => s.required('doctorId is required for the doctor role: the doctor this account is.'),
+      then: (s) => s.required('Doctor is required for the doctor role: the doctor this account is.'),
       otherwise: (s) => s.strip(),
     }),
 });
 
 /** ?cursor=&limit= of every list. */
 const page = {
-  cursor: idField('cursor').optional(),
+  cursor: idField('Page').optional(),
   limit: number()
-    .typeError('limit must be a number.')
-    .integer('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(MAX_PAGE_SIZE, `limit can be at most ${MAX_PAGE_SIZE}.`)
+    .label('Page size')
+    .typeError('Page size must be a number.')
+    .integer('Page size must be a whole number.')
+    .min(1, 'Page size must be at least 1.')
+    .max(MAX_PAGE_SIZE, `Page size can be at most ${MAX_PAGE_SIZE}.`)
     .default(DEFAULT_PAGE_SIZE),
 };
 
 export const pageQuerySchema = object(page);
 
 /** GET /staff/audit: newest first, or only the entries naming one patient. */
-export const auditQuerySchema = object({ ...page, patientId: idField('patientId').optional() });
+export const auditQuerySchema = object({ ...page, patientId: idField('Patient').optional() });
 
 /**
  * GET /api/staff/appointments: one day (day) or a week at most (from and to), by state, doctor,
@@ -99,26 +104,31 @@ export const auditQuerySchema = object({ ...page, patientId: idField('patientId'
  */
 export const appointmentListQuerySchema = object({
   ...page,
-  day: calendarDay('day').optional(),
-  from: calendarDay('from').optional(),
-  to: calendarDay('to').optional(),
+  day: calendarDay('Day').optional(),
+  from: calendarDay('From').optional(),
+  to: calendarDay('To').optional(),
   status: mixed<(typeof APPOINTMENT_STATES)[number]>()
-    .oneOf([...APPOINTMENT_STATES], `status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
+    .label('Status')
+    .oneOf([...APPOINTMENT_STATES], `Status must be one of ${APPOINTMENT_STATES.join(', ')}.`)
     .optional(),
-  doctorId: idField('doctorId').optional(),
-  serviceId: number().typeError('serviceId must be a number.').integer('serviceId must be a whole number.').optional(),
-  assignedTo: idField('assignedTo').optional(),
-  needsRebooking: boolean().typeError('needsRebooking must be true or false.').optional(),
-  q: trimmed('q')
-    .min(MIN_PATIENT_QUERY, `q must be at least ${MIN_PATIENT_QUERY} characters.`)
-    .max(100, 'q must be at most 100 characters.')
+  doctorId: idField('Doctor').optional(),
+  serviceId: number()
+    .label('Service')
+    .typeError('Service must be one of our services.')
+    .integer('Service must be one of our services.')
+    .optional(),
+  assignedTo: idField('Clinician').optional(),
+  needsRebooking: boolean().label('To rebook').typeError('To rebook must be yes or no.').optional(),
+  q: trimmed('Search')
+    .min(MIN_PATIENT_QUERY, `Search must be at least ${MIN_PATIENT_QUERY} characters.`)
+    .max(100, 'Search must be at most 100 characters.')
     .optional(),
 }).test('range', function (f) {
   if (!f) return true;
-  if (f.day && (f.from || f.to)) return this.createError({ message: 'Give either day or from and to, not both.' });
-  if (Boolean(f.from) !== Boolean(f.to)) return this.createError({ message: 'from and to go together: give both.' });
+  if (f.day && (f.from || f.to)) return this.createError({ message: 'Give either a day or From and To, not both.' });
+  if (Boolean(f.from) !== Boolean(f.to)) return this.createError({ message: 'From and To go together: give both.' });
   if (f.from && f.to && isCalendarDay(f.from) && isCalendarDay(f.to)) {
-    if (f.to < f.from) return this.createError({ message: `to (${f.to}) must not be before from (${f.from}).` });
+    if (f.to < f.from) return this.createError({ message: `To (${f.to}) must not be before From (${f.from}).` });
     const days = (Date.parse(f.to) - Date.parse(f.from)) / 86_400_000 + 1;
     if (days > MAX_LIST_RANGE_DAYS)
       return this.createError({
@@ -131,7 +141,8 @@ export const appointmentListQuerySchema = object({
 export const enquiryListQuerySchema = object({
   ...page,
   status: mixed<EnquiryStatusRequest['status']>()
-    .oneOf([...ENQUIRY_STATUSES], `status must be one of ${ENQUIRY_STATUSES.join(', ')}.`)
+    .label('Status')
+    .oneOf([...ENQUIRY_STATUSES], `Status must be one of ${ENQUIRY_STATUSES.join(', ')}.`)
     .optional(),
 });
 
@@ -139,21 +150,23 @@ export const enquiryListQuerySchema = object({
 export const orderListQuerySchema = object({
   ...page,
   status: mixed<(typeof ORDER_STATUSES)[number]>()
-    .oneOf([...ORDER_STATUSES], `status must be one of ${ORDER_STATUSES.join(', ')}.`)
+    .label('Status')
+    .oneOf([...ORDER_STATUSES], `Status must be one of ${ORDER_STATUSES.join(', ')}.`)
     .optional(),
-  toDispatch: boolean().typeError('toDispatch must be true or false.').optional(),
+  toDispatch: boolean().label('To dispatch').typeError('To dispatch must be yes or no.').optional(),
 });
 
 export const refundListQuerySchema = object({
   ...page,
-  status: mixed<'Due' | 'Refunded'>().oneOf(['Due', 'Refunded'], 'status must be Due or Refunded.').optional(),
+  status: mixed<'Due' | 'Refunded'>().label('Status').oneOf(['Due', 'Refunded'], 'Status must be Due or Refunded.').optional(),
 });
 
 export const patientSearchSchema = object({
   q: string()
-    .typeError('q must be text.')
+    .label('Search')
+    .typeError('Search must be text.')
     .trim()
-    .required('q (a name, e-mail or phone) is required.')
-    .min(MIN_PATIENT_QUERY, `q must be at least ${MIN_PATIENT_QUERY} characters.`)
-    .max(100, 'q must be at most 100 characters.'),
+    .required('Search (a name, e-mail or phone) is required.')
+    .min(MIN_PATIENT_QUERY, `Search must be at least ${MIN_PATIENT_QUERY} characters.`)
+    .max(100, 'Search must be at most 100 characters.'),
 });

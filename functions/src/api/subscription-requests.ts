@@ -17,7 +17,7 @@ export interface SubscriptionIdRequest {
 }
 
 export const subscriptionIdSchema: ObjectSchema<SubscriptionIdRequest> = object({
-  subscriptionId: requiredId('subscriptionId'),
+  subscriptionId: requiredId('Subscription'),
 });
 
 const isPastDay = (value: string | undefined) => isCalendarDay(value) && Date.parse(`${value}T00:00:00Z`) <= Date.now();
@@ -26,16 +26,18 @@ export type DependantRequest = Pick<Dependant, 'firstName' | 'lastName' | 'relat
 
 /** POST /patient/{patientId}/dependants: the server validates with it and the profile's form shows it. */
 export const dependantSchema: ObjectSchema<DependantRequest> = object({
-  firstName: requiredText('First name (firstName)', 80),
-  lastName: requiredText('Last name (lastName)', 80),
+  firstName: requiredText('First Name', 80),
+  lastName: requiredText('Last Name', 80),
   relation: string()
-    .required('Relation (relation) is required.')
-    .oneOf(RELATIONS, `Relation (relation) must be one of ${RELATIONS.join(', ')}.`),
+    .label('Relation')
+    .required('Relation is required.')
+    .oneOf(RELATIONS, `Relation must be one of ${RELATIONS.join(', ')}.`),
   dateOfBirth: string()
-    .required('Date of birth (dateOfBirth) is required.')
-    .test('day', 'Date of birth (dateOfBirth) must be a past date written yyyy-MM-dd.', isPastDay)
-    .test('not-too-old', 'Date of birth (dateOfBirth) must be after 1900.', (v) => !v || v >= '1900-01-01'),
-  gender: string().required('Gender (gender) is required.').oneOf(GENDERS, 'Gender (gender) must be MALE or FEMALE.'),
+    .label('Date of birth')
+    .required('Date of birth is required.')
+    .test('day', 'Date of birth must be a past date written yyyy-MM-dd.', isPastDay)
+    .test('not-too-old', 'Date of birth must be after 1900.', (v) => !v || v >= '1900-01-01'),
+  gender: string().label('Gender').required('Gender is required.').oneOf(GENDERS, 'Gender must be male or female.'),
 });
 
 /** POST /subscriptions/autorenew (the patient's renewing package): the number to debit (the verified phone when absent) and its network. */

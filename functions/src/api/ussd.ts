@@ -102,18 +102,21 @@ export interface CallbackRequest {
 /** GET /api/staff/callbacks?status=Open (the default: the desk's queue). */
 export const callbackListQuerySchema = object({
   status: string()
-    .oneOf([...CALLBACK_STATUSES, 'all'], 'status must be Open, Tried, Done or all.')
+    .label('Status')
+    .oneOf([...CALLBACK_STATUSES, 'all'], 'Status must be Open, Tried, Done or all.')
     .default('Open'),
 });
 
 /** POST /api/staff/callbacks/{id}: what happened when the clinic called. */
 export const callbackOutcomeSchema = object({
   status: string()
-    .required('Status (status) is required: Tried or Done.')
-    .oneOf(['Tried', 'Done'], 'Status (status) must be Tried (no answer) or Done.'),
+    .label('Status')
+    .required('Status is required: Tried or Done.')
+    .oneOf(['Tried', 'Done'], 'Status must be Tried (no answer) or Done.'),
   outcome: string()
+    .label('Outcome')
     .trim()
-    .required('Outcome (outcome) is required: say what happened.')
-    .max(300, 'Outcome (outcome) must be at most 300 characters.'),
+    .required('Outcome is required: say what happened.')
+    .max(300, 'Outcome must be at most 300 characters.'),
 });
 export type CallbackOutcome = InferType<typeof callbackOutcomeSchema>;

@@ -8,6 +8,7 @@ import { VISIT_MODES, type VisitMode, type VisitModeRequest } from './visits';
 
 export const visitModeSchema: ObjectSchema<VisitModeRequest> = object({
   mode: mixed<VisitMode>()
-    .oneOf([...VISIT_MODES], `mode must be one of ${VISIT_MODES.join(', ')}.`)
-    .required('mode is required.'),
+    .label('Mode')
+    .oneOf([...VISIT_MODES], `Mode must be one of ${VISIT_MODES.join(', ')}.`)
+    .required('Mode is required.'),
 });

@@ -12,6 +12,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (msg: string) => new HttpError(400, msg);
+/** A 400 about one field of the body: `data.fields` names it for the form (api/envelope.ts FieldRefusals). */
+export const fieldRefused = (field: string, msg: string) => new HttpError(400, msg, { fields: { [field]: msg } });
 export const unauthorized = (msg: string) => new HttpError(401, msg);
 export const forbidden = (msg = 'You may only see and change your own records.') => new HttpError(403, msg);
 export const notFound = (msg: string) => new HttpError(404, msg);

@@ -38,7 +38,7 @@ recordRouter.get('/appointments/:appointmentId/results/:fileId', requireAuth, as
   sendFile(res, await patientResultFile(uid, String(req.params.appointmentId), String(req.params.fileId)));
 });
 
-const NOT_A_CODE = `code must be the ${RX_CODE_LENGTH} letters and digits printed on the prescription (older ones have ${RX_OLD_CODE_LENGTH}; there is no 0, 1, I, L or O in a code).`;
+const NOT_A_CODE = `Prescription code must be the ${RX_CODE_LENGTH} letters and digits printed on the prescription (older ones have ${RX_OLD_CODE_LENGTH}; there is no 0, 1, I, L or O in a code).`;
 
 const rxCodeOf = (req: Request) => {
   const code = normaliseRxCode(String(req.params.code));

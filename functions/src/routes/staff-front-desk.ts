@@ -44,7 +44,7 @@ const query = <S extends Parameters<typeof validateBody>[0]>(req: Request, schem
 /** The spec's 10-character clientReference in the path; anything else is a 400 naming it. */
 function clientReferenceOf(req: Request): string {
   const ref = param(req, 'clientReference');
-  if (!CLIENT_REFERENCE.test(ref)) throw badRequest('clientReference must be 10 letters or digits.');
+  if (!CLIENT_REFERENCE.test(ref)) throw badRequest('Payment reference must be 10 letters or digits.');
   return ref;
 }
 

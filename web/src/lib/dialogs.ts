@@ -12,6 +12,26 @@ export const showError = (text: string, title = 'Oops') => fire({ icon: 'error',
 export const showInfo = (text: string, title = '') => fire({ icon: 'info', title, text });
 export const showSuccess = (title: string, text: string) => fire({ icon: 'success', title, text });
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A form refused (lib/form-refusal.ts): `sentence` when there is one (a required field left
+ * empty), then "Please check:" and a line per refused field in the form's words. Focus is not
+ * given back to the button that sent: the caller moves it to the field.
+ */
+export const showRefusal = (sentence: string | null, lines: string[]) =>
+  fire({
+    icon: 'error',
+    title: 'Oops',
+    html: [
+      sentence ? `<p>${escapeHtml(sentence)}</p>` : '',
+      `<p class="refusal-lead">Please check:</p>`,
+      `<ul class="refusal-list">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    ].join(''),
+    returnFocus: false,
+  });
+
 /** A failed API call: 'Oops' with the server's msg. */
 export const showApiError = (err: unknown, title = 'Oops') =>
   showError(err instanceof ApiError ? err.message : GENERIC_ERROR, title);

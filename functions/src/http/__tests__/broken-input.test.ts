@@ -201,15 +201,15 @@ describe('broken input on every endpoint', () => {
   );
 
   it.each([
-    ['/api/subscriptions', 'post', { packageId: 'a/b' }, /packageId must be an id/],
-    ['/api/subscriptions', 'post', { packageId: 'individual', patientId: 'a/b' }, /patientId must be an id/],
-    ['/api/orders', 'post', { items: [{ productId: 'x/y', quantity: 1 }] }, /items: productId must be an id/],
-    ['/api/appointments/cancel', 'post', { appointmentId: 'a/b' }, /appointmentId\) must be an id/],
-    ['/api/payment/initiate', 'post', { clientReference: 'abcde/ghij' }, /clientReference must be 10 letters or digits/],
-    ['/api/payment/check', 'post', { clientReference: 'abcde/ghij' }, /clientReference must be 10 letters or digits/],
-    ['/api/subscriptions', 'put', { clientReference: 'abcde/ghij' }, /clientReference must be 10 letters or digits/],
-    ['/api/patient', 'put', { patientId: 'a/b' }, /patientId must be an id/],
-    ['/api/auth/verifypatient', 'post', { patientId: 'a/b', uniqueCode: 'MK1234' }, /patientId must be an id/],
+    ['/api/subscriptions', 'post', { packageId: 'a/b' }, /Package must be an id/],
+    ['/api/subscriptions', 'post', { packageId: 'individual', patientId: 'a/b' }, /Patient must be an id/],
+    ['/api/orders', 'post', { items: [{ productId: 'x/y', quantity: 1 }] }, /Product must be an id/],
+    ['/api/appointments/cancel', 'post', { appointmentId: 'a/b' }, /Appointment must be an id/],
+    ['/api/payment/initiate', 'post', { clientReference: 'abcde/ghij' }, /Payment reference must be 10 letters or digits/],
+    ['/api/payment/check', 'post', { clientReference: 'abcde/ghij' }, /Payment reference must be 10 letters or digits/],
+    ['/api/subscriptions', 'put', { clientReference: 'abcde/ghij' }, /Payment reference must be 10 letters or digits/],
+    ['/api/patient', 'put', { patientId: 'a/b' }, /Patient must be an id/],
+    ['/api/auth/verifypatient', 'post', { patientId: 'a/b', uniqueCode: 'MK1234' }, /Patient must be an id/],
   ] as const)('when %s (%s) gets an id with a slash, then 400 names the field', async (path, method, body, msg) => {
     const caller = await createTestUser();
     const res = await call(method, path).set('Authorization', `Bearer ${caller.idToken}`).send(body);
@@ -218,8 +218,8 @@ describe('broken input on every endpoint', () => {
   });
 
   it.each([
-    ['selectedLabs', { requestedServiceId: 6, selectedLabs: ['fbc', 'x/y'] }, /selectedLabs\) must be an id/],
-    ['doctorId', { requestedServiceId: 1, doctorId: 'dr/x', requestedTime: '10:00' }, /doctorId\) must be an id/],
+    ['selectedLabs', { requestedServiceId: 6, selectedLabs: ['fbc', 'x/y'] }, /Lab tests must be an id/],
+    ['doctorId', { requestedServiceId: 1, doctorId: 'dr/x', requestedTime: '10:00' }, /Doctor must be an id/],
   ])('when a booking names a %s with a slash, then 400 names it and nothing is stored', async (_field, extra, msg) => {
     const caller = await createTestUser();
     const res = await call('post', '/api/appointments')

@@ -18,6 +18,9 @@ describe('validateBody', () => {
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(400);
     expect((err as HttpError).message).toBe('Email Address must be a valid email. Quantity must be at least 1.');
+    expect((err as HttpError).data).toEqual({
+      fields: { email: 'Email Address must be a valid email.', quantity: 'Quantity must be at least 1.' },
+    });
   });
 
   it('when the body is not an object, then it is refused with 400', async () => {

@@ -123,7 +123,7 @@ describe('POST /appointments: what the server decides', () => {
     });
     const noTime = await post(patient, base({ requestedServiceId: 5, requestedServiceOption: 'VIRTUAL' }));
     expect(noTime.status).toBe(400);
-    expect(noTime.body.msg).toMatch(/requestedTime/);
+    expect(noTime.body.msg).toMatch(/Preferred Time/);
   });
 
   it('when dietary is a HOME_VISIT, then it is free, not payable, and keeps no time', async () => {
@@ -140,7 +140,7 @@ describe('POST /appointments: what the server decides', () => {
     });
     const noMode = await post(patient, base({ requestedServiceId: 5 }));
     expect(noMode.status).toBe(400);
-    expect(noMode.body.msg).toMatch(/requestedServiceOption/);
+    expect(noMode.body.msg).toMatch(/Mode/);
   });
 
   it("when lab tests are chosen, then the fee is the sum of the server's prices rounded to 2 decimals", async () => {
@@ -160,7 +160,7 @@ describe('POST /appointments: what the server decides', () => {
     for (const selectedLabs of [[], undefined, ['fbc', 'no-such-test']]) {
       const res = await post(patient, base({ requestedServiceId: 6, selectedLabs }));
       expect(res.status).toBe(400);
-      expect(res.body.msg).toMatch(/selectedLabs/);
+      expect(res.body.msg).toMatch(/Lab tests/);
     }
   });
 
@@ -210,7 +210,7 @@ describe('POST /appointments: what the server decides', () => {
   it('when the prescription is missing, then 400 names the file', async () => {
     const res = await post(patient, base({ requestedServiceId: 7 }));
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/appointmentFiles/);
+    expect(res.body.msg).toMatch(/Prescription file/);
   });
 
   it('when the prescription is not a PDF, JPEG or PNG by its bytes, then 415 and nothing is written', async () => {
@@ -238,8 +238,9 @@ describe('POST /appointments: what the server decides', () => {
     const missing = await post(patient, base({ requestedServiceId: 8 }));
     expect(missing.status).toBe(400);
     for (const field of ['organiztionName', 'organiztionLocation', 'organiztionType', 'organiztionService', 'expectedPeople']) {
-      expect(missing.body.msg).toContain(field);
+      expect(missing.body.data.fields).toHaveProperty([field]);
     }
+    expect(missing.body.msg).toContain('Organization Name is required.');
     const res = await post(
       patient,
       base({
@@ -288,8 +289,11 @@ describe('POST /appointments: bad input writes nothing', () => {
     const res = await post(user, { requestedServiceId: 2 });
     expect(res.status).toBe(400);
     for (const field of ['firstName', 'lastName', 'gender', 'emailAddress', 'contactNumber', 'location', 'requestedDay']) {
-      expect(res.body.msg).toContain(field);
+      expect(res.body.data.fields).toHaveProperty([field]);
     }
+    // In the words the form shows, never the keys.
+    expect(res.body.msg).toContain('First Name is required.');
+    expect(res.body.msg).not.toMatch(/firstName|requestedDay/);
   });
 
   it('when the day is in the past or not a date, then 400 names requestedDay', async () => {
@@ -297,7 +301,7 @@ describe('POST /appointments: bad input writes nothing', () => {
     for (const requestedDay of [yesterday, '2025-02-30', 'tomorrow']) {
       const res = await post(user, base({ requestedServiceId: 2, requestedDay }));
       expect(res.status).toBe(400);
-      expect(res.body.msg).toMatch(/requestedDay/);
+      expect(res.body.msg).toMatch(/Preferred Date/);
     }
   });
 
@@ -305,7 +309,7 @@ describe('POST /appointments: bad input writes nothing', () => {
     for (const requestedServiceId of [42, 'abc', undefined]) {
       const res = await post(user, base({ requestedServiceId }));
       expect(res.status).toBe(400);
-      expect(res.body.msg).toMatch(/requestedServiceId/);
+      expect(res.body.msg).toMatch(/Service/);
     }
   });
 
@@ -313,7 +317,7 @@ describe('POST /appointments: bad input writes nothing', () => {
     for (const doctorId of ['dr-nobody', undefined]) {
       const res = await post(user, await virtual({ doctorId }));
       expect(res.status).toBe(400);
-      expect(res.body.msg).toMatch(/doctorId/);
+      expect(res.body.msg).toMatch(/Doctor/);
     }
   });
 

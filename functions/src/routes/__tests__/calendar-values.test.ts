@@ -31,15 +31,15 @@ beforeAll(async () => {
 
 const as = (user: TestUser) => ({ Authorization: `Bearer ${user.idToken}` });
 
-/** Each request that takes a day or a time, with the bad value put in the one field named. */
+/** Each request that takes a day or a time, with the bad value put in the one field named (in words). */
 const CASES: [name: string, field: string, send: (bad: string) => request.Test][] = [
-  ['slots from', 'from', (d) => request(app).get(`/api/doctors/dr-mensah/slots?from=${d}&to=2027-01-02`)],
-  ['slots to', 'to', (d) => request(app).get(`/api/doctors/dr-mensah/slots?from=2027-01-01&to=${d}`)],
-  ['service days from', 'from', (d) => request(app).get(`/api/services/2/days?from=${d}&to=2027-01-02`)],
-  ['service days to', 'to', (d) => request(app).get(`/api/services/2/days?from=2027-01-01&to=${d}`)],
+  ['slots from', 'From', (d) => request(app).get(`/api/doctors/dr-mensah/slots?from=${d}&to=2027-01-02`)],
+  ['slots to', 'To', (d) => request(app).get(`/api/doctors/dr-mensah/slots?from=2027-01-01&to=${d}`)],
+  ['service days from', 'From', (d) => request(app).get(`/api/services/2/days?from=${d}&to=2027-01-02`)],
+  ['service days to', 'To', (d) => request(app).get(`/api/services/2/days?from=2027-01-01&to=${d}`)],
   [
     'patient reschedule requestedDay',
-    'requestedDay',
+    'Preferred Date',
     (d) =>
       request(app)
         .post(`/api/appointments/${appointmentId}/reschedule`)
@@ -48,7 +48,7 @@ const CASES: [name: string, field: string, send: (bad: string) => request.Test][
   ],
   [
     'staff reschedule requestedDay',
-    'requestedDay',
+    'Preferred Date',
     (d) =>
       request(app)
         .post(`/api/staff/appointments/${appointmentId}/reschedule`)
@@ -57,7 +57,7 @@ const CASES: [name: string, field: string, send: (bad: string) => request.Test][
   ],
   [
     'schedule time off from',
-    'timeOff[0].from',
+    'Time off 1 (From)',
     (d) =>
       request(app)
         .put('/api/staff/doctors/dr-mensah/schedule')
@@ -66,14 +66,14 @@ const CASES: [name: string, field: string, send: (bad: string) => request.Test][
   ],
   [
     'schedule time off to',
-    'timeOff[0].to',
+    'Time off 1 (To)',
     (d) =>
       request(app)
         .put('/api/staff/doctors/dr-mensah/schedule')
         .set(as(admin))
         .send({ ...ALL_DAY, timeOff: [{ from: '2027-01-01T10:00', to: `${d}T10:00` }] }),
   ],
-  ['staff appointments day', 'day', (d) => request(app).get(`/api/staff/appointments?day=${d}`).set(as(staff))],
+  ['staff appointments day', 'Day', (d) => request(app).get(`/api/staff/appointments?day=${d}`).set(as(staff))],
 ];
 
 describe.each(CASES)('%s', (_name, field, send) => {
@@ -85,24 +85,25 @@ describe.each(CASES)('%s', (_name, field, send) => {
 });
 
 describe('booking', () => {
-  it.each(BAD_DAYS)('when requestedDay is %s, then 400 naming requestedDay and nothing is booked', async (bad) => {
+  it.each(BAD_DAYS)('when requestedDay is %s, then 400 naming Preferred Date and nothing is booked', async (bad) => {
     const user = await createTestUser();
     const res = await request(app)
       .post('/api/appointments')
       .set(as(user))
       .send(await virtualConsultationBooking({ requestedDay: bad }));
     expect(res.status).toBe(400);
-    expect(res.body.msg).toContain('requestedDay');
+    expect(res.body.msg).toContain('Preferred Date');
+    expect(res.body.data.fields).toHaveProperty(['requestedDay']);
     expect((await db().collection('appointments').where('patientId', '==', user.uid).get()).empty).toBe(true);
   });
 
-  it(`when requestedTime is ${BAD_TIME}, then 400 naming requestedTime`, async () => {
+  it(`when requestedTime is ${BAD_TIME}, then 400 naming Preferred Time`, async () => {
     const res = await request(app)
       .post('/api/appointments')
       .set(as(patient))
       .send(await virtualConsultationBooking({ requestedTime: BAD_TIME }));
     expect(res.status).toBe(400);
-    expect(res.body.msg).toContain('requestedTime');
+    expect(res.body.msg).toContain('Preferred Time');
   });
 });
 
@@ -110,20 +111,20 @@ describe('times of day', () => {
   it.each([
     ['patient reschedule', () => request(app).post(`/api/appointments/${appointmentId}/reschedule`).set(as(patient))],
     ['staff reschedule', () => request(app).post(`/api/staff/appointments/${appointmentId}/reschedule`).set(as(staff))],
-  ])(`%s: when requestedTime is ${BAD_TIME}, then 400 naming requestedTime`, async (_n, post) => {
+  ])(`%s: when requestedTime is ${BAD_TIME}, then 400 naming Preferred Time`, async (_n, post) => {
     const res = await post().send({ requestedDay: dayPlus(70), requestedTime: BAD_TIME });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toContain('requestedTime');
+    expect(res.body.msg).toContain('Preferred Time');
   });
 
   it(`schedule: a weekly range to ${BAD_TIME}, or time off at ${BAD_TIME}, is 400 naming the field`, async () => {
     const put = (body: object) => request(app).put('/api/staff/doctors/dr-mensah/schedule').set(as(admin)).send(body);
     const range = await put({ ...ALL_DAY, weekly: { ...ALL_DAY.weekly, mon: [{ from: '09:00', to: BAD_TIME }] } });
     expect(range.status).toBe(400);
-    expect(range.body.msg).toContain('weekly.mon[0].to');
+    expect(range.body.msg).toContain('Monday, hours 1 (To)');
     const off = await put({ ...ALL_DAY, timeOff: [{ from: `2027-01-01T${BAD_TIME}`, to: '2027-01-02T10:00' }] });
     expect(off.status).toBe(400);
-    expect(off.body.msg).toContain('timeOff[0].from');
+    expect(off.body.msg).toContain('Time off 1 (From)');
   });
 });
 
@@ -134,7 +135,7 @@ describe('how far ahead', () => {
   ])('when %s move an appointment to 9999-12-27, then 400: as far as a booking reaches, 366 days', async (_n, post) => {
     const res = await post().send({ requestedDay: '9999-12-27', requestedTime: '09:00' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('Preferred day (requestedDay) must be within the next 366 days.');
+    expect(res.body.msg).toBe('Preferred Date must be within the next 366 days.');
     expect((await db().collection('appointments').doc(appointmentId).get()).get('requestedDay')).toBe(dayPlus(60));
   });
 });
@@ -150,12 +151,12 @@ describe('days of birth', () => {
       dateOfBirth: bad,
     });
     expect(profile.status).toBe(400);
-    expect(profile.body.msg).toContain('dateOfBirth');
+    expect(profile.body.msg).toContain('Date of birth');
     const dependant = await request(app)
       .post(`/api/patient/${patient.uid}/dependants`)
       .set(as(patient))
       .send({ firstName: 'Esi', lastName: 'Mensah', relation: 'Child', dateOfBirth: bad, gender: 'FEMALE' });
     expect(dependant.status).toBe(400);
-    expect(dependant.body.msg).toContain('dateOfBirth');
+    expect(dependant.body.msg).toContain('Date of birth');
   });
 });

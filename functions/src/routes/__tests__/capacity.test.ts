@@ -143,7 +143,7 @@ describe('GET /services/{serviceId}/days', () => {
     expect(res.body.data).toHaveLength(7);
     expect(res.body.data[0]).toEqual({ day: from, left: expect.any(Number) });
     expect((await daysOf(3, from, dayPlus(40))).status).toBe(400);
-    expect((await daysOf(3, 'soon', dayPlus(4))).body.msg).toMatch(/^from must be a date/);
+    expect((await daysOf(3, 'soon', dayPlus(4))).body.msg).toMatch(/^From must be a date/);
     const virtual = await daysOf(1, from, from);
     expect(virtual.status).toBe(404);
     expect(virtual.body.msg).toMatch(/booked by time/);
@@ -173,7 +173,7 @@ describe('/staff/services/capacity', () => {
     for (const perDay of [-1, 2.5, 'many', undefined]) {
       const res = await request(app).put('/api/staff/services/3/capacity').set(bearer(admin)).send({ perDay });
       expect([perDay, res.status]).toEqual([perDay, 400]);
-      expect(res.body.msg).toMatch(/perDay/);
+      expect(res.body.msg).toMatch(/Places a day/);
     }
     expect((await request(app).put('/api/staff/services/1/capacity').set(bearer(admin)).send({ perDay: 3 })).status).toBe(404);
     expect((await request(app).put('/api/staff/services/3/capacity').set(bearer(staff)).send({ perDay: 3 })).status).toBe(403);

@@ -115,7 +115,7 @@ describe('a closed day', () => {
       'day must be a date written yyyy-MM-dd.',
     );
     const day = await quietDay();
-    expect((await as(admin).put(`/staff/closures/${day}`, {})).body.msg).toBe('Reason (reason) is required.');
+    expect((await as(admin).put(`/staff/closures/${day}`, {})).body.msg).toBe('Reason is required.');
     expect((await as(staff).put(`/staff/closures/${day}`, { reason: 'x' })).status).toBe(403);
     expect(await closureDoc(day)).toBeUndefined();
     expect((await as(staff).get('/staff/closures?from=2027-01-01&to=2029-01-01')).body.msg).toMatch(/at most 400 days/);

@@ -135,7 +135,7 @@ describe('recording a payment at the desk', () => {
     const b = await deskBooking();
     const missing = await record(b.clientReference, { method: 'momo' });
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toBe('The mobile money reference (providerReference) is required for a mobile money payment.');
+    expect(missing.body.msg).toBe('The mobile money reference is required for a mobile money payment.');
     expect((await appointment(b.appointmentId)).paymentStatus).toBe('Unpaid');
 
     const paid = await record(b.clientReference, { method: 'momo', providerReference: 'MP240612.1533.C12345' });
@@ -158,7 +158,7 @@ describe('recording a payment at the desk', () => {
   it('when the reference is unknown, malformed or the appointment was cancelled, then 404, 400 or 409 and nothing is paid', async () => {
     expect((await record('NOSUCHREF1', { method: 'cash' })).status).toBe(404);
     expect((await record('bad/ref', { method: 'cash' })).status).toBe(404);
-    expect((await record('short', { method: 'cash' })).body.msg).toBe('clientReference must be 10 letters or digits.');
+    expect((await record('short', { method: 'cash' })).body.msg).toBe('Payment reference must be 10 letters or digits.');
     const b = await deskBooking();
     expect((await post(staff, `/staff/appointments/${b.appointmentId}/cancel`, {})).status).toBe(200);
     const res = await record(b.clientReference, { method: 'cash' });

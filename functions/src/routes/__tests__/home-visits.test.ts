@@ -90,13 +90,15 @@ describe("a home visit's address", () => {
     const user = await createTestUser();
     const none = await as(user).post('/appointments', { ...bookingBase({ requestedServiceId: 2 }), address: undefined });
     expect(none.status).toBe(400);
-    expect(none.body.msg).toBe('Address (address) is required for a home visit or a delivery: a street address or landmark.');
+    expect(none.body.msg).toBe('Address is required for a home visit or a delivery: a street address or landmark.');
     const bad = await as(user).post(
       '/appointments',
       bookingBase({ requestedServiceId: 2, address: { line: 'Osu', digitalAddress: 'GA12345' } }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.');
+    expect(bad.body.msg).toBe('GhanaPost digital address must be like GA-123-4567 (two letters, then digits).');
+    // The form finds the field by its input's name.
+    expect(bad.body.data).toEqual({ fields: { 'address.digitalAddress': bad.body.msg } });
     expect((await db().collection(COLLECTIONS.appointments).where('patientId', '==', user.uid).get()).size).toBe(0);
     const good = await as(user).post('/appointments', bookingBase({ requestedServiceId: 2, address: ADDRESS }));
     expect(good.status).toBe(201);
@@ -139,14 +141,12 @@ describe('assigning a home visit', () => {
 
   it('when the window is missing or backwards, or the person is no clinician, then 400 naming it and nothing is stored', async () => {
     const v = await homeVisit();
-    expect((await assign(v.id, { assignedTo: nurse.uid })).body.msg).toMatch(
-      /^Arrival window \(arrivalWindow\) is required for a home visit/,
-    );
+    expect((await assign(v.id, { assignedTo: nurse.uid })).body.msg).toMatch(/^Arrival window is required for a home visit/);
     expect((await assign(v.id, { assignedTo: nurse.uid, arrivalWindow: { from: '12:00', to: '10:00' } })).body.msg).toBe(
-      'Arrival window (arrivalWindow): from must be before to.',
+      'Arrival window: Arrives from must be before Arrives by.',
     );
     expect((await assign(v.id, { assignedTo: staff.uid, arrivalWindow: { from: '10:00', to: '11:00' } })).body.msg).toBe(
-      'Clinician (assignedTo) must be a user with the doctor or nurse role.',
+      'Clinician must be a user with the doctor or nurse role.',
     );
     expect((await appointment(v.id)).assignedTo).toBeUndefined();
     expect((await as(nurse).post(`/staff/appointments/${v.id}/assign`, { assignedTo: nurse.uid })).status).toBe(403);
@@ -160,9 +160,7 @@ describe('assigning a home visit', () => {
     );
     expect(booked.status).toBe(201);
     const id = booked.body.data.appointmentId as string;
-    expect((await assign(id, { assignedTo: nurse.uid })).body.msg).toBe(
-      'Clinician (assignedTo): a virtual visit is hosted by a doctor.',
-    );
+    expect((await assign(id, { assignedTo: nurse.uid })).body.msg).toBe('Clinician: a virtual visit is hosted by a doctor.');
     expect((await assign(id, { assignedTo: doctor.uid, arrivalWindow: { from: '10:00', to: '11:00' } })).status).toBe(400);
     const res = await assign(id, { assignedTo: doctor.uid });
     expect(res.status).toBe(200);
@@ -322,7 +320,7 @@ describe("the day's list and sheet", () => {
     );
     expect((await as(doctor).get(`/staff/appointments/day-sheet.csv?day=${v.day}&doctorId=dr-mensah`)).status).toBe(403);
     expect((await as(staff).get(`/staff/appointments/day-sheet.csv?day=${v.day}`)).body.msg).toBe(
-      'Name the sheet: doctorId=... or homeVisits=true.',
+      'Name the sheet: a doctor, or the home visits.',
     );
   });
 

@@ -131,7 +131,7 @@ describe('contact messages', () => {
     expect(closed.status).toBe(200);
     expect(closed.body.data).toMatchObject({ docid: id, status: 'Closed', statusUpdatedBy: staff.email });
     expect((await post(`/staff/messages/${id}/status`, { status: 'Done' })).body.msg).toBe(
-      'status must be one of New, Replied, Closed.',
+      'Status must be one of New, Replied, Closed.',
     );
     expect(await auditOf(`feedback/${id}`)).toEqual([expect.objectContaining({ action: 'message.closed' })]);
   });
@@ -139,7 +139,7 @@ describe('contact messages', () => {
   it("when staff reply, then the text is mailed to the sender's address, kept with the message, and it is Replied; audited", async () => {
     const id = await message();
     const email = (await db().collection(COLLECTIONS.feedback).doc(id).get()).get('email') as string;
-    expect((await post(`/staff/messages/${id}/reply`, { text: '   ' })).body.msg).toBe('Reply (text) is required.');
+    expect((await post(`/staff/messages/${id}/reply`, { text: '   ' })).body.msg).toBe('Reply is required.');
     const res = await post(`/staff/messages/${id}/reply`, {
       text: 'Yes: we visit Kasoa on Tuesdays and Fridays. <b>Call us</b> to book.',
     });

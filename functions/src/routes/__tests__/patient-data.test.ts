@@ -95,7 +95,7 @@ describe('PUT /patient/{patientId}', () => {
     });
     const bad = await put(user, profile({ reminderPreferences: { sms: 'often' } }));
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/reminderPreferences/);
+    expect(bad.body.msg).toMatch(/Reminders by SMS/);
   });
 
   it("when someone saves another patient's profile, then 403 and nothing changes", async () => {

@@ -138,7 +138,7 @@ describe('POST /patient (registration)', () => {
       'Phone Number',
       'City/location',
       'Gender',
-      'consentForTreatment',
+      'agreement to use your health information',
     ]) {
       expect(res.body.msg).toContain(field);
     }
@@ -150,11 +150,7 @@ describe('POST /patient (registration)', () => {
     ['a phone that is not Ghanaian', { contactNumber: '+44 7700 900123' }, 'Phone Number must be a Ghana number'],
     ['a phone one digit short', { contactNumber: '024123456' }, 'Phone Number must be a Ghana number'],
     ['a gender outside the list', { gender: 'OTHER' }, 'Please select your Gender'],
-    [
-      'consent refused',
-      { consentForTreatment: false },
-      'Please agree to the processing of your health information (consentForTreatment)',
-    ],
+    ['consent refused', { consentForTreatment: false }, 'Please tick the agreement to use your health information'],
     ['a malformed e-mail', { emailAddress: 'kwame@' }, 'Email Address must be a valid email address'],
     [
       'an e-mail other than the account',
@@ -295,7 +291,8 @@ describe('POST /auth/verifypatient', () => {
     await register(user);
     const res = await request(app).post('/api/auth/verifypatient').set(bearer(user)).send({ patientId: user.uid });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toContain('uniqueCode');
+    expect(res.body.msg).toContain('verification code');
+    expect(res.body.data.fields).toHaveProperty(['uniqueCode']);
     expect((await codeDoc(user.uid).get()).data()?.wrongTries).toBe(0);
   });
 

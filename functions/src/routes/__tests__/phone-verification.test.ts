@@ -213,8 +213,8 @@ describe('POST /patient/{patientId}/phone/verify', () => {
     const { user } = await patientWithPhone();
     const bad = await verify(user, 'abc');
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('code must be the 6 digits from the SMS.');
-    expect((await verify(user, undefined)).body.msg).toMatch(/\(code\)/);
+    expect(bad.body.msg).toBe('Code must be the 6 digits from the SMS.');
+    expect((await verify(user, undefined)).body.msg).toMatch(/code from the SMS/);
     const { user: other } = await patientWithPhone();
     expect((await verify(other, '123456', user.uid)).status).toBe(403);
   });

@@ -110,13 +110,9 @@ describe('complete: visit notes and a follow-up', () => {
   });
 
   it.each([
-    [
-      'notes too long',
-      { clinicalNotes: { ...NOTES, findings: 'x'.repeat(2001) } },
-      /Findings \(clinicalNotes\.findings\) must be at most 2000/,
-    ],
-    ['both afterDays and date', { followUp: { afterDays: 7, date: '2030-01-01' } }, /give either afterDays or date/],
-    ['a follow-up day in the past', { followUp: { date: '2020-01-01' } }, /Follow-up day \(followUp\.date\) must be after today/],
+    ['notes too long', { clinicalNotes: { ...NOTES, findings: 'x'.repeat(2001) } }, /Findings must be at most 2000/],
+    ['both afterDays and date', { followUp: { afterDays: 7, date: '2030-01-01' } }, /give either a number of days or a day/],
+    ['a follow-up day in the past', { followUp: { date: '2020-01-01' } }, /Follow-up day must be after today/],
   ])('when the body has %s, then 400 naming the field and nothing changes', async (_case, extra, msg) => {
     const a = await visit();
     const res = await request(app)
@@ -271,9 +267,9 @@ describe('POST /staff/appointments/{appointmentId}/prescriptions', () => {
   });
 
   it.each([
-    ['no items', { items: [] }, /Medicines \(items\) are required/],
-    ['a missing dose', { items: [{ ...ITEM, dose: '' }] }, /Dose \(items\[\]\.dose\) is required/],
-    ['a quantity of 0', { items: [{ ...ITEM, quantity: 0 }] }, /Quantity \(items\[\]\.quantity\) must be at least 1/],
+    ['no items', { items: [] }, /Medicines are required/],
+    ['a missing dose', { items: [{ ...ITEM, dose: '' }] }, /Dose is required/],
+    ['a quantity of 0', { items: [{ ...ITEM, quantity: 0 }] }, /Quantity must be at least 1/],
     ['21 items', { items: Array(21).fill(ITEM) }, /at most 20/],
   ])('when the body has %s, then 400 naming the field', async (_case, body, msg) => {
     const a = await visit();
@@ -366,7 +362,7 @@ describe('the patient’s prescriptions, the PDF, the public check and dispensin
     }
     const missing = await rxPost(`${code}/items`, { initials: 'ASB' });
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toMatch(/year of birth \(birthYear\) is required/);
+    expect(missing.body.msg).toMatch(/year of birth is required/);
   });
 
   it('when a code is unknown, then 404; when it cannot be a code, then 400', async () => {
@@ -374,7 +370,7 @@ describe('the patient’s prescriptions, the PDF, the public check and dispensin
     expect(unknown.status).toBe(404);
     const bad = await rx('ABC');
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^code must be/);
+    expect(bad.body.msg).toMatch(/^Prescription code must be/);
   });
 
   it('when a code of the old 8 characters is checked, then it still works', async () => {
@@ -510,7 +506,7 @@ describe('ordering a prescription’s medicines (Medicine Delivery, service 7)',
     expect((await order(otherPatient, prescriptionId)).status).toBe(403);
     const none = await order(patient);
     expect(none.status).toBe(400);
-    expect(none.body.msg).toMatch(/Prescription file \(appointmentFiles\) is required/);
+    expect(none.body.msg).toMatch(/Prescription file is required/);
   });
 
   it('when the prescription was dispensed, then 409', async () => {
@@ -561,7 +557,7 @@ describe('lab requests and the lab booking made from one', () => {
     const a = await visit();
     const bad = await requestLabs(doctor, a.appointmentId, ['fbc', 'x-ray']);
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('Lab tests (tests): we do not offer x-ray.');
+    expect(bad.body.msg).toBe('Lab tests: we do not offer x-ray.');
     const { labRequestId } = (await requestLabs(doctor, a.appointmentId, ['fbs'])).body.data;
     expect((await request(app).get(`/api/lab-requests/${patient.uid}`).set(bearer(otherPatient))).status).toBe(403);
     expect((await bookLabs(otherPatient, labRequestId, ['fbs'])).status).toBe(403);

@@ -140,10 +140,10 @@ describe('POST /appointments/{id}/reschedule (the owner)', () => {
     expect((await move(user, 'no-such-appointment', farSlot())).status).toBe(404);
     const noDay = await move(user, a.appointmentId, { time: '10:00' });
     expect(noDay.status).toBe(400);
-    expect(noDay.body.msg).toMatch(/requestedDay/);
+    expect(noDay.body.msg).toMatch(/Preferred Date/);
     const noTime = await move(user, a.appointmentId, { day: farSlot().day });
     expect(noTime.status).toBe(400);
-    expect(noTime.body.msg).toMatch(/requestedTime/);
+    expect(noTime.body.msg).toMatch(/Preferred Time/);
     expect(
       (await request(app).post('/api/appointments/cancel').set(bearer(user)).send({ appointmentId: a.appointmentId })).status,
     ).toBe(200);

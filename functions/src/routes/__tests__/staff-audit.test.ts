@@ -349,6 +349,6 @@ describe('what the entries say', () => {
     expect(items.map((e) => e.at)).toEqual([...items.map((e) => e.at)].sort().reverse());
     const bad = await request(app).get('/api/staff/audit?patientId=a/b').set('Authorization', `Bearer ${admin.idToken}`);
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/patientId/);
+    expect(bad.body.msg).toMatch(/Patient/);
   });
 });

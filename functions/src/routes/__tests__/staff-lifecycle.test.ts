@@ -102,7 +102,7 @@ describe('what each action records', () => {
     const a = await storedAppointment(patient.uid, 'Pending');
     const res = await act(staff, a.appointmentId, 'decline', { reason: '  ' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toMatch(/reason/);
+    expect(res.body.msg).toMatch(/Reason/);
     expect(await storedState(a.appointmentId)).toBe('Pending');
   });
 

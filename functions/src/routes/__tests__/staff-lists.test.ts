@@ -62,9 +62,9 @@ describe('GET /staff/appointments', () => {
   });
 
   it('when the filter is wrong, then 400 naming the field; a cursor of no document is 400 too', async () => {
-    expect((await get(staff, '/staff/appointments?day=14-03-2026')).body.msg).toMatch(/^day must be a date/);
+    expect((await get(staff, '/staff/appointments?day=14-03-2026')).body.msg).toMatch(/^Day must be a date/);
     expect((await get(staff, '/staff/appointments?status=Lost')).status).toBe(400);
-    expect((await get(staff, '/staff/appointments?limit=500')).body.msg).toMatch(/limit can be at most 50/);
+    expect((await get(staff, '/staff/appointments?limit=500')).body.msg).toMatch(/Page size can be at most 50/);
     const stale = await get(staff, '/staff/appointments?cursor=no-such-appointment');
     expect(stale.status).toBe(400);
     expect(stale.body.msg).toMatch(/^cursor/);
@@ -214,9 +214,9 @@ describe('orders and refunds', () => {
     const due = await get(staff, '/staff/refunds?status=Due&limit=50');
     expect(due.body.data.items.map((r: { id: string }) => r.id)).toContain(id);
 
-    expect((await post(staff, `/staff/refunds/${id}/refunded`, {})).body.msg).toMatch(/providerReference/);
+    expect((await post(staff, `/staff/refunds/${id}/refunded`, {})).body.msg).toMatch(/provider's reference/);
     expect((await post(staff, `/staff/refunds/${id}/refunded`, { providerReference: 'MM-REV-123' })).body.msg).toBe(
-      'How it was refunded (method) is required.',
+      'How it was refunded is required.',
     );
     const res = await post(staff, `/staff/refunds/${id}/refunded`, {
       providerReference: 'MM-REV-123',
@@ -329,7 +329,7 @@ describe('roles and the audit log (admins)', () => {
 
   it('refuses a doctor role without a real doctorId, an unknown e-mail, and removing oneself', async () => {
     const person = await createTestUser({ emailVerified: true });
-    expect((await post(admin, '/staff/roles', { email: person.email, role: 'doctor' })).body.msg).toMatch(/doctorId is required/);
+    expect((await post(admin, '/staff/roles', { email: person.email, role: 'doctor' })).body.msg).toMatch(/Doctor is required/);
     expect((await post(admin, '/staff/roles', { email: person.email, role: 'doctor', doctorId: 'dr-nobody' })).status).toBe(400);
     expect((await post(admin, '/staff/roles', { email: `nobody-${randomUUID()}@example.com`, role: 'staff' })).status).toBe(404);
     expect((await request(app).delete(`/api/staff/roles/${admin.uid}`).set(as(admin))).status).toBe(409);

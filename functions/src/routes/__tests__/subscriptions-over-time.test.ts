@@ -231,7 +231,7 @@ describe('paid periods and renewal', () => {
     expect((await subscriptionDoc(id)).status).toBe('Trial');
     const bad = await request(app).post('/api/subscriptions/renew').set(bearer(owner)).send({});
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/subscriptionId/);
+    expect(bad.body.msg).toMatch(/Subscription/);
   });
 });
 
@@ -461,13 +461,13 @@ describe('Family Care dependants', () => {
     );
     const booking = await book(other, virtualConsultationBooking({ bookFor: 'OTHERS', dependantId: dependant.id }));
     expect(booking.status).toBe(400);
-    expect(booking.body.msg).toMatch(/dependantId/);
+    expect(booking.body.msg).toMatch(/Family member/);
     const bad = await request(app)
       .post(`/api/patient/${owner.uid}/dependants`)
       .set(bearer(owner))
       .send({ ...person('Y'), relation: 'Boss' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/relation/);
+    expect(bad.body.msg).toMatch(/Relation/);
     expect((await request(app).get(`/api/patient/${owner.uid}/dependants`).set(bearer(owner))).body.data).toHaveLength(1);
   });
 });

@@ -393,7 +393,7 @@ describe('call me back', () => {
 
     const bad = await request(api).post(`/api/staff/callbacks/${mine!.id}`).set(bearer(staff)).send({ status: 'Tried' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('Outcome (outcome) is required');
+    expect(bad.body.msg).toContain('Outcome is required');
 
     const tried = await request(api)
       .post(`/api/staff/callbacks/${mine!.id}`)

@@ -323,8 +323,8 @@ describe('admit, mode and leave', () => {
     const nobody = await admit(doctor, id);
     expect([nobody.status, nobody.body.msg]).toEqual([409, VISIT_NOBODY_WAITING]);
     for (const [body, msg] of [
-      [{}, 'mode is required.'],
-      [{ mode: 'hologram' }, 'mode must be one of video, audio, phone.'],
+      [{}, 'Mode is required.'],
+      [{ mode: 'hologram' }, 'Mode must be one of video, audio, phone.'],
     ] as const) {
       const res = await mode(doctor, id, body);
       expect([res.status, res.body.msg]).toEqual([400, msg]);
@@ -601,7 +601,7 @@ describe('the room follows the roster (staffMembers)', () => {
       .post(`/api/staff/appointments/${unassigned}/assign`)
       .set(bearer(staff))
       .send({ assignedTo: gone.uid });
-    expect([res.status, res.body.msg]).toEqual([400, 'Clinician (assignedTo) must be a user with the doctor or nurse role.']);
+    expect([res.status, res.body.msg]).toEqual([400, 'Clinician must be a user with the doctor or nurse role.']);
   });
 });
 

@@ -15,7 +15,7 @@ import { storedTime } from '../../store/converter';
 import { refundRef } from '../../store/payments';
 import { runTransaction } from '../../store/transaction';
 import { logger } from 'firebase-functions';
-import { badGateway, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badGateway, conflict, fieldRefused, forbidden, notFound } from '../../http/errors';
 import { newClientReference } from '../../payments/client-reference';
 import { ProviderError } from '../../payments/provider';
 import { formatGhs, formatWhen, ghanaTimestamp } from '../../api/format';
@@ -64,13 +64,13 @@ const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 /** The server's prices for the chosen tests; an unknown id is a 400 naming it. */
 async function labChoices(ids: string[]): Promise<LabTest[]> {
   const { found, missing } = await labsById([...new Set(ids)]);
-  if (missing.length) throw badRequest(`Lab tests (selectedLabs): we do not offer ${missing.join(', ')}.`);
+  if (missing.length) throw fieldRefused('selectedLabs', `Lab tests: we do not offer ${missing.join(', ')}.`);
   return found.map((l) => ({ id: l.id, itemName: String(l.itemName), itemPrice: Number(l.itemPrice) }));
 }
 
 async function doctorOf(doctorId: string): Promise<Doctor> {
   const doctor = await doctorById(doctorId);
-  if (!doctor) throw badRequest('Doctor (doctorId): please choose one of our doctors.');
+  if (!doctor) throw fieldRefused('doctorId', 'Doctor: please choose one of our doctors.');
   return doctor;
 }
 
@@ -140,7 +140,7 @@ export async function createAppointment(
   const service = serviceById(input.requestedServiceId)!;
   const time = input.requestedTime ?? null;
   if (time && input.requestedDay === todayInGhana() && time <= new Date().toISOString().slice(11, 16)) {
-    throw badRequest('Preferred time (requestedTime) has already passed today. Please choose a later time.');
+    throw fieldRefused('requestedTime', 'Preferred Time has already passed today. Please choose a later time.');
   }
   const file: PrescriptionFile | undefined = input.appointmentFiles ? parsePrescription(input.appointmentFiles) : undefined;
   const now = new Date();

@@ -65,7 +65,7 @@ function kindOf(a: Appointment): Kind {
   );
 }
 
-const NOT_A_CLINICIAN = 'Clinician (assignedTo) must be a user with the doctor or nurse role.';
+const NOT_A_CLINICIAN = 'Clinician must be a user with the doctor or nurse role.';
 
 /**
  * POST /staff/appointments/{id}/assign: for a home visit a doctor or a nurse and an arrival
@@ -82,16 +82,14 @@ export async function assignAppointment(staff: Staff, appointmentId: string, inp
   if (!before || before.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound('We could not find that appointment.');
   const kind = kindOf(before);
   if (kind === 'home' && !input.arrivalWindow)
-    throw badRequest('Arrival window (arrivalWindow) is required for a home visit: { from: "HH:mm", to: "HH:mm" }.');
-  if (kind === 'virtual-host' && input.arrivalWindow)
-    throw badRequest('Arrival window (arrivalWindow): a virtual visit has none; leave it out.');
+    throw badRequest('Arrival window is required for a home visit: Arrives from and Arrives by (HH:mm).');
+  if (kind === 'virtual-host' && input.arrivalWindow) throw badRequest('Arrival window: a virtual visit has none; leave it out.');
   const user = await auth()
     .getUser(input.assignedTo)
     .catch(() => undefined);
   const role = user ? (await staffMemberOf(user.uid))?.role : undefined;
   if (!user || !isClinicianRole(role)) throw badRequest(NOT_A_CLINICIAN);
-  if (kind === 'virtual-host' && role !== 'doctor')
-    throw badRequest('Clinician (assignedTo): a virtual visit is hosted by a doctor.');
+  if (kind === 'virtual-host' && role !== 'doctor') throw badRequest('Clinician: a virtual visit is hosted by a doctor.');
   const assignment: Assignment = {
     assignedTo: user.uid,
     assignedToName: await nameOf(user, role),

@@ -25,7 +25,7 @@ import {
 import { atHome, serviceById } from '../../api/service-catalog';
 import { isVirtualVisit } from '../../api/visits';
 import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, fieldRefused, forbidden, notFound } from '../../http/errors';
 import { noticeMail, notifyPatient } from '../../notifications/notify';
 import { appointmentRescheduled, doctorAppointmentRescheduled } from '../../notifications/templates';
 import { appointmentRef, doctorSlotRef, heldSlot, startsAtFields } from '../../store/appointments';
@@ -87,7 +87,7 @@ const NO_DOCTOR = 'We could not find that doctor.';
 /** A doctor sets and reads only their own schedule; admins (and staff, reading) any. */
 function assertScheduleAccess(staff: Staff, doctorId: string) {
   if (staff.role === 'doctor' && staff.doctorId !== doctorId) throw forbidden("This is another doctor's schedule.");
-  if (!isValidId(doctorId)) throw badRequest(invalidIdMessage('doctorId'));
+  if (!isValidId(doctorId)) throw badRequest(invalidIdMessage('Doctor'));
 }
 
 async function assertDoctorExists(doctorId: string) {
@@ -334,8 +334,8 @@ export async function visible(who: Rescheduler, appointmentId: string): Promise<
 async function targetOf(who: Rescheduler, a: Appointment, input: RescheduleRequest, now: Date) {
   const day = input.requestedDay;
   const time = a.requestedTime ? (input.requestedTime ?? null) : null;
-  if (a.requestedTime && !time) throw badRequest('Preferred time (requestedTime) is required for this appointment.');
-  if (day < todayInGhana(now)) throw badRequest('Preferred day (requestedDay) must be today or later.');
+  if (a.requestedTime && !time) throw fieldRefused('requestedTime', 'Preferred Time is required for this appointment.');
+  if (day < todayInGhana(now)) throw fieldRefused('requestedDay', 'Preferred Date must be today or later.');
   if (day === a.requestedDay && time === a.requestedTime)
     throw conflict('That is already the time of this appointment. Please choose another.');
   await assertOpen(day);

@@ -15,9 +15,10 @@ export async function createOrder(
   items: { productId: string; quantity: number }[],
 ): Promise<OrderView> {
   const ids = items.map((i) => i.productId);
-  if (new Set(ids).size !== ids.length) throw badRequest('items: each product may appear only once; set its quantity instead.');
+  if (new Set(ids).size !== ids.length)
+    throw badRequest('Products: each product may appear only once; set its quantity instead.');
   const { found: products, missing } = await productsById(ids);
-  if (missing.length) throw badRequest(`items: there is no product '${missing.join("', '")}'.`);
+  if (missing.length) throw badRequest(`Products: there is no product '${missing.join("', '")}'.`);
   const lines: OrderLine[] = products.map((product, i) => ({
     productId: product.id,
     productName: product.productName,

@@ -1,4 +1,4 @@
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, fieldRefused, forbidden, notFound } from '../../http/errors';
 import { MAX_DEPENDANTS } from '../../api/policy';
 import type { Dependant } from '../../api/subscriptions-contract';
 import type { DependantRequest } from '../../api/subscription-requests';
@@ -65,7 +65,7 @@ export async function withDependant<
 >(patientId: string, input: T): Promise<T> {
   if (input.bookFor !== 'OTHERS' || !input.dependantId) return input;
   const dependant = await ownDependant(patientId, input.dependantId).catch(() => {
-    throw badRequest('Family member (dependantId): choose one of the people in your family list.');
+    throw fieldRefused('dependantId', 'Family member: choose one of the people in your family list.');
   });
   return { ...input, firstName: dependant.firstName, lastName: dependant.lastName, gender: dependant.gender };
 }

@@ -243,8 +243,8 @@ export async function verifyDeskCode(staff: Staff, patientId: string, code: stri
       const left = MAX_WRONG_TRIES - wrongTries;
       return badRequest(
         left > 0
-          ? `Code (code): that code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`
-          : `Code (code): that code is not correct. ${DEAD_CODE}`,
+          ? `Code: that code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+          : `Code: that code is not correct. ${DEAD_CODE}`,
       );
     }
     const phoneVerifiedAt = now.toISOString();

@@ -21,7 +21,7 @@ export async function requestLabs(staff: Staff, appointmentId: string, tests: st
   assertAfterVisit(a);
   const ids = [...new Set(tests)];
   const { found, missing } = await labsById(ids);
-  if (missing.length) throw badRequest(`Lab tests (tests): we do not offer ${missing.join(', ')}.`);
+  if (missing.length) throw badRequest(`Lab tests: we do not offer ${missing.join(', ')}.`);
   const doctorId = staff.doctorId ?? a.doctorId;
   const doctor = doctorId ? await doctorById(doctorId) : undefined;
   const ref = newLabRequestRef();

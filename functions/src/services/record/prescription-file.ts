@@ -25,7 +25,7 @@ export const sniff = (bytes: Buffer): PrescriptionType | undefined =>
 /** Checks a data URL's label, bytes and size: 400 when it is not a data URL, 415 wrong type, 413 too big. */
 export function parsePrescription(dataUrl: string): PrescriptionFile {
   const match = /^data:([\w.+-]+\/[\w.+-]+)(?:;[^,;]*)*;base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl.trim());
-  if (!match) throw badRequest('appointmentFiles must be a file sent as a base64 data URL.');
+  if (!match) throw badRequest('Prescription file must be a photo or PDF file.');
   const [, label, base64] = match;
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_PRESCRIPTION_BYTES) {

@@ -18,7 +18,7 @@ export function visitRecord(
   if (hasNotes(input.clinicalNotes)) record.clinicalNotes = input.clinicalNotes;
   if (input.followUp) {
     const dueDate = followUpDay(input.followUp, todayInGhana(now));
-    if (!dueDate) throw badRequest('Follow-up day (followUp.date) must be after today and within a year.');
+    if (!dueDate) throw badRequest('Follow-up day must be after today and within a year.');
     record.followUp = {
       dueDate,
       note: input.followUp.note ?? '',

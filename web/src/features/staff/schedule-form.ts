@@ -2,18 +2,10 @@
  * The schedule screen's pure parts: an empty week, time off as whole days or hours, and the
  * schema's field paths ('weekly.mon[0].from', 'timeOff[2]') written as staff read them.
  */
-import { WEEKDAYS, type DoctorSchedule, type TimeOff, type Weekday } from '@api/scheduling';
+import { WEEKDAYS, WEEKDAY_NAMES, type DoctorSchedule, type TimeOff, type Weekday } from '@api/scheduling';
 import { addDays } from '@/features/staff/days';
 
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export { WEEKDAY_NAMES };
 
 /** A doctor without a schedule: every day off, half-hour slots, until someone sets their hours. */
 export const emptySchedule = (): DoctorSchedule => ({
@@ -62,13 +54,16 @@ export function readable(message: string): string {
     .replace(/\bslotMinutes\b/g, 'Slot length');
 }
 
-/** Which part of the screen a server message is about: a weekday, 'slotMinutes', 'timeOff[i]', or the form. */
+/**
+ * Which part of the screen a server message is about: a weekday, 'slotMinutes', 'timeOff[i]', or
+ * the form. The API names them in words (api/scheduling.ts scheduleWords): 'Monday, hours 1', 'Time off 2'.
+ */
 export function fieldOfMessage(message: string): string {
-  const weekly = /weekly\.(mon|tue|wed|thu|fri|sat|sun)/.exec(message);
-  if (weekly) return `weekly.${weekly[1]}`;
-  if (/\bslotMinutes\b/.test(message)) return 'slotMinutes';
-  const off = /timeOff\[(\d+)\]/.exec(message);
-  if (off) return `timeOff[${off[1]}]`;
+  const day = WEEKDAYS.find((d) => message.startsWith(WEEKDAY_NAMES[d]));
+  if (day) return `weekly.${day}`;
+  if (/^Slot length\b/.test(message)) return 'slotMinutes';
+  const off = /^Time off (\d+)\b/.exec(message);
+  if (off) return `timeOff[${Number(off[1]) - 1}]`;
   return 'form';
 }
 

@@ -1,8 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import SignupPage from '@/features/accounts/pages/signup-page';
 import { register } from '@/shared/session/session';
+import { showRefusal } from '@/lib/dialogs';
+
+jest.mock('@/lib/dialogs', () => ({ showRefusal: jest.fn(), showError: jest.fn(), showApiError: jest.fn() }));
 
 jest.mock('@/shared/session/session', () => ({
   ...jest.requireActual('@/shared/session/session'),
@@ -32,11 +35,20 @@ describe('the signup page', () => {
       'Phone Number is required.',
       'Please select your Gender.',
       'Password is required.',
-      'Please agree to the processing of your health information (consentForTreatment) so that we can care for you.',
+      'Please tick the agreement to use your health information so that we can care for you.',
     ]) {
       expect(await within(form).findByText(msg)).toBeInTheDocument();
     }
     expect(within(form).getByLabelText(/^First Name/)).toHaveAttribute('aria-invalid', 'true');
+    // The dialog says "required" (they are empty) and names them; then the first has the focus.
+    expect(showRefusal).toHaveBeenCalledWith(
+      'Please fill in all required fields.',
+      expect.arrayContaining([
+        'First Name — is required.',
+        'Please tick the agreement to use your health information so that we can care for you.',
+      ]),
+    );
+    await waitFor(() => expect(within(form).getByLabelText(/^First Name/)).toHaveFocus());
     expect(register).not.toHaveBeenCalled();
   });
 

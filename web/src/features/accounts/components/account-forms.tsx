@@ -2,6 +2,7 @@
 import { Form, Formik, useField } from 'formik';
 import { FormField } from '@/components/form-field';
 import { FormFieldset } from '@/components/form-fieldset';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { SITE } from '@/content/site';
 import type { LoginForm, RegisterForm } from '@/shared/patient/patient';
 import { loginSchema, registerSchema } from '@/shared/patient/patient-schemas';
@@ -60,6 +61,7 @@ export function RegisterView({ onDone, busy }: { onDone: (run: () => Promise<voi
       }
     >
       <Form noValidate className="form-grid two-columns" aria-label="Sign Up">
+        <RefuseInvalidSubmit />
         <FormFieldset>
           <FormField name="firstName" label="First Name" autoComplete="given-name" required />
           <FormField name="lastName" label="Last Name" autoComplete="family-name" required />

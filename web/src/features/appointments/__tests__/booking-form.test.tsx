@@ -1,13 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { formatDate } from '@api/format';
 import { BookingForm } from '@/features/appointments/components/booking-form';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
-import { confirm, showError } from '@/lib/dialogs';
+import { confirm, showRefusal } from '@/lib/dialogs';
 import { withQueryClient } from '@/test-support/query';
 
-jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showError: jest.fn(), showApiError: jest.fn() }));
+jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showRefusal: jest.fn(), showApiError: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 jest.mock('@/lib/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
 jest.mock('@/shared/session/session', () => ({
@@ -80,6 +80,7 @@ beforeEach(() => {
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   jest.mocked(isSignedIn).mockResolvedValue(true);
   jest.mocked(confirm).mockResolvedValue(true);
+  jest.mocked(showRefusal).mockResolvedValue({ isConfirmed: true, isDenied: false, isDismissed: false });
 });
 
 describe('the booking form: fields by service', () => {
@@ -170,13 +171,94 @@ describe('the booking form: fields by service', () => {
     await user.type(screen.getByLabelText(/^GhanaPost digital address/), 'GA-12-34');
     await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(showError).toHaveBeenCalledWith('Please fill in all required fields.'));
-    expect(await screen.findByText('Street address or landmark (address.line) is required.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(showRefusal).toHaveBeenCalledWith('Please fill in all required fields.', [
+        'Street address or landmark — is required.',
+        'GhanaPost digital address — must be like GA-123-4567 (two letters, then digits).',
+      ]),
+    );
+    expect(await screen.findByText('Street address or landmark is required.')).toBeInTheDocument();
     expect(
-      screen.getByText('Digital address (address.digitalAddress) must be a GhanaPost address like GA-123-4567.'),
+      screen.getByText('GhanaPost digital address must be like GA-123-4567 (two letters, then digits).'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText(/^GhanaPost digital address/)).toHaveAttribute('aria-invalid', 'true');
+    // The first refused field has the focus once the dialog has closed.
+    await waitFor(() => expect(screen.getByLabelText(/^Street address or landmark/)).toHaveFocus());
     expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
+  });
+
+  it('when only the optional digital address is wrong, then the dialog names it without "required" and it gets the focus', async () => {
+    let closeDialog = () => {};
+    jest
+      .mocked(showRefusal)
+      .mockImplementation(
+        () => new Promise((resolve) => (closeDialog = () => resolve({ isConfirmed: true, isDenied: false, isDismissed: false }))),
+      );
+    const { user } = renderForm();
+    await screen.findByText('Ama Owusu');
+    await chooseService(user, /Nursing Home Care/);
+    await user.type(screen.getByLabelText(/^Street address or landmark/), '12 Mango Street, Adenta');
+    await user.type(screen.getByLabelText(/^GhanaPost digital address/), 'GA-12-34');
+    await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(showRefusal).toHaveBeenCalledWith(null, [
+        'GhanaPost digital address — must be like GA-123-4567 (two letters, then digits).',
+      ]),
+    );
+    const field = screen.getByLabelText(/^GhanaPost digital address/);
+    expect(field).not.toHaveFocus();
+    await act(async () => closeDialog());
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());
+  });
+
+  it('when the digital address is typed without dashes in lower case, then it is tidied, not refused', async () => {
+    const { user } = renderForm();
+    await screen.findByText('Ama Owusu');
+    await chooseService(user, /Nursing Home Care/);
+    await user.type(screen.getByLabelText(/^Street address or landmark/), '12 Mango Street, Adenta');
+    await user.type(screen.getByLabelText(/^GhanaPost digital address/), 'ak4859320');
+    await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/appointments', expect.anything()));
+    expect(showRefusal).not.toHaveBeenCalled();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/appointments')!;
+    expect(JSON.parse(String(init!.body)).address.digitalAddress).toBe('AK-485-9320');
+  });
+
+  it('when the server refuses a field (400 with data.fields), then the dialog names it in words and it gets the focus', async () => {
+    const msg = 'GhanaPost digital address must be like GA-123-4567 (two letters, then digits).';
+    const { user } = renderForm();
+    await screen.findByText('Ama Owusu');
+    await chooseService(user, /Nursing Home Care/);
+    await user.type(screen.getByLabelText(/^Street address or landmark/), '12 Mango Street, Adenta');
+    await user.type(screen.getByLabelText(/^GhanaPost digital address/), 'GA-123-4567');
+    await user.click(await screen.findByRole('radio', { name: /3 places left/ }));
+    fetchMock.mockClear();
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+      url === '/api/appointments' && init?.method === 'POST'
+        ? Promise.resolve({
+            ok: false,
+            status: 400,
+            json: () => Promise.resolve({ statusCode: 400, msg, data: { fields: { 'address.digitalAddress': msg } } }),
+          } as Response)
+        : original(url, init),
+    );
+    try {
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() =>
+        expect(showRefusal).toHaveBeenCalledWith(null, [
+          'GhanaPost digital address — must be like GA-123-4567 (two letters, then digits).',
+        ]),
+      );
+      const field = screen.getByLabelText(/^GhanaPost digital address/);
+      await waitFor(() => expect(field).toHaveFocus());
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    } finally {
+      fetchMock.mockImplementation(original);
+    }
   });
 
   it('when the address is given, then it is sent with the booking, the digital address in capitals', async () => {
@@ -221,7 +303,9 @@ describe('the booking form: messages and submit', () => {
     const { user } = renderForm();
     await chooseService(user, service);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(showError).toHaveBeenCalledWith(message));
+    await waitFor(() =>
+      expect(showRefusal).toHaveBeenCalledWith(message, expect.arrayContaining([expect.stringMatching(/^Preferred Date/)])),
+    );
     await waitFor(() => expect(screen.getByLabelText(/^Preferred Date/)).toHaveAttribute('aria-invalid', 'true'));
     expect(confirm).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/appointments', expect.anything());

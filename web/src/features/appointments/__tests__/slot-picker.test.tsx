@@ -9,7 +9,7 @@ import { confirm, showApiError } from '@/lib/dialogs';
 import { ApiError } from '@/lib/api-client';
 import { withQueryClient } from '@/test-support/query';
 
-jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showError: jest.fn(), showApiError: jest.fn() }));
+jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showError: jest.fn(), showApiError: jest.fn(), showRefusal: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 jest.mock('@/lib/login-prompt', () => ({ isSignedIn: jest.fn(), promptLogin: jest.fn() }));
 jest.mock('@/shared/session/session', () => ({
@@ -144,7 +144,7 @@ describe('the free days and times of a doctor', () => {
     await waitFor(() =>
       expect(screen.getByRole('radiogroup', { name: /^Preferred Time/ })).toHaveAttribute('aria-invalid', 'true'),
     );
-    expect(screen.getByText('Preferred time (requestedTime) is required for a virtual consultation.')).toBeInTheDocument();
+    expect(screen.getByText('Preferred Time is required for a virtual consultation.')).toBeInTheDocument();
     expect(confirm).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormikTouched } from 'formik';
 import * as accepted from '@api/booking-choices';
 import type { CreateAppointmentInput } from '@api/booking-request';
 import { formatGhs } from '@api/format';
@@ -16,6 +15,7 @@ import {
 } from '@api/types';
 import type { LabResult } from '@api/record';
 import { api } from '@/lib/api-client';
+import { REQUIRED } from '@/lib/form-words';
 import { fetchApiFile } from '@/lib/api-files';
 import { saveBlob } from '@/lib/files';
 import { labelled } from '@/lib/choices';
@@ -42,7 +42,7 @@ export const EXPECTED_PEOPLE = labelled(accepted.EXPECTED_PEOPLE, {
 
 /** The booking messages, word for word (api/messages.ts style: one place). */
 export const MESSAGES = {
-  required: 'Please fill in all required fields.',
+  required: REQUIRED,
   labs: 'Select prefered lab test and Prefered Date',
   prescription: 'Prescription form and Prefered Date are required',
 } as const;
@@ -109,13 +109,6 @@ export const emptyBooking = (serviceId = ''): BookingValues => ({
   expectedPeople: '',
   address: { line: '', landmark: '', digitalAddress: '' },
 });
-
-/** Every field touched, the address's own fields too (so each shows its message after a submit). */
-export function touchedAll<T extends object>(values: T): FormikTouched<T> {
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, v && typeof v === 'object' && !Array.isArray(v) ? touchedAll(v as object) : true]),
-  ) as FormikTouched<T>;
-}
 
 /** The message for an invalid form: the lab and prescription services have their own. */
 export function invalidBookingMessage(values: BookingValues): string {

@@ -32,7 +32,7 @@ import { DependantPicker } from '@/features/appointments/components/dependant-pi
 import { BookingFrame, checkBooking } from '@/features/appointments/components/booking-frame';
 import { ServiceFields, ServiceSelect } from '@/features/appointments/components/service-fields';
 import { GenderField } from '@/shared/forms/choice-fields';
-import { confirm, showApiError } from '@/lib/dialogs';
+import { confirm } from '@/lib/dialogs';
 import './booking-form.css';
 
 export interface BookingFormProps {
@@ -190,7 +190,8 @@ export function BookingForm({ onCreated, returnUrl, initialServiceId = '', prefi
       onCreated(appointment);
     } catch (err) {
       setSending(false);
-      await showApiError(err);
+      const { refuseSent } = await import('@/lib/form-refusal');
+      await refuseSent(err, formik, formik.values, form);
     }
   }
 

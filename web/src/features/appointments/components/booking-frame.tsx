@@ -1,7 +1,6 @@
 import { Formik, type FormikConfig, type FormikProps } from 'formik';
 import type { ReactNode } from 'react';
-import { touchedAll, type BookingValues } from '@/features/appointments/api/appointments';
-import { showError } from '@/lib/dialogs';
+import type { BookingValues } from '@/features/appointments/api/appointments';
 
 /**
  * The booking's form as the patient's page and the front desk both draw it: Formik with the
@@ -41,14 +40,12 @@ export function BookingFrame<V extends BookingValues>({
 }
 
 /**
- * Every field touched, so each shows its message; when the schema refuses, `refusal` is said and
- * the form's first refused field gets the focus. True when the booking may go on.
+ * Every field touched, so each shows its message; when the schema refuses, the dialog names the
+ * refused fields (with `required`, the service's sentence, when one was left empty) and the
+ * first of them gets the focus (lib/form-refusal.ts). True when the booking may go on.
  */
-export async function checkBooking<V extends BookingValues>(formik: FormikProps<V>, form: HTMLFormElement, refusal: string) {
-  const errors = await formik.validateForm();
-  void formik.setTouched(touchedAll(formik.values), false);
-  if (Object.keys(errors).length === 0) return true;
-  await showError(refusal);
-  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  return false;
+export async function checkBooking<V extends BookingValues>(formik: FormikProps<V>, form: HTMLFormElement, required: string) {
+  // Loaded when the booking is sent, not with the page (the first load's budget).
+  const { checkForm } = await import('@/lib/form-refusal');
+  return checkForm(formik, form, required);
 }

@@ -5,7 +5,13 @@ import { confirm, showSuccess } from '@/lib/dialogs';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/firebase', () => ({ currentIdToken: async () => 'token' }));
-jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showSuccess: jest.fn(), showApiError: jest.fn(), showError: jest.fn() }));
+jest.mock('@/lib/dialogs', () => ({
+  confirm: jest.fn(),
+  showSuccess: jest.fn(),
+  showApiError: jest.fn(),
+  showError: jest.fn(),
+  showRefusal: jest.fn(),
+}));
 
 const SON = {
   id: 'dep-1',
@@ -73,11 +79,11 @@ describe('the Family members card', () => {
   it('when the form is sent empty, then each required field says so and nothing is posted', async () => {
     const user = renderCard();
     await user.click(screen.getByRole('button', { name: /Add family member/ }));
-    expect(await screen.findByText('First name (firstName) is required.')).toBeInTheDocument();
-    expect(screen.getByText('Last name (lastName) is required.')).toBeInTheDocument();
-    expect(screen.getByText('Relation (relation) is required.')).toBeInTheDocument();
-    expect(screen.getByText('Date of birth (dateOfBirth) is required.')).toBeInTheDocument();
-    expect(screen.getByText('Gender (gender) is required.')).toBeInTheDocument();
+    expect(await screen.findByText('First Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Last Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Relation is required.')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth is required.')).toBeInTheDocument();
+    expect(screen.getByText('Gender is required.')).toBeInTheDocument();
     expect(posted()).toHaveLength(0);
   });
 
@@ -85,7 +91,7 @@ describe('the Family members card', () => {
     const user = renderCard();
     await fillForm(user, '2999-01-01');
     await user.click(screen.getByRole('button', { name: /Add family member/ }));
-    expect(await screen.findByText(/Date of birth \(dateOfBirth\) must be a past date/)).toBeInTheDocument();
+    expect(await screen.findByText(/Date of birth must be a past date/)).toBeInTheDocument();
     expect(posted()).toHaveLength(0);
   });
 

@@ -19,6 +19,7 @@ import { currentSubscription } from '@/shared/subscriptions/subscriptions';
 import { ApiError } from '@/lib/api-client';
 import { GenderField, Options } from '@/shared/forms/choice-fields';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /** The form's values as the inputs hold them (the gender select starts empty). */
@@ -51,6 +52,7 @@ export function DependantForm({ onAdd }: { onAdd: (values: DependantRequest) => 
     <Formik<DependantValues> initialValues={EMPTY} validationSchema={dependantSchema} onSubmit={submit}>
       {({ isSubmitting }) => (
         <Form noValidate className="form-grid dependant-form" aria-label="Add a family member">
+          <RefuseInvalidSubmit />
           <FormField name="firstName" label="First Name" required autoComplete="off" maxLength={80} />
           <FormField name="lastName" label="Last Name" required autoComplete="off" maxLength={80} />
           <FormField name="relation" label="Relation" as="select" required>

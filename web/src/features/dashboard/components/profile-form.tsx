@@ -5,7 +5,8 @@ import type { Patient, PatientUpdate } from '@/shared/patient/patient';
 import { profileSchema } from '@/shared/patient/patient-schemas';
 import { updateProfile } from '@/shared/session/session';
 import { GenderField } from '@/shared/forms/choice-fields';
-import { showApiError, showSuccess } from '@/lib/dialogs';
+import { showSuccess } from '@/lib/dialogs';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /** The form starts from the record as the server answered it. */
@@ -41,17 +42,19 @@ export function ProfileForm({ patient }: { patient: Patient }) {
         initialValues={valuesOf(patient)}
         enableReinitialize
         validationSchema={profileSchema}
-        onSubmit={async (values) => {
+        onSubmit={async (values, helpers) => {
           try {
             await updateProfile(values);
             await showSuccess('Saved!', 'Your details have been saved.');
           } catch (err) {
-            await showApiError(err);
+            const { refuseSent } = await import('@/lib/form-refusal');
+            await refuseSent(err, helpers, values, document.querySelector('form[aria-label="My details"]'));
           }
         }}
       >
         {({ isSubmitting }) => (
           <Form noValidate className="form-grid" aria-label="My details">
+            <RefuseInvalidSubmit />
             <FormFieldset>
               <FormField name="firstName" label="First Name" autoComplete="given-name" required />
               <FormField name="lastName" label="Last Name" autoComplete="family-name" required />

@@ -23,6 +23,7 @@ jest.mock('@/lib/dialogs', () => ({
   showApiError: jest.fn(),
   showError: jest.fn(),
   showInfo: jest.fn(),
+  showRefusal: jest.fn(),
   showSuccess: jest.fn(),
 }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
@@ -226,7 +227,7 @@ describe('Book for a patient: the booking and its payment', () => {
     );
     await user.click(await within(form).findByRole('radio', { name: /3 places left/ }));
     await user.click(within(form).getByRole('button', { name: 'Book appointment' }));
-    expect(await within(form).findByText('Street address or landmark (address.line) is required.')).toBeInTheDocument();
+    expect(await within(form).findByText('Street address or landmark is required.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/staff/appointments')).toHaveLength(0);
   });
 
@@ -265,7 +266,7 @@ describe('Book for a patient: the booking and its payment', () => {
     await user.click(within(form).getByLabelText('Mobile money'));
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'The mobile money reference (providerReference) is required for a mobile money payment.',
+      'The mobile money reference is required for a mobile money payment.',
     );
     expect(api.callsTo('POST', '/api/staff/payments/DESK000009/record')).toHaveLength(0);
 

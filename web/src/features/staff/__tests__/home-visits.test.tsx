@@ -172,7 +172,7 @@ describe('a home visit’s detail', () => {
     await user.type(within(dialog).getByLabelText('Arrives from'), '12:00');
     await user.type(within(dialog).getByLabelText('Arrives by'), '10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('from must be before to');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Arrives from must be before Arrives by');
     await user.clear(within(dialog).getByLabelText('Arrives by'));
     await user.type(within(dialog).getByLabelText('Arrives by'), '14:00');
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));

@@ -170,13 +170,13 @@ describe('the schedule screen', () => {
   it('when the server refuses with 400, then its message shows beside the part it names', async () => {
     putAnswer = () => ({
       statusCode: 400,
-      msg: 'weekly.tue[0]: 09:00-12:00 is shorter than one slot (slotMinutes 240).',
+      msg: 'Tuesday, hours 1: 09:00-12:00 is shorter than one slot (240 minutes).',
       data: null,
     });
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await within(day('Tuesday')).findByText('Tuesday, hours 1: 09:00-12:00 is shorter than one slot (Slot length 240).'),
+      await within(day('Tuesday')).findByText('Tuesday, hours 1: 09:00-12:00 is shorter than one slot (240 minutes).'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });

@@ -11,7 +11,7 @@ import { ServiceFields, ServiceSelect } from '@/features/appointments/components
 import { doctorName } from '@/features/staff/components/doctor-options';
 import { useDeskBooking } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
-import { confirm, showApiError } from '@/lib/dialogs';
+import { confirm } from '@/lib/dialogs';
 
 type Values = BookingValues & { patientId: string };
 
@@ -37,7 +37,8 @@ export function DeskBookingForm({ person, onBooked }: { person: DeskPerson; onBo
     try {
       onBooked(await book.mutateAsync(body));
     } catch (err) {
-      await showApiError(err);
+      const { refuseSent } = await import('@/lib/form-refusal');
+      await refuseSent(err, formik, formik.values, form);
     }
   }
 

@@ -62,7 +62,7 @@ export function PhoneCheck({
       await verify.mutateAsync({ patientId: person.patientId, code: code.trim() });
       onChecked();
     } catch (err) {
-      setError(messageOf(err, 'The code could not be checked. Please try again.').replace(' (code)', ''));
+      setError(messageOf(err, 'The code could not be checked. Please try again.'));
     }
   }
 

@@ -32,7 +32,7 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
     try {
       await closureSchema.validate({ reason });
     } catch (err) {
-      return setError((err as Error).message.replace(' (reason)', ''));
+      return setError((err as Error).message);
     }
     const put = (confirm: boolean) => save.mutateAsync({ day, reason: reason.trim(), confirm });
     try {
