@@ -196,6 +196,7 @@ describe('a call that does not connect at first', () => {
         expect(peers).toBeGreaterThanOrEqual(2);
         expect((await selectedPair(page)).local).toBe('relay');
         await notice(page).waitFor({ state: 'hidden' });
+        await page.getByRole('status').filter({ hasText: words }).waitFor({ state: 'detached', timeout: 5_000 });
       }
       const [toPatient, toDoctor] = await Promise.all([receivedRates(call.patientPage), receivedRates(call.doctorPage)]);
       printRates('After the retry, received by the patient', toPatient);

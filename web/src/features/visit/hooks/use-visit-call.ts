@@ -96,6 +96,8 @@ export function useVisitCall({ appointmentId, uid, dispatch, screen, peerName, p
     try {
       const [answer, { VisitSession }] = await Promise.all([joinVisit(appointmentId), loadSession()]);
       let lastLabel: string | undefined;
+      // Said "Trying again…": the live region must not keep saying it once the call connects.
+      let retried = false;
       visitSession = new VisitSession(appointmentId, uid!, answer.role, answer.iceServers, stream, {
         onVisit: (visit) => dispatch({ type: 'visit', visit }),
         onChat: setChat,
@@ -105,10 +107,13 @@ export function useVisitCall({ appointmentId, uid, dispatch, screen, peerName, p
           if (connection === 'connected') {
             setPeer((p) => ({ ...p, away: false }));
             setSetup(undefined);
+            if (retried) dispatch({ type: 'say', text: 'The call is connected.' });
+            retried = false;
           }
         },
         onSetup: (next) => {
           setSetup(next);
+          retried = next === 'retrying';
           dispatch({
             type: 'say',
             text: next === 'retrying' ? SETUP_RETRYING : setupFailed(latest.current.peerName, latest.current.phoneLabel),
