@@ -24,8 +24,8 @@ const STAFF_PAGES = {
   '/staff/schedule': () => import('@/features/staff/pages/schedule-page'),
   '/staff/closures': () => import('@/features/staff/pages/closures-page'),
   '/staff/capacity': () => import('@/features/staff/pages/capacity-page'),
-  '/staff/roles': () => import('@/features/staff/pages/roles-page'),
-  '/staff/audit': () => import('@/features/staff/pages/audit-page'),
+  '/staff/roles': () => import('@/features/people/pages/roles-page'),
+  '/staff/audit': () => import('@/features/people/pages/audit-page'),
 } satisfies Record<StaffPath, PageModule>;
 
 /** The layout signs staff in and guards every page by role (features/staff/pages/staff-layout.tsx). */
