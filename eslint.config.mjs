@@ -32,6 +32,7 @@ const ALLOWED_FEATURE_IMPORTS = {
   ],
   packages: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Custom Pricing is an enquiry
   // The console's areas share its layer in staff/ (the session, nav, staff-api client, common widgets), never each other's pages.
+  money: CONSOLE_SHARED,
   people: CONSOLE_SHARED,
   staff: [
     './appointments/components/reschedule-dialog.tsx', // Reschedule is the patient's form and picker, on the staff route ...
