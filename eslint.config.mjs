@@ -22,6 +22,7 @@ const CONSOLE_SHARED = [
   './staff/nav.ts',
   './staff/staff-session.ts',
   './staff/audit-words.ts',
+  './staff/days.ts',
 ];
 const ALLOWED_FEATURE_IMPORTS = {
   contact: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Make Enquiries opens from the contact page
@@ -32,6 +33,7 @@ const ALLOWED_FEATURE_IMPORTS = {
   ],
   packages: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Custom Pricing is an enquiry
   // The console's areas share its layer in staff/ (the session, nav, staff-api client, common widgets), never each other's pages.
+  day: CONSOLE_SHARED,
   money: CONSOLE_SHARED,
   people: CONSOLE_SHARED,
   staff: [
