@@ -21,9 +21,9 @@ const STAFF_PAGES = {
   '/staff/patients': () => import('@/features/staff/pages/patients-page'),
   '/staff/patients/:patientId': () => import('@/features/staff/pages/patient-page'),
   '/staff/records/:patientId': () => import('@/features/staff/pages/record-page'),
-  '/staff/schedule': () => import('@/features/staff/pages/schedule-page'),
+  '/staff/schedule': () => import('@/features/day/pages/schedule-page'),
   '/staff/closures': () => import('@/features/staff/pages/closures-page'),
-  '/staff/capacity': () => import('@/features/staff/pages/capacity-page'),
+  '/staff/capacity': () => import('@/features/day/pages/capacity-page'),
   '/staff/roles': () => import('@/features/people/pages/roles-page'),
   '/staff/audit': () => import('@/features/people/pages/audit-page'),
 } satisfies Record<StaffPath, PageModule>;
