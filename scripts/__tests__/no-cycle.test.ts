@@ -41,6 +41,8 @@ const PLANTED: Record<string, string> = {
     "import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';\nexport const x = FamilyMembersCard;\n",
   sharedImportsFeature: "import SignupPage from '@/features/accounts/pages/signup-page';\nexport const x = SignupPage;\n",
   featureImportsShared: "import { useSession } from '@/shared/session/session';\nexport const x = useSession;\n",
+  areaImportsConsolePage: "import OverviewPage from '@/features/staff/pages/overview-page';\nexport const x = OverviewPage;\n",
+  areaImportsConsoleShared: "import { useStaff } from '@/features/staff/staff-session';\nexport const x = useStaff;\n",
 };
 const WHERE: Record<keyof typeof PLANTED, string> = {
   cycleA: 'functions/src/services/shared/planted-cycle-a.ts',
@@ -53,6 +55,8 @@ const WHERE: Record<keyof typeof PLANTED, string> = {
   featureImportsFeature: 'web/src/features/packages/planted-feature.ts',
   sharedImportsFeature: 'web/src/shared/session/planted-shared.ts',
   featureImportsShared: 'web/src/features/packages/planted-session.ts',
+  areaImportsConsolePage: 'web/src/features/people/planted-area.ts',
+  areaImportsConsoleShared: 'web/src/features/people/planted-console.ts',
 };
 
 describe('the layering lint', () => {
@@ -109,5 +113,13 @@ describe('the layering lint', () => {
 
   it('when a feature imports the shared session, then the boundary allows it', () => {
     expect(rulesOf('featureImportsShared')).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it("when a console area imports a page left in the console's other areas, then the site's boundary refuses it", () => {
+    expect(messages.areaImportsConsolePage).toContainEqual(refusal("not another feature's insides"));
+  });
+
+  it("when a console area imports the console's shared session, then the boundary allows it", () => {
+    expect(rulesOf('areaImportsConsoleShared')).not.toContain('import-x/no-restricted-paths');
   });
 });

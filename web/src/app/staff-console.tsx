@@ -16,16 +16,16 @@ const STAFF_PAGES = {
   '/staff/rebooking': () => import('@/features/staff/pages/rebooking-page'),
   '/staff/inbox': () => import('@/features/staff/pages/inbox-page'),
   '/staff/orders': () => import('@/features/staff/pages/orders-page'),
-  '/staff/refunds': () => import('@/features/staff/pages/refunds-page'),
+  '/staff/refunds': () => import('@/features/money/pages/refunds-page'),
   '/staff/callbacks': () => import('@/features/staff/pages/callbacks-page'),
   '/staff/patients': () => import('@/features/staff/pages/patients-page'),
   '/staff/patients/:patientId': () => import('@/features/staff/pages/patient-page'),
   '/staff/records/:patientId': () => import('@/features/staff/pages/record-page'),
-  '/staff/schedule': () => import('@/features/staff/pages/schedule-page'),
+  '/staff/schedule': () => import('@/features/day/pages/schedule-page'),
   '/staff/closures': () => import('@/features/staff/pages/closures-page'),
-  '/staff/capacity': () => import('@/features/staff/pages/capacity-page'),
-  '/staff/roles': () => import('@/features/staff/pages/roles-page'),
-  '/staff/audit': () => import('@/features/staff/pages/audit-page'),
+  '/staff/capacity': () => import('@/features/day/pages/capacity-page'),
+  '/staff/roles': () => import('@/features/people/pages/roles-page'),
+  '/staff/audit': () => import('@/features/people/pages/audit-page'),
 } satisfies Record<StaffPath, PageModule>;
 
 /** The layout signs staff in and guards every page by role (features/staff/pages/staff-layout.tsx). */

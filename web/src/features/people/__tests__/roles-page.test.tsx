@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Page, StaffMember } from '@api/staff';
 import type { Doctor } from '@api/types';
-import RolesPage from '@/features/staff/pages/roles-page';
+import RolesPage from '@/features/people/pages/roles-page';
 import { confirm } from '@/lib/dialogs';
 import type { Envelope } from '@api/envelope';
 import { withQueryClient } from '@/test-support/query';

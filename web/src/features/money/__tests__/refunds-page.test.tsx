@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { StaffRefund } from '@api/staff';
-import RefundsPage from '@/features/staff/pages/refunds-page';
+import RefundsPage from '@/features/money/pages/refunds-page';
 import { withQueryClient } from '@/test-support/query';
 import { aRefund, fakeApi, ok } from '@/test-support/staff-answers';
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DoctorSchedule } from '@api/scheduling';
-import SchedulePage from '@/features/staff/pages/schedule-page';
-import { isWholeDays, readable, toggleWholeDays, wholeDays, wholeDaysOf } from '@/features/staff/schedule-form';
+import SchedulePage from '@/features/day/pages/schedule-page';
+import { isWholeDays, readable, toggleWholeDays, wholeDays, wholeDaysOf } from '@/features/day/schedule-form';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AuditEntry, Page } from '@api/staff';
-import AuditPage from '@/features/staff/pages/audit-page';
+import AuditPage from '@/features/people/pages/audit-page';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));

@@ -20,7 +20,7 @@ import {
   toggleWholeDays,
   wholeDays,
   wholeDaysOf,
-} from '@/features/staff/schedule-form';
+} from '@/features/day/schedule-form';
 import { useStaff } from '@/features/staff/staff-session';
 import { ApiError } from '@/lib/api-client';
 import scheduleCss from '../schedule.css?inline';
