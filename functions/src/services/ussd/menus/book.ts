@@ -1,6 +1,6 @@
 import { DIGITAL_ADDRESS, tidyDigitalAddress, todayInGhana, type CreateAppointmentInput } from '../../../api/booking-request';
 import { SERVICE_ID, serviceById } from '../../../api/service-catalog';
-import type { Appointment, Patient } from '../../../api/types';
+import type { Appointment } from '../../../api/types';
 import { HttpError } from '../../../http/errors';
 import { accountEmail } from '../../../notifications/mail';
 import { labsById } from '../../../store/catalog';
@@ -8,6 +8,7 @@ import { closuresBetween } from '../../../store/closures';
 import { labRequestsOf } from '../../../store/lab-requests';
 import { findPatient } from '../../../store/patients';
 import { prescriptionsOf } from '../../../store/prescriptions';
+import type { CallerDetails } from '../../../store/ussd';
 import { createAppointment, SLOT_TAKEN } from '../../booking/appointments';
 import { doctorSlots, serviceDays } from '../../booking/scheduling';
 import { listDoctors } from '../../public/catalog';
@@ -185,7 +186,7 @@ async function showPrescriptions(caller: Caller, hint?: string): Promise<Reply> 
 /** The caller's booking, as the site's booking form would send it for them (name and contact from their record). */
 function bookingFor(
   caller: Caller,
-  patient: Patient | undefined,
+  patient: CallerDetails | undefined,
   fields: Partial<CreateAppointmentInput>,
 ): CreateAppointmentInput {
   return {
@@ -204,11 +205,11 @@ function bookingFor(
 
 /**
  * Books for the caller through the one createAppointment, its payment (if any) by this
- * session's USSD checkout. The record is read once: a clinic record has no sign-in whose
- * e-mail could be looked up.
+ * session's USSD checkout. The record is read only when the session does not hold its
+ * details; a clinic record has no sign-in whose e-mail could be looked up.
  */
 async function book(caller: Caller, fields: Partial<CreateAppointmentInput>) {
-  const patient = await findPatient(caller.patientId!);
+  const patient = caller.details ?? (await findPatient(caller.patientId!));
   const email =
     patient?.emailAddress || (patient?.accountStatus === 'Clinic' ? undefined : await accountEmail(caller.patientId!));
   return createAppointment(caller.patientId!, bookingFor(caller, patient, fields), {

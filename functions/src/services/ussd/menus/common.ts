@@ -1,5 +1,6 @@
 import type { MobileNetwork } from '../../../api/direct-debit';
 import type { UssdCartItem } from '../../../api/ussd';
+import type { CallerDetails } from '../../../store/ussd';
 import { screens } from '../screens';
 
 /** What every menu shares: the session's state, the caller, the reply, the screens' helpers. */
@@ -38,6 +39,8 @@ export interface State {
 export interface Caller {
   mobile: string;
   patientId?: string;
+  /** Their record's name and contact, when known without reading it (the dial or the name step). */
+  details?: CallerDetails;
   shortcode: string;
   sessionId: string;
   /** The caller's mobile money network, from the request's Operator; undefined when not known. */

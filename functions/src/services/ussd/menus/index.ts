@@ -24,7 +24,9 @@ const STEPS: Record<Step, Handler> = {
     const words = short(typed, 80).split(/\s+/).filter(Boolean);
     if (words.length < 2 || !words.every((w) => /^[A-Za-z'.-]{1,40}$/.test(w))) return input(screens.askName(HINT.name), 'name');
     const [firstName, ...rest] = words;
-    caller.patientId = await createUssdPatient(caller.mobile, firstName, rest.join(' '));
+    const known = await createUssdPatient(caller.mobile, firstName, rest.join(' '));
+    caller.patientId = known.patientId;
+    caller.details = known.details;
     return showMain(undefined, firstName);
   },
 
