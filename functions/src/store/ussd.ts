@@ -9,10 +9,21 @@ import { db } from './firebase';
  * Only the server reads or writes them (firestore.rules).
  */
 
+/**
+ * What a booking needs of the caller's record (the name and contact it sends). Kept in the
+ * session from the dial (or the name), so the booking reads no record: a change to the record
+ * during the few minutes of a session reaches the next session.
+ */
+export type CallerDetails = Pick<
+  Patient,
+  'firstName' | 'lastName' | 'gender' | 'emailAddress' | 'contactNumber' | 'patientLocation' | 'accountStatus'
+>;
+
 /** ussdSessions/{SessionId}: where the caller is in the menus, and the last screen (a retry gets it again). */
 export interface UssdSession {
   mobile: string;
   patientId?: string;
+  details?: CallerDetails;
   step: string;
   /** What the caller chose so far (the service, doctor, day, time, the offered lists). */
   data: Record<string, unknown>;

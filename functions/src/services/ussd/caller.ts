@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { MobileNetwork } from '../../api/direct-debit';
 import { ghanaTimestamp } from '../../api/format';
+import type { Patient } from '../../api/types';
 import type { CallbackChannel } from '../../api/ussd';
 import { ussdConfig } from '../../config';
 import { patientRef } from '../../store/patients';
 import { hasCode } from '../../store/error-codes';
-import { newCallbackRef, patientsWithPhone } from '../../store/ussd';
+import { newCallbackRef, patientsWithPhone, type CallerDetails } from '../../store/ussd';
 import { clinicRecordOf } from '../patients/clinic-patients';
 
 /**
@@ -28,12 +29,29 @@ export function networkOfOperator(operator: unknown): MobileNetwork | undefined 
   return undefined;
 }
 
+/** A known caller: their record's id and details. */
+export interface KnownCaller {
+  patientId: string;
+  details?: CallerDetails;
+}
+
+const detailsOf = (p: Patient): CallerDetails => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  gender: p.gender,
+  emailAddress: p.emailAddress,
+  contactNumber: p.contactNumber,
+  patientLocation: p.patientLocation,
+  accountStatus: p.accountStatus,
+});
+
 /** The person this number is: an account first, else an unclaimed clinic record; undefined for a new number. */
-export async function patientOfNumber(mobile: string): Promise<string | undefined> {
+export async function patientOfNumber(mobile: string): Promise<KnownCaller | undefined> {
   const holders = await patientsWithPhone(mobile);
   const account = holders.find((p) => p.accountStatus !== 'Clinic' && !p.claimedBy);
   const record = holders.find((p) => p.accountStatus === 'Clinic' && !p.claimedBy);
-  return (account ?? record)?.patientId;
+  const holder = account ?? record;
+  return holder && { patientId: holder.patientId, details: detailsOf(holder) };
 }
 
 /**
@@ -41,20 +59,19 @@ export async function patientOfNumber(mobile: string): Promise<string | undefine
  * said who is calling). Its id is made from the number, so the same caller in two sessions at
  * once makes one record: the second create finds it (no query inside a transaction: the
  * emulator, like Firestore, locks the queried range, and 50 callers at once waited seconds).
+ * A record claimed meanwhile by an account is that account, its details read at booking.
  */
-export async function createUssdPatient(mobile: string, firstName: string, lastName: string): Promise<string> {
+export async function createUssdPatient(mobile: string, firstName: string, lastName: string): Promise<KnownCaller> {
   const ref = patientRef(`ussd-${createHash('sha256').update(mobile).digest('hex').slice(0, 20)}`);
+  const record = clinicRecordOf(ref.id, { firstName, lastName, contactNumber: mobile }, ghanaTimestamp());
   try {
-    await ref.create({
-      ...clinicRecordOf(ref.id, { firstName, lastName, contactNumber: mobile }, ghanaTimestamp()),
-      source: 'USSD',
-      phoneVerifiedAt: new Date().toISOString(),
-    });
-    return ref.id;
+    await ref.create({ ...record, source: 'USSD', phoneVerifiedAt: new Date().toISOString() });
+    return { patientId: ref.id, details: detailsOf(record) };
   } catch (err) {
     if (!hasCode(err, 'ALREADY_EXISTS')) throw err;
-    const existing = (await ref.get()).data();
-    return existing?.claimedBy ?? ref.id;
+    const existing = (await ref.get()).data() as Patient | undefined;
+    if (existing?.claimedBy) return { patientId: existing.claimedBy };
+    return { patientId: ref.id, details: existing && detailsOf(existing) };
   }
 }
 

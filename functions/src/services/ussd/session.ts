@@ -13,7 +13,7 @@ import { releaseHold } from '../booking/holds';
 import { findPayable } from '../payments/payable';
 import { confirmWithProvider, type MarkPaidOutcome } from '../payments/settlement';
 import { networkOfOperator, patientOfNumber } from './caller';
-import { answerStep, firstScreen, type Caller, type Reply, type State, type Step } from './menus';
+import { answerStep, firstScreen, type Caller, type Reply, type State, type Step } from './menus/index';
 import { screens } from './screens';
 
 /**
@@ -89,7 +89,7 @@ type Claim =
   | { kind: 'work'; session?: UssdSession; marked: boolean; read?: Timestamp };
 
 /** Takes this Sequence for answering, or says it was answered (or is being answered) already. */
-async function claimSequence(sessionId: string, mobile: string, sequence: number, initiation: boolean): Promise<Claim> {
+async function claimSequence(sessionId: string, mobile: string, sequence: number): Promise<Claim> {
   const ref = ussdSessionRef(sessionId);
   for (let attempt = 1; ; attempt++) {
     const snap = await ref.get();
@@ -100,7 +100,7 @@ async function claimSequence(sessionId: string, mobile: string, sequence: number
       if (session.endedAs) return { kind: 'unknown' };
       const since = session.workingAt?.toMillis() ?? 0;
       if (session.working === sequence && Date.now() - since < WORKING_LEASE_MS) return { kind: 'wait' };
-    } else if (!initiation) return { kind: 'unknown' };
+    } else return { kind: 'unknown' };
     if (!session || !ACTING_STEPS.has(session.step)) return { kind: 'work', session, marked: false, read: snap.updateTime };
     try {
       // The mark, only if nobody wrote the session since it was read (a retry marking it first).
@@ -132,7 +132,8 @@ async function storeAnswer(sessionId: string, claim: Extract<Claim, { kind: 'wor
   } catch (err) {
     if (!hasCode(err, 'ALREADY_EXISTS') && !hasCode(err, 'FAILED_PRECONDITION')) throw err;
     const now = (await ref.get()).data() as UssdSession | undefined;
-    return now?.lastAnswer && now.lastSequence >= sequence ? now.lastAnswer : releaseOf(sessionId, screens.busy());
+    if (!now || now.mobile !== stored.mobile) return releaseOf(sessionId, screens.ended(ussdConfig().shortcode));
+    return now.lastAnswer && now.lastSequence >= sequence ? now.lastAnswer : releaseOf(sessionId, screens.busy());
   }
 }
 
@@ -174,11 +175,12 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
   }
   if (type !== 'initiation' && type !== 'response') throw badRequest('Type must be Initiation, Response, Release or Timeout.');
 
-  // A dial asks who the number is at the same time as it takes the session (one round trip less).
-  const [claim, holder] = await Promise.all([
-    claimSequence(sessionId, mobile, sequence, type === 'initiation'),
-    type === 'initiation' ? patientOfNumber(mobile) : undefined,
-  ]);
+  // A dial starts a new session: it asks only who the number is, and creates the session with its
+  // answer without reading it first (a retry of the dial finds it created and gets its screen,
+  // storeAnswer). A step reads the session, which holds who the caller is from the dial on.
+  const dial = type === 'initiation';
+  const claim: Claim = dial ? { kind: 'work', marked: false } : await claimSequence(sessionId, mobile, sequence);
+  const holder = dial ? await patientOfNumber(mobile) : undefined;
   if (claim.kind === 'replay') return claim.answer;
   if (claim.kind === 'unknown') return releaseOf(sessionId, screens.ended(shortcode));
   if (claim.kind === 'wait') return (await answerOfFirst(sessionId, sequence)) ?? releaseOf(sessionId, screens.busy());
@@ -187,7 +189,8 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
   const caller: Caller = {
     mobile,
     // Who the number is was asked at the dial; a session that has no record yet is a new caller.
-    patientId: session ? session.patientId : holder,
+    patientId: session ? session.patientId : holder?.patientId,
+    details: session ? session.details : holder?.details,
     shortcode,
     sessionId,
     network: networkOfOperator(req.Operator),
@@ -215,6 +218,7 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
       ...plain({
         mobile,
         ...(caller.patientId ? { patientId: caller.patientId } : {}),
+        ...(caller.details ? { details: caller.details } : {}),
         step: reply.next.step,
         data: reply.next.data,
         lastSequence: sequence,

@@ -1,0 +1,390 @@
+import { DIGITAL_ADDRESS, tidyDigitalAddress, todayInGhana, type CreateAppointmentInput } from '../../../api/booking-request';
+import { SERVICE_ID, serviceById } from '../../../api/service-catalog';
+import type { Appointment } from '../../../api/types';
+import { HttpError } from '../../../http/errors';
+import { accountEmail } from '../../../notifications/mail';
+import { labsById } from '../../../store/catalog';
+import { closuresBetween } from '../../../store/closures';
+import { labRequestsOf } from '../../../store/lab-requests';
+import { findPatient } from '../../../store/patients';
+import { prescriptionsOf } from '../../../store/prescriptions';
+import type { CallerDetails } from '../../../store/ussd';
+import { createAppointment, SLOT_TAKEN } from '../../booking/appointments';
+import { doctorSlots, serviceDays } from '../../booking/scheduling';
+import { listDoctors } from '../../public/catalog';
+import { ussdCheckoutOf } from '../caller';
+import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_REQUESTS, MAX_TIMES, screens, short } from '../screens';
+import {
+  CATALOGUE_TTL_MS,
+  DAYS_AHEAD,
+  addDays,
+  dayLabel,
+  end,
+  input,
+  keptFor,
+  menu,
+  picked,
+  shortDate,
+  showMain,
+  whenLabel,
+  type Caller,
+  type Handler,
+  type Reply,
+  type Step,
+} from './common';
+
+/** The home services the menu offers: a doctor or a nurse at home (both booked by day, free at booking). */
+const HOME_SERVICES: Record<string, number> = { '2': 2, '3': 3 };
+/** Book's 4 and 5: what a doctor asked for (the record's lab requests and e-prescriptions, docs/record.md). */
+const LAB_TESTS = '4';
+const MEDICINE_DELIVERY = '5';
+
+interface DoctorChoice {
+  id: string;
+  name: string;
+  fee: number;
+}
+
+const doctorsNow = keptFor(CATALOGUE_TTL_MS, () => listDoctors());
+
+export async function showDoctors(hint?: string): Promise<Reply> {
+  const doctors: DoctorChoice[] = (await doctorsNow()).slice(0, MAX_DOCTORS).map((d) => ({
+    id: d.doctorId,
+    name: `Dr ${d.surname}`,
+    fee: Number(d.consultationFee),
+  }));
+  return menu(screens.chooseDoctor(doctors, hint), 'doctor', { doctors });
+}
+
+async function showDays(caller: Caller, doctor: DoctorChoice, hint?: string): Promise<Reply> {
+  const today = todayInGhana();
+  const { days } = await doctorSlots(doctor.id, today, addDays(today, DAYS_AHEAD - 1));
+  const open = days.filter((d) => d.times.length > 0).slice(0, MAX_CHOICES);
+  if (!open.length) return end(screens.noDays(caller.shortcode));
+  const offered = open.map((d) => d.day);
+  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'day', { doctor, days: offered });
+}
+
+async function showTimes(caller: Caller, doctor: DoctorChoice, day: string, hint?: string): Promise<Reply> {
+  const { days } = await doctorSlots(doctor.id, day, day);
+  const times = (days[0]?.times ?? []).slice(0, MAX_TIMES);
+  if (!times.length) return showDays(caller, doctor, 'That day has no free time now.');
+  return menu(screens.chooseTime(dayLabel(day), times, hint), 'time', { doctor, day, times });
+}
+
+async function showHomeDays(
+  caller: Caller,
+  serviceId: number,
+  hint?: string,
+  carried: Record<string, unknown> = {},
+): Promise<Reply> {
+  const today = todayInGhana();
+  const days = await serviceDays(serviceId, today, addDays(today, DAYS_AHEAD - 1));
+  const offered = days
+    .filter((d) => d.left > 0 && d.day > today)
+    .slice(0, MAX_CHOICES)
+    .map((d) => d.day);
+  if (!offered.length) return end(screens.noDays(caller.shortcode));
+  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'homeDay', { ...carried, serviceId, days: offered });
+}
+
+// --- what a doctor asked for: lab tests (at the clinic's lab) and medicine delivery ---
+
+interface LabChoice {
+  id: string;
+  tests: string[];
+  label: string;
+}
+
+/** The lab requests not booked yet, newest first, as the screen names them ('12 Nov: Full blood count, Malaria'). */
+async function showLabRequests(caller: Caller, hint?: string): Promise<Reply> {
+  const open = (await labRequestsOf(caller.patientId!)).filter((r) => r.status === 'Requested').slice(0, MAX_REQUESTS);
+  if (!open.length) return end(screens.noLabRequests(caller.shortcode));
+  const requests: LabChoice[] = open.map((r) => ({
+    id: r.labRequestId,
+    tests: r.tests,
+    label: `${shortDate(r.requestedAt)}: ${r.testNames.join(', ')}`,
+  }));
+  return menu(
+    screens.chooseLabRequest(
+      requests.map((r) => r.label),
+      hint,
+    ),
+    'labRequest',
+    { requests },
+  );
+}
+
+/** The next days the clinic is open (no closure), from tomorrow: lab tests are taken at the clinic's lab, by day. */
+async function showLabDays(caller: Caller, request: LabChoice, hint?: string): Promise<Reply> {
+  const today = todayInGhana();
+  const closed = await closuresBetween(addDays(today, 1), addDays(today, DAYS_AHEAD));
+  const offered = Array.from({ length: DAYS_AHEAD }, (_, i) => addDays(today, i + 1))
+    .filter((day) => !closed.has(day))
+    .slice(0, MAX_CHOICES);
+  if (!offered.length) return end(screens.noDays(caller.shortcode));
+  return menu(screens.chooseDay(offered.map(dayLabel), hint), 'labDay', { request, days: offered });
+}
+
+/** The tests' price from the catalogue (the booking charges the server's price, less a package's discount). */
+async function labConfirmText(data: Record<string, unknown>, hint?: string) {
+  const request = data.request as LabChoice;
+  const { found } = await labsById(request.tests);
+  const fee = found.reduce((sum, l) => sum + Number(l.itemPrice), 0);
+  return screens.confirmLabs({ tests: request.label.replace(/^[^:]*: /, ''), day: dayLabel(String(data.day)), fee }, hint);
+}
+
+async function confirmLabs(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
+  const request = data.request as LabChoice;
+  const day = String(data.day);
+  let booked: Appointment;
+  try {
+    booked = await book(caller, {
+      requestedServiceId: SERVICE_ID.labTests,
+      requestedDay: day,
+      selectedLabs: request.tests,
+      labRequestId: request.id,
+    });
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    // The day closed meanwhile, or the request was booked in another session: said as a screen.
+    if (err.status === 409 && !/already booked/.test(err.message)) return showLabDays(caller, request, 'That day is now closed.');
+    return end(screens.notCancellable(err.message));
+  }
+  if (!booked.requiresPayment) return end(screens.bookedLabs({ day: dayLabel(day) }));
+  return {
+    kind: 'cart',
+    text: screens.payLabs({ fee: booked.consultationFee }),
+    next: { step: 'main', data: { appointmentId: booked.appointmentId, clientReference: booked.clientReference } },
+    item: { ItemName: `Lab tests ${dayLabel(day)}`, Qty: 1, Price: booked.consultationFee },
+  };
+}
+
+interface RxChoice {
+  id: string;
+  label: string;
+}
+
+/** The e-prescriptions that can still be ordered (issued, not carried by a delivery yet), newest first. */
+async function showPrescriptions(caller: Caller, hint?: string): Promise<Reply> {
+  const open = (await prescriptionsOf(caller.patientId!))
+    .filter((p) => p.status === 'Issued' && !p.deliveryAppointmentId)
+    .slice(0, MAX_REQUESTS);
+  if (!open.length) return end(screens.noPrescriptions(caller.shortcode));
+  const prescriptions: RxChoice[] = open.map((p) => ({ id: p.prescriptionId, label: `${shortDate(p.issuedAt)} ${p.doctor}` }));
+  return menu(
+    screens.choosePrescription(
+      prescriptions.map((p) => p.label),
+      hint,
+    ),
+    'rxOrder',
+    { prescriptions },
+  );
+}
+// --- booking ---
+
+/** The caller's booking, as the site's booking form would send it for them (name and contact from their record). */
+function bookingFor(
+  caller: Caller,
+  patient: CallerDetails | undefined,
+  fields: Partial<CreateAppointmentInput>,
+): CreateAppointmentInput {
+  return {
+    bookFor: 'SELF',
+    firstName: patient?.firstName ?? '',
+    lastName: patient?.lastName ?? '',
+    gender: patient?.gender ?? '',
+    emailAddress: patient?.emailAddress ?? '',
+    contactNumber: patient?.contactNumber || caller.mobile,
+    location: patient?.patientLocation || 'By phone (USSD)',
+    healthProblem: '',
+    appointmentFileName: '',
+    ...fields,
+  } as CreateAppointmentInput;
+}
+
+/**
+ * Books for the caller through the one createAppointment, its payment (if any) by this
+ * session's USSD checkout. The record is read only when the session does not hold its
+ * details; a clinic record has no sign-in whose e-mail could be looked up.
+ */
+async function book(caller: Caller, fields: Partial<CreateAppointmentInput>) {
+  const patient = caller.details ?? (await findPatient(caller.patientId!));
+  const email =
+    patient?.emailAddress || (patient?.accountStatus === 'Clinic' ? undefined : await accountEmail(caller.patientId!));
+  return createAppointment(caller.patientId!, bookingFor(caller, patient, fields), {
+    accountEmail: email,
+    channel: 'USSD',
+    ussdCheckout: ussdCheckoutOf(caller.sessionId),
+  });
+}
+
+/** A 409 from booking: the time was taken, the day closed or full. */
+const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 409;
+/** A 409 about the day (closed or full), not about what the booking carries. */
+const isConflictOfDay = (err: HttpError) => err.status === 409 && !/already ordered|cannot be ordered/.test(err.message);
+/** What a home booking carries from step to step besides its day: the prescription a delivery brings. */
+const carriedOf = (data: Record<string, unknown>) => (data.prescriptionId ? { prescriptionId: data.prescriptionId } : {});
+
+async function confirmPhone(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
+  const doctor = data.doctor as DoctorChoice;
+  const day = String(data.day);
+  const time = String(data.time);
+  let booked: Appointment;
+  try {
+    booked = await book(caller, {
+      requestedServiceId: SERVICE_ID.virtualConsultation,
+      requestedDay: day,
+      requestedTime: time,
+      doctorId: doctor.id,
+    });
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    // Taken since the list was shown: say so and offer what is free now (or other days).
+    if (err.message === SLOT_TAKEN) return showTimes(caller, doctor, day, 'That time was just taken.');
+    return showDays(caller, doctor, 'That day is now closed.');
+  }
+  const when = whenLabel(day, time);
+  if (!booked.requiresPayment) return end(screens.bookedCovered({ doctor: doctor.name, when }));
+  return {
+    kind: 'cart',
+    text: screens.pay({ fee: booked.consultationFee }),
+    next: { step: 'main', data: { appointmentId: booked.appointmentId, clientReference: booked.clientReference } },
+    item: { ItemName: `Phone consultation ${when}`, Qty: 1, Price: booked.consultationFee },
+  };
+}
+
+async function confirmHome(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
+  const serviceId = Number(data.serviceId);
+  const day = String(data.day);
+  const landmark = String(data.landmark);
+  const gps = data.gps ? String(data.gps) : undefined;
+  try {
+    await book(caller, {
+      requestedServiceId: serviceId,
+      requestedDay: day,
+      address: { line: landmark, landmark, ...(gps ? { digitalAddress: gps } : {}) },
+      ...(data.prescriptionId ? { prescriptionId: String(data.prescriptionId) } : {}),
+    });
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    // A prescription ordered meanwhile in another session, or no longer Issued: said as a screen.
+    if (data.prescriptionId && !isConflictOfDay(err)) return end(screens.notCancellable(err.message));
+    if (!isConflict(err)) throw err;
+    return showHomeDays(caller, serviceId, 'That day is now full or closed.', carriedOf(data));
+  }
+  return end(screens.bookedHome({ service: serviceById(serviceId)!.title, day: dayLabel(day) }));
+}
+
+/** Book (main menu 1): a phone consultation, a visit at home, what a doctor asked for. */
+export const bookSteps = {
+  book: async (caller, typed) => {
+    if (typed === '0') return showMain();
+    if (typed === '1') return showDoctors();
+    const home = HOME_SERVICES[typed];
+    if (home) return showHomeDays(caller, home);
+    if (typed === LAB_TESTS) return showLabRequests(caller);
+    if (typed === MEDICINE_DELIVERY) return showPrescriptions(caller);
+    return menu(screens.bookService(HINT.choice), 'book');
+  },
+
+  doctor: async (caller, typed, data) => {
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const doctor = picked(typed, data.doctors as DoctorChoice[]);
+    return doctor ? showDays(caller, doctor) : showDoctors(HINT.choice);
+  },
+
+  day: async (caller, typed, data) => {
+    const doctor = data.doctor as DoctorChoice;
+    if (typed === '0') return showDoctors();
+    const day = picked(typed, data.days as string[]);
+    return day ? showTimes(caller, doctor, day) : showDays(caller, doctor, HINT.choice);
+  },
+
+  time: async (caller, typed, data) => {
+    const doctor = data.doctor as DoctorChoice;
+    const day = String(data.day);
+    if (typed === '0') return showDays(caller, doctor);
+    const time = picked(typed, data.times as string[]);
+    if (!time) return showTimes(caller, doctor, day, HINT.choice);
+    return menu(screens.confirmPhone({ doctor: doctor.name, when: whenLabel(day, time), fee: doctor.fee }), 'confirm', {
+      doctor,
+      day,
+      time,
+    });
+  },
+
+  confirm: async (caller, typed, data) => {
+    if (typed === '1') return confirmPhone(caller, data);
+    if (typed === '0') return showMain();
+    const doctor = data.doctor as DoctorChoice;
+    const when = whenLabel(String(data.day), String(data.time));
+    return menu(screens.confirmPhone({ doctor: doctor.name, when, fee: doctor.fee }, HINT.choice), 'confirm', data);
+  },
+
+  homeDay: async (caller, typed, data) => {
+    const serviceId = Number(data.serviceId);
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const day = picked(typed, data.days as string[]);
+    if (!day) return showHomeDays(caller, serviceId, HINT.choice, carriedOf(data));
+    return input(screens.landmark(), 'landmark', { ...carriedOf(data), serviceId, day });
+  },
+
+  labRequest: async (caller, typed, data) => {
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const request = picked(typed, data.requests as LabChoice[]);
+    return request ? showLabDays(caller, request) : showLabRequests(caller, HINT.choice);
+  },
+
+  labDay: async (caller, typed, data) => {
+    const request = data.request as LabChoice;
+    if (typed === '0') return showLabRequests(caller);
+    const day = picked(typed, data.days as string[]);
+    if (!day) return showLabDays(caller, request, HINT.choice);
+    return menu(await labConfirmText({ request, day }), 'labConfirm', { request, day });
+  },
+
+  labConfirm: async (caller, typed, data) => {
+    if (typed === '1') return confirmLabs(caller, data);
+    if (typed === '0') return showMain();
+    return menu(await labConfirmText(data, HINT.choice), 'labConfirm', data);
+  },
+
+  rxOrder: async (caller, typed, data) => {
+    if (typed === '0') return menu(screens.bookService(), 'book');
+    const prescription = picked(typed, data.prescriptions as RxChoice[]);
+    if (!prescription) return showPrescriptions(caller, HINT.choice);
+    return showHomeDays(caller, SERVICE_ID.prescription, undefined, { prescriptionId: prescription.id });
+  },
+
+  landmark: async (_caller, typed, data) => {
+    const landmark = short(typed, 60);
+    if (landmark.length < 3) return input(screens.landmark(HINT.landmark), 'landmark', data);
+    return input(screens.gps(), 'gps', { ...data, landmark });
+  },
+
+  gps: async (_caller, typed, data) => {
+    // As people type it (no dashes, any case) in its one stored form, as the site's form does.
+    const gps = tidyDigitalAddress(typed);
+    if (gps !== '0' && !DIGITAL_ADDRESS.test(gps)) return input(screens.gps(HINT.gps), 'gps', data);
+    const next = { ...data, ...(gps === '0' ? {} : { gps }) };
+    return menu(homeConfirmText(next), 'homeConfirm', next);
+  },
+
+  homeConfirm: async (caller, typed, data) => {
+    if (typed === '1') return confirmHome(caller, data);
+    if (typed === '0') return showMain();
+    return menu(homeConfirmText(data, HINT.choice), 'homeConfirm', data);
+  },
+} satisfies Partial<Record<Step, Handler>>;
+
+const homeConfirmText = (data: Record<string, unknown>, hint?: string) =>
+  screens.confirmHome(
+    {
+      service: serviceById(Number(data.serviceId))!.title,
+      day: dayLabel(String(data.day)),
+      landmark: String(data.landmark),
+      gps: data.gps ? String(data.gps) : undefined,
+    },
+    hint,
+  );
