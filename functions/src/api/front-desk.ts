@@ -26,7 +26,7 @@
  */
 import { boolean, mixed, object, string, type InferType } from 'yup';
 import { GENDERS } from './booking-choices';
-import { isDay } from './scheduling';
+import { dayRangeSchema, isDay } from './scheduling';
 import { bookingSchema, type HomeAddress } from './booking-request';
 import { idField, isClockTime, requiredId, requiredText, storedGhanaPhone, trimmed } from './request-fields';
 import type { ClinicianRole, StaffRole } from './roles';
@@ -263,20 +263,10 @@ export type ClosureRequest = InferType<typeof closureSchema>;
 /** Closures asked for at once (GET /api/staff/closures?from&to). */
 export const MAX_CLOSURE_RANGE_DAYS = 400;
 
-export const closureRangeSchema = object({
-  from: string()
-    .label('From')
-    .required('From is required (yyyy-MM-dd).')
-    .test('day', 'From must be a date written yyyy-MM-dd.', isDay),
-  to: string().label('To').required('To is required (yyyy-MM-dd).').test('day', 'To must be a date written yyyy-MM-dd.', isDay),
-}).test('range', function (q) {
-  if (!q || !isDay(q.from) || !isDay(q.to)) return true;
-  if (q.to < q.from) return this.createError({ message: `To (${q.to}) must not be before From (${q.from}).` });
-  const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-  if (days > MAX_CLOSURE_RANGE_DAYS)
-    return this.createError({ message: `Ask for at most ${MAX_CLOSURE_RANGE_DAYS} days of closures at a time.` });
-  return true;
-});
+export const closureRangeSchema = dayRangeSchema(
+  MAX_CLOSURE_RANGE_DAYS,
+  () => `Ask for at most ${MAX_CLOSURE_RANGE_DAYS} days of closures at a time.`,
+);
 
 /**
  * One booked (Pending or Accepted) appointment a closure or time off would leave without its

@@ -200,23 +200,30 @@ export function freeTimes(schedule: DoctorSchedule, day: string, taken: Readonly
 
 // --- the days asked for ---
 
+/**
+ * ?from=YYYY-MM-DD&to=YYYY-MM-DD: two days, `to` not before `from`, at most `maxDays` of them
+ * (`tooMany` words the refusal). The slots and days routes, and the clinic's closures.
+ */
+export const dayRangeSchema = (maxDays: number, tooMany: (q: { from: string; to: string; days: number }) => string) =>
+  object({
+    from: string()
+      .label('From')
+      .required('From is required (yyyy-MM-dd).')
+      .test('day', 'From must be a date written yyyy-MM-dd.', isDay),
+    to: string().label('To').required('To is required (yyyy-MM-dd).').test('day', 'To must be a date written yyyy-MM-dd.', isDay),
+  }).test('range', function (q) {
+    if (!q || !isDay(q.from) || !isDay(q.to)) return true;
+    if (q.to < q.from) return this.createError({ message: `To (${q.to}) must not be before From (${q.from}).` });
+    const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
+    if (days > maxDays) return this.createError({ message: tooMany({ from: q.from, to: q.to, days }) });
+    return true;
+  });
+
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD of the slots and days routes. */
-export const availabilityQuerySchema = object({
-  from: string()
-    .label('From')
-    .required('From is required (yyyy-MM-dd).')
-    .test('day', 'From must be a date written yyyy-MM-dd.', isDay),
-  to: string().label('To').required('To is required (yyyy-MM-dd).').test('day', 'To must be a date written yyyy-MM-dd.', isDay),
-}).test('range', function (q) {
-  if (!q || !isDay(q.from) || !isDay(q.to)) return true;
-  if (q.to < q.from) return this.createError({ message: `To (${q.to}) must not be before From (${q.from}).` });
-  const days = daysBetween(q.from, q.to).length;
-  if (days > MAX_AVAILABILITY_DAYS)
-    return this.createError({
-      message: `from ${q.from} to ${q.to} is ${days} days: ask for at most ${MAX_AVAILABILITY_DAYS} days at a time.`,
-    });
-  return true;
-});
+export const availabilityQuerySchema = dayRangeSchema(
+  MAX_AVAILABILITY_DAYS,
+  ({ from, to, days }) => `from ${from} to ${to} is ${days} days: ask for at most ${MAX_AVAILABILITY_DAYS} days at a time.`,
+);
 
 /** Every day from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {

@@ -8,16 +8,13 @@ import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
 import {
   appointmentHistory,
-  cancelAppointment,
-  cancelledMessage,
   createAppointment,
-  deleteAppointment,
   getAppointment,
   getAppointmentFile,
-  getCancellation,
   pendingAppointments,
   upcomingAppointments,
 } from '../services/booking/appointments';
+import { cancelAppointment, cancelledMessage, deleteAppointment, getCancellation } from '../services/booking/cancel-and-delete';
 
 /** Appointments: every route is the signed-in patient's own. */
 export const appointmentsRouter = checkIdParams(Router());

@@ -6,7 +6,8 @@ import { callerOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { bodyOf, validateBody } from '../http/validate';
-import { doctorSlots, rescheduleAppointment, serviceDays } from '../services/booking/scheduling';
+import { doctorSlots, serviceDays } from '../services/booking/scheduling';
+import { rescheduleAppointment } from '../services/booking/rescheduling';
 
 /**
  * Availability (docs/scheduling.md): free slots of a doctor and places left of a home or

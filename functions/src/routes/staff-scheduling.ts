@@ -5,19 +5,13 @@ import { requireAuth, requireRole, staffOf } from '../http/auth';
 import { showsPatientData } from '../http/patient-data';
 import { ok } from '../http/envelope';
 import { validateBody } from '../http/validate';
-import {
-  listCapacities,
-  rescheduleAppointment,
-  setCapacity,
-  setSchedule,
-  staffSchedule,
-  visible,
-} from '../services/booking/scheduling';
+import { listCapacities, setCapacity, setSchedule, staffSchedule } from '../services/booking/scheduling';
+import { rescheduleAppointment, visible } from '../services/booking/rescheduling';
 
 /**
  * The clinic's side of scheduling, added to routes/staff.ts's router (so staff-access.test.ts
  * walks these routes too): requireAuth, then requireRole, on each. Doctors only their own
- * schedule and appointments (checked in services/booking/scheduling.ts before anything else).
+ * schedule and appointments (checked in services/booking/scheduling.ts and rescheduling.ts before anything else).
  */
 const everyone = [requireAuth, requireRole('admin', 'staff', 'doctor')];
 const adminsAndDoctors = [requireAuth, requireRole('admin', 'doctor')];

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { createCallbackApp } from '../payment-callback';
 import { seedCatalog } from '../../seed/seed';
-import { PAID_NOT_DELETED, PAYMENT_IN_PROGRESS, PAYMENT_NOT_CHECKED } from '../../services/booking/appointments';
+import { PAID_NOT_DELETED, PAYMENT_IN_PROGRESS, PAYMENT_NOT_CHECKED } from '../../services/booking/cancel-and-delete';
 import { CHECKOUT_IN_PROGRESS_MS } from '../../services/payments/recheck';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { createCallbackApp } from '../payment-callback';
 import { seedCatalog } from '../../seed/seed';
-import { PAYMENT_IN_PROGRESS } from '../../services/booking/appointments';
+import { PAYMENT_IN_PROGRESS } from '../../services/booking/cancel-and-delete';
 import { expireLapsedHolds } from '../../services/booking/holds';
 import { CHECKOUT_LIVE_MS } from '../../services/payments/checkout';
 import { findPayable } from '../../services/payments/payable';

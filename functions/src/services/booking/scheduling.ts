@@ -1,14 +1,12 @@
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { type Transaction } from 'firebase-admin/firestore';
 import { todayInGhana } from '../../api/booking-request';
 import { invalidIdMessage, isValidId } from '../../api/ids';
-import { DEFAULT_DAILY_CAPACITY, deskMovableStates, MIN_BOOKING_NOTICE_HOURS, RESCHEDULABLE_STATES } from '../../api/policy';
+import { DEFAULT_DAILY_CAPACITY, MIN_BOOKING_NOTICE_HOURS } from '../../api/policy';
 import {
   CAPACITY_SERVICE_IDS,
   daysBetween,
   freeTimes,
   fullDayMessage,
-  reschedulingTerms,
-  notReschedulable,
   SLOT_TAKEN,
   closedDayMessage,
   usesDailyCapacity,
@@ -18,23 +16,17 @@ import {
   type DoctorSchedule,
   type DoctorScheduleInput,
   type DoctorScheduleView,
-  type RescheduleEntry,
-  type RescheduleRequest,
   type ServiceCapacity,
 } from '../../api/scheduling';
-import { atHome, serviceById } from '../../api/service-catalog';
-import { isVirtualVisit } from '../../api/visits';
-import { type Appointment, APPOINTMENT_STATUS } from '../../api/types';
-import { badRequest, conflict, fieldRefused, forbidden, notFound } from '../../http/errors';
-import { noticeMail, notifyPatient } from '../../notifications/notify';
-import { appointmentRescheduled, doctorAppointmentRescheduled } from '../../notifications/templates';
-import { appointmentRef, doctorSlotRef, heldSlot, startsAtFields } from '../../store/appointments';
+import { serviceById } from '../../api/service-catalog';
+import { type Appointment } from '../../api/types';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { doctorSlotRef } from '../../store/appointments';
 import { doctorsCollection } from '../../store/catalog';
 import {
   allCapacities,
   capacityDayRef,
   capacityRef,
-  doctorAccountEmails,
   holdPlace,
   placesTaken,
   releasePlace,
@@ -43,23 +35,19 @@ import {
   takenSlots,
   type StoredSchedule,
 } from '../../store/schedules';
-import { writeAudit } from '../../store/staff';
 import { closureIn, closureRef, closuresBetween } from '../../store/closures';
 import { affectedByTimeOff, flagForRebooking, rebookingShown, refuseUnlessConfirmed } from './rebooking';
 import { runTransaction } from '../../store/transaction';
-import { queueMail } from '../../notifications/mail';
-import { auditAs, assertMaySee, type Staff } from '../shared/staff-access';
-import { hasCode } from '../../store/error-codes';
-import { moveVisit, readVisit } from '../visits/room';
+import { auditAs, type Staff } from '../shared/staff-access';
 
 /**
  * Real availability (docs/scheduling.md): doctors' schedules and their free slots, the
  * daily places of home and community services, what a booking claims and what ending it
- * frees, and rescheduling. Times are Africa/Accra, which is UTC all year.
+ * frees (rescheduling: services/booking/rescheduling.ts). Times are Africa/Accra, which is UTC all year.
  */
 
 const HOUR_MS = 3_600_000;
-const earliestFrom = (now: Date, noticeHours: number) => new Date(now.getTime() + noticeHours * HOUR_MS);
+export const earliestFrom = (now: Date, noticeHours: number) => new Date(now.getTime() + noticeHours * HOUR_MS);
 
 /** Every weekday present and each day's ranges in order, whatever was stored or sent. */
 function normalised(s: Pick<StoredSchedule, 'weekly' | 'slotMinutes' | 'timeOff'> | DoctorScheduleInput): DoctorSchedule {
@@ -163,7 +151,7 @@ export async function doctorSlots(
  * 409 unless `time` on `day` is a slot of the doctor's schedule that starts after the notice
  * and is not in time off. Whether someone holds it is left to the slot document's create().
  */
-async function assertOnSchedule(doctorId: string, day: string, time: string, now: Date, noticeHours: number) {
+export async function assertOnSchedule(doctorId: string, day: string, time: string, now: Date, noticeHours: number) {
   const schedule = await scheduleOf(doctorId);
   if (!schedule || !freeTimes(schedule, day, new Set(), earliestFrom(now, noticeHours)).includes(time))
     throw conflict(SLOT_TAKEN);
@@ -216,7 +204,7 @@ export async function serviceDays(serviceId: number, from: string, to: string, n
 }
 
 /** Inside a transaction, before its writes: 409 when the day has no place left for this appointment. */
-async function assertPlaceLeft(tx: Transaction, serviceId: number, service: string, day: string, appointmentId: string) {
+export async function assertPlaceLeft(tx: Transaction, serviceId: number, service: string, day: string, appointmentId: string) {
   // One getAll: both reads in one round trip (the refs' converters differ, so as plain documents).
   const [dayDoc, setting] = await tx.getAll(
     capacityDayRef(serviceId, day).withConverter(null),
@@ -242,7 +230,7 @@ type Booking = Pick<
 >;
 
 /** 409 when the clinic is closed that day (closures/{day}); in a transaction, a read of the closure. */
-async function assertOpen(day: string, tx?: Transaction) {
+export async function assertOpen(day: string, tx?: Transaction) {
   const closure = tx ? await closureIn(tx, day) : (await closureRef(day).get()).data();
   if (closure) throw conflict(closedDayMessage(day, closure.reason));
 }
@@ -260,7 +248,7 @@ export async function assertBookable(b: Pick<Booking, 'doctorId' | 'requestedDay
   if (onSchedule.status === 'rejected') throw onSchedule.reason;
 }
 
-const claimSlot = (tx: Transaction, b: Booking, day: string, time: string) =>
+export const claimSlot = (tx: Transaction, b: Booking, day: string, time: string) =>
   // Claimed by create() alone, without reading it first: a transaction that reads the slot
   // would wait on the lock of every other booking of it (ABORTED after seconds); a create
   // that finds it taken fails the commit with ALREADY_EXISTS (gRPC 6) at once.
@@ -295,153 +283,4 @@ export async function claimAvailability(tx: Transaction, b: Booking): Promise<vo
 export function releaseAvailability(tx: Transaction, a: Booking): void {
   if (usesDailyCapacity(a.requestedServiceId, a.requestedServiceOption))
     releasePlace(tx, a.requestedServiceId, a.requestedDay, a.appointmentId);
-}
-
-// --- rescheduling ---
-
-export type Rescheduler = { kind: 'patient'; uid: string } | { kind: 'staff'; staff: Staff };
-
-const NO_APPOINTMENT = 'We could not find that appointment.';
-
-function assertMayReschedule(who: Rescheduler, a: Appointment) {
-  if (who.kind === 'patient' && a.patientId !== who.uid) throw forbidden();
-  if (who.kind === 'staff') assertMaySee(who.staff, a);
-}
-
-/**
- * The patient's rules (12 hours before, at most RESCHEDULE_LIMIT moves); the clinic only needs a
- * movable state, which for a visit at the patient's address is anything not yet done (api/policy.ts).
- */
-function assertRules(who: Rescheduler, a: Appointment, now: Date) {
-  if (who.kind === 'staff') {
-    if (!deskMovableStates(atHome(a.requestedServiceId, a.requestedServiceOption)).includes(a.appointmentStatus))
-      throw conflict(notReschedulable(a.appointmentStatus));
-    return;
-  }
-  const terms = reschedulingTerms(a, now);
-  if (!terms.allowed) throw conflict(terms.reason);
-}
-
-/** The appointment, when the caller may move it: 404 when there is none, 403 when it is not theirs. */
-export async function visible(who: Rescheduler, appointmentId: string): Promise<Appointment> {
-  const a = (await appointmentRef(appointmentId).get()).data();
-  if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NO_APPOINTMENT);
-  assertMayReschedule(who, a);
-  return a;
-}
-
-/** The new day and time, checked against what the appointment is: a time only where it has one. */
-async function targetOf(who: Rescheduler, a: Appointment, input: RescheduleRequest, now: Date) {
-  const day = input.requestedDay;
-  const time = a.requestedTime ? (input.requestedTime ?? null) : null;
-  if (a.requestedTime && !time) throw fieldRefused('requestedTime', 'Preferred Time is required for this appointment.');
-  if (day < todayInGhana(now)) throw fieldRefused('requestedDay', 'Preferred Date must be today or later.');
-  if (day === a.requestedDay && time === a.requestedTime)
-    throw conflict('That is already the time of this appointment. Please choose another.');
-  await assertOpen(day);
-  // The clinic may move someone into the next two hours; the patient keeps the booking notice.
-  const notice = who.kind === 'staff' ? 0 : MIN_BOOKING_NOTICE_HOURS;
-  if (a.doctorId && time) await assertOnSchedule(a.doctorId, day, time, now, notice);
-  else if (time && `${day}T${time}` < earliestFrom(now, notice).toISOString().slice(0, 16)) throw conflict(SLOT_TAKEN);
-  return { day, time };
-}
-
-/**
- * POST /appointments/{id}/reschedule (the owner) and /staff/appointments/{id}/reschedule: one
- * transaction frees the old slot or place, claims the new one (its create fails when someone
- * holds it: 409), records the move, moves a video visit's room to the new time, and queues the
- * notices to the patient and the doctor.
- * rescheduleCount counts the patient's own moves (the limit is theirs); the history has all.
- */
-export async function rescheduleAppointment(
-  who: Rescheduler,
-  appointmentId: string,
-  input: RescheduleRequest,
-  now = new Date(),
-): Promise<Appointment> {
-  const before = await visible(who, appointmentId);
-  assertRules(who, before, now);
-  const target = await targetOf(who, before, input, now);
-  const doctorEmails = before.doctorId ? await doctorAccountEmails(before.doctorId) : [];
-  const ref = appointmentRef(appointmentId);
-  try {
-    return await runTransaction(async (tx) => {
-      const a = (await tx.get(ref)).data();
-      if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NO_APPOINTMENT);
-      assertMayReschedule(who, a);
-      assertRules(who, a, now);
-      if (a.requestedDay !== before.requestedDay || a.requestedTime !== before.requestedTime)
-        throw conflict('This appointment has just been moved. Please reload it and try again.');
-      await assertOpen(target.day, tx);
-      const oldSlot = await heldSlot(tx, a);
-      const capacity = usesDailyCapacity(a.requestedServiceId, a.requestedServiceOption);
-      if (capacity) await assertPlaceLeft(tx, a.requestedServiceId, a.requestedService, target.day, a.appointmentId);
-      const visit = isVirtualVisit(a) ? await readVisit(tx, appointmentId) : undefined;
-
-      if (oldSlot) tx.delete(oldSlot);
-      if (a.doctorId && target.time) claimSlot(tx, a, target.day, target.time);
-      if (capacity) {
-        releaseAvailability(tx, a);
-        holdPlace(tx, a.requestedServiceId, target.day, a.appointmentId);
-      }
-      const entry: RescheduleEntry = {
-        fromDay: a.requestedDay,
-        fromTime: a.requestedTime,
-        toDay: target.day,
-        toTime: target.time,
-        at: now.toISOString(),
-        by: who.kind === 'patient' ? 'patient' : 'clinic',
-      };
-      const rescheduleCount = (a.rescheduleCount ?? 0) + (who.kind === 'patient' ? 1 : 0);
-      // A field visit the clinician set off for or arrived at too early starts over on its new day.
-      const restart = RESCHEDULABLE_STATES.includes(a.appointmentStatus)
-        ? {}
-        : { appointmentStatus: APPOINTMENT_STATUS.Accepted };
-      tx.update(ref, {
-        ...restart,
-        requestedDay: target.day,
-        requestedTime: target.time,
-        // The reminders' query field (an update does not pass through the converter).
-        ...startsAtFields(target.day, target.time),
-        rescheduleCount,
-        reschedules: FieldValue.arrayUnion(entry),
-        // Moved to a new time: off the desk's rebooking list (docs/front-desk.md).
-        ...(a.needsRebooking ? { needsRebooking: false } : {}),
-      });
-      if (who.kind === 'staff')
-        await writeAudit(
-          {
-            actorUid: who.staff.uid,
-            actorRole: who.staff.role,
-            action: 'appointment.reschedule',
-            target: `appointments/${appointmentId}`,
-            patientIds: [a.patientId],
-          },
-          tx,
-        );
-      // A video visit's room opens at the new time instead: nobody stays in it until then.
-      const actor =
-        who.kind === 'staff'
-          ? { actorUid: who.staff.uid, actorRole: who.staff.role }
-          : { actorUid: who.uid, actorRole: 'patient' as const };
-      await moveVisit(tx, visit, { doctorId: a.doctorId, requestedDay: target.day, requestedTime: target.time }, actor);
-      const moved: Appointment = {
-        ...a,
-        ...restart,
-        ...(a.needsRebooking ? { needsRebooking: false } : {}),
-        requestedDay: target.day,
-        requestedTime: target.time,
-        rescheduleCount,
-        reschedules: [...(a.reschedules ?? []), entry],
-      };
-      const from = { day: a.requestedDay, time: a.requestedTime };
-      await notifyPatient(a.patientId, appointmentRescheduled(moved, from, entry.by), { tx });
-      for (const email of doctorEmails) await queueMail(noticeMail(email, doctorAppointmentRescheduled(moved, from)), tx);
-      return moved;
-    });
-  } catch (err) {
-    // ALREADY_EXISTS: another booking holds the new slot.
-    if (hasCode(err, 'ALREADY_EXISTS')) throw conflict(SLOT_TAKEN);
-    throw err;
-  }
 }

@@ -18,7 +18,7 @@ import { visitRef, visitsHostedBy, visitsOf } from '../../store/visits';
 /**
  * The parts of a visit's record that the appointment's other changes need: ending the room
  * when the appointment leaves ROOM_STATES (services/booking/staff-appointments.ts, the patient's cancel
- * in services/booking/appointments.ts), moving its window with a reschedule (services/booking/scheduling.ts),
+ * in services/booking/cancel-and-delete.ts), moving its window with a reschedule (services/booking/rescheduling.ts),
  * and the state the console shows; the roster's changes take a host out (services/staff/roles.ts).
  * Booking and staff call down into it; nothing here calls up into them.
  */

@@ -2,7 +2,8 @@ import { cancellationTerms } from '../../../api/policy';
 import { SERVICE_ID } from '../../../api/service-catalog';
 import { PAYMENT_STATUS, type Appointment } from '../../../api/types';
 import { HttpError } from '../../../http/errors';
-import { cancelAppointment, upcomingAppointments } from '../../booking/appointments';
+import { upcomingAppointments } from '../../booking/appointments';
+import { cancelAppointment } from '../../booking/cancel-and-delete';
 import { HINT, screens } from '../screens';
 import { end, menu, showMain, whenLabel, type Caller, type Handler, type Reply, type Step } from './common';
 
