@@ -2,10 +2,11 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { formatDate } from '@api/format';
 import { FormField } from '@/components/form-field';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { sendPhoneCode, type Patient, type PhoneVerifyForm } from '@/shared/patient/patient';
 import { phoneVerifySchema } from '@/shared/patient/patient-schemas';
 import { confirmPhone } from '@/shared/session/session';
-import { showApiError, showSuccess } from '@/lib/dialogs';
+import { showSuccess } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
@@ -55,17 +56,19 @@ export function PhoneCard({ patient }: { patient: Patient }) {
             <Formik<PhoneVerifyForm>
               initialValues={{ code: '' }}
               validationSchema={phoneVerifySchema}
-              onSubmit={async ({ code }) => {
+              onSubmit={async (values, formik) => {
                 try {
-                  await confirmPhone(code);
+                  await confirmPhone(values.code);
                   await showSuccess('Phone confirmed', 'Your phone number is confirmed.');
                 } catch (err) {
-                  await showApiError(err);
+                  const { refuseSent } = await import('@/lib/form-refusal');
+                  await refuseSent(err, formik, values, document.querySelector<HTMLElement>('.phone-code-form'));
                 }
               }}
             >
               {({ isSubmitting }) => (
                 <Form noValidate className="phone-code-form" aria-label="Confirm your phone">
+                  <RefuseInvalidSubmit />
                   <FormField
                     name="code"
                     label={`Code from the SMS to ${sentTo}`}
