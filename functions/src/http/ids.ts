@@ -2,11 +2,11 @@ import type { RequestParamHandler, Router } from 'express';
 import { invalidIdMessage, isValidId } from '../api/ids';
 import { badRequest } from './errors';
 
-/** Path parameters that name a document: each must pass the api's one id rule. */
-const ID_PARAMS = ['appointmentId', 'patientId', 'id', 'dependantId', 'prescriptionId', 'fileId'] as const;
-
-/** Each parameter in words, as the refusal says it (never the key). */
-const PARAM_WORDS: Record<(typeof ID_PARAMS)[number], string> = {
+/**
+ * Path parameters that name a document, each in the words its refusal says (never the key):
+ * each must pass the api's one id rule.
+ */
+const ID_PARAMS: Record<string, string> = {
   appointmentId: 'The appointment id in the address',
   patientId: 'The patient id in the address',
   id: 'The id in the address',
@@ -15,8 +15,8 @@ const PARAM_WORDS: Record<(typeof ID_PARAMS)[number], string> = {
   fileId: 'The file id in the address',
 };
 
-const checkId: RequestParamHandler = (_req, _res, next, value, name: (typeof ID_PARAMS)[number]) => {
-  next(isValidId(value) ? undefined : badRequest(invalidIdMessage(PARAM_WORDS[name])));
+const checkId: RequestParamHandler = (_req, _res, next, value, name) => {
+  next(isValidId(value) ? undefined : badRequest(invalidIdMessage(ID_PARAMS[name])));
 };
 
 /**
@@ -25,6 +25,6 @@ const checkId: RequestParamHandler = (_req, _res, next, value, name: (typeof ID_
  * parameter in words, never a Firestore path error (500).
  */
 export function checkIdParams(router: Router): Router {
-  for (const name of ID_PARAMS) router.param(name, checkId);
+  for (const name of Object.keys(ID_PARAMS)) router.param(name, checkId);
   return router;
 }

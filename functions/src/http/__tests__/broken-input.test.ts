@@ -181,7 +181,7 @@ describe('broken input on every endpoint', () => {
     ['GET', '/api/appointments/a%2Fb/file'],
     ['DELETE', '/api/appointments/a%2Fb'],
     ['GET', `/api/appointments/${'x'.repeat(129)}`],
-  ])('when %s %s names an appointment by a path-like or endless id, then 400 names the appointment id in words', async (method, path) => {
+  ])('when %s %s names an appointment by a path-like or endless id, then 400 says so in words', async (method, path) => {
     const res = await call(method.toLowerCase() as Endpoint['method'], path).set('Authorization', `Bearer ${patient.idToken}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
