@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatDate } from '@api/format';
 import { FormField } from '@/components/form-field';
 import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
@@ -17,6 +17,7 @@ import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 export function PhoneCard({ patient }: { patient: Patient }) {
   const [sentTo, setSentTo] = useState<string>();
   const [sending, run] = useBusy();
+  const formRef = useRef<HTMLFormElement>(null);
 
   const onSend = () =>
     run(async () => {
@@ -62,12 +63,12 @@ export function PhoneCard({ patient }: { patient: Patient }) {
                   await showSuccess('Phone confirmed', 'Your phone number is confirmed.');
                 } catch (err) {
                   const { refuseSent } = await import('@/lib/form-refusal');
-                  await refuseSent(err, formik, values, document.querySelector<HTMLElement>('.phone-code-form'));
+                  await refuseSent(err, formik, values, formRef.current);
                 }
               }}
             >
               {({ isSubmitting }) => (
-                <Form noValidate className="phone-code-form" aria-label="Confirm your phone">
+                <Form ref={formRef} noValidate className="phone-code-form" aria-label="Confirm your phone">
                   <RefuseInvalidSubmit />
                   <FormField
                     name="code"

@@ -1,5 +1,5 @@
 import { Formik, type FormikHelpers } from 'formik';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Honeypot } from '@/components/honeypot';
 import { Modal } from '@/components/modal';
@@ -29,6 +29,7 @@ const EMPTY: EnquiryForm = {
 export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [sending, setSending] = useState(false);
   const [website, setWebsite] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
 
   async function send(values: EnquiryForm, formik: FormikHelpers<EnquiryForm>) {
     setSending(true);
@@ -40,7 +41,7 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
     } catch (err) {
       setSending(false);
       const { refuseSent } = await import('@/lib/form-refusal');
-      await refuseSent(err, formik, values, document.querySelector<HTMLElement>('form[aria-label="Organisation enquiry"]'));
+      await refuseSent(err, formik, values, formRef.current);
     }
   }
 
@@ -54,7 +55,7 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
           the Submit button under a person's finger. Checks run as they type and on submit. */}
       <Formik initialValues={EMPTY} validationSchema={enquirySchema} validateOnBlur={false} onSubmit={send}>
         {({ handleSubmit }) => (
-          <form noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
+          <form ref={formRef} noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
             <RefuseInvalidSubmit />
             <div className="form-grid">
               <FormField name="organiztionName" label="Organisation Name" required autoComplete="organization" />
