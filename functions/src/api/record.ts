@@ -212,25 +212,25 @@ export const initialsKey = (typed: string): string => typed.toUpperCase().replac
  * prescription and the patient's card, which a guessed code does not come with.
  */
 export const rxProofSchema = object({
-  initials: requiredText("Patient's initials", 20).test(
+  initials: requiredText('Patient’s initials', 20).test(
     'letters',
-    "Patient's initials: type the first letter of each of the patient's names, like ASM.",
+    'Patient’s initials: type the first letter of each of the patient’s names, like ASM.',
     (value) => !value || initialsKey(value).length > 0,
   ),
   birthYear: number()
-    .label("Patient's year of birth")
-    .typeError("Patient's year of birth must be a year, like 1984.")
-    .required("Patient's year of birth is required.")
-    .integer("Patient's year of birth must be a year, like 1984.")
-    .min(1900, "Patient's year of birth must be a year, like 1984.")
-    .max(2100, "Patient's year of birth must be a year, like 1984."),
+    .label('Patient’s year of birth')
+    .typeError('Patient’s year of birth must be a year, like 1984.')
+    .required('Patient’s year of birth is required.')
+    .integer('Patient’s year of birth must be a year, like 1984.')
+    .min(1900, 'Patient’s year of birth must be a year, like 1984.')
+    .max(2100, 'Patient’s year of birth must be a year, like 1984.'),
 });
 
 export type RxProof = InferType<typeof rxProofSchema>;
 
 /** POST /rx/{code}/dispense: the proof and the pharmacy that dispenses, kept for the clinic's audit. */
 export const rxDispenseSchema = rxProofSchema.shape({
-  pharmacy: requiredText('Pharmacy name', 120),
+  pharmacy: requiredText('Your pharmacy’s name', 120),
 });
 
 export type RxDispenseRequest = InferType<typeof rxDispenseSchema>;

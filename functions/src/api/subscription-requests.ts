@@ -47,17 +47,14 @@ export interface AutorenewRequest {
 }
 
 export const autorenewSchema: ObjectSchema<AutorenewRequest> = object({
-  msisdn: trimmed('The mobile money number (msisdn)')
+  msisdn: trimmed('Mobile money number')
     .optional()
-    .test(
-      'ghana-phone',
-      `The mobile money number (msisdn) must be ${GHANA_PHONE_HINT}.`,
-      (v) => !v || normaliseGhanaPhone(v) !== undefined,
-    )
+    .test('ghana-phone', `Mobile money number must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined)
     .transform((v: unknown) => (typeof v === 'string' ? (normaliseGhanaPhone(v) ?? v) : v)),
   network: string()
-    .required('The network (network) is required.')
-    .oneOf(MOBILE_NETWORKS, `The network (network) must be one of ${MOBILE_NETWORKS_TEXT}.`),
+    .label('Network')
+    .required('Network is required.')
+    .oneOf(MOBILE_NETWORKS, `Network must be one of ${MOBILE_NETWORKS_TEXT}.`),
 });
 
 /** POST /subscriptions/autorenew/verify: the code the network sent by SMS. */

@@ -181,22 +181,22 @@ describe('broken input on every endpoint', () => {
     ['GET', '/api/appointments/a%2Fb/file'],
     ['DELETE', '/api/appointments/a%2Fb'],
     ['GET', `/api/appointments/${'x'.repeat(129)}`],
-  ])('when %s %s names an appointment by a path-like or endless id, then 400 names appointmentId', async (method, path) => {
+  ])('when %s %s names an appointment by a path-like or endless id, then 400 says so in words', async (method, path) => {
     const res = await call(method.toLowerCase() as Endpoint['method'], path).set('Authorization', `Bearer ${patient.idToken}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       statusCode: 400,
-      msg: expect.stringMatching(/^appointmentId must be an id of letters/),
+      msg: expect.stringMatching(/^The appointment id in the address must be an id of letters/),
       data: null,
     });
   });
 
   it.each(['/api/patient/a%2Fb', '/api/patient/a%2Fb/export', '/api/subscriptions/a%2Fb'])(
-    'when %s names a patient by a path-like id, then 400 names patientId',
+    'when %s names a patient by a path-like id, then 400 names the patient id in words',
     async (path) => {
       const res = await call('get', path).set('Authorization', `Bearer ${patient.idToken}`);
       expect(res.status).toBe(400);
-      expect(res.body.msg).toMatch(/^patientId must be an id of letters/);
+      expect(res.body.msg).toMatch(/^The patient id in the address must be an id of letters/);
     },
   );
 

@@ -91,10 +91,10 @@ describe('opting in', () => {
     const s = await subscriber();
     const network = await optIn(s.user, { network: 'Vodafone' });
     expect(network.status).toBe(400);
-    expect(network.body.msg).toBe('The network (network) must be one of MTN, Telecel or AT.');
+    expect(network.body.msg).toBe('Network must be one of MTN, Telecel or AT.');
     const number = await optIn(s.user, { network: 'MTN', msisdn: '12345' });
     expect(number.status).toBe(400);
-    expect(number.body.msg).toMatch(/^The mobile money number \(msisdn\) must be a Ghana number/);
+    expect(number.body.msg).toMatch(/^Mobile money number must be a Ghana number/);
     expect((await col('mandates').doc(s.id).get()).exists).toBe(false);
   });
 

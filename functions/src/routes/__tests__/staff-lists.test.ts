@@ -330,7 +330,9 @@ describe('roles and the audit log (admins)', () => {
   it('refuses a doctor role without a real doctorId, an unknown e-mail, and removing oneself', async () => {
     const person = await createTestUser({ emailVerified: true });
     expect((await post(admin, '/staff/roles', { email: person.email, role: 'doctor' })).body.msg).toMatch(/Doctor is required/);
-    expect((await post(admin, '/staff/roles', { email: person.email, role: 'doctor', doctorId: 'dr-nobody' })).status).toBe(400);
+    const noDoctor = await post(admin, '/staff/roles', { email: person.email, role: 'doctor', doctorId: 'dr-nobody' });
+    expect(noDoctor.status).toBe(400);
+    expect(noDoctor.body.msg).toBe("The doctor 'dr-nobody' does not exist: choose one from the list.");
     expect((await post(admin, '/staff/roles', { email: `nobody-${randomUUID()}@example.com`, role: 'staff' })).status).toBe(404);
     expect((await request(app).delete(`/api/staff/roles/${admin.uid}`).set(as(admin))).status).toBe(409);
   });

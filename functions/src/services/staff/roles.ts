@@ -46,7 +46,7 @@ export async function grantRole(staff: Staff, input: GrantRoleRequest): Promise<
   if (!user) throw notFound(`No account uses ${input.email}: the person must sign up first.`);
   if (!user.emailVerified) throw conflict(UNVERIFIED_EMAIL(input.email));
   if (input.role === 'doctor' && !(await doctorById(input.doctorId!)))
-    throw badRequest(`doctorId: there is no doctor '${input.doctorId}'.`);
+    throw badRequest(`The doctor '${input.doctorId}' does not exist: choose one from the list.`);
   const claims = input.role === 'doctor' ? { role: input.role, doctorId: input.doctorId } : { role: input.role };
   const before = user.customClaims ?? {};
   const changed = Boolean(before.role) && (before.role !== claims.role || before.doctorId !== claims.doctorId);

@@ -4,6 +4,7 @@ import { object, string } from 'yup';
 import { ERROR_TITLE, PASSWORD_RESET_ERROR } from '@api/messages';
 import { FormField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { SpinnerOverlay } from '@/components/spinner';
 import { sendPasswordReset } from '@/shared/session/session';
 import { showError, showSuccess } from '@/lib/dialogs';
@@ -41,7 +42,8 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
             }
           }}
         >
-          <Form noValidate>
+          <Form noValidate aria-label="Forgot password">
+            <RefuseInvalidSubmit />
             <FormField name="email" label="Email Address" type="email" autoComplete="email" required />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary">

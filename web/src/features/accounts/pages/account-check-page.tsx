@@ -2,6 +2,7 @@ import { Form, Formik } from 'formik';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page-title';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import type { VerifyForm } from '@/shared/patient/patient';
 import { verifySchema } from '@/shared/patient/patient-schemas';
@@ -53,7 +54,8 @@ export default function AccountCheckPage() {
           text to your phone is a different one: it confirms your phone number, in your profile.
         </p>
         <Formik<VerifyForm> initialValues={{ uniqueCode: '' }} validationSchema={verifySchema} onSubmit={onVerify}>
-          <Form noValidate>
+          <Form noValidate aria-label="Verify your account">
+            <RefuseInvalidSubmit />
             <FormField
               name="uniqueCode"
               label="Verification code from the e-mail"

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { object, string } from 'yup';
 import { RECENT_SIGN_IN_MINUTES } from '@api/retention';
 import { FormFieldset } from '@/components/form-fieldset';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { authErrorMessage, isAuthError } from '@/shared/session/auth-errors';
 import { PasswordField } from '@/shared/session/password-field';
 import { deleteAccount } from '@/shared/session/session';
@@ -46,6 +47,7 @@ export function DeleteAccount() {
       >
         {({ isSubmitting }) => (
           <Form noValidate className="form-grid" aria-label="Delete my account">
+            <RefuseInvalidSubmit />
             <FormFieldset>
               <p className="field-hint">
                 For your safety, enter your password again (it must be typed within {RECENT_SIGN_IN_MINUTES} minutes of deleting).

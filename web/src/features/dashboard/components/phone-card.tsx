@@ -1,11 +1,12 @@
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatDate } from '@api/format';
 import { FormField } from '@/components/form-field';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { sendPhoneCode, type Patient, type PhoneVerifyForm } from '@/shared/patient/patient';
 import { phoneVerifySchema } from '@/shared/patient/patient-schemas';
 import { confirmPhone } from '@/shared/session/session';
-import { showApiError, showSuccess } from '@/lib/dialogs';
+import { showSuccess } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
 import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
@@ -16,6 +17,7 @@ import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 export function PhoneCard({ patient }: { patient: Patient }) {
   const [sentTo, setSentTo] = useState<string>();
   const [sending, run] = useBusy();
+  const formRef = useRef<HTMLFormElement>(null);
 
   const onSend = () =>
     run(async () => {
@@ -55,17 +57,19 @@ export function PhoneCard({ patient }: { patient: Patient }) {
             <Formik<PhoneVerifyForm>
               initialValues={{ code: '' }}
               validationSchema={phoneVerifySchema}
-              onSubmit={async ({ code }) => {
+              onSubmit={async (values, formik) => {
                 try {
-                  await confirmPhone(code);
+                  await confirmPhone(values.code);
                   await showSuccess('Phone confirmed', 'Your phone number is confirmed.');
                 } catch (err) {
-                  await showApiError(err);
+                  const { refuseSent } = await import('@/lib/form-refusal');
+                  await refuseSent(err, formik, values, formRef.current);
                 }
               }}
             >
               {({ isSubmitting }) => (
-                <Form noValidate className="phone-code-form" aria-label="Confirm your phone">
+                <Form ref={formRef} noValidate className="phone-code-form" aria-label="Confirm your phone">
+                  <RefuseInvalidSubmit />
                   <FormField
                     name="code"
                     label={`Code from the SMS to ${sentTo}`}

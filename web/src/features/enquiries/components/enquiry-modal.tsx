@@ -1,12 +1,13 @@
-import { Formik } from 'formik';
-import { useState } from 'react';
+import { Formik, type FormikHelpers } from 'formik';
+import { useRef, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Honeypot } from '@/components/honeypot';
 import { Modal } from '@/components/modal';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { SpinnerOverlay } from '@/components/spinner';
 import { enquirySchema, sendEnquiry, type EnquiryRequest } from '@/features/enquiries/api/send-enquiry';
 import { ORGANIZATION_TYPES } from '@/lib/choices';
-import { showApiError, showSuccess } from '@/lib/dialogs';
+import { showSuccess } from '@/lib/dialogs';
 
 /** The form's values: the type starts unchosen. */
 type EnquiryForm = Omit<EnquiryRequest, 'organiztionType'> & { organiztionType: EnquiryRequest['organiztionType'] | '' };
@@ -23,13 +24,14 @@ const EMPTY: EnquiryForm = {
 /**
  * 'Make Enquiries': a community or organisation asks about corporate and community
  * wellness. Self-contained: open it from any page. An incomplete form is marked touched
- * (red borders) and not sent.
+ * (red borders), not sent, and the dialog names the fields (lib/form-refusal.ts).
  */
 export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [sending, setSending] = useState(false);
   const [website, setWebsite] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
 
-  async function send(values: EnquiryForm) {
+  async function send(values: EnquiryForm, formik: FormikHelpers<EnquiryForm>) {
     setSending(true);
     try {
       await sendEnquiry({ ...enquirySchema.cast(values), website });
@@ -38,7 +40,8 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
       await showSuccess('Enquiry sent', 'Thank you. Our corporate and community care team will contact you shortly.');
     } catch (err) {
       setSending(false);
-      await showApiError(err);
+      const { refuseSent } = await import('@/lib/form-refusal');
+      await refuseSent(err, formik, values, formRef.current);
     }
   }
 
@@ -52,7 +55,8 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
           the Submit button under a person's finger. Checks run as they type and on submit. */}
       <Formik initialValues={EMPTY} validationSchema={enquirySchema} validateOnBlur={false} onSubmit={send}>
         {({ handleSubmit }) => (
-          <form noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
+          <form ref={formRef} noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
+            <RefuseInvalidSubmit />
             <div className="form-grid">
               <FormField name="organiztionName" label="Organisation Name" required autoComplete="organization" />
               <FormField name="organiztionLocation" label="Location" required placeholder="e.g. Spintex Road, Accra" />

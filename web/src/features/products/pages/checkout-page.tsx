@@ -5,6 +5,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { formatGhs } from '@api/format';
 import { FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page-title';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { Loading } from '@/components/spinner';
 import { SITE } from '@/content/site';
 import {
@@ -95,6 +96,7 @@ export default function CheckoutPage() {
                 >
                   {({ handleSubmit }) => (
                     <form noValidate onSubmit={handleSubmit} aria-label="Pay with mobile money">
+                      <RefuseInvalidSubmit />
                       <div className="form-grid">
                         <FormField
                           name="phone"
