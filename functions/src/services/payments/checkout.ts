@@ -2,7 +2,7 @@ import { FieldValue, type DocumentData } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict } from '../../http/errors';
 import { APPOINTMENT_STATUS, type Checkout, PAYABLE_KIND, PAYMENT_STATUS } from '../../api/types';
-import { initiateCheckout, ProviderError } from '../../payments/provider';
+import { initiateCheckout, ProviderError } from '../../provider/provider';
 import { PAYMENT_ERROR } from '../../api/messages';
 import { UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { storedTime } from '../../store/converter';

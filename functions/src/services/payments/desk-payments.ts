@@ -6,7 +6,7 @@ import { notifyPatient, unprovedClinicPhone } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { paymentLink } from '../../notifications/templates';
 import { logger } from 'firebase-functions';
-import { closeCheckout, ProviderError, type TransactionStatus } from '../../payments/provider';
+import { closeCheckout, ProviderError, type TransactionStatus } from '../../provider/provider';
 import { findPatient } from '../../store/patients';
 
 import { openCheckout, whyNotPayable } from './checkout';

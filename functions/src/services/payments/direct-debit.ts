@@ -17,15 +17,15 @@ import { PAYMENT_STATUS } from '../../api/types';
 import { CURRENCY } from '../../api/prices';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { auditAs, type Staff } from '../shared/staff-access';
-import { newClientReference } from '../../payments/client-reference';
+import { newClientReference } from '../../provider/client-reference';
 import {
   cancelPreapproval,
   chargeDirectDebit,
   initiatePreapproval,
   type PreapprovalDecision,
   verifyPreapprovalOtp,
-} from '../../payments/direct-debit';
-import { ProviderError } from '../../payments/provider';
+} from '../../provider/direct-debit';
+import { ProviderError } from '../../provider/provider';
 import { notifyPatient } from '../../notifications/notify';
 import {
   chargeComing,

@@ -2,7 +2,7 @@ import { logger } from 'firebase-functions';
 import { formatDate, formatGhs } from '../../api/format';
 import { APPOINTMENT_STATUS, PAYMENT_STATUS, type PaymentReturn, type RefundReason } from '../../api/types';
 import { notFound } from '../../http/errors';
-import { ProviderError } from '../../payments/provider';
+import { ProviderError } from '../../provider/provider';
 import { ledgerRef, refundsOfReference } from '../../store/payments';
 import { findPayable } from './payable';
 import { confirmWithProvider } from './settlement';

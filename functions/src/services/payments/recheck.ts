@@ -2,7 +2,7 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway } from '../../http/errors';
 import { type PayableKind, PAYMENT_STATUS } from '../../api/types';
-import { ProviderError } from '../../payments/provider';
+import { ProviderError } from '../../provider/provider';
 import { payableRef, PAYABLE_KINDS, payablesCheckedOutSince } from '../../store/payments';
 import { eachConcurrently } from './concurrency';
 import { findOwnPayable, payableFrom } from './payable';

@@ -3,7 +3,7 @@ import { logger } from 'firebase-functions';
 import { shortcodeFor } from '../../config';
 import { conflict } from '../../http/errors';
 import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS, type Payer } from '../../api/types';
-import { transactionStatus, type TransactionStatus } from '../../payments/provider';
+import { transactionStatus, type TransactionStatus } from '../../provider/provider';
 import { doctorSlotRef } from '../../store/appointments';
 import { storedTime } from '../../store/converter';
 import { ledgerRef, refundRef, settlementLeaseRef } from '../../store/payments';
