@@ -9,7 +9,8 @@ import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from '../provider/provider';
 import type { Payer } from '../api/types';
 import { chargeFailureOf, preapprovalDecisionOf } from '../provider/direct-debit';
-import { decideMandate, directDebitFailed, isDirectDebitCharge } from '../services/payments/direct-debit';
+import { decideMandate } from '../services/payments/direct-debit';
+import { directDebitFailed, isDirectDebitCharge } from '../services/payments/direct-debit-charges';
 
 /** Whether the URL's secret is the expected one (compared in constant time); never when none is set. */
 export const sameSecret = (given: unknown, expected: string) => {
