@@ -37,13 +37,13 @@ export async function periodOnPayment(
   tx: Transaction,
   kind: PayableKind,
   recordId: string,
-  data: DocumentData,
+  data: { patientId: string; subscriptionId?: string },
   now: Date,
 ): Promise<PeriodSettlement> {
   if (kind === PAYABLE_KIND.subscription) {
     // Switching package: the one paid now starts at once; the patient's other running
     // packages stop renewing and keep their benefits to their own periodEnd.
-    const others = (await subscriptionsInTx(tx, String(data.patientId))).filter(
+    const others = (await subscriptionsInTx(tx, data.patientId)).filter(
       (s) => s.id !== recordId && s.data.status !== SUBSCRIPTION_STATUS.Cancelled && isLive(periodOf(s.data), now),
     );
     const periodEnd = new Date(now.getTime() + daysMs(PERIOD_DAYS));

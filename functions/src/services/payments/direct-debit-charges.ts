@@ -193,7 +193,7 @@ export async function chargeFailedFor(subscriptionId: string, clientReference: s
 
 /** The payment callback said a direct-debit charge failed (and the provider did not say Paid). */
 export async function directDebitFailed(payable: Payable, reason: string, now = new Date()) {
-  await chargeFailedFor(String(payable.data.subscriptionId), payable.clientReference, reason, now);
+  if (payable.kind === 'renewal') await chargeFailedFor(payable.data.subscriptionId, payable.clientReference, reason, now);
 }
 
 /** The notice DIRECT_DEBIT_NOTICE_DAYS before the charge: when, how much, how to stop; once per period. */
