@@ -54,7 +54,8 @@ export interface CheckoutFields {
 
 /** Each payable kind's record as stored. */
 export interface PayableRecords {
-  appointment: StoredAppointment & CheckoutFields;
+  /** Read without the converter that adds appointmentId (the document's id: the payable's ref.id). */
+  appointment: Omit<StoredAppointment, 'appointmentId'> & CheckoutFields;
   subscription: StoredSubscription & CheckoutFields;
   renewal: StoredRenewal & CheckoutFields;
   order: StoredOrder & CheckoutFields;
