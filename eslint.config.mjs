@@ -71,15 +71,15 @@ const layerZones = [
 
 /**
  * The server's layers point one way: index -> app -> routes -> services -> notifications and
- * payments -> http and store -> api (docs/architecture.md). No arrow runs back up.
+ * provider -> http and store -> api (docs/architecture.md). No arrow runs back up.
  */
 const SERVER = './functions/src';
 const serverZones = [
   { target: `${SERVER}/services`, from: [`${SERVER}/routes`] },
-  { target: [`${SERVER}/notifications`, `${SERVER}/payments`], from: [`${SERVER}/routes`, `${SERVER}/services`] },
+  { target: [`${SERVER}/notifications`, `${SERVER}/provider`], from: [`${SERVER}/routes`, `${SERVER}/services`] },
   {
     target: [`${SERVER}/http`, `${SERVER}/store`],
-    from: [`${SERVER}/routes`, `${SERVER}/services`, `${SERVER}/notifications`, `${SERVER}/payments`],
+    from: [`${SERVER}/routes`, `${SERVER}/services`, `${SERVER}/notifications`, `${SERVER}/provider`],
   },
 ].map((zone) => ({ ...zone, message: 'A lower layer of the server imports no higher one (docs/architecture.md).' }));
 

@@ -12,7 +12,7 @@ import { createUssdApp } from './routes/ussd';
 import { expireLapsedHolds } from './services/booking/holds';
 import { recheckRecentPayments } from './services/payments/recheck';
 import { runSubscriptionCalendar } from './services/packages/subscription-calendar';
-import { runDirectDebits } from './services/payments/direct-debit';
+import { runDirectDebits } from './services/payments/direct-debit-charges';
 
 // With VPC_CONNECTOR set, all egress leaves by the static IP the provider whitelists; unset, firebase deploy applies no connector.
 setGlobalOptions({ region: REGION, maxInstances: 10, vpcConnector: VPC_CONNECTOR, vpcConnectorEgressSettings: VPC_EGRESS });

@@ -6,10 +6,11 @@ import { isContended } from '../http/error-handler';
 import { findPayable } from '../services/payments/payable';
 import { confirmWithProvider } from '../services/payments/settlement';
 import { PAYMENT_CALLBACK_SECRET } from '../config';
-import { ProviderError } from '../payments/provider';
+import { ProviderError } from '../provider/provider';
 import type { Payer } from '../api/types';
-import { chargeFailureOf, preapprovalDecisionOf } from '../payments/direct-debit';
-import { decideMandate, directDebitFailed, isDirectDebitCharge } from '../services/payments/direct-debit';
+import { chargeFailureOf, preapprovalDecisionOf } from '../provider/direct-debit';
+import { decideMandate } from '../services/payments/direct-debit';
+import { directDebitFailed, isDirectDebitCharge } from '../services/payments/direct-debit-charges';
 
 /** Whether the URL's secret is the expected one (compared in constant time); never when none is set. */
 export const sameSecret = (given: unknown, expected: string) => {

@@ -4,7 +4,7 @@ import { PAYMENT_CALLBACK_SECRET, SMALL_BODY_BYTES } from '../config';
 import type { UssdFulfilment, UssdRequest } from '../api/ussd';
 import { ok, send } from '../http/envelope';
 import { errorHandler, notFoundHandler } from '../http/error-handler';
-import { ProviderError } from '../payments/provider';
+import { ProviderError } from '../provider/provider';
 import { answerUssd, fulfilUssdOrder } from '../services/ussd/session';
 import { sameSecret } from './payment-callback';
 

@@ -1,14 +1,17 @@
-import { AggregateField, Timestamp, type DocumentData, type DocumentReference, type Query } from 'firebase-admin/firestore';
+import { AggregateField, Timestamp, type DocumentReference, type Query } from 'firebase-admin/firestore';
 import type { PayableKind, Refund } from '../api/types';
+import type { StoredAppointment } from './appointments';
+import type { StoredOrder } from './orders';
+import type { StoredRenewal, StoredSubscription } from './subscriptions';
 import { COLLECTIONS } from './collections';
 import { plainValue, typedConverter } from './converter';
 import { db } from './firebase';
 import { pageByStatus } from './pages';
 
 /**
- * Firestore access for money: the records that can be paid (subscriptions, appointments,
- * orders, read here as plain JSON whatever their kind), the ledger of applied payments and
- * the refunds owed back.
+ * Firestore access for money: the records that can be paid (subscriptions, renewals,
+ * appointments, orders, each read as its kind's stored type), the ledger of applied payments
+ * and the refunds owed back.
  */
 
 /** Times of a payable record: stored as Timestamps, answered as ISO strings. */
@@ -35,20 +38,47 @@ const PAYABLE_COLLECTION: Record<PayableKind, string> = {
 
 export const PAYABLE_KINDS = Object.keys(PAYABLE_COLLECTION) as PayableKind[];
 
-/** Any payable record, as plain JSON (its fields differ by kind; services/payments/payable.ts reads them). */
-const payables = (kind: PayableKind) =>
-  db().collection(PAYABLE_COLLECTION[kind]).withConverter(typedConverter<DocumentData>(undefined, PAYABLE_TIMES));
+/** What the checkout (services/payments/checkout.ts) and the settlement write on a record of any kind. */
+export interface CheckoutFields {
+  checkoutId?: string;
+  checkoutUrl?: string;
+  checkoutDirectUrl?: string;
+  checkoutStartedAt?: string;
+  /** A claim while the provider's checkout is being opened (a lost one lapses). */
+  checkoutOpeningAt?: string;
+  /** Paid through the USSD checkout (docs/ussd.md): the provider knows it by this session, under this account. */
+  ussdCheckout?: { sessionId: string; account: string };
+  /** Where the money came in, once Paid. */
+  paymentSource?: 'online' | 'desk';
+}
 
-export const payableRef = (kind: PayableKind, id: string) => payables(kind).doc(id);
+/** Each payable kind's record as stored. */
+export interface PayableRecords {
+  /** Read without the converter that adds appointmentId (the document's id: the payable's ref.id). */
+  appointment: Omit<StoredAppointment, 'appointmentId'> & CheckoutFields;
+  subscription: StoredSubscription & CheckoutFields;
+  renewal: StoredRenewal & CheckoutFields;
+  order: StoredOrder & CheckoutFields;
+}
+
+/** The payable records of one kind (services/payments/payable.ts reads them). */
+const payables = <K extends PayableKind>(kind: K) =>
+  db().collection(PAYABLE_COLLECTION[kind]).withConverter(typedConverter<PayableRecords[K]>(undefined, PAYABLE_TIMES));
+
+export const payableRef = <K extends PayableKind>(kind: K, id: string) => payables(kind).doc(id);
 
 /** The record of this kind with this reference, if any. */
-export async function payableByReference(kind: PayableKind, clientReference: string) {
+export async function payableByReference<K extends PayableKind>(kind: K, clientReference: string) {
   const snap = await payables(kind).where('clientReference', '==', clientReference).limit(1).get();
   return snap.docs[0];
 }
 
 /** Records of one kind whose checkout started since `since`, newest first: one range filter, no composite index. */
-export const payablesCheckedOutSince = (kind: PayableKind, since: Date, pageSize: number): Query<DocumentData> =>
+export const payablesCheckedOutSince = <K extends PayableKind>(
+  kind: K,
+  since: Date,
+  pageSize: number,
+): Query<PayableRecords[K]> =>
   payables(kind).where('checkoutStartedAt', '>=', since).orderBy('checkoutStartedAt', 'desc').limit(pageSize);
 
 /** payments/{clientReference}: the payment applied to the record, so a replay of its transactionId finds it. */

@@ -3,7 +3,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { createCallbackApp } from '../payment-callback';
-import { newClientReference } from '../../payments/client-reference';
+import { newClientReference } from '../../provider/client-reference';
 import { recheckRecentPayments } from '../../services/payments/recheck';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';

@@ -6,7 +6,7 @@ import { assertBookable, claimAvailability } from './scheduling';
 import { doctorById, labsById } from '../../store/catalog';
 import { runTransaction } from '../../store/transaction';
 import { conflict, fieldRefused, forbidden, notFound } from '../../http/errors';
-import { newClientReference } from '../../payments/client-reference';
+import { newClientReference } from '../../provider/client-reference';
 import { ghanaTimestamp } from '../../api/format';
 import { CURRENCY, DIETARY_VIRTUAL_FEE } from '../../api/prices';
 import { prescriptionFileName } from '../../api/prescription';

@@ -4,7 +4,7 @@ import { storedTime } from '../../store/converter';
 import { refundRef } from '../../store/payments';
 import { runTransaction } from '../../store/transaction';
 import { badGateway, conflict } from '../../http/errors';
-import { ProviderError } from '../../payments/provider';
+import { ProviderError } from '../../provider/provider';
 import { formatGhs, formatWhen, ghanaTimestamp } from '../../api/format';
 import { CURRENCY } from '../../api/prices';
 import { type Appointment, APPOINTMENT_STATUS, type AppointmentCancellation, PAYMENT_STATUS } from '../../api/types';

@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { badRequest } from '../../http/errors';
-import { newClientReference } from '../../payments/client-reference';
+import { newClientReference } from '../../provider/client-reference';
 import type { OrderLine, OrderView } from '../../api/types';
 import { productsById } from '../../store/catalog';
 import { newOrderRef } from '../../store/orders';

@@ -1,9 +1,9 @@
-import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { PERIOD_DAYS } from '../../api/policy';
 import { daysMs, isLive, renewedPeriod, SUBSCRIPTION_STATUS } from '../../api/subscriptions-contract';
 import { PAYABLE_KIND, type PayableKind, PAYMENT_STATUS } from '../../api/types';
 import { storedTime } from '../../store/converter';
-import { subscriptionRef, subscriptionsQuery } from '../../store/subscriptions';
+import { subscriptionRef, subscriptionsQuery, type StoredRenewal, type StoredSubscription } from '../../store/subscriptions';
 import { mandateRef } from '../../store/mandates';
 import { periodOf } from './subscriptions';
 
@@ -13,9 +13,12 @@ import { periodOf } from './subscriptions';
  * a renewal was for no longer exists (the payment becomes a refund Due); else the fields for
  * the paid record and apply(), the writes to the subscriptions it changes.
  */
+/** A change to a stored record as written: its times as Timestamps, a field removed with FieldValue.delete(). */
+type StoredChange<T> = { [K in keyof T]?: T[K] | Timestamp | FieldValue };
+
 export interface PeriodSettlement {
   gone: boolean;
-  recordUpdate: DocumentData;
+  recordUpdate: StoredChange<StoredSubscription> | StoredChange<StoredRenewal>;
   apply: () => void;
 }
 
@@ -37,13 +40,13 @@ export async function periodOnPayment(
   tx: Transaction,
   kind: PayableKind,
   recordId: string,
-  data: DocumentData,
+  data: { patientId: string; subscriptionId?: string },
   now: Date,
 ): Promise<PeriodSettlement> {
   if (kind === PAYABLE_KIND.subscription) {
     // Switching package: the one paid now starts at once; the patient's other running
     // packages stop renewing and keep their benefits to their own periodEnd.
-    const others = (await subscriptionsInTx(tx, String(data.patientId))).filter(
+    const others = (await subscriptionsInTx(tx, data.patientId)).filter(
       (s) => s.id !== recordId && s.data.status !== SUBSCRIPTION_STATUS.Cancelled && isLive(periodOf(s.data), now),
     );
     const periodEnd = new Date(now.getTime() + daysMs(PERIOD_DAYS));

@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { newClientReference } from '../../payments/client-reference';
+import { newClientReference } from '../../provider/client-reference';
 import { CURRENCY, FREE_PACKAGE_AMOUNT } from '../../api/prices';
 import { PERIOD_DAYS, TRIAL_DAYS } from '../../api/policy';
 import { formatDate } from '../../api/format';

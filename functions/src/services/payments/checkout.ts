@@ -1,11 +1,12 @@
-import { FieldValue, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict } from '../../http/errors';
 import { APPOINTMENT_STATUS, type Checkout, PAYABLE_KIND, PAYMENT_STATUS } from '../../api/types';
-import { initiateCheckout, ProviderError } from '../../payments/provider';
+import { initiateCheckout, ProviderError } from '../../provider/provider';
 import { PAYMENT_ERROR } from '../../api/messages';
 import { UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { storedTime } from '../../store/converter';
+import type { CheckoutFields } from '../../store/payments';
 import { runTransaction } from '../../store/transaction';
 import { describePayable, findOwnPayable, type Payable, payableFrom } from './payable';
 import { confirmWithProvider } from './settlement';
@@ -39,7 +40,7 @@ export function whyNotPayable(p: Payable) {
 }
 
 /** The record's checkout while it is still live, else undefined. */
-function liveCheckout(data: DocumentData, now = Date.now()): Checkout | undefined {
+function liveCheckout(data: CheckoutFields, now = Date.now()): Checkout | undefined {
   const started = millisOf(data.checkoutStartedAt);
   if (!data.checkoutDirectUrl || started === undefined || now - started >= CHECKOUT_LIVE_MS) return undefined;
   return {
@@ -81,7 +82,9 @@ export async function openCheckout(payable: Payable): Promise<Checkout> {
   // Claim the record, so two initiates at once cannot both open a checkout.
   const open = await runTransaction(async (tx) => {
     const snap = await tx.get(payable.ref);
-    const fresh = payableFrom(payable.kind, payable.ref, snap.data() ?? {});
+    // Gone since it was found: nothing to pay (as a record without an amount answers).
+    if (!snap.exists) throw badRequest('There is nothing to pay for this record.');
+    const fresh = payableFrom(payable.kind, payable.ref, snap.data() ?? payable.data);
     const refusalNow = whyNotPayable(fresh);
     if (refusalNow) throw refusalNow;
     const liveNow = liveCheckout(fresh.data);

@@ -6,11 +6,11 @@ import { notifyPatient, unprovedClinicPhone } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { paymentLink } from '../../notifications/templates';
 import { logger } from 'firebase-functions';
-import { closeCheckout, ProviderError, type TransactionStatus } from '../../payments/provider';
+import { closeCheckout, ProviderError, type TransactionStatus } from '../../provider/provider';
 import { findPatient } from '../../store/patients';
 
 import { openCheckout, whyNotPayable } from './checkout';
-import { describePayable, findPayable, type Payable } from './payable';
+import { describePayable, findPayable, isDeleted, type Payable } from './payable';
 import { markPaid } from './settlement';
 import { auditAs, type Staff } from '../shared/staff-access';
 
@@ -27,12 +27,12 @@ const ENDED = ['Cancelled', 'Declined', 'Deleted', 'NoShow', 'Completed'];
 
 async function payableAtDesk(clientReference: string): Promise<Payable> {
   const payable = await findPayable(clientReference);
-  if (!payable || payable.data.appointmentStatus === 'Deleted') throw notFound('No payment with that clientReference was found.');
+  if (!payable || isDeleted(payable)) throw notFound('No payment with that clientReference was found.');
   if (payable.kind === 'appointment' && payable.data.requiresPayment === false)
     throw badRequest('This appointment needs no payment.');
   if (!(payable.amount > 0)) throw badRequest('There is nothing to pay for this record.');
-  if (payable.kind === 'appointment' && ENDED.includes(String(payable.data.appointmentStatus)))
-    throw conflict(`This appointment is ${stateInWords(String(payable.data.appointmentStatus))}: there is nothing to pay.`);
+  if (payable.kind === 'appointment' && ENDED.includes(payable.data.appointmentStatus))
+    throw conflict(`This appointment is ${stateInWords(payable.data.appointmentStatus)}: there is nothing to pay.`);
   return payable;
 }
 
@@ -87,7 +87,7 @@ export async function recordDeskPayment(
  * ('duplicate'), which staff see (docs/front-desk.md). The desk's answer never waits on this failing.
  */
 async function closeLiveCheckout(payable: Payable): Promise<void> {
-  const checkoutId = payable.data.checkoutId as string | undefined;
+  const checkoutId = payable.data.checkoutId;
   if (!checkoutId) return;
   try {
     const closed = await closeCheckout(checkoutId);

@@ -1,55 +1,66 @@
-import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
+import type { DocumentReference } from 'firebase-admin/firestore';
 import { notFound } from '../../http/errors';
-import { APPOINTMENT_STATUS, PAYABLE_KIND, type PayableKind } from '../../api/types';
-import { PAYABLE_KINDS, payableByReference } from '../../store/payments';
+import { APPOINTMENT_STATUS, type PayableKind } from '../../api/types';
+import { payableByReference, type PayableRecords } from '../../store/payments';
 
 /**
- * Payments of subscriptions, appointments and shop orders. The server alone decides the
- * amount (stored when the record is made) and marks a record Paid, always through
+ * Payments of subscriptions, renewals, appointments and shop orders. The server alone decides
+ * the amount (stored when the record is made) and marks a record Paid, always through
  * markPaid() after the provider's status API said Paid for that reference and amount.
  */
 
-/** A record that can be paid, found by its clientReference; its data as plain JSON (times as ISO strings). */
-export interface Payable {
-  kind: PayableKind;
-  ref: DocumentReference<DocumentData>;
-  data: DocumentData;
-  clientReference: string;
-  patientId: string;
-  /** What the provider must confirm, in GHS: decided by the server when the record was made. */
-  amount: number;
-}
+/** Where a payable record is: one type for every kind, so a transaction reads and writes any of them alike. */
+type PayableRef = DocumentReference<PayableRecords[PayableKind]>;
 
-/** The amount field of each kind (an appointment's fee is its consultationFee). */
-const amountOf = (kind: PayableKind, data: DocumentData): number =>
-  Number(kind === PAYABLE_KIND.appointment ? data.consultationFee : data.amount);
+/** A record of one kind with its reference (times as ISO strings). */
+type KindAndRecord<K extends PayableKind> = { kind: K; ref: PayableRef; data: PayableRecords[K] };
 
-/** A payable record as read: its kind, reference, owner and the amount the provider must confirm. */
-export function payableFrom(kind: PayableKind, ref: DocumentReference<DocumentData>, data: DocumentData): Payable {
+/** A record that can be paid, found by its clientReference, typed by its kind. */
+export type Payable = {
+  [K in PayableKind]: KindAndRecord<K> & {
+    clientReference: string;
+    patientId: string;
+    /** What the provider must confirm, in GHS: decided by the server when the record was made. */
+    amount: number;
+  };
+}[PayableKind];
+
+type AnyKindAndRecord = { [K in PayableKind]: KindAndRecord<K> }[PayableKind];
+
+/**
+ * THE one place a payable is built: a record as read from its kind's collection (the
+ * collection decides the kind, so kind and data agree). An appointment's amount is its consultationFee.
+ */
+export function payableFrom<K extends PayableKind>(kind: K, ref: PayableRef, data: PayableRecords[K]): Payable {
+  const record = { kind, ref, data } as AnyKindAndRecord;
   return {
-    kind,
-    ref,
-    data,
-    clientReference: String(data.clientReference),
-    patientId: String(data.patientId),
-    amount: amountOf(kind, data),
+    ...record,
+    clientReference: String(record.data.clientReference),
+    patientId: String(record.data.patientId),
+    amount: Number(record.kind === 'appointment' ? record.data.consultationFee : record.data.amount),
   };
 }
 
-/** The one record with this reference, looked up in the three payable collections. */
+/** The one record with this reference, looked up in the four payable collections. */
 export async function findPayable(clientReference: string): Promise<Payable | undefined> {
-  const docs = await Promise.all(PAYABLE_KINDS.map((kind) => payableByReference(kind, clientReference)));
-  const i = docs.findIndex(Boolean);
-  return i < 0 ? undefined : payableFrom(PAYABLE_KINDS[i], docs[i].ref, docs[i].data());
+  const found = async <K extends PayableKind>(kind: K) => {
+    const doc = await payableByReference(kind, clientReference);
+    return doc && payableFrom(kind, doc.ref, doc.data());
+  };
+  const payables = await Promise.all([found('subscription'), found('appointment'), found('order'), found('renewal')]);
+  return payables.find((p) => p !== undefined);
 }
 
 /** The caller's own record; another patient's reference answers like an unknown one (no leak). */
 export async function findOwnPayable(uid: string, clientReference: string): Promise<Payable> {
   const payable = await findPayable(clientReference);
-  const gone = payable?.kind === PAYABLE_KIND.appointment && payable.data.appointmentStatus === APPOINTMENT_STATUS.Deleted;
-  if (!payable || payable.patientId !== uid || gone) throw notFound('No payment with that clientReference was found for you.');
+  if (!payable || payable.patientId !== uid || isDeleted(payable))
+    throw notFound('No payment with that clientReference was found for you.');
   return payable;
 }
+
+/** An appointment the clinic deleted (a payment for it is owed back). */
+export const isDeleted = (p: Payable) => p.kind === 'appointment' && p.data.appointmentStatus === APPOINTMENT_STATUS.Deleted;
 
 /** What a payment is for, as the provider's checkout and the receipts say it. */
 export function describePayable(p: Payable): string {
@@ -61,6 +72,6 @@ export function describePayable(p: Payable): string {
     case 'appointment':
       return `Appointment: ${p.data.requestedService ?? 'consultation'}`;
     case 'order':
-      return `Order: ${(p.data.items as { productName: string; quantity: number }[]).map((i) => `${i.quantity} x ${i.productName}`).join(', ')}`;
+      return `Order: ${p.data.items.map((i) => `${i.quantity} x ${i.productName}`).join(', ')}`;
   }
 }

@@ -2,9 +2,9 @@ import { logger } from 'firebase-functions';
 import { formatDate, formatGhs } from '../../api/format';
 import { APPOINTMENT_STATUS, PAYMENT_STATUS, type PaymentReturn, type RefundReason } from '../../api/types';
 import { notFound } from '../../http/errors';
-import { ProviderError } from '../../payments/provider';
+import { ProviderError } from '../../provider/provider';
 import { ledgerRef, refundsOfReference } from '../../store/payments';
-import { findPayable } from './payable';
+import { findPayable, isDeleted } from './payable';
 import { confirmWithProvider } from './settlement';
 
 /**
@@ -28,8 +28,7 @@ export async function paymentReturn(
   returned: 'success' | 'cancelled',
 ): Promise<{ answer: PaymentReturn; msg: string }> {
   let payable = await findPayable(clientReference);
-  if (!payable || payable.data.appointmentStatus === APPOINTMENT_STATUS.Deleted)
-    throw notFound('No payment with that reference was found.');
+  if (!payable || isDeleted(payable)) throw notFound('No payment with that reference was found.');
   // Paid at the desk, yet a checkout was opened: a link the provider could not close may have taken money too.
   const unpaidOnline = payable.data.paymentStatus !== PAYMENT_STATUS.Paid || payable.data.paymentSource === 'desk';
   if (unpaidOnline && payable.data.checkoutStartedAt) {
@@ -68,7 +67,8 @@ export async function paymentReturn(
       msg: `Thank you: your payment of ${formatGhs(entry.amount)} was received on ${formatDate(entry.paidAt)}.`,
     };
   }
-  const over = [APPOINTMENT_STATUS.Cancelled, APPOINTMENT_STATUS.Expired].find((s) => s === payable.data.appointmentStatus);
+  const status = payable.kind === 'appointment' ? payable.data.appointmentStatus : undefined;
+  const over = [APPOINTMENT_STATUS.Cancelled, APPOINTMENT_STATUS.Expired].find((s) => s === status);
   if (returned === 'cancelled' || over)
     return {
       answer: { outcome: 'not-paid' },

@@ -1,11 +1,10 @@
-import type { DocumentData } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway } from '../../http/errors';
 import { type PayableKind, PAYMENT_STATUS } from '../../api/types';
-import { ProviderError } from '../../payments/provider';
-import { payableRef, PAYABLE_KINDS, payablesCheckedOutSince } from '../../store/payments';
+import { ProviderError } from '../../provider/provider';
+import { payableRef, PAYABLE_KINDS, payablesCheckedOutSince, type PayableRecords } from '../../store/payments';
 import { eachConcurrently } from './concurrency';
-import { findOwnPayable, payableFrom } from './payable';
+import { findOwnPayable, type Payable, payableFrom } from './payable';
 import { confirmWithProvider, markPaid, providerStatusOf } from './settlement';
 
 /**
@@ -22,10 +21,10 @@ export type PaymentBeforeRemoval = 'paid' | 'refund-due' | 'in-progress' | 'not-
  * asks the provider (as /payment/check does) and settles a Paid answer through markPaid.
  * Throws ProviderError when the provider cannot answer: the caller must then change nothing.
  */
-export async function paymentBeforeRemoval(
-  kind: PayableKind,
+export async function paymentBeforeRemoval<K extends PayableKind>(
+  kind: K,
   id: string,
-  data: DocumentData,
+  data: PayableRecords[K],
   checkoutStartedAt: Date,
   now = new Date(),
 ): Promise<PaymentBeforeRemoval> {
@@ -40,7 +39,10 @@ export async function paymentBeforeRemoval(
 }
 
 /** POST /payment/check and PUT /subscriptions: the caller's record after asking the provider. */
-export async function checkPayment(uid: string, clientReference: string): Promise<{ kind: PayableKind; record: DocumentData }> {
+export async function checkPayment(
+  uid: string,
+  clientReference: string,
+): Promise<{ kind: PayableKind; record: Partial<Payable['data']> & { id: string } }> {
   const payable = await findOwnPayable(uid, clientReference);
   try {
     if (payable.data.paymentStatus !== PAYMENT_STATUS.Paid) await confirmWithProvider(payable);

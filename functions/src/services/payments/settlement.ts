@@ -3,7 +3,7 @@ import { logger } from 'firebase-functions';
 import { shortcodeFor } from '../../config';
 import { conflict } from '../../http/errors';
 import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS, type Payer } from '../../api/types';
-import { transactionStatus, type TransactionStatus } from '../../payments/provider';
+import { transactionStatus, type TransactionStatus } from '../../provider/provider';
 import { doctorSlotRef } from '../../store/appointments';
 import { storedTime } from '../../store/converter';
 import { ledgerRef, refundRef, settlementLeaseRef } from '../../store/payments';
@@ -18,7 +18,7 @@ import { CURRENCY } from '../../api/prices';
 import type { DeskPaymentMethod } from '../../api/front-desk';
 import type { StaffRole } from '../../api/staff';
 import { writeAudit } from '../../store/staff';
-import { describePayable, type Payable, payableFrom } from './payable';
+import { describePayable, isDeleted, type Payable, payableFrom } from './payable';
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -63,25 +63,23 @@ async function settle(
     throw conflict(
       `This was already recorded as paid at the desk (${String(ledger.data()?.method)}) by ${String(ledger.data()?.recordedBy?.email ?? ledger.data()?.recordedBy?.uid)}.`,
     );
-  const data = snap.data() ?? payable.data;
-  const record = payableFrom(kind, ref, data);
+  const record = payableFrom(kind, ref, snap.data() ?? payable.data);
+  // A late payment for an Expired appointment whose time is still free: it is booked again.
+  const expired =
+    record.kind === 'appointment' && record.data.appointmentStatus === APPOINTMENT_STATUS.Expired ? record.data : undefined;
   const slot =
-    kind === PAYABLE_KIND.appointment &&
-    data.appointmentStatus === APPOINTMENT_STATUS.Expired &&
-    data.doctorId &&
-    data.requestedTime
-      ? await tx.get(doctorSlotRef(String(data.doctorId), String(data.requestedDay), String(data.requestedTime)))
+    expired?.doctorId && expired.requestedTime
+      ? await tx.get(doctorSlotRef(expired.doctorId, expired.requestedDay, expired.requestedTime))
       : undefined;
   const now = new Date();
-  const period = await periodOnPayment(tx, kind, ref.id, data, now);
+  const period = await periodOnPayment(tx, kind, ref.id, record.data, now);
 
   const reason = ((): RefundReason | undefined => {
     if (status.currencyCode !== CURRENCY || cents(status.amount) !== cents(record.amount)) return 'amount-mismatch';
-    if (!snap.exists || data.appointmentStatus === APPOINTMENT_STATUS.Deleted || period.gone) return 'deleted';
-    if (ledger.exists || data.paymentStatus === PAYMENT_STATUS.Paid) return 'duplicate';
-    if (kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Cancelled) return 'cancelled';
-    if (kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Expired && slot?.exists)
-      return 'expired';
+    if (!snap.exists || isDeleted(record) || period.gone) return 'deleted';
+    if (ledger.exists || record.data.paymentStatus === PAYMENT_STATUS.Paid) return 'duplicate';
+    if (record.kind === 'appointment' && record.data.appointmentStatus === APPOINTMENT_STATUS.Cancelled) return 'cancelled';
+    if (expired && slot?.exists) return 'expired';
     return undefined;
   })();
   if (reason) {
@@ -120,8 +118,7 @@ async function settle(
   // A subscription's first period starts, or a renewal moves its subscription's periodEnd on.
   const extra = period.recordUpdate;
   period.apply();
-  // A late payment for an Expired appointment whose time is still free: it is booked again.
-  const revived = kind === PAYABLE_KIND.appointment && data.appointmentStatus === APPOINTMENT_STATUS.Expired;
+  const revived = expired !== undefined;
   tx.update(ref, {
     ...provider,
     ...extra,
@@ -148,16 +145,18 @@ async function settle(
           source: 'online' as const,
           ...(status.payer ? { payer: status.payer } : {}),
           // A mandate's charge (docs/direct-debit.md): its own method in revenue.
-          ...(data.method === 'direct-debit' ? { method: 'direct-debit' as const } : {}),
+          ...(record.kind === 'renewal' && record.data.method === 'direct-debit' ? { method: 'direct-debit' as const } : {}),
         }),
   });
   if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path, record.patientId);
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
   const what = describePayable(record);
   const appointmentId = kind === PAYABLE_KIND.appointment ? ref.id : undefined;
+  // Only an appointment is booked over USSD (channel 'USSD'): its receipt names the code to dial.
+  const shortcode = record.kind === 'appointment' ? shortcodeFor(record.data) : undefined;
   await notifyPatient(
     record.patientId,
-    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId, shortcode: shortcodeFor(data) }),
+    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId, shortcode }),
     { tx },
   );
   return 'paid';
@@ -236,7 +235,7 @@ export async function markPaid(payable: Payable, status: TransactionStatus, desk
 
 /** What the provider knows of a record's payment: by its reference, or by its USSD session under that account. */
 export function providerStatusOf(payable: Pick<Payable, 'data' | 'clientReference'>) {
-  const ussd = payable.data.ussdCheckout as { sessionId: string; account: string } | undefined;
+  const ussd = payable.data.ussdCheckout;
   return ussd ? transactionStatus(ussd.sessionId, ussd.account) : transactionStatus(payable.clientReference);
 }
 

@@ -5,7 +5,7 @@ import { ussdConfig } from '../../config';
 import { badRequest, notFound } from '../../http/errors';
 import { ghanaPhone, isGsm7, septets, toGsm7 } from '../../notifications/sms-text';
 import { withoutWaitingForSms } from '../../notifications/sms-sender';
-import { confirmUssdService } from '../../payments/provider';
+import { confirmUssdService } from '../../provider/provider';
 import { hasCode } from '../../store/error-codes';
 import { sessionExpiry, ussdSessionRef, type UssdSession } from '../../store/ussd';
 import { PAYABLE_KIND } from '../../api/types';

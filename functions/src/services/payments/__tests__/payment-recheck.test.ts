@@ -1,6 +1,6 @@
 import '../../../test-support/payments';
 import { Timestamp } from 'firebase-admin/firestore';
-import { newClientReference } from '../../../payments/client-reference';
+import { newClientReference } from '../../../provider/client-reference';
 import { recheckRecentPayments } from '../recheck';
 import { COLLECTIONS } from '../../../store/collections';
 import { db } from '../../../store/firebase';
