@@ -32,8 +32,8 @@ function scheduledJobs() {
   /* eslint-disable @typescript-eslint/no-require-imports */
   // The functions' own firebase-admin app first, before this file's (store/firebase.ts takes the first app there is).
   (require(join(ROOT, 'functions/lib/store/firebase.js')) as { db: () => unknown }).db();
-  const debits = require(join(ROOT, 'functions/lib/services/payments/direct-debit.js')) as {
-    runDirectDebits: () => Promise<unknown>;
+  const debits = require(join(ROOT, 'functions/lib/services/payments/direct-debit-charges.js')) as {
+    runDirectDebits: (o: { only: string[] }) => Promise<unknown>;
   };
   const calendar = require(join(ROOT, 'functions/lib/services/packages/subscription-calendar.js')) as {
     runSubscriptionCalendar: () => Promise<unknown>;
@@ -143,7 +143,7 @@ it('when the patient opts in with the OTP, then the card says when and how much,
   await card.getByText(renews).waitFor();
   await shot(page, 'active-1280');
 
-  await jobs.runDirectDebits();
+  await jobs.runDirectDebits({ only: [s.id] });
   const notice = await waitUntil(
     () => smsTo(s.phone),
     (m) => m.some((x) => /we will take GHS 99.00/.test(x.content)),
@@ -151,12 +151,12 @@ it('when the patient opts in with the OTP, then the card says when and how much,
   expect(notice.find((x) => /we will take/.test(x.content))!.content).toContain(`from ${s.masked}`);
 
   await chargeDueNow(s.id);
-  await jobs.runDirectDebits();
+  await jobs.runDirectDebits({ only: [s.id] });
   await waitUntil(
     () => subscriptionOf(s.id),
     (d) => (d.periodEnd as Timestamp).toMillis() === s.end + 30 * DAY_MS,
   );
-  await jobs.runDirectDebits();
+  await jobs.runDirectDebits({ only: [s.id] });
   const renewals = (await adminDb().collection('subscriptionRenewals').where('subscriptionId', '==', s.id).get()).docs;
   expect(renewals.map((d) => d.get('paymentStatus'))).toEqual(['Paid']);
   const reference = String(renewals[0].get('clientReference'));
@@ -176,7 +176,7 @@ it('when the charge fails, then it is retried, and after the last retry the pack
   await approvedByUssd(s);
   await chargeDueNow(s.id);
   await control('/direct-debit/fail-next', { msisdn: s.phone.slice(1), failure: 'insufficient-funds' });
-  await jobs.runDirectDebits();
+  await jobs.runDirectDebits({ only: [s.id] });
   await waitUntil(
     () => mandateOf(s.id),
     (m) => m.failures === 1,
@@ -195,7 +195,7 @@ it('when the charge fails, then it is retried, and after the last retry the pack
     .doc(s.id)
     .update({ failures: 3, nextChargeAt: Timestamp.fromMillis(Date.now() - 60_000) });
   await control('/direct-debit/fail-next', { msisdn: s.phone.slice(1), failure: 'insufficient-funds' });
-  await jobs.runDirectDebits();
+  await jobs.runDirectDebits({ only: [s.id] });
   await waitUntil(
     () => mandateOf(s.id),
     (m) => m.status === 'Cancelled',
@@ -217,7 +217,7 @@ it('when the patient stops it with one tap, then no charge is made after, even o
   await packageCard(page).getByRole('button', { name: 'Stop automatic renewal' }).click();
   await dialogSays(page, 'Automatic renewal is off');
   expect((await mandateOf(s.id)).status).toBe('Cancelled');
-  await jobs.runDirectDebits();
+  await jobs.runDirectDebits({ only: [s.id] });
   expect(await chargesOf(s.phone)).toEqual([]);
   await page.locator('.swal2-confirm').click();
   await packageCard(page).getByRole('button', { name: 'Renew automatically' }).waitFor();

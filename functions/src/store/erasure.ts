@@ -119,6 +119,29 @@ export async function commitErasure(writes: ErasureWrite[]): Promise<void> {
 
 export const appointmentFileDoc = (appointmentId: string) => db().collection(COLLECTIONS.appointmentFiles).doc(appointmentId);
 
+/**
+ * The audit entries that name the patient (among patientIds, as the actor, in the target) stay,
+ * for the clinic's accountability, but under the erased id; a staff search's typed words go,
+ * since they may be the patient's name or number.
+ */
+export async function auditErasureWrites(uid: string, erasedId: string): Promise<ErasureWrite[]> {
+  const log = db().collection(COLLECTIONS.auditLog);
+  const [named, acted] = await Promise.all([
+    log.where('patientIds', 'array-contains', uid).get(),
+    log.where('actorUid', '==', uid).get(),
+  ]);
+  const entries = new Map([...named.docs, ...acted.docs].map((d) => [d.id, d]));
+  return [...entries.values()].map((d) => {
+    const data = d.data();
+    const update: UpdateData<Record<string, unknown>> = {};
+    if (Array.isArray(data.patientIds)) update.patientIds = data.patientIds.map((id: unknown) => (id === uid ? erasedId : id));
+    if (data.actorUid === uid) update.actorUid = erasedId;
+    if (typeof data.target === 'string' && data.target.includes(uid)) update.target = data.target.split(uid).join(erasedId);
+    if ('query' in data) update.query = FieldValue.delete();
+    return { ref: d.ref, update };
+  });
+}
+
 /** Staff see that an account was erased, never whose: no uid, name or address in the entry. */
 export const erasureAuditEntry = () => ({
   ref: db().collection(COLLECTIONS.auditLog).doc(),

@@ -162,17 +162,17 @@ describe('opting in', () => {
 describe('the notice and the charge', () => {
   it('when the period nears its end, then the SMS says when and how much; at the end the charge is Paid once, like a checkout renewal', async () => {
     const s = await activeMandate(2);
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     const notice = await eventually(
       () => smsSentTo(s.phone),
       (m) => m.some((x) => /we will take GHS 49.00/.test(x.content)),
     );
     expect(notice.find((x) => /we will take/.test(x.content))!.content).toMatch(/To stop it:/);
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     expect((await smsSentTo(s.phone)).filter((x) => /we will take/.test(x.content))).toHaveLength(1);
 
     await dueNow(s.id);
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     await eventually(
       () => subscriptionOf(s.id),
       (d) => millis(d.periodEnd) === s.end + 30 * DAY,
@@ -193,7 +193,7 @@ describe('the notice and the charge', () => {
       .send({ ResponseCode: '0000', Data: { ClientReference: ref } });
     expect(replay.body.data).toEqual({ outcome: 'already-paid' });
     expect(millis((await subscriptionOf(s.id)).periodEnd)).toBe(s.end + 30 * DAY);
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     expect((await atProvider(s.phone)).charges).toHaveLength(1);
   });
 
@@ -201,7 +201,7 @@ describe('the notice and the charge', () => {
     const s = await activeMandate(2);
     await dueNow(s.id);
     await sandbox('/__control/direct-debit/fail-next', { msisdn: s.phone.slice(1), failure: 'insufficient-funds' });
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     const failed = await eventually(
       () => mandateOf(s.id),
       (m) => m.failures === 1,
@@ -222,7 +222,7 @@ describe('the notice and the charge', () => {
       .doc(s.id)
       .update({ failures: 3, nextChargeAt: Timestamp.fromMillis(Date.now() - 60_000) });
     await sandbox('/__control/direct-debit/fail-next', { msisdn: s.phone.slice(1), failure: 'insufficient-funds' });
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     await eventually(
       () => mandateOf(s.id),
       (m) => m.status === 'Cancelled',
@@ -240,7 +240,7 @@ describe('the notice and the charge', () => {
     expect(await mandateOf(s.id)).toMatchObject({ agreedAmount: 49 });
     // Time moved in the store: the package cost GHS 39 when they agreed; it costs 49 now.
     await col('mandates').doc(s.id).update({ agreedAmount: 39 });
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     const sms = await eventually(
       () => smsSentTo(s.phone),
       (m) =>
@@ -252,7 +252,7 @@ describe('the notice and the charge', () => {
     expect(millis(told.priceRiseFrom)).toBeGreaterThan(Date.now() + 29 * DAY);
 
     await dueNow(s.id);
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     await eventually(
       () => subscriptionOf(s.id),
       (d) => millis(d.periodEnd) === s.end + 30 * DAY,
@@ -265,7 +265,7 @@ describe('the notice and the charge', () => {
       .doc(s.id)
       .update({ priceRiseFrom: Timestamp.fromMillis(Date.now() - 60_000) });
     await dueNow(s.id);
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     const charged = await eventually(
       () => atProvider(s.phone),
       (p) => p.charges.length === 2,
@@ -280,7 +280,7 @@ describe('the notice and the charge', () => {
     const s = await activeMandate(2);
     await sandbox(`/__control/preapproval/${(await mandateOf(s.id)).providerId}/revoke`, {});
     await dueNow(s.id);
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     await eventually(
       () => mandateOf(s.id),
       (m) => m.status === 'Cancelled',
@@ -321,7 +321,7 @@ describe('stopping', () => {
     expect(stop.status).toBe(200);
     expect(stop.body.data.mandate).toMatchObject({ status: 'Cancelled' });
     expect(await chargeMandate(s.id)).toBe('none');
-    await runDirectDebits();
+    await runDirectDebits({ only: [s.id] });
     const provider = await atProvider(s.phone);
     expect(provider.charges).toHaveLength(0);
     expect(provider.preapprovals[0].status).toBe('CANCELLED');

@@ -330,6 +330,27 @@ describe('DELETE /patient/{patientId}', () => {
     ).toBe(201);
     await request(app).post('/api/subscriptions/news').set('X-Forwarded-For', forwardedFor()).send({ email: user.email });
     expect((await documentsNaming([user.uid])).length).toBeGreaterThan(4);
+    // Staff searched for them by name and opened their page: the audit log named them.
+    const searched = await db()
+      .collection(COLLECTIONS.auditLog)
+      .add({
+        actorUid: 'staff-1',
+        actorRole: 'admin',
+        action: 'patient.search',
+        query: firstName,
+        patientIds: [user.uid, 'other'],
+        at: new Date(),
+      });
+    const opened = await db()
+      .collection(COLLECTIONS.auditLog)
+      .add({
+        actorUid: 'staff-1',
+        actorRole: 'admin',
+        action: 'patient.read',
+        target: `patients/${user.uid}`,
+        patientIds: [user.uid],
+        at: new Date(),
+      });
 
     const res = await erase(user);
     expect(res.status).toBe(200);
@@ -339,6 +360,13 @@ describe('DELETE /patient/{patientId}', () => {
     // The one trace left is the last mail itself, addressed to them, with nothing else about them, gone within a day.
     const naming = await documentsNaming([user.uid, user.email, phone, localPhone, firstName, lastName]);
     expect(naming.map((d) => d.path.split('/')[0])).toEqual([COLLECTIONS.mail]);
+    // Those audit entries stay, under one erased id, without the words typed.
+    const [afterSearch, afterOpen] = await Promise.all([searched.get(), opened.get()]);
+    const erasedId = afterOpen.get('patientIds')[0] as string;
+    expect(erasedId).toMatch(/^erased-/);
+    expect(afterSearch.data()).toMatchObject({ action: 'patient.search', patientIds: [erasedId, 'other'] });
+    expect(afterSearch.get('query')).toBeUndefined();
+    expect(afterOpen.get('target')).toBe(`patients/${erasedId}`);
     const [lastMail] = naming;
     expect(lastMail.data.message.subject).toBe('Your ExpMed Health account has been deleted');
     expect(JSON.stringify(lastMail.data).replace(user.email, '')).not.toMatch(

@@ -9,6 +9,7 @@ import {
   appointmentFileDoc,
   erasedFile,
   commitErasure,
+  auditErasureWrites,
   erasureAuditEntry,
   keptRecordsOf,
   type ErasureWrite,
@@ -101,6 +102,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
     const appointmentIds = records.filter((r) => r.collection === COLLECTIONS.appointments).map((r) => r.snap.id);
     const visits = await visitErasureWrites(uid, erasedId, appointmentIds);
     const resultFiles = await fileRefsOf(uid);
+    const audits = await auditErasureWrites(uid, erasedId);
     const retainUntil = clinicalRecordsKeptUntil(lastAppointmentDay(records, now));
     const writes: ErasureWrite[] = [
       ...records.map((r) => ({ ref: r.snap.ref, update: anonymised(r, erasedId, retainUntil) })),
@@ -122,6 +124,7 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
       // A clinic record the account took over names the same person.
       ...clinicRecords.map((ref) => ({ ref, remove: true as const })),
       ...ussd.map((ref) => ({ ref, remove: true as const })),
+      ...audits,
       erasureAuditEntry(),
     ];
     await commitErasure(writes);

@@ -262,6 +262,13 @@ export async function runDirectDebits({
   now = new Date(),
   deadline = Date.now() + 60_000,
   batchSize = 100,
+  only,
+}: {
+  now?: Date;
+  deadline?: number;
+  batchSize?: number;
+  /** These subscriptions' mandates only: tests share one emulator and must not charge each other's. */
+  only?: string[];
 } = {}): Promise<DirectDebitRun> {
   const until = new Date(now.getTime() + daysMs(DIRECT_DEBIT_NOTICE_DAYS));
   const result: DirectDebitRun = { noticed: 0, charged: 0, complete: true };
@@ -270,6 +277,7 @@ export async function runDirectDebits({
     const snap = await query.get();
     for (const doc of snap.docs) {
       if (Date.now() >= deadline) return { ...result, complete: false };
+      if (only && !only.includes(doc.id)) continue;
       try {
         const step = await mandateTurn(doc.id, doc.data(), now);
         if (step === 'charged') result.charged++;

@@ -74,7 +74,7 @@ export async function startAutorenew(patientId: string, request: AutorenewReques
   const patient = await findPatient(patientId);
   const msisdn = request.msisdn ?? (patient?.phoneVerifiedAt ? patient.contactNumber : undefined);
   if (!msisdn)
-    throw badRequest('The mobile money number (msisdn) is required: your phone number is not confirmed yet, so type the number.');
+    throw badRequest('Mobile money number is required: your phone number is not confirmed yet, so type the number.');
   const amount = await priceNow(subscription);
   const ref = mandateRef(subscriptionId);
   const claim: StoredMandate = {
