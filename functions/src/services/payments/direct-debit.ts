@@ -73,8 +73,7 @@ export async function startAutorenew(patientId: string, request: AutorenewReques
   const { id: subscriptionId, data: subscription } = await renewingSubscription(patientId, now);
   const patient = await findPatient(patientId);
   const msisdn = request.msisdn ?? (patient?.phoneVerifiedAt ? patient.contactNumber : undefined);
-  if (!msisdn)
-    throw badRequest('Mobile money number is required: your phone number is not confirmed yet, so type the number.');
+  if (!msisdn) throw badRequest('Mobile money number is required: your phone number is not confirmed yet, so type the number.');
   const amount = await priceNow(subscription);
   const ref = mandateRef(subscriptionId);
   const claim: StoredMandate = {
