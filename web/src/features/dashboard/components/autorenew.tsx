@@ -6,6 +6,7 @@ import { GHANA_PHONE_HINT, normaliseGhanaPhone } from '@api/ghana-phone';
 import { MOBILE_NETWORKS } from '@api/mobile-networks';
 import { autorenewSchema } from '@api/subscription-requests';
 import { FormField } from '@/components/form-field';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { useSession } from '@/shared/session/session';
 import { cancelAutorenew, startAutorenew, verifyAutorenew } from '@/shared/subscriptions/subscription-requests';
 import type { Subscription } from '@/shared/subscriptions/subscriptions';
@@ -85,6 +86,7 @@ export function Autorenew({ subscription, onChange }: Props) {
           >
             {({ isSubmitting }) => (
               <Form noValidate className="phone-code-form" aria-label="Approve automatic renewal">
+                <RefuseInvalidSubmit />
                 <FormField
                   name="otp"
                   label="Approval code from the SMS"
@@ -132,6 +134,7 @@ export function Autorenew({ subscription, onChange }: Props) {
       >
         {({ isSubmitting }) => (
           <Form noValidate className="phone-code-form" aria-label="Renew automatically with mobile money">
+            <RefuseInvalidSubmit />
             <FormField
               name="msisdn"
               label="Mobile money number"

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Appointment } from '@api/types';
 import { windowDays } from '@/features/appointments/api/availability';
 import BookPage from '@/features/staff/pages/book-page';
-import { confirm, showSuccess } from '@/lib/dialogs';
+import { confirm, showRefusal, showSuccess } from '@/lib/dialogs';
 import { formatDate } from '@api/format';
 import { withQueryClient } from '@/test-support/query';
 import {
@@ -172,6 +172,25 @@ describe('Book for a patient: finding the person', () => {
     await screen.findByRole('list', { name: 'People found' });
     expect(screen.getByLabelText('Phone, name or e-mail')).toHaveValue('+233241234567');
     expect(api.callsTo('GET', '/api/staff/patients').at(-1)!.url.searchParams.get('q')).toBe('+233241234567');
+  });
+
+  it('when the optional e-mail is not an address, then the dialog names it (no "required"), focus goes to it, and nothing is sent', async () => {
+    jest.mocked(showRefusal).mockResolvedValue({ isConfirmed: true, isDenied: false, isDismissed: false });
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add a new person' }));
+    const form = screen.getByRole('form', { name: 'Add a new person' });
+    await user.type(within(form).getByLabelText(/^First Name/), 'Ama');
+    await user.type(within(form).getByLabelText(/^Last Name/), 'Mensah');
+    await user.type(within(form).getByLabelText(/^Phone Number/), '0241234567');
+    const email = within(form).getByLabelText(/^Email Address/);
+    await user.type(email, 'ama@');
+    await user.click(within(form).getByRole('button', { name: 'Add person' }));
+    await waitFor(() => expect(showRefusal).toHaveBeenCalledTimes(1));
+    const [sentence, lines] = jest.mocked(showRefusal).mock.calls[0];
+    expect(sentence).toBeNull();
+    expect(lines).toEqual([expect.stringMatching(/^Email Address — /)]);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(api.callsTo('POST', '/api/staff/patients')).toHaveLength(0);
   });
 
   it('when a clinic record’s phone was never checked, then the code comes before the booking', async () => {

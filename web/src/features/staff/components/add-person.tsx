@@ -2,6 +2,7 @@ import { Formik } from 'formik';
 import { useState } from 'react';
 import { clinicPatientSchema, type ClinicPatientRequest, type ExistingPerson } from '@api/front-desk';
 import { FormField } from '@/components/form-field';
+import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { useAddPerson } from '@/features/staff/api/desk-api';
 import type { DeskPerson } from '@/features/staff/desk-person';
 import { ApiError } from '@/lib/api-client';
@@ -75,6 +76,7 @@ export function AddPerson({
       <Formik<Values> initialValues={EMPTY} validationSchema={clinicPatientSchema} onSubmit={submit}>
         {(formik) => (
           <form className="staff-form-grid" aria-label="Add a new person" noValidate onSubmit={formik.handleSubmit}>
+            <RefuseInvalidSubmit />
             <FormField name="firstName" label="First Name" required maxLength={80} autoComplete="off" />
             <FormField name="lastName" label="Last Name" required maxLength={80} autoComplete="off" />
             <FormField
