@@ -51,10 +51,12 @@ export const OPUS_PTIME_MS = 60;
 /** Opus's most (bits/s): plenty for speech at 16 kHz. */
 export const OPUS_MAX_BPS = 16_000;
 /**
- * Opus's most when RED carries each packet twice (the voice's bytes doubled): still wideband
- * speech, and audio only stays under 0.25 MB a minute per side (docs/visits.md, "Data").
+ * Opus's most when RED carries each packet twice. 12 kbit/s saved data (0.19 MB a minute) but
+ * on the 120 kbit/s relay a direction without RED then ran at 11-12 kbit/s and dipped to 7-8 in
+ * a 2 s window, under the 1 KB/s the voice must keep (docs/visits.md, "Data"); at 16 kbit/s
+ * audio only is about 0.25 MB a minute per side.
  */
-export const OPUS_MAX_BPS_WITH_RED = 12_000;
+export const OPUS_MAX_BPS_WITH_RED = 16_000;
 
 /** The other side sends RED first for audio (its description's first audio format is red). */
 const redFirst = (sdp: string) => {
