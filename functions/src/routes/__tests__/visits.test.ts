@@ -218,7 +218,7 @@ describe('who may join', () => {
   it('when the id is not an id, then 400 naming it; a missing appointment 404', async () => {
     const bad = await request(app).post('/api/visits/a%20b/join').set(bearer(patient)).send({});
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^appointmentId must be an id/);
+    expect(bad.body.msg).toMatch(/^The appointment id in the address must be an id/);
     expect((await join(patient, 'no-such-appointment')).status).toBe(404);
   });
 

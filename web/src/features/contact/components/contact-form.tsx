@@ -1,50 +1,46 @@
-import { Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { Formik, type FormikHelpers } from 'formik';
 import { Send } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormFieldset } from '@/components/form-fieldset';
 import { Honeypot } from '@/components/honeypot';
 import { SpinnerOverlay } from '@/components/spinner';
 import { feedbackSchema, sendFeedback, type FeedbackRequest } from '@/features/contact/api/send-feedback';
-import { showSuccess } from '@/lib/dialogs';
+import { showApiError, showError, showSuccess } from '@/lib/dialogs';
 
 const EMPTY: FeedbackRequest = { fullName: '', telephone: '', email: '', message: '' };
-/** The spec's words for an incomplete contact form (title 'Oops'). */
-const ALL_FIELDS_REQUIRED = 'All fields required';
+const ALL_TOUCHED = { fullName: true, telephone: true, email: true, message: true };
 
 /** The contact form: 'Send Message' stays disabled until every field is valid. */
 export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [website, setWebsite] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
 
-  async function send(values: FeedbackRequest, formik: FormikHelpers<FeedbackRequest>) {
+  async function send(values: FeedbackRequest, { resetForm }: FormikHelpers<FeedbackRequest>) {
     setSending(true);
     try {
       await sendFeedback({ ...feedbackSchema.cast(values), website });
-      formik.resetForm();
+      resetForm();
       setSending(false);
       await showSuccess('Message sent', 'Thank you for reaching out. Our care team will get back to you shortly.');
     } catch (err) {
       setSending(false);
-      const { refuseSent } = await import('@/lib/form-refusal');
-      await refuseSent(err, formik, values, formRef.current);
+      await showApiError(err);
     }
   }
 
   return (
     <Formik initialValues={EMPTY} validationSchema={feedbackSchema} onSubmit={send}>
-      {(formik: FormikProps<FeedbackRequest>) => {
-        const { values, handleSubmit } = formik;
+      {({ values, handleSubmit, setTouched }) => {
         // Checked synchronously on every render, so the button is never enabled for a moment on load.
         const isValid = feedbackSchema.isValidSync(values);
-        // The site's alert for an incomplete form names the fields; each shows what is missing
-        // and focus moves to the first once the dialog closes (lib/form-refusal.ts).
-        const refuseIncomplete = () =>
-          void import('@/lib/form-refusal').then(({ checkForm }) => checkForm(formik, formRef.current, ALL_FIELDS_REQUIRED));
+        // The site's alert for an incomplete form; every field shows what is missing.
+        const refuseIncomplete = () => {
+          void setTouched(ALL_TOUCHED);
+          void showError('All fields required');
+        };
         return (
           <form
-            ref={formRef}
             className="contact-form"
             aria-label="Send us a message"
             noValidate

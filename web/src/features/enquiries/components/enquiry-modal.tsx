@@ -1,13 +1,12 @@
-import { Formik, type FormikHelpers } from 'formik';
-import { useRef, useState } from 'react';
+import { Formik } from 'formik';
+import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Honeypot } from '@/components/honeypot';
 import { Modal } from '@/components/modal';
-import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { SpinnerOverlay } from '@/components/spinner';
 import { enquirySchema, sendEnquiry, type EnquiryRequest } from '@/features/enquiries/api/send-enquiry';
 import { ORGANIZATION_TYPES } from '@/lib/choices';
-import { showSuccess } from '@/lib/dialogs';
+import { showApiError, showSuccess } from '@/lib/dialogs';
 
 /** The form's values: the type starts unchosen. */
 type EnquiryForm = Omit<EnquiryRequest, 'organiztionType'> & { organiztionType: EnquiryRequest['organiztionType'] | '' };
@@ -24,14 +23,13 @@ const EMPTY: EnquiryForm = {
 /**
  * 'Make Enquiries': a community or organisation asks about corporate and community
  * wellness. Self-contained: open it from any page. An incomplete form is marked touched
- * (red borders), not sent, and the dialog names the fields (lib/form-refusal.ts).
+ * (red borders) and not sent.
  */
 export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [sending, setSending] = useState(false);
   const [website, setWebsite] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
 
-  async function send(values: EnquiryForm, formik: FormikHelpers<EnquiryForm>) {
+  async function send(values: EnquiryForm) {
     setSending(true);
     try {
       await sendEnquiry({ ...enquirySchema.cast(values), website });
@@ -40,8 +38,7 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
       await showSuccess('Enquiry sent', 'Thank you. Our corporate and community care team will contact you shortly.');
     } catch (err) {
       setSending(false);
-      const { refuseSent } = await import('@/lib/form-refusal');
-      await refuseSent(err, formik, values, formRef.current);
+      await showApiError(err);
     }
   }
 
@@ -55,8 +52,7 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
           the Submit button under a person's finger. Checks run as they type and on submit. */}
       <Formik initialValues={EMPTY} validationSchema={enquirySchema} validateOnBlur={false} onSubmit={send}>
         {({ handleSubmit }) => (
-          <form ref={formRef} noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
-            <RefuseInvalidSubmit />
+          <form noValidate onSubmit={handleSubmit} aria-label="Organisation enquiry">
             <div className="form-grid">
               <FormField name="organiztionName" label="Organisation Name" required autoComplete="organization" />
               <FormField name="organiztionLocation" label="Location" required placeholder="e.g. Spintex Road, Accra" />
