@@ -357,7 +357,7 @@ export interface VisitPresence<Time = unknown> {
  * at most 300 kbit/s each way, Opus for speech in 60 ms packets (12 kbit/s under RED), no
  * per-packet feedback for audio. 27 Nov 2026: 1.82 and 0.19 MB sent a minute by each side.
  */
-export const VISIT_DATA_MB_PER_MINUTE = { video: 3.64, audio: 0.37 } as const;
+export const VISIT_DATA_MB_PER_MINUTE = { video: 3.76, audio: 0.49 } as const;
 /** The visit the sentence speaks of (a doctor's slot is 15-30 minutes). */
 export const VISIT_DATA_EXAMPLE_MINUTES = 15;
 

@@ -191,7 +191,7 @@ describe('notice templates', () => {
     expect(day.paragraphs).toContain(`It is a video visit: join it from 15 minutes before the start here: ${link}`);
     // What the visit costs in data: the shared sentence, from the measured figures.
     expect(day.paragraphs).toContain(
-      'A 15-minute video visit uses about 55 MB of mobile data; audio only about 6 MB. Wi-Fi, if you have it, saves your bundle.',
+      'A 15-minute video visit uses about 55 MB of mobile data; audio only about 7 MB. Wi-Fi, if you have it, saves your bundle.',
     );
     expect(noticeMail('ama@example.com', day).message.html).toContain(link);
     expect(templates.appointmentReminder(a, '24h').sms).not.toContain('visit/');
