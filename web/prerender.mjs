@@ -26,15 +26,25 @@ const template = readFileSync(join(NEXT, 'index.html'), 'utf8');
 if (!template.includes(EMPTY_ROOT)) throw new Error(`dist-next/index.html has no ${EMPTY_ROOT} to fill`);
 writeFileSync(join(NEXT, 'shell.html'), template);
 
+// The page is readable without its scripts, so they start after its first paint
+// (public/after-paint.js): on a slow network the stylesheet and fonts go first. The shell
+// (no content to paint) keeps its tags.
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const entry = MODULE_SCRIPT.exec(template)?.[1];
+if (!entry) throw new Error('dist-next/index.html has no module script');
+const preloads = [...template.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+const afterPaint = `<script defer src="/after-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+
 for (const path of server.PRERENDERED_PATHS) {
   const page = await server.render(path);
   if (!page.title) throw new Error(`${path} sets no title (usePageTitle)`);
   const html = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(EMPTY_ROOT, `<div id="root" data-prerendered="${path}">${page.html}</div>`)
-    // The page is readable without its scripts: on a slow network the stylesheet and fonts go first.
-    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+    .replace(MODULE_SCRIPT, '')
+    .replaceAll(MODULE_PRELOAD, '')
+    .replace('</head>', `  ${afterPaint}\n  </head>`);
   writeFileSync(join(NEXT, path === '/' ? 'index.html' : `${path.slice(1)}.html`), html);
 }
 const OLD = join(WEB, 'dist-old');

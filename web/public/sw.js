@@ -22,8 +22,8 @@ const bypass = (url) =>
   url.pathname.startsWith('/__/') ||
   url.pathname === '/sw.js';
 
-/** The build a page belongs to: its entry script's hashed name. */
-const buildOf = (html) => /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+/** The build a page belongs to: its entry script's hashed name (a prerendered page names it in data-entry). */
+const buildOf = (html) => /(?:<script type="module"[^>]*src|data-entry)="([^"]+)"/.exec(html)?.[1];
 
 /** Caches the shell and the entry files it names; a new build drops the old build's assets and pages. */
 async function cacheShell(response) {

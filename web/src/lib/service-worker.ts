@@ -4,7 +4,7 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !location.protocol.startsWith('http')) return;
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker
       .register('/sw.js')
       .then(() => navigator.serviceWorker.ready)
@@ -19,5 +19,8 @@ export function registerServiceWorker(): void {
       .catch(() => {
         // Without the worker the site still works online; nothing to tell the visitor.
       });
-  });
+  // A prerendered page's scripts start after its first paint (public/after-paint.js), often
+  // once the page has loaded already.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
