@@ -25,6 +25,7 @@ import { initialState, peerNameOf, reduce, roleOf, screenOf } from '@/features/v
 import { confirm } from '@/lib/dialogs';
 import { queryClient } from '@/lib/query-client';
 import { useBusy } from '@/lib/use-busy';
+import callCss from '../call.css?inline';
 import visitCss from '../visit.css?inline';
 
 /** What the call screen says when a side's sound does not flow (undefined while both do). */
@@ -202,7 +203,7 @@ function VisitPage() {
 
   return (
     <div className="visit">
-      <style>{visitCss}</style>
+      <style>{visitCss + callCss}</style>
       <header className="visit-topbar">
         <span className="visit-brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
