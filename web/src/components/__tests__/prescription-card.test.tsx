@@ -1,23 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import type { Prescription } from '@api/record';
 import { MedicineList, PrescriptionCard, PrescriptionFacts } from '@/components/prescription-card';
+import { AMOXICILLIN } from '@/test-support/prescriptions';
 
-const AMOXICILLIN = {
-  medicine: 'Amoxicillin',
-  strength: '500 mg',
-  dose: '1 capsule',
-  frequency: '3 times a day',
-  duration: '5 days',
-  quantity: 15,
-  notes: 'Take after meals',
-};
+const WITH_NOTES = { ...AMOXICILLIN, notes: 'Take after meals' };
 
 const PRESCRIPTION: Pick<Prescription, 'code' | 'doctor' | 'issuedAt' | 'dispensedAt' | 'items'> = {
   code: 'AB23CD45EF',
   doctor: 'Dr Kwame Mensah',
   issuedAt: '2026-11-26T10:00:00.000Z',
   dispensedAt: '2026-11-27T09:00:00.000Z',
-  items: [AMOXICILLIN, { ...AMOXICILLIN, medicine: 'Paracetamol', notes: undefined }],
+  items: [WITH_NOTES, { ...AMOXICILLIN, medicine: 'Paracetamol' }],
 };
 
 const card = (reader: 'patient' | 'clinic') =>
