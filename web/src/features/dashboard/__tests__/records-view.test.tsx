@@ -1,35 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { LabRequest, Prescription } from '@api/record';
+import type { LabRequest } from '@api/record';
 import type { Appointment } from '@api/types';
 import RecordsView from '@/features/dashboard/pages/records-view';
+import { prescription } from '@/test-support/prescriptions';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({ showApiError: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 jest.mock('@/shared/session/session', () => ({ useSession: () => ({ status: 'signed-in', uid: 'p1' }) }));
-
-const rx = (change: Partial<Prescription>): Prescription => ({
-  prescriptionId: 'rx1',
-  appointmentId: 'visit1',
-  patientId: 'p1',
-  doctorId: 'dr-mensah',
-  doctor: 'Dr Kwame Mensah',
-  items: [
-    {
-      medicine: 'Amoxicillin',
-      strength: '500 mg',
-      dose: '1 capsule',
-      frequency: '3 times a day',
-      duration: '5 days',
-      quantity: 15,
-    },
-  ],
-  code: 'AB23CD45',
-  status: 'Issued',
-  issuedAt: '2026-11-26T10:00:00.000Z',
-  ...change,
-});
 
 const REQUEST: LabRequest = {
   labRequestId: 'lr1',
@@ -83,7 +62,10 @@ const HISTORY = [
 ];
 
 const answers: Record<string, unknown> = {
-  '/api/prescriptions/p1': [rx({}), rx({ prescriptionId: 'rx2', code: 'ZX45MN67', deliveryAppointmentId: 'delivery1' })],
+  '/api/prescriptions/p1': [
+    prescription({}),
+    prescription({ prescriptionId: 'rx2', code: 'ZX45MN67', deliveryAppointmentId: 'delivery1' }),
+  ],
   '/api/lab-requests/p1': [REQUEST],
   '/api/appointments/upcoming?patientId=p1': [],
   '/api/consultation?patientId=p1': HISTORY,

@@ -1,35 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { Prescription } from '@api/record';
 import type { Appointment } from '@api/types';
 import AppointmentsView from '@/features/dashboard/pages/appointments-view';
+import { prescription } from '@/test-support/prescriptions';
 import { withQueryClient } from '@/test-support/query';
 
 jest.mock('@/lib/dialogs', () => ({ showApiError: jest.fn(), showSuccess: jest.fn(), confirm: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
 jest.mock('@/shared/session/session', () => ({ useSession: () => ({ status: 'signed-in', uid: 'p1' }) }));
 
-const PRESCRIPTION: Prescription = {
-  prescriptionId: 'rx1',
-  appointmentId: 'visit1',
-  patientId: 'p1',
-  doctorId: 'dr-mensah',
-  doctor: 'Dr Kwame Mensah',
-  items: [
-    {
-      medicine: 'Amoxicillin',
-      strength: '500 mg',
-      dose: '1 capsule',
-      frequency: '3 times a day',
-      duration: '5 days',
-      quantity: 15,
-    },
-  ],
-  code: 'AB23CD45',
-  status: 'Issued',
-  issuedAt: '2026-11-26T10:00:00.000Z',
-};
+const PRESCRIPTION = prescription();
 
 const appointment = (change: Partial<Appointment>) =>
   ({

@@ -12,6 +12,7 @@ import {
 import { todayInGhana } from '@api/booking-request';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
+import { PrescriptionCard } from '@/components/prescription-card';
 import { usePatientId } from '@/shared/session/patient-id';
 import { useAppointmentHistory, useUpcomingAppointments, type Appointment } from '@/features/appointments/api/appointments';
 import { OpenResultButton, statusClass } from '@/features/appointments/components/appointment-detail';
@@ -25,30 +26,23 @@ const orderedIn = (p: Prescription, appointments: Appointment[]) =>
     ? appointments.find((a) => a.appointmentId === p.deliveryAppointmentId && LIVE_BOOKING_STATES.includes(a.appointmentStatus))
     : undefined;
 
-function PrescriptionCard({ p, patientId, appointments }: { p: Prescription; patientId: string; appointments: Appointment[] }) {
+function PatientPrescription({
+  p,
+  patientId,
+  appointments,
+}: {
+  p: Prescription;
+  patientId: string;
+  appointments: Appointment[];
+}) {
   const ordered = orderedIn(p, appointments);
   return (
-    <li className="records-card" aria-label={`Prescription ${p.code}`}>
-      <div className="records-card-head">
-        <h3>
-          Prescription <span className="records-code">{p.code}</span>
-        </h3>
-        <span className={statusClass(p.status)}>{p.status}</span>
-      </div>
-      <p className="records-muted">
-        {p.doctor}, {formatDate(p.issuedAt)}
-      </p>
-      <ul className="records-items">
-        {p.items.map((item, i) => (
-          <li key={i}>
-            <strong>
-              {item.medicine} {item.strength}
-            </strong>
-            : {item.dose}, {item.frequency}, for {item.duration}; quantity {item.quantity}
-            {item.notes ? `. ${item.notes}` : ''}
-          </li>
-        ))}
-      </ul>
+    <PrescriptionCard
+      prescription={p}
+      reader="patient"
+      status={<span className={statusClass(p.status)}>{p.status}</span>}
+      className="records-card"
+    >
       {ordered && <p>Ordered for delivery on {formatDate(ordered.requestedDay)}.</p>}
       <div className="form-actions">
         <button
@@ -64,7 +58,7 @@ function PrescriptionCard({ p, patientId, appointments }: { p: Prescription; pat
           </Link>
         )}
       </div>
-    </li>
+    </PrescriptionCard>
   );
 }
 
@@ -159,7 +153,7 @@ export default function RecordsView() {
             ) : (
               <ul className="records-list">
                 {prescriptions.data!.map((p) => (
-                  <PrescriptionCard key={p.prescriptionId} p={p} patientId={patientId} appointments={appointments} />
+                  <PatientPrescription key={p.prescriptionId} p={p} patientId={patientId} appointments={appointments} />
                 ))}
               </ul>
             )}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { RxCheck, RxItems } from '@api/record';
 import RxPage from '@/features/rx/pages/rx-page';
+import { AMOXICILLIN } from '@/test-support/prescriptions';
 import { withQueryClient } from '@/test-support/query';
 
 const CHECK: RxCheck = {
@@ -13,16 +14,7 @@ const CHECK: RxCheck = {
 
 const ITEMS: RxItems = {
   ...CHECK,
-  items: [
-    {
-      medicine: 'Amoxicillin',
-      strength: '500 mg',
-      dose: '1 capsule',
-      frequency: '3 times a day',
-      duration: '5 days',
-      quantity: 15,
-    },
-  ],
+  items: [AMOXICILLIN],
 };
 
 let answer: { statusCode: number; msg: string; data: RxCheck | RxItems | null };

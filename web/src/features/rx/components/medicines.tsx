@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react
 import { ValidationError, type AnySchema } from 'yup';
 import { rxDispenseSchema, rxProofSchema } from '@api/record';
 import { useRxDispense, useRxItems } from '@/features/rx/api/rx';
+import { MedicineList } from '@/components/prescription-card';
 
 /** The first message of a schema's check of `value`, or undefined when it passes. */
 function firstError(schema: AnySchema, value: unknown): string | undefined {
@@ -102,18 +103,7 @@ export function Medicines({ code }: { code: string }) {
       {items.data && (
         <>
           <h3>Medicines</h3>
-          <ul className="rx-items">
-            {items.data.items.map((item, i) => (
-              <li key={i}>
-                <strong>
-                  {item.medicine} {item.strength}
-                </strong>
-                <span>
-                  {item.dose}, {item.frequency}, for {item.duration}. Quantity: {item.quantity}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <MedicineList items={items.data.items} reader="pharmacy" />
           <form className="rx-form" aria-label="Mark it dispensed" noValidate onSubmit={markDispensed}>
             <Field
               label="Your pharmacy’s name"

@@ -1,13 +1,13 @@
 import { BadgeCheck, CircleAlert, RefreshCw, Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatDate } from '@api/format';
 import type { RxCheck } from '@api/record';
 import { normaliseRxCode, RX_CODE_LENGTH, RX_OLD_CODE_LENGTH } from '@api/rx-code';
 import { lazyPart } from '@/components/lazy-part';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
 import { SITE } from '@/content/site';
+import { PrescriptionFacts } from '@/components/prescription-card';
 import { useRxCheck } from '@/features/rx/api/rx';
 import { ApiError } from '@/lib/api-client';
 import '../rx.css';
@@ -37,26 +37,7 @@ function Verdict({ check, code }: { check: RxCheck; code: string }) {
         <Icon aria-hidden="true" /> {verdict.title}
       </h2>
       <p>{verdict.text}</p>
-      <dl className="details">
-        <div>
-          <dt>Code</dt>
-          <dd className="rx-code">{code}</dd>
-        </div>
-        <div>
-          <dt>Issued</dt>
-          <dd>{formatDate(check.issuedAt, { time: true })}</dd>
-        </div>
-        <div>
-          <dt>Prescriber</dt>
-          <dd>{check.doctor}</dd>
-        </div>
-        {check.dispensedAt && (
-          <div>
-            <dt>Dispensed</dt>
-            <dd>{formatDate(check.dispensedAt, { time: true })}</dd>
-          </div>
-        )}
-      </dl>
+      <PrescriptionFacts code={code} check={check} />
       {check.status === 'Issued' && <Medicines code={code} />}
     </section>
   );

@@ -6,6 +6,7 @@ import { DetailsList } from '@/components/details-list';
 import { openStaffResult, useMarkDispensed } from '@/features/staff/api/record-api';
 import { StateBadge } from '@/features/staff/components/list-parts';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
+import { PrescriptionCard as SharedPrescriptionCard } from '@/components/prescription-card';
 import recordCss from '../record.css?inline';
 
 /** The record's styles, in the console's chunk (like staff.css). */
@@ -43,34 +44,18 @@ export function PrescriptionCard({ p, canDispense }: { p: StaffPrescription; can
     }
   }
   return (
-    <li className="staff-card record-card" aria-label={`Prescription ${p.code}`}>
-      <div className="staff-card-head">
-        <h3>
-          Prescription <span className="record-code">{p.code}</span>
-        </h3>
-        <StateBadge state={p.status} />
-      </div>
-      <p className="staff-muted">
-        {p.doctor}, {formatDate(p.issuedAt, { time: true })}
-        {p.dispensedAt ? ` · dispensed ${formatDate(p.dispensedAt, { time: true })}` : ''}
-      </p>
-      <ul className="record-items">
-        {p.items.map((item, i) => (
-          <li key={i}>
-            <strong>
-              {item.medicine} {item.strength}
-            </strong>{' '}
-            {item.dose}, {item.frequency}, for {item.duration} (quantity {item.quantity})
-            {item.notes ? <span className="staff-muted"> · {item.notes}</span> : null}
-          </li>
-        ))}
-      </ul>
+    <SharedPrescriptionCard
+      prescription={p}
+      reader="clinic"
+      status={<StateBadge state={p.status} />}
+      className="staff-card record-card"
+    >
       {canDispense && p.status === 'Issued' && (
         <button type="button" className="btn btn-outline" disabled={dispense.isPending} onClick={() => void markDispensed()}>
           <CheckCheck aria-hidden="true" size={18} /> Mark dispensed
         </button>
       )}
-    </li>
+    </SharedPrescriptionCard>
   );
 }
 
