@@ -4,7 +4,15 @@
  * Imports only yup and siblings: bundled into the browser.
  */
 import { number, object, string, type InferType, type StringSchema } from 'yup';
-import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
+import {
+  BOOK_FOR,
+  DIETARY_MODES,
+  EXPECTED_PEOPLE,
+  LAB_MODES,
+  GENDERS,
+  ORGANIZATION_SERVICES,
+  ORGANIZATION_TYPES,
+} from './booking-choices';
 import { bookableDay, clockTime, idField, idList, requiredId, requiredPhone, todayInGhana } from './request-fields';
 import { SERVICE_ID, SERVICES, atHome } from './service-catalog';
 
@@ -99,11 +107,18 @@ export const bookingSchema = object({
       'Service must be one of our services.',
     ),
   requestedDay: bookableDay('Preferred Date'),
-  requestedServiceOption: onlyFor(
-    [SERVICE_ID.dietary],
-    string().label('Mode').oneOf(DIETARY_MODES, 'Mode must be a virtual consultation or a home visit.'),
-    'Mode is required for dietary management.',
-  ),
+  requestedServiceOption: string()
+    .label('Mode')
+    .when('requestedServiceId', ([id]: number[], s) =>
+      id === SERVICE_ID.dietary
+        ? s
+            .required('Mode is required for dietary management.')
+            .oneOf(DIETARY_MODES, 'Mode must be a virtual consultation or a home visit.')
+        : id === SERVICE_ID.labTests
+          ? // Left out: at the clinic's lab.
+            s.optional().oneOf(LAB_MODES, "Mode must be left out (the clinic's lab) or HOME_VISIT (samples taken at home).")
+          : s.strip(),
+    ),
   requestedTime: string()
     .label('Preferred Time')
     .when(['requestedServiceId', 'requestedServiceOption'], {

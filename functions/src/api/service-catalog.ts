@@ -39,10 +39,16 @@ export const serviceById = (id: number): ServiceDefinition | undefined => SERVIC
 
 /**
  * Services that happen at the patient's address: a doctor, nurse or physiotherapist at home,
- * dietary advice in its HOME_VISIT mode, and medicine brought to the door. Their booking needs
- * the address (api/booking-request.ts); staff assign who goes (a doctor or a nurse) and when they arrive.
+ * dietary advice and lab tests in their HOME_VISIT mode (for lab tests: the samples taken at
+ * home), and medicine brought to the door. Their booking needs the address
+ * (api/booking-request.ts); staff assign who goes (a doctor or a nurse) and when they arrive.
  */
-export const AT_HOME_SERVICE_IDS: readonly number[] = [2, 3, 4, SERVICE_ID.dietary, SERVICE_ID.prescription];
+export const AT_HOME_SERVICE_IDS: readonly number[] = [2, 3, 4, SERVICE_ID.dietary, SERVICE_ID.labTests, SERVICE_ID.prescription];
+
+/** The requestedServiceOption of a service's home mode. */
+export const HOME_VISIT = 'HOME_VISIT';
+/** Services booked away from home or at it: at home only in their HOME_VISIT mode (dietary else VIRTUAL; lab tests else at the clinic's lab). */
+export const HOME_MODE_SERVICE_IDS: readonly number[] = [SERVICE_ID.dietary, SERVICE_ID.labTests];
 
 export const atHome = (serviceId: number, option?: string | null): boolean =>
-  AT_HOME_SERVICE_IDS.includes(serviceId) && (serviceId !== SERVICE_ID.dietary || option === 'HOME_VISIT');
+  AT_HOME_SERVICE_IDS.includes(serviceId) && (!HOME_MODE_SERVICE_IDS.includes(serviceId) || option === HOME_VISIT);
