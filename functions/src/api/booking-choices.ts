@@ -7,8 +7,6 @@
 export const BOOK_FOR = ['SELF', 'OTHERS'] as const;
 export const GENDERS = ['MALE', 'FEMALE'] as const;
 export const DIETARY_MODES = ['VIRTUAL', 'HOME_VISIT'] as const;
-/** Lab tests: left out at the clinic's lab; HOME_VISIT, the samples taken at home (docs/ussd.md offers it). */
-export const LAB_MODES = ['HOME_VISIT'] as const;
 export const ORGANIZATION_TYPES = ['COMMUNITY', 'ORGANIZATION'] as const;
 export const ORGANIZATION_SERVICES = ['HEALT_TALK', 'MEDICAL_SCREENING', 'EXERCISE', 'ALL'] as const;
 export const EXPECTED_PEOPLE = ['1-20', '21-50', '51-100', 'ABOVE'] as const;

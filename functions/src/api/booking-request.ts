@@ -4,17 +4,9 @@
  * Imports only yup and siblings: bundled into the browser.
  */
 import { number, object, string, type InferType, type StringSchema } from 'yup';
-import {
-  BOOK_FOR,
-  DIETARY_MODES,
-  EXPECTED_PEOPLE,
-  LAB_MODES,
-  GENDERS,
-  ORGANIZATION_SERVICES,
-  ORGANIZATION_TYPES,
-} from './booking-choices';
+import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
 import { bookableDay, clockTime, idField, idList, requiredId, requiredPhone, todayInGhana } from './request-fields';
-import { SERVICE_ID, SERVICES, atHome } from './service-catalog';
+import { SAMPLES_AT_HOME, SERVICE_ID, SERVICES, atHome } from './service-catalog';
 
 export { todayInGhana };
 
@@ -115,8 +107,9 @@ export const bookingSchema = object({
             .required('Mode is required for dietary management.')
             .oneOf(DIETARY_MODES, 'Mode must be a virtual consultation or a home visit.')
         : id === SERVICE_ID.labTests
-          ? // Left out: at the clinic's lab.
-            s.optional().oneOf(LAB_MODES, "Mode must be left out (the clinic's lab) or HOME_VISIT (samples taken at home).")
+          ? // SAMPLES_AT_HOME, else at the clinic's lab: any other value (a dietary mode the form
+            // kept when the service changed) is dropped, as it always was for lab tests.
+            s.transform((value: unknown) => (value === SAMPLES_AT_HOME ? value : undefined)).optional()
           : s.strip(),
     ),
   requestedTime: string()

@@ -13,7 +13,7 @@ import {
   appointmentStartsAt,
 } from './policy';
 import { bookableDay, clockTime, isCalendarDay, isClockTime, isDayTime } from './request-fields';
-import { HOME_MODE_SERVICE_IDS, SERVICE_ID, atHome, serviceById } from './service-catalog';
+import { HOME_MODE, SERVICE_ID, atHome, serviceById } from './service-catalog';
 
 // --- the schedule ---
 
@@ -241,14 +241,14 @@ export const CAPACITY_SERVICE_IDS: readonly number[] = [
   3, // Nursing Home Care
   4, // Physiotherapy at Home
   SERVICE_ID.dietary, // its HOME_VISIT mode
-  SERVICE_ID.labTests, // its HOME_VISIT mode: the samples taken at home
+  SERVICE_ID.labTests, // its SAMPLES_AT_HOME mode
   SERVICE_ID.prescription, // Medicine Delivery
   SERVICE_ID.corporateWellness,
   SERVICE_ID.agricHealth,
 ];
 
 export const usesDailyCapacity = (serviceId: number, option: string | null | undefined): boolean =>
-  CAPACITY_SERVICE_IDS.includes(serviceId) && (!HOME_MODE_SERVICE_IDS.includes(serviceId) || atHome(serviceId, option));
+  CAPACITY_SERVICE_IDS.includes(serviceId) && (!HOME_MODE[serviceId] || atHome(serviceId, option));
 
 /** How the console's Capacity page names a service's places: lab tests have places for their home mode only. */
 export const capacityTitle = (serviceId: number): string =>

@@ -848,7 +848,7 @@ describe('what a doctor asked for', () => {
     const booked = (await appointmentsOf(user.uid)).find((a) => a.requestedServiceId === 6)!;
     expect(booked).toMatchObject({
       channel: 'USSD',
-      requestedServiceOption: 'HOME_VISIT',
+      requestedServiceOption: 'SAMPLES_AT_HOME',
       requestedDay: day,
       labRequestId,
       address: { line: 'Behind Madina Zongo mosque', landmark: 'Behind Madina Zongo mosque', digitalAddress: 'GM-0123-4567' },

@@ -1,5 +1,5 @@
 import { DIGITAL_ADDRESS, tidyDigitalAddress, todayInGhana, type CreateAppointmentInput } from '../../../api/booking-request';
-import { HOME_VISIT, SERVICE_ID, serviceById } from '../../../api/service-catalog';
+import { SAMPLES_AT_HOME, SERVICE_ID, serviceById } from '../../../api/service-catalog';
 import type { Appointment } from '../../../api/types';
 import { HttpError } from '../../../http/errors';
 import { accountEmail } from '../../../notifications/mail';
@@ -136,7 +136,7 @@ async function showLabDays(caller: Caller, request: LabChoice, hint?: string): P
 async function labPrice(caller: Caller, request: LabChoice, atHomeToo: boolean) {
   const { found } = await labsById(request.tests);
   const fullPrice = found.reduce((sum, l) => sum + Number(l.itemPrice), 0);
-  const input = { requestedServiceId: SERVICE_ID.labTests, ...(atHomeToo ? { requestedServiceOption: HOME_VISIT } : {}) };
+  const input = { requestedServiceId: SERVICE_ID.labTests, ...(atHomeToo ? { requestedServiceOption: SAMPLES_AT_HOME } : {}) };
   return priceWithBenefits(caller.patientId!, input, fullPrice);
 }
 
@@ -161,7 +161,7 @@ async function confirmLabs(
       requestedDay: day,
       selectedLabs: request.tests,
       labRequestId: request.id,
-      ...(home ? { requestedServiceOption: HOME_VISIT, address: home } : {}),
+      ...(home ? { requestedServiceOption: SAMPLES_AT_HOME, address: home } : {}),
     });
   } catch (err) {
     if (!(err instanceof HttpError) || err.status >= 500) throw err;
