@@ -60,6 +60,21 @@ describe('the address of a home visit or a delivery', () => {
     expect(atHome(5, 'HOME_VISIT')).toBe(true);
   });
 
+  it('lab tests are at home only with the samples taken there; a dietary mode left from another service is dropped', async () => {
+    expect(atHome(6, undefined)).toBe(false);
+    expect(atHome(6, 'HOME_VISIT')).toBe(false);
+    expect(atHome(6, 'SAMPLES_AT_HOME')).toBe(true);
+    const labs = { ...booking, requestedServiceId: 6, selectedLabs: ['fbc'] };
+    for (const option of ['VIRTUAL', 'HOME_VISIT']) {
+      const cast = await bookingSchema.validate({ ...labs, requestedServiceOption: option, address: { line: 'x' } });
+      expect(cast.requestedServiceOption).toBeUndefined();
+      expect(cast).not.toHaveProperty('address');
+    }
+    expect(await errorsOf(bookingSchema, { ...labs, requestedServiceOption: 'SAMPLES_AT_HOME' })).toEqual([
+      'Address is required for a home visit or a delivery: a street address or landmark.',
+    ]);
+  });
+
   it('takes a GhanaPost digital address in any case and refuses another shape, naming the field', async () => {
     const ok = await bookingSchema.validate(
       { ...booking, requestedServiceId: 3, address: { line: 'House 12, Oxford Street', digitalAddress: ' ga-183-8164 ' } },

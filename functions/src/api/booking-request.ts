@@ -6,7 +6,7 @@
 import { number, object, string, type InferType, type StringSchema } from 'yup';
 import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
 import { bookableDay, clockTime, idField, idList, requiredId, requiredPhone, todayInGhana } from './request-fields';
-import { SERVICE_ID, SERVICES, atHome } from './service-catalog';
+import { SAMPLES_AT_HOME, SERVICE_ID, SERVICES, atHome } from './service-catalog';
 
 export { todayInGhana };
 
@@ -99,11 +99,19 @@ export const bookingSchema = object({
       'Service must be one of our services.',
     ),
   requestedDay: bookableDay('Preferred Date'),
-  requestedServiceOption: onlyFor(
-    [SERVICE_ID.dietary],
-    string().label('Mode').oneOf(DIETARY_MODES, 'Mode must be a virtual consultation or a home visit.'),
-    'Mode is required for dietary management.',
-  ),
+  requestedServiceOption: string()
+    .label('Mode')
+    .when('requestedServiceId', ([id]: number[], s) =>
+      id === SERVICE_ID.dietary
+        ? s
+            .required('Mode is required for dietary management.')
+            .oneOf(DIETARY_MODES, 'Mode must be a virtual consultation or a home visit.')
+        : id === SERVICE_ID.labTests
+          ? // SAMPLES_AT_HOME, else at the clinic's lab: any other value (a dietary mode the form
+            // kept when the service changed) is dropped, as it always was for lab tests.
+            s.transform((value: unknown) => (value === SAMPLES_AT_HOME ? value : undefined)).optional()
+          : s.strip(),
+    ),
   requestedTime: string()
     .label('Preferred Time')
     .when(['requestedServiceId', 'requestedServiceOption'], {

@@ -13,7 +13,7 @@ import {
   appointmentStartsAt,
 } from './policy';
 import { bookableDay, clockTime, isCalendarDay, isClockTime, isDayTime } from './request-fields';
-import { SERVICE_ID } from './service-catalog';
+import { HOME_MODE, SERVICE_ID, atHome, serviceById } from './service-catalog';
 
 // --- the schedule ---
 
@@ -241,13 +241,18 @@ export const CAPACITY_SERVICE_IDS: readonly number[] = [
   3, // Nursing Home Care
   4, // Physiotherapy at Home
   SERVICE_ID.dietary, // its HOME_VISIT mode
+  SERVICE_ID.labTests, // its SAMPLES_AT_HOME mode
   SERVICE_ID.prescription, // Medicine Delivery
   SERVICE_ID.corporateWellness,
   SERVICE_ID.agricHealth,
 ];
 
 export const usesDailyCapacity = (serviceId: number, option: string | null | undefined): boolean =>
-  CAPACITY_SERVICE_IDS.includes(serviceId) && !(serviceId === SERVICE_ID.dietary && option === 'VIRTUAL');
+  CAPACITY_SERVICE_IDS.includes(serviceId) && (!HOME_MODE[serviceId] || atHome(serviceId, option));
+
+/** How the console's Capacity page names a service's places: lab tests have places for their home mode only. */
+export const capacityTitle = (serviceId: number): string =>
+  serviceId === SERVICE_ID.labTests ? 'Lab tests, samples taken at home' : (serviceById(serviceId)?.title ?? String(serviceId));
 
 /** GET /services/{serviceId}/days: places left each day (0 = full). */
 export interface DayPlaces {

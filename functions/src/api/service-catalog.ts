@@ -39,10 +39,23 @@ export const serviceById = (id: number): ServiceDefinition | undefined => SERVIC
 
 /**
  * Services that happen at the patient's address: a doctor, nurse or physiotherapist at home,
- * dietary advice in its HOME_VISIT mode, and medicine brought to the door. Their booking needs
- * the address (api/booking-request.ts); staff assign who goes (a doctor or a nurse) and when they arrive.
+ * dietary advice and lab tests in their home mode (below), and medicine brought to the door.
+ * Their booking needs the address (api/booking-request.ts); staff assign who goes (a doctor or
+ * a nurse) and when they arrive.
  */
-export const AT_HOME_SERVICE_IDS: readonly number[] = [2, 3, 4, SERVICE_ID.dietary, SERVICE_ID.prescription];
+export const AT_HOME_SERVICE_IDS: readonly number[] = [2, 3, 4, SERVICE_ID.dietary, SERVICE_ID.labTests, SERVICE_ID.prescription];
+
+/** Lab tests' requestedServiceOption with the samples taken at home (left out: at the clinic's lab). */
+export const SAMPLES_AT_HOME = 'SAMPLES_AT_HOME';
+
+/**
+ * Services booked away from home or at it, and the requestedServiceOption that puts them at the
+ * patient's address: dietary advice (else VIRTUAL), lab tests (else at the clinic's lab).
+ */
+export const HOME_MODE: Readonly<Partial<Record<number, string>>> = {
+  [SERVICE_ID.dietary]: 'HOME_VISIT',
+  [SERVICE_ID.labTests]: SAMPLES_AT_HOME,
+};
 
 export const atHome = (serviceId: number, option?: string | null): boolean =>
-  AT_HOME_SERVICE_IDS.includes(serviceId) && (serviceId !== SERVICE_ID.dietary || option === 'HOME_VISIT');
+  AT_HOME_SERVICE_IDS.includes(serviceId) && (!HOME_MODE[serviceId] || option === HOME_MODE[serviceId]);

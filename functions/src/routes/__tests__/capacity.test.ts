@@ -155,7 +155,7 @@ describe('/staff/services/capacity', () => {
   it('when an admin lists and sets places a day, then the change is stored, audited and the days follow it', async () => {
     const list = await request(app).get('/api/staff/services/capacity').set(bearer(staff));
     expect(list.status).toBe(200);
-    expect(list.body.data.map((c: { serviceId: number }) => c.serviceId)).toEqual([2, 3, 4, 5, 7, 8, 9]);
+    expect(list.body.data.map((c: { serviceId: number }) => c.serviceId)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
     expect(list.body.data).toContainEqual({ serviceId: 9, service: 'Agric Health', perDay: expect.any(Number) });
     const set = await request(app).put('/api/staff/services/9/capacity').set(bearer(admin)).send({ perDay: 12 });
     expect(set.status).toBe(200);

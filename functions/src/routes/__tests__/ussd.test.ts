@@ -6,6 +6,7 @@ import { RX_CODE_ALPHABET, RX_CODE_LENGTH } from '../../api/record';
 import { USSD_MAX_CHARS, type UssdResponse } from '../../api/ussd';
 import { isGsm7, septets } from '../../notifications/sms-text';
 import { seedCatalog } from '../../seed/seed';
+import { doctorSlotRef } from '../../store/appointments';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
@@ -90,8 +91,11 @@ async function newCaller(operator?: string) {
   return { ...p, patientId: record.id };
 }
 
-/** From the main menu to the confirm screen of a phone consultation, with random choices. */
-async function toConfirm(p: ReturnType<typeof phone>) {
+/**
+ * From the main menu to the confirm screen of a phone consultation, with random choices; the
+ * screen says the fee to pay, or that the caller's package covers it (`covered`).
+ */
+async function toConfirm(p: ReturnType<typeof phone>, { covered = false } = {}) {
   expect((await p.say('1')).Message).toContain('1 Phone consultation with a doctor');
   const doctors = await p.say('1');
   expect(doctors.Message).toContain('Choose a doctor');
@@ -101,7 +105,9 @@ async function toConfirm(p: ReturnType<typeof phone>) {
   expect(times.Message).toContain('choose a time');
   const time = pick(times);
   const confirm = await p.say(time);
-  expect(confirm.Message).toContain('1 Confirm and pay');
+  expect(confirm.Message).toMatch(
+    covered ? /\nCovered by your package\.\n1 Confirm\n0 Cancel$/ : /\nFee GHS \d+\.\d\d\n1 Confirm and pay\n0 Cancel$/,
+  );
   return { confirm, time: choices(times)[Number(time) - 1], times };
 }
 
@@ -181,10 +187,11 @@ describe('a number that belongs to an account', () => {
 describe('booking a phone consultation and paying in the session', () => {
   it('answers AddToCart with the server fee; the fulfilment, checked with the provider, makes it Paid once', async () => {
     const p = await newCaller();
-    await toConfirm(p);
+    const { confirm } = await toConfirm(p);
     const cart = await p.say('1');
     expect(cart).toMatchObject({ Type: 'AddToCart', SessionId: p.sessionId });
     const [booked] = await appointmentsOf(p.patientId);
+    expect(confirm.Message).toContain(`\nFee GHS ${Number(booked.consultationFee).toFixed(2)}\n`);
     expect(booked).toMatchObject({
       channel: 'USSD',
       visitMode: 'phone',
@@ -717,13 +724,14 @@ describe('a nurse at home', () => {
 });
 
 describe('a package allowance', () => {
-  it('covers a phone consultation: booked at once, nothing to pay, no checkout', async () => {
+  it('covers a phone consultation: the confirm screen says so, booked at once, nothing to pay, no checkout', async () => {
     const p = await newCaller();
     await p.say('3');
     expect((await p.say('1')).Message).toMatch(/^Your free trial has started\./);
     const q = phone(p.mobile);
     await q.dial();
-    await toConfirm(q);
+    const { confirm } = await toConfirm(q, { covered: true });
+    expect(confirm.Message).not.toContain('Fee');
     const booked = await q.say('1');
     expect(booked).toMatchObject({
       Type: 'release',
@@ -776,18 +784,26 @@ describe('what a doctor asked for', () => {
     return { user, doctor, p, visit };
   }
 
-  it('lab tests: the request chosen, a day, the server fee paid by the USSD checkout; the request is booked', async () => {
-    const { user, doctor, p, visit } = await patientWithVisit();
+  /** The doctor asks for a full blood count after the visit: the lab request's id. */
+  async function labRequest(doctor: TestUser, visit: { appointmentId: string }) {
     const created = await request(api)
       .post(`/api/staff/appointments/${visit.appointmentId}/lab-requests`)
       .set(bearer(doctor))
       .send({ tests: ['fbc'] });
     expect(created.status).toBe(201);
-    const { labRequestId } = created.body.data as { labRequestId: string };
+    return (created.body.data as { labRequestId: string }).labRequestId;
+  }
+
+  it('lab tests: the request chosen, a day, the server fee paid by the USSD checkout; the request is booked', async () => {
+    const { user, doctor, p, visit } = await patientWithVisit();
+    const labRequestId = await labRequest(doctor, visit);
     await p.dial();
     expect((await p.say('1')).Message).toContain('4 Lab tests a doctor asked for');
     const requests = await p.say('4');
     expect(requests.Message).toMatch(/^Lab tests asked for:\n1 \d+ \w+: /);
+    expect((await p.say('1')).Message).toBe(
+      "Where should the samples be taken?\n1 At the clinic's lab\n2 Samples taken at home\n0 Back",
+    );
     expect((await p.say('1')).Message).toContain('Choose a day');
     const day = ((await sessionDoc(p.sessionId))!.data.days as string[])[0];
     const confirm = await p.say('1');
@@ -810,6 +826,54 @@ describe('what a doctor asked for', () => {
     await again.dial();
     await again.say('1');
     expect((await again.say('4')).Message).toMatch(/^No doctor has asked you for lab tests\./);
+  });
+
+  it("lab tests with the samples taken at home: a day with places, a landmark, paid by the checkout; on the home visits' sheet", async () => {
+    const { user, doctor, p, visit } = await patientWithVisit();
+    const labRequestId = await labRequest(doctor, visit);
+    await p.dial();
+    await p.say('1');
+    await p.say('4');
+    await p.say('1');
+    expect((await p.say('2')).Message).toContain('Choose a day');
+    const day = ((await sessionDoc(p.sessionId))!.data.days as string[])[0];
+    expect((await p.say('1')).Message).toContain('Type a landmark near your home');
+    expect((await p.say('Behind Madina Zongo mosque')).Message).toContain('GhanaPost address');
+    const confirm = await p.say('gm 0123 4567');
+    expect(confirm.Message).toMatch(
+      /^Lab samples taken at home, .+\nNear: Behind Madina Zongo mosque\nGM-0123-4567\nFee GHS \d+\.\d\d\n1 Confirm and pay\n0 Cancel$/,
+    );
+    const cart = await p.say('1');
+    expect(cart.Type).toBe('AddToCart');
+    const booked = (await appointmentsOf(user.uid)).find((a) => a.requestedServiceId === 6)!;
+    expect(booked).toMatchObject({
+      channel: 'USSD',
+      requestedServiceOption: 'SAMPLES_AT_HOME',
+      requestedDay: day,
+      labRequestId,
+      address: { line: 'Behind Madina Zongo mosque', landmark: 'Behind Madina Zongo mosque', digitalAddress: 'GM-0123-4567' },
+      paymentStatus: 'Unpaid',
+      ussdCheckout: { sessionId: p.sessionId },
+    });
+    // The fee said is the server's, charged by the checkout.
+    expect(confirm.Message).toContain(`Fee GHS ${Number(booked.consultationFee).toFixed(2)}\n`);
+    expect(cart.Item).toMatchObject({ Price: booked.consultationFee });
+    await approveInSandbox(p.sessionId, p.mobile, Number(booked.consultationFee));
+    expect((await fulfil(p.sessionId)).body.data.outcome).toBe('paid');
+    const paid = (await appointmentsOf(user.uid)).find((a) => a.id === booked.id)!;
+    expect(paid.paymentStatus).toBe('Paid');
+    expect((await db().collection(COLLECTIONS.labRequests).doc(labRequestId).get()).data()).toMatchObject({
+      status: 'Booked',
+      bookedAppointmentId: booked.id,
+    });
+    // It takes a place of the day's home collections, and is on the sheet of the day's home visits.
+    const places = await db().collection(COLLECTIONS.capacityDays).doc(`6_${day}`).get();
+    expect(places.get('appointmentIds')).toContain(booked.id);
+    const desk = await createStaffUser('staff');
+    const sheet = await request(api).get(`/api/staff/appointments/day-sheet.csv?day=${day}&homeVisits=true`).set(bearer(desk));
+    expect(sheet.status).toBe(200);
+    const line = sheet.text.split('\n').find((l) => l.includes(String(booked.clientReference)));
+    expect(line).toContain('Behind Madina Zongo mosque');
   });
 
   it('medicine delivery: an issued prescription chosen, a day, a landmark; the prescription is ordered once', async () => {
@@ -851,5 +915,108 @@ describe('what a doctor asked for', () => {
     await again.dial();
     await again.say('1');
     expect((await again.say('5')).Message).toMatch(/^You have no prescription of ours to deliver\./);
+  });
+});
+
+describe('cancelling an unpaid booking over USSD', () => {
+  it('cancels with nothing to refund and frees the time', async () => {
+    const p = await newCaller();
+    await toConfirm(p);
+    expect((await p.say('1')).Type).toBe('AddToCart');
+    const [booked] = await appointmentsOf(p.patientId);
+    const slot = doctorSlotRef(String(booked.doctorId), String(booked.requestedDay), String(booked.requestedTime));
+    expect((await slot.get()).exists).toBe(true);
+
+    const again = phone(p.mobile);
+    await again.dial();
+    const fee = Number(booked.consultationFee).toFixed(2);
+    expect((await again.say('2')).Message).toContain(`\nNot paid (GHS ${fee})\n1 Cancel it\n0 Back`);
+    expect((await again.say('1')).Message).toBe('Cancel this appointment?\n1 Yes, cancel\n0 No');
+    expect(await again.say('1')).toMatchObject({ Type: 'release', Message: 'Cancelled. Thank you for telling us.' });
+    const [cancelled] = await appointmentsOf(p.patientId);
+    expect(cancelled).toMatchObject({ appointmentStatus: 'Cancelled', paymentStatus: 'Unpaid' });
+    const refunds = await db().collection(COLLECTIONS.refunds).where('clientReference', '==', booked.clientReference).get();
+    expect(refunds.size).toBe(0);
+    expect((await slot.get()).exists).toBe(false);
+  });
+});
+
+describe('the free trial used before', () => {
+  it('is refused as a screen in the service words once the trial has ended, and starts nothing', async () => {
+    const p = await newCaller();
+    await p.say('3');
+    expect((await p.say('1')).Message).toMatch(/^Your free trial has started\./);
+    // The trial ended ten days ago (moved in the store, as time passing would).
+    const subs = () => db().collection(COLLECTIONS.subscriptions).where('patientId', '==', p.patientId).get();
+    const [trial] = (await subs()).docs;
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await trial.ref.update({ periodStart: ago(40), startDate: ago(40), periodEnd: ago(10), endDate: ago(10) });
+
+    const again = phone(p.mobile);
+    await again.dial();
+    expect((await again.say('3')).Message).toContain('You have no package.\n1 Start the free 30-day trial');
+    expect(await again.say('1')).toMatchObject({
+      Type: 'release',
+      Message:
+        'You have already used your free trial. Choose a package, or renew your trial package from your profile, to continue.',
+    });
+    expect((await subs()).size).toBe(1);
+  });
+});
+
+describe('a prescription code no longer to be dispensed', () => {
+  it('says a dispensed code was dispensed, and when; a cancelled one was cancelled; neither with its medicines', async () => {
+    const [patient, doctor, desk] = await Promise.all([
+      createTestUser(),
+      createStaffUser('doctor', 'dr-mensah'),
+      createStaffUser('staff'),
+    ]);
+    const visit = await storedAppointment(patient.uid, 'CheckedIn', {
+      ...startingIn(-10),
+      requestedServiceId: 1,
+      requestedService: 'Virtual Consultation (Telemedicine)',
+      doctorId: 'dr-mensah',
+      doctorSurName: 'Mensah',
+    });
+    const issue = async () => {
+      const issued = await request(api)
+        .post(`/api/staff/appointments/${visit.appointmentId}/prescriptions`)
+        .set(bearer(doctor))
+        .send({
+          items: [
+            {
+              medicine: 'Metformin',
+              strength: '500 mg',
+              dose: '1 tablet',
+              frequency: 'twice a day',
+              duration: '30 days',
+              quantity: 60,
+            },
+          ],
+        });
+      expect(issued.status).toBe(201);
+      return issued.body.data as { code: string; prescriptionId: string };
+    };
+    const [dispensed, cancelled] = [await issue(), await issue()];
+    const marked = await request(api).post(`/api/staff/prescriptions/${dispensed.prescriptionId}/dispensed`).set(bearer(desk));
+    expect(marked.status).toBe(200);
+    // No route cancels one yet: the prescriber's cancellation as the store would hold it.
+    await db().collection(COLLECTIONS.prescriptions).doc(cancelled.prescriptionId).update({ status: 'Cancelled' });
+
+    const p = await newCaller();
+    await p.say('4');
+    const wasDispensed = await p.say(dispensed.code);
+    expect(wasDispensed.Type).toBe('release');
+    expect(wasDispensed.Message).toMatch(
+      new RegExp(`^Prescription ${dispensed.code} was already dispensed on .+: do not dispense it again\\.\\n`),
+    );
+    const q = phone(p.mobile);
+    await q.dial();
+    await q.say('4');
+    const wasCancelled = await q.say(cancelled.code);
+    expect(wasCancelled.Message).toMatch(
+      new RegExp(`^Prescription ${cancelled.code} was cancelled by the prescriber: do not dispense it\\.\\n`),
+    );
+    for (const screen of [wasDispensed, wasCancelled]) expect(screen.Message).not.toContain('Metformin');
   });
 });

@@ -4,6 +4,7 @@ import { invalidIdMessage, isValidId } from '../../api/ids';
 import { DEFAULT_DAILY_CAPACITY, MIN_BOOKING_NOTICE_HOURS } from '../../api/policy';
 import {
   CAPACITY_SERVICE_IDS,
+  capacityTitle,
   daysBetween,
   freeTimes,
   fullDayMessage,
@@ -173,7 +174,7 @@ const perDayOf = (stored: { perDay?: unknown } | undefined) =>
 /** GET /staff/services/capacity: every home or community service with its places a day. */
 export async function listCapacities(): Promise<ServiceCapacity[]> {
   const stored = new Map((await allCapacities()).map((c) => [c.serviceId, c]));
-  return CAPACITY_SERVICE_IDS.map((id) => ({ serviceId: id, service: serviceById(id)!.title, perDay: perDayOf(stored.get(id)) }));
+  return CAPACITY_SERVICE_IDS.map((id) => ({ serviceId: id, service: capacityTitle(id), perDay: perDayOf(stored.get(id)) }));
 }
 
 /** PUT /staff/services/{serviceId}/capacity (admins): audited; days already fuller than this keep their bookings. */
@@ -183,7 +184,7 @@ export async function setCapacity(staff: Staff, serviceId: number, perDay: numbe
     tx.set(capacityRef(serviceId), { serviceId, perDay, updatedAt: new Date().toISOString(), updatedBy: staff.uid });
     await auditAs(staff, { action: 'capacity.update', target: `serviceCapacity/${serviceId}` }, tx);
   });
-  return { serviceId, service: service.title, perDay };
+  return { serviceId, service: capacityTitle(service.id), perDay };
 }
 
 /** GET /services/{serviceId}/days: places left each day (0 = full; past days 0). Reads: the setting and one range query. */

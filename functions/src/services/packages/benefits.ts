@@ -1,4 +1,4 @@
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { formatGhs } from '../../api/format';
 import {
   coveredSentence,
@@ -118,6 +118,35 @@ function labDiscount(plan: BenefitPlan, appointment: Appointment): Partial<Appoi
   };
 }
 
+/** The allowance rule: the first candidate (newest package first) whose window has a use left; -1 when none. */
+function firstWithAllowanceLeft(plan: BenefitPlan, benefit: AllowanceBenefit, usages: { data(): DocumentData | undefined }[]) {
+  return plan.candidates.findIndex((c, k) => {
+    const allowance = allowanceOf(c.pkg.benefits, benefit);
+    return allowance === 'unlimited' || (usages[k].data()?.[benefit] ?? 0) < allowance;
+  });
+}
+
+/**
+ * What a booking would cost now with the patient's packages, said before booking (the USSD
+ * confirm screen): the same plan, discount and allowance rule as the booking, read outside its
+ * transaction, so the booking's own transaction still decides (a use taken meanwhile: it is
+ * charged, and the checkout says the amount).
+ */
+export async function priceWithBenefits(
+  patientId: string,
+  input: Parameters<typeof benefitPlan>[1],
+  fullPrice: number,
+): Promise<{ fee: number; covered: boolean }> {
+  const plan = await benefitPlan(patientId, input);
+  if (!plan || !(fullPrice > 0)) return { fee: fullPrice, covered: false };
+  if (plan.benefit === 'labDiscount') {
+    const fee = labDiscount(plan, { consultationFee: fullPrice } as Appointment).consultationFee ?? fullPrice;
+    return { fee, covered: fee === 0 };
+  }
+  const usages = await Promise.all(plan.candidates.map((c) => usageRef(c.usageId).get()));
+  return firstWithAllowanceLeft(plan, plan.benefit, usages) >= 0 ? { fee: 0, covered: true } : { fee: fullPrice, covered: false };
+}
+
 /**
  * Inside the booking transaction, with its other reads (reads only): the allowance of each
  * candidate is read and the first with a place left covers the booking. Answers the
@@ -135,10 +164,7 @@ export async function applyBenefits(
   if (!(appointment.consultationFee > 0)) return appointment;
   const benefit = plan.benefit;
   const usages = await Promise.all(plan.candidates.map((c) => tx.get(usageRef(c.usageId))));
-  const i = plan.candidates.findIndex((c, k) => {
-    const allowance = allowanceOf(c.pkg.benefits, benefit);
-    return allowance === 'unlimited' || (usages[k].data()?.[benefit] ?? 0) < allowance;
-  });
+  const i = firstWithAllowanceLeft(plan, benefit, usages);
   if (i < 0) return appointment;
   const chosen = plan.candidates[i];
   const used = (usages[i].data()?.[benefit] ?? 0) + 1;

@@ -18,6 +18,9 @@ export const short = (text: string, max: number): string => {
 
 const list = (items: readonly string[]) => items.map((item, i) => `${i + 1} ${item}`).join('\n');
 const withHint = (hint: string | undefined, text: string) => (hint ? `${hint}\n${text}` : text);
+/** A confirm screen's price line and choice: what is left to pay, or that the package covers it. */
+const toPay = (p: { fee: number; covered?: boolean }) =>
+  p.covered ? 'Covered by your package.\n1 Confirm' : `Fee ${formatGhs(p.fee)}\n1 Confirm and pay`;
 const dial = (shortcode: string) => (shortcode ? `dial ${shortcode}` : 'dial our USSD code');
 
 export const HINT = {
@@ -65,11 +68,9 @@ export const screens = {
   chooseTime: (day: string, times: string[], hint?: string) => withHint(hint, `${day}, choose a time:\n${list(times)}\n0 Back`),
   noDays: (shortcode: string) =>
     `No free times in the next 2 weeks. To be called back, ${dial(shortcode)} and choose 5 Call me back.`,
-  confirmPhone: (p: { doctor: string; when: string; fee: number }, hint?: string) =>
-    withHint(
-      hint,
-      `Phone consultation with ${short(p.doctor, 24)}, ${p.when}.\nFee ${formatGhs(p.fee)}\n1 Confirm and pay\n0 Cancel`,
-    ),
+  /** `covered`: the caller's package allowance covers it now (nothing to pay). */
+  confirmPhone: (p: { doctor: string; when: string; fee: number; covered?: boolean }, hint?: string) =>
+    withHint(hint, `Phone consultation with ${short(p.doctor, 24)}, ${p.when}.\n${toPay(p)}\n0 Cancel`),
   pay: (p: { fee: number }) =>
     `Pay ${formatGhs(p.fee)} for your phone consultation by mobile money. Approve the prompt on your phone. We will text you.`,
   bookedCovered: (p: { doctor: string; when: string }) =>
@@ -83,15 +84,22 @@ export const screens = {
   chooseLabRequest: (requests: string[], hint?: string) =>
     withHint(hint, `Lab tests asked for:\n${list(requests.map((r) => short(r, 22)))}\n0 Back`),
   noLabRequests: (shortcode: string) =>
-    `No doctor has asked you for lab tests. Lab tests at home are not offered yet. To ask, ${dial(shortcode)} and choose 5 Call me back.`,
-  confirmLabs: (p: { tests: string; day: string; fee: number }, hint?: string) =>
+    `No doctor has asked you for lab tests. To ask, ${dial(shortcode)} and choose 5 Call me back.`,
+  labWhere: (hint?: string) =>
+    withHint(hint, `Where should the samples be taken?\n${list(["At the clinic's lab", 'Samples taken at home'])}\n0 Back`),
+  confirmLabs: (p: { tests: string; day: string; fee: number; covered?: boolean }, hint?: string) =>
+    withHint(hint, `Lab tests (${short(p.tests, 40)}) on ${p.day}, at the clinic's lab.\n${toPay(p)}\n0 Cancel`),
+  confirmLabsAtHome: (p: { day: string; landmark: string; gps?: string; fee: number; covered?: boolean }, hint?: string) =>
     withHint(
       hint,
-      `Lab tests (${short(p.tests, 40)}) on ${p.day}, at the clinic's lab.\nFee ${formatGhs(p.fee)}\n1 Confirm and pay\n0 Cancel`,
+      `Lab samples taken at home, ${p.day}\nNear: ${short(p.landmark, 30)}${p.gps ? `\n${p.gps}` : ''}\n${toPay(p)}\n0 Cancel`,
     ),
   payLabs: (p: { fee: number }) =>
     `Pay ${formatGhs(p.fee)} for your lab tests by mobile money. Approve the prompt on your phone. We will text you.`,
-  bookedLabs: (p: { day: string }) => `Booked: lab tests on ${p.day} at the clinic's lab. Nothing to pay.`,
+  bookedLabs: (p: { day: string; atHome?: boolean }) =>
+    p.atHome
+      ? `Booked: lab samples taken at home on ${p.day}. Nothing to pay. The clinic will text you who comes and when.`
+      : `Booked: lab tests on ${p.day} at the clinic's lab. Nothing to pay.`,
   choosePrescription: (prescriptions: string[], hint?: string) =>
     withHint(hint, `Which prescription?\n${list(prescriptions.map((p) => short(p, 22)))}\n0 Back`),
   noPrescriptions: (shortcode: string) =>

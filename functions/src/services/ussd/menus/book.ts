@@ -1,5 +1,5 @@
 import { DIGITAL_ADDRESS, tidyDigitalAddress, todayInGhana, type CreateAppointmentInput } from '../../../api/booking-request';
-import { SERVICE_ID, serviceById } from '../../../api/service-catalog';
+import { SAMPLES_AT_HOME, SERVICE_ID, serviceById } from '../../../api/service-catalog';
 import type { Appointment } from '../../../api/types';
 import { HttpError } from '../../../http/errors';
 import { accountEmail } from '../../../notifications/mail';
@@ -11,6 +11,7 @@ import { prescriptionsOf } from '../../../store/prescriptions';
 import type { CallerDetails } from '../../../store/ussd';
 import { createAppointment, SLOT_TAKEN } from '../../booking/appointments';
 import { doctorSlots, serviceDays } from '../../booking/scheduling';
+import { priceWithBenefits } from '../../packages/benefits';
 import { listDoctors } from '../../public/catalog';
 import { ussdCheckoutOf } from '../caller';
 import { HINT, MAX_CHOICES, MAX_DOCTORS, MAX_REQUESTS, MAX_TIMES, screens, short } from '../screens';
@@ -88,7 +89,7 @@ async function showHomeDays(
   return menu(screens.chooseDay(offered.map(dayLabel), hint), 'homeDay', { ...carried, serviceId, days: offered });
 }
 
-// --- what a doctor asked for: lab tests (at the clinic's lab) and medicine delivery ---
+// --- what a doctor asked for: lab tests (at the clinic's lab or samples taken at home) and medicine delivery ---
 
 interface LabChoice {
   id: string;
@@ -115,7 +116,9 @@ async function showLabRequests(caller: Caller, hint?: string): Promise<Reply> {
   );
 }
 
-/** The next days the clinic is open (no closure), from tomorrow: lab tests are taken at the clinic's lab, by day. */
+const showLabWhere = (request: LabChoice, hint?: string): Reply => menu(screens.labWhere(hint), 'labWhere', { request });
+
+/** The next days the clinic is open (no closure), from tomorrow: the clinic's lab takes samples by day. */
 async function showLabDays(caller: Caller, request: LabChoice, hint?: string): Promise<Reply> {
   const today = todayInGhana();
   const closed = await closuresBetween(addDays(today, 1), addDays(today, DAYS_AHEAD));
@@ -126,15 +129,29 @@ async function showLabDays(caller: Caller, request: LabChoice, hint?: string): P
   return menu(screens.chooseDay(offered.map(dayLabel), hint), 'labDay', { request, days: offered });
 }
 
-/** The tests' price from the catalogue (the booking charges the server's price, less a package's discount). */
-async function labConfirmText(data: Record<string, unknown>, hint?: string) {
-  const request = data.request as LabChoice;
+/**
+ * What the tests cost the caller: the catalogue's prices less a package's discount, by the
+ * booking's own rule (priceWithBenefits); the booking charges the server's price at the time.
+ */
+async function labPrice(caller: Caller, request: LabChoice, atHomeToo: boolean) {
   const { found } = await labsById(request.tests);
-  const fee = found.reduce((sum, l) => sum + Number(l.itemPrice), 0);
-  return screens.confirmLabs({ tests: request.label.replace(/^[^:]*: /, ''), day: dayLabel(String(data.day)), fee }, hint);
+  const fullPrice = found.reduce((sum, l) => sum + Number(l.itemPrice), 0);
+  const input = { requestedServiceId: SERVICE_ID.labTests, ...(atHomeToo ? { requestedServiceOption: SAMPLES_AT_HOME } : {}) };
+  return priceWithBenefits(caller.patientId!, input, fullPrice);
 }
 
-async function confirmLabs(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
+async function labConfirmText(caller: Caller, data: Record<string, unknown>, hint?: string) {
+  const request = data.request as LabChoice;
+  const price = await labPrice(caller, request, false);
+  return screens.confirmLabs({ tests: request.label.replace(/^[^:]*: /, ''), day: dayLabel(String(data.day)), ...price }, hint);
+}
+
+/** Books the lab request at the clinic's lab, or with the samples taken at home (`home`: the address). */
+async function confirmLabs(
+  caller: Caller,
+  data: Record<string, unknown>,
+  home?: CreateAppointmentInput['address'],
+): Promise<Reply> {
   const request = data.request as LabChoice;
   const day = String(data.day);
   let booked: Appointment;
@@ -144,14 +161,18 @@ async function confirmLabs(caller: Caller, data: Record<string, unknown>): Promi
       requestedDay: day,
       selectedLabs: request.tests,
       labRequestId: request.id,
+      ...(home ? { requestedServiceOption: SAMPLES_AT_HOME, address: home } : {}),
     });
   } catch (err) {
     if (!(err instanceof HttpError) || err.status >= 500) throw err;
-    // The day closed meanwhile, or the request was booked in another session: said as a screen.
-    if (err.status === 409 && !/already booked/.test(err.message)) return showLabDays(caller, request, 'That day is now closed.');
+    // The day closed (or its home places went) meanwhile, or the request was booked in another session: said as a screen.
+    if (err.status === 409 && !/already booked/.test(err.message))
+      return home
+        ? showHomeDays(caller, SERVICE_ID.labTests, 'That day is now full or closed.', carriedOf(data))
+        : showLabDays(caller, request, 'That day is now closed.');
     return end(screens.notCancellable(err.message));
   }
-  if (!booked.requiresPayment) return end(screens.bookedLabs({ day: dayLabel(day) }));
+  if (!booked.requiresPayment) return end(screens.bookedLabs({ day: dayLabel(day), atHome: Boolean(home) }));
   return {
     kind: 'cart',
     text: screens.payLabs({ fee: booked.consultationFee }),
@@ -223,8 +244,11 @@ async function book(caller: Caller, fields: Partial<CreateAppointmentInput>) {
 const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 409;
 /** A 409 about the day (closed or full), not about what the booking carries. */
 const isConflictOfDay = (err: HttpError) => err.status === 409 && !/already ordered|cannot be ordered/.test(err.message);
-/** What a home booking carries from step to step besides its day: the prescription a delivery brings. */
-const carriedOf = (data: Record<string, unknown>) => (data.prescriptionId ? { prescriptionId: data.prescriptionId } : {});
+/** What a home booking carries from step to step besides its day: the prescription a delivery brings, the lab request whose samples are taken. */
+const carriedOf = (data: Record<string, unknown>) => ({
+  ...(data.prescriptionId ? { prescriptionId: data.prescriptionId } : {}),
+  ...(data.request ? { request: data.request } : {}),
+});
 
 async function confirmPhone(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
   const doctor = data.doctor as DoctorChoice;
@@ -254,16 +278,21 @@ async function confirmPhone(caller: Caller, data: Record<string, unknown>): Prom
   };
 }
 
+/** A home booking's address: the landmark (the line staff read) and the GhanaPost code if given. */
+function homeAddress(data: Record<string, unknown>): NonNullable<CreateAppointmentInput['address']> {
+  const landmark = String(data.landmark);
+  return { line: landmark, landmark, ...(data.gps ? { digitalAddress: String(data.gps) } : {}) };
+}
+
 async function confirmHome(caller: Caller, data: Record<string, unknown>): Promise<Reply> {
   const serviceId = Number(data.serviceId);
+  if (serviceId === SERVICE_ID.labTests) return confirmLabs(caller, data, homeAddress(data));
   const day = String(data.day);
-  const landmark = String(data.landmark);
-  const gps = data.gps ? String(data.gps) : undefined;
   try {
     await book(caller, {
       requestedServiceId: serviceId,
       requestedDay: day,
-      address: { line: landmark, landmark, ...(gps ? { digitalAddress: gps } : {}) },
+      address: homeAddress(data),
       ...(data.prescriptionId ? { prescriptionId: String(data.prescriptionId) } : {}),
     });
   } catch (err) {
@@ -307,19 +336,20 @@ export const bookSteps = {
     if (typed === '0') return showDays(caller, doctor);
     const time = picked(typed, data.times as string[]);
     if (!time) return showTimes(caller, doctor, day, HINT.choice);
-    return menu(screens.confirmPhone({ doctor: doctor.name, when: whenLabel(day, time), fee: doctor.fee }), 'confirm', {
-      doctor,
-      day,
-      time,
-    });
+    // Whether the package's allowance covers it, by the booking's own rule: the screen says so.
+    const { fee, covered } = await priceWithBenefits(
+      caller.patientId!,
+      { requestedServiceId: SERVICE_ID.virtualConsultation },
+      doctor.fee,
+    );
+    const next = { doctor, day, time, fee, covered };
+    return menu(phoneConfirmText(next), 'confirm', next);
   },
 
   confirm: async (caller, typed, data) => {
     if (typed === '1') return confirmPhone(caller, data);
     if (typed === '0') return showMain();
-    const doctor = data.doctor as DoctorChoice;
-    const when = whenLabel(String(data.day), String(data.time));
-    return menu(screens.confirmPhone({ doctor: doctor.name, when, fee: doctor.fee }, HINT.choice), 'confirm', data);
+    return menu(phoneConfirmText(data, HINT.choice), 'confirm', data);
   },
 
   homeDay: async (caller, typed, data) => {
@@ -333,21 +363,29 @@ export const bookSteps = {
   labRequest: async (caller, typed, data) => {
     if (typed === '0') return menu(screens.bookService(), 'book');
     const request = picked(typed, data.requests as LabChoice[]);
-    return request ? showLabDays(caller, request) : showLabRequests(caller, HINT.choice);
+    return request ? showLabWhere(request) : showLabRequests(caller, HINT.choice);
+  },
+
+  labWhere: async (caller, typed, data) => {
+    const request = data.request as LabChoice;
+    if (typed === '0') return showLabRequests(caller);
+    if (typed === '1') return showLabDays(caller, request);
+    if (typed === '2') return showHomeDays(caller, SERVICE_ID.labTests, undefined, { request });
+    return showLabWhere(request, HINT.choice);
   },
 
   labDay: async (caller, typed, data) => {
     const request = data.request as LabChoice;
-    if (typed === '0') return showLabRequests(caller);
+    if (typed === '0') return showLabWhere(request);
     const day = picked(typed, data.days as string[]);
     if (!day) return showLabDays(caller, request, HINT.choice);
-    return menu(await labConfirmText({ request, day }), 'labConfirm', { request, day });
+    return menu(await labConfirmText(caller, { request, day }), 'labConfirm', { request, day });
   },
 
   labConfirm: async (caller, typed, data) => {
     if (typed === '1') return confirmLabs(caller, data);
     if (typed === '0') return showMain();
-    return menu(await labConfirmText(data, HINT.choice), 'labConfirm', data);
+    return menu(await labConfirmText(caller, data, HINT.choice), 'labConfirm', data);
   },
 
   rxOrder: async (caller, typed, data) => {
@@ -363,28 +401,41 @@ export const bookSteps = {
     return input(screens.gps(), 'gps', { ...data, landmark });
   },
 
-  gps: async (_caller, typed, data) => {
+  gps: async (caller, typed, data) => {
     // As people type it (no dashes, any case) in its one stored form, as the site's form does.
     const gps = tidyDigitalAddress(typed);
     if (gps !== '0' && !DIGITAL_ADDRESS.test(gps)) return input(screens.gps(HINT.gps), 'gps', data);
     const next = { ...data, ...(gps === '0' ? {} : { gps }) };
-    return menu(homeConfirmText(next), 'homeConfirm', next);
+    return menu(await homeConfirmText(caller, next), 'homeConfirm', next);
   },
 
   homeConfirm: async (caller, typed, data) => {
     if (typed === '1') return confirmHome(caller, data);
     if (typed === '0') return showMain();
-    return menu(homeConfirmText(data, HINT.choice), 'homeConfirm', data);
+    return menu(await homeConfirmText(caller, data, HINT.choice), 'homeConfirm', data);
   },
 } satisfies Partial<Record<Step, Handler>>;
 
-const homeConfirmText = (data: Record<string, unknown>, hint?: string) =>
-  screens.confirmHome(
+const phoneConfirmText = (data: Record<string, unknown>, hint?: string) =>
+  screens.confirmPhone(
     {
-      service: serviceById(Number(data.serviceId))!.title,
-      day: dayLabel(String(data.day)),
-      landmark: String(data.landmark),
-      gps: data.gps ? String(data.gps) : undefined,
+      doctor: (data.doctor as DoctorChoice).name,
+      when: whenLabel(String(data.day), String(data.time)),
+      fee: Number(data.fee ?? (data.doctor as DoctorChoice).fee),
+      covered: data.covered === true,
     },
     hint,
   );
+
+async function homeConfirmText(caller: Caller, data: Record<string, unknown>, hint?: string) {
+  const where = {
+    day: dayLabel(String(data.day)),
+    landmark: String(data.landmark),
+    gps: data.gps ? String(data.gps) : undefined,
+  };
+  if (Number(data.serviceId) === SERVICE_ID.labTests) {
+    const price = await labPrice(caller, data.request as LabChoice, true);
+    return screens.confirmLabsAtHome({ ...where, ...price }, hint);
+  }
+  return screens.confirmHome({ ...where, service: serviceById(Number(data.serviceId))!.title }, hint);
+}

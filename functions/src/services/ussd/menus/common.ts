@@ -18,6 +18,7 @@ export type Step =
   | 'gps'
   | 'homeConfirm'
   | 'labRequest'
+  | 'labWhere'
   | 'labDay'
   | 'labConfirm'
   | 'rxOrder'
