@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { assignSchema } from '@api/front-desk';
 import { Modal } from '@/components/modal';
-import { useAssign, useClinicians } from '@/features/staff/api/desk-api';
+import { useAssign, useClinicians } from '@/features/desk/api/desk-api';
 import type { StaffAppointment } from '@/features/staff/api/staff-api';
 import { ApiError } from '@/lib/api-client';
 import { showSuccess } from '@/lib/dialogs';

@@ -3,7 +3,7 @@ import { Banknote, RefreshCw, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatGhs } from '@api/format';
 import { deskPaymentSchema, type DeskPaymentMethod, type DeskPaymentOutcome } from '@api/front-desk';
-import { useRecordPayment, useSendPaymentLink } from '@/features/staff/api/desk-api';
+import { useRecordPayment, useSendPaymentLink } from '@/features/desk/api/desk-api';
 import { staffKeys, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { ApiError } from '@/lib/api-client';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';

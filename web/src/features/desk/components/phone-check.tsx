@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DESK_CODE_MINUTES, phoneCodeSchema } from '@api/front-desk';
-import { sendPhoneCode, useVerifyPhone } from '@/features/staff/api/desk-api';
+import { sendPhoneCode, useVerifyPhone } from '@/features/desk/api/desk-api';
 import type { DeskPerson } from '@/features/desk/desk-person';
 import { ApiError } from '@/lib/api-client';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { atHome } from '@api/service-catalog';
 import { DoctorOptions, doctorName } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
-import { downloadDaySheet, type SheetOf } from '@/features/staff/api/desk-api';
+import { downloadDaySheet, type SheetOf } from '@/features/desk/api/desk-api';
 import { itemsOf, useAppointmentList, useDoctorList, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { DayNav } from '@/features/desk/components/day-nav';
 import { ListState, PageHeader } from '@/features/staff/components/list-parts';

@@ -2,14 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { AffectedAnswer, Closure } from '@api/front-desk';
-import type { StaffMessage, StaffOrder } from '@api/staff';
-import ClosuresPage from '@/features/staff/pages/closures-page';
-import InboxPage from '@/features/staff/pages/inbox-page';
-import OrdersPage from '@/features/staff/pages/orders-page';
+import ClosuresPage from '@/features/day/pages/closures-page';
 import { addDays, longDay, todayInGhana } from '@/features/staff/days';
 import { confirm } from '@/lib/dialogs';
 import { withQueryClient } from '@/test-support/query';
-import { aClosure, aMessage, anOrder, fakeApi, ok, type Answer } from '@/test-support/staff-answers';
+import { aClosure, fakeApi, ok, type Answer } from '@/test-support/staff-answers';
 
 jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showApiError: jest.fn(), showSuccess: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
@@ -30,8 +27,6 @@ const AFFECTED: AffectedAnswer = {
 };
 
 let closures: Closure[];
-let orders: StaffOrder[];
-let messages: StaffMessage[];
 let putAnswer: (body: { reason: string; confirm?: boolean }) => Answer;
 const api = fakeApi(() => [
   ['GET', '/api/staff/closures', () => ok(closures)],
@@ -42,23 +37,6 @@ const api = fakeApi(() => [
     ({ url }) => {
       closures = closures.filter((c) => !url.pathname.endsWith(c.day));
       return ok(null);
-    },
-  ],
-  ['GET', '/api/staff/orders', () => ok({ items: orders, nextCursor: null })],
-  ['GET', '/api/staff/enquiries', () => ok({ items: [], nextCursor: null })],
-  ['GET', '/api/staff/messages', () => ok({ items: messages, nextCursor: null })],
-  [
-    'POST',
-    '/api/staff/messages/m1/reply',
-    ({ body }) => {
-      messages = [
-        {
-          ...messages[0],
-          status: 'Replied',
-          replies: [{ text: (body as { text: string }).text, by: 'staff@expmed.local', at: '2098-12-21T09:00:00.000Z' }],
-        },
-      ];
-      return ok(messages[0]);
     },
   ],
 ]);
@@ -76,8 +54,6 @@ beforeEach(() => {
   globalThis.fetch = api.fetchMock as unknown as typeof fetch;
   jest.mocked(confirm).mockResolvedValue(true);
   closures = [aClosure({ day: addDays(todayInGhana(), 20), reason: 'Christmas Day' })];
-  orders = [];
-  messages = [aMessage()];
   putAnswer = ({ reason, confirm: yes }) =>
     yes
       ? ok(aClosure({ day: DAY, reason, source: 'clinic' }))
@@ -132,47 +108,5 @@ describe('Closures', () => {
     await user.click(screen.getByRole('button', { name: /^Remove/ }));
     await waitFor(() => expect(screen.queryByText('Christmas Day')).not.toBeInTheDocument());
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
-  });
-});
-
-describe('Orders', () => {
-  it('when it opens, then the paid orders to dispatch are asked for, with who, their phone and where to deliver', async () => {
-    orders = [anOrder()];
-    renderPage(<OrdersPage />);
-    const card = await screen.findByRole('listitem', { name: 'Order ORD0000001' });
-    expect(Object.fromEntries(api.callsTo('GET', '/api/staff/orders')[0].url.searchParams)).toEqual({ toDispatch: 'true' });
-    expect(card).toHaveTextContent('Ama Mensah');
-    expect(within(card).getByRole('link', { name: '024 123 4567' })).toHaveAttribute('href', 'tel:+233241234567');
-    expect(card).toHaveTextContent('Deliver to: 12 Mango Street, Adenta');
-    expect(within(card).getByRole('button', { name: /^Dispatch/ })).toBeInTheDocument();
-  });
-
-  it('when an order is not paid, then Dispatch is not offered (Cancel is)', async () => {
-    orders = [anOrder({ paymentStatus: 'Unpaid' })];
-    renderPage(<OrdersPage />, '/?show=Pending');
-    const card = await screen.findByRole('listitem', { name: 'Order ORD0000001' });
-    expect(within(card).queryByRole('button', { name: /^Dispatch/ })).not.toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
-    expect(card).toHaveTextContent('Not paid yet: it can be dispatched once paid.');
-  });
-});
-
-describe('Contact messages', () => {
-  it('when staff reply, then the text is sent, and the reply and Replied show with the message', async () => {
-    const user = renderPage(<InboxPage />);
-    const message = await screen.findByRole('listitem', { name: 'Message from Kofi Boateng' });
-    expect(within(message).getByText('New', { selector: '.staff-badge' })).toBeInTheDocument();
-    await user.click(within(message).getByRole('button', { name: 'Reply to Kofi Boateng' }));
-    expect(within(message).getByLabelText('Reply')).toHaveFocus();
-    await user.click(within(message).getByRole('button', { name: 'Send reply' }));
-    expect(await within(message).findByRole('alert')).toHaveTextContent('Reply: write the answer to send.');
-    await user.type(within(message).getByLabelText('Reply'), 'Yes, we visit Tema every day.');
-    await user.click(within(message).getByRole('button', { name: 'Send reply' }));
-    expect(await within(message).findByText('Reply mailed to kofi@example.com.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/staff/messages/m1/reply')[0].body).toEqual({ text: 'Yes, we visit Tema every day.' });
-    const replies = await within(message).findByRole('list', { name: 'Replies' });
-    expect(replies).toHaveTextContent('Yes, we visit Tema every day.');
-    expect(replies).toHaveTextContent('Replied by staff@expmed.local');
-    expect(within(message).getByText('Replied', { selector: '.staff-badge' })).toBeInTheDocument();
   });
 });

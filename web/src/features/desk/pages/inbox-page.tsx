@@ -13,7 +13,7 @@ import {
   type ContactMessage,
   type StaffEnquiry,
 } from '@/features/staff/api/staff-api';
-import { useReplyToMessage, useSetMessageStatus } from '@/features/staff/api/desk-api';
+import { useReplyToMessage, useSetMessageStatus } from '@/features/desk/api/desk-api';
 import { ApiError } from '@/lib/api-client';
 import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';

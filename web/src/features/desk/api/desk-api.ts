@@ -1,8 +1,8 @@
 /**
  * The front desk and the field (docs/front-desk.md; shapes and schemas in @api/front-desk):
  * people the clinic holds without an account and their phone check, bookings and payments
- * taken at the desk, home visits' assignment, closed days, the day sheet, and replies to
- * contact messages. Each change invalidates what it touches under the console's ['staff'] keys.
+ * taken at the desk, home visits' assignment, the day sheet, and replies to contact messages.
+ * Each change invalidates what it touches under the console's ['staff'] keys.
  */
 import { useQuery } from '@tanstack/react-query';
 import type {
@@ -10,7 +10,6 @@ import type {
   ClinicPatientCreated,
   ClinicPatientRequest,
   Clinician,
-  Closure,
   DeskPaymentOutcome,
   DeskPaymentRequest,
   MessageStatus,
@@ -28,8 +27,6 @@ const id = encodeURIComponent;
 
 export const deskKeys = {
   clinicians: [...staffKeys.all, 'clinicians'] as const,
-  closures: (from: string, to: string) => [...staffKeys.all, 'closures', from, to] as const,
-  allClosures: [...staffKeys.all, 'closures'] as const,
 };
 
 // ---- people ----
@@ -91,28 +88,6 @@ export const useAssign = () =>
     ({ appointmentId, ...body }: AssignRequest & { appointmentId: string }) =>
       api.post<Appointment>(`/staff/appointments/${id(appointmentId)}/assign`, body, opts),
     [staffKeys.appointments],
-  );
-
-// ---- closed days ----
-
-export const useClosures = (from: string, to: string) =>
-  useQuery({
-    queryKey: deskKeys.closures(from, to),
-    queryFn: ({ signal }) => api.get<Closure[]>('/staff/closures', { ...opts, signal, query: { from, to } }),
-  });
-
-/** PUT /staff/closures/{day}: 409 with data.affected when booked appointments are on it, unless confirm. */
-export const useSaveClosure = () =>
-  useChange(
-    ({ day, ...body }: { day: string; reason: string; confirm?: boolean }) =>
-      api.put<Closure>(`/staff/closures/${id(day)}`, body, opts),
-    [deskKeys.allClosures, staffKeys.appointments, ['appointments']],
-  );
-
-export const useRemoveClosure = () =>
-  useChange(
-    (day: string) => api.delete<null>(`/staff/closures/${id(day)}`, undefined, opts),
-    [deskKeys.allClosures, ['appointments']],
   );
 
 // ---- the inbox ----
