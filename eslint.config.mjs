@@ -34,7 +34,7 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/appointments.css',
   ],
   packages: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Custom Pricing is an enquiry
-  // The console's areas share its layer in staff/ (the session, nav, staff-api client, common widgets), never each other's pages.
+  // The console's areas share its layer in staff/ (the session, nav, staff-api client, common widgets), never each other's insides.
   day: CONSOLE_SHARED,
   desk: [
     ...CONSOLE_SHARED,
