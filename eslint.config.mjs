@@ -23,6 +23,8 @@ const CONSOLE_SHARED = [
   './staff/staff-session.ts',
   './staff/audit-words.ts',
   './staff/days.ts',
+  './staff/lifecycle.ts',
+  './staff/visits.ts',
 ];
 const ALLOWED_FEATURE_IMPORTS = {
   contact: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Make Enquiries opens from the contact page
@@ -32,19 +34,23 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/appointments.css',
   ],
   packages: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Custom Pricing is an enquiry
-  // The console's areas share its layer in staff/ (the session, nav, staff-api client, common widgets), never each other's pages.
+  // The console's areas share its layer in staff/ (the session, nav, staff-api client, common widgets), never each other's insides.
   day: CONSOLE_SHARED,
-  money: CONSOLE_SHARED,
-  people: CONSOLE_SHARED,
-  staff: [
+  desk: [
+    ...CONSOLE_SHARED,
+    './record/components/visit-record-section.tsx', // an appointment's page shows its visit's record (prescribe, lab request, results) ...
+    './record/components/complete-visit-dialog.tsx', // ... and completes it with the record's one Complete visit dialog
     './appointments/components/reschedule-dialog.tsx', // Reschedule is the patient's form and picker, on the staff route ...
     './appointments/api/availability.ts', // ... and the move refreshes the free times they showed
     './appointments/components/service-fields.tsx', // "Book for a patient" asks what the patient's own form asks ...
     './appointments/components/booking-frame.tsx', // ... checked on submit the way the patient's form is ...
     './appointments/api/appointments.ts', // ... with its values, catalogs and touched rule
   ],
-  // the host completes from the call with the console's own dialog, request and query of the appointment
-  visit: ['./staff/components/complete-visit-dialog.tsx', './staff/api/staff-api.ts'],
+  money: CONSOLE_SHARED,
+  people: CONSOLE_SHARED,
+  record: CONSOLE_SHARED,
+  // the host completes from the call with the record's Complete visit dialog, and the console's query of the appointment
+  visit: ['./record/components/complete-visit-dialog.tsx', './staff/api/staff-api.ts'],
 };
 const SHARED = ['./web/src/shared', './web/src/components', './web/src/lib', './web/src/content'];
 const layerZones = [

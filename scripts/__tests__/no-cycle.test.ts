@@ -43,6 +43,11 @@ const PLANTED: Record<string, string> = {
   featureImportsShared: "import { useSession } from '@/shared/session/session';\nexport const x = useSession;\n",
   areaImportsConsolePage: "import OverviewPage from '@/features/staff/pages/overview-page';\nexport const x = OverviewPage;\n",
   areaImportsConsoleShared: "import { useStaff } from '@/features/staff/staff-session';\nexport const x = useStaff;\n",
+  deskImportsRecordInsides:
+    "import { RecordStyles } from '@/features/record/components/record-parts';\nexport const x = RecordStyles;\n",
+  recordImportsDeskPage: "import BookPage from '@/features/desk/pages/book-page';\nexport const x = BookPage;\n",
+  consoleSharedImportsArea:
+    "import { PrescribeDialog } from '@/features/record/components/prescribe-dialog';\nexport const x = PrescribeDialog;\n",
 };
 const WHERE: Record<keyof typeof PLANTED, string> = {
   cycleA: 'functions/src/services/shared/planted-cycle-a.ts',
@@ -57,6 +62,9 @@ const WHERE: Record<keyof typeof PLANTED, string> = {
   featureImportsShared: 'web/src/features/packages/planted-session.ts',
   areaImportsConsolePage: 'web/src/features/people/planted-area.ts',
   areaImportsConsoleShared: 'web/src/features/people/planted-console.ts',
+  deskImportsRecordInsides: 'web/src/features/desk/planted-record.ts',
+  recordImportsDeskPage: 'web/src/features/record/planted-desk.ts',
+  consoleSharedImportsArea: 'web/src/features/staff/planted-area.ts',
 };
 
 describe('the layering lint', () => {
@@ -121,5 +129,17 @@ describe('the layering lint', () => {
 
   it("when a console area imports the console's shared session, then the boundary allows it", () => {
     expect(rulesOf('areaImportsConsoleShared')).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it("when the desk imports the record area's insides beyond the two it lends (its record section and Complete visit), then the boundary refuses it", () => {
+    expect(messages.deskImportsRecordInsides).toContainEqual(refusal("not another feature's insides"));
+  });
+
+  it("when the record area imports one of the desk's pages, then the boundary refuses it", () => {
+    expect(messages.recordImportsDeskPage).toContainEqual(refusal("not another feature's insides"));
+  });
+
+  it("when the console's shared layer in staff/ imports an area, then the boundary refuses it", () => {
+    expect(messages.consoleSharedImportsArea).toContainEqual(refusal("not another feature's insides"));
   });
 });

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { capacitySchema } from '@api/scheduling';
 import { usePageTitle } from '@/components/page-title';
-import { useCapacities, useSaveCapacity, type ServiceCapacity } from '@/features/staff/api/schedule-api';
+import { useCapacities, useSaveCapacity, type ServiceCapacity } from '@/features/day/api/schedule-api';
 import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
 import { errorAttributes } from '@/features/staff/components/form-error';
 import scheduleCss from '../schedule.css?inline';

@@ -5,8 +5,8 @@ import { SLOT_MINUTES, WEEKDAYS, doctorScheduleSchema, type DoctorSchedule, type
 import { DoctorOptions, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
 import { usePageTitle } from '@/components/page-title';
 import { useDoctorList } from '@/features/staff/api/staff-api';
-import { useDoctorSchedule, useSaveSchedule } from '@/features/staff/api/schedule-api';
-import { affectedOf, useConfirmAffected } from '@/features/staff/components/affected-dialog';
+import { useDoctorSchedule, useSaveSchedule } from '@/features/day/api/schedule-api';
+import { affectedOf, useConfirmAffected } from '@/features/day/components/affected-dialog';
 import { Loaded, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, todayInGhana } from '@/features/staff/days';
 import {

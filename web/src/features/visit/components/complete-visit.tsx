@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { SpinnerOverlay } from '@/components/spinner';
 import { useStaffAppointment } from '@/features/staff/api/staff-api';
-import { CompleteVisitDialog } from '@/features/staff/components/complete-visit-dialog';
+import { CompleteVisitDialog } from '@/features/record/components/complete-visit-dialog';
 import { showApiError } from '@/lib/dialogs';
 
 interface CompleteVisitProps {

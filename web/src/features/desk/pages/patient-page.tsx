@@ -1,0 +1,118 @@
+import { ArrowLeft, CalendarPlus, ClipboardList } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDate, formatGhs, formatWhen } from '@api/format';
+import { DetailsList } from '@/components/details-list';
+import { usePageTitle } from '@/components/page-title';
+import { useStaffPatient } from '@/features/staff/api/staff-api';
+import { AppointmentBadges, ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { MandatesSection } from '@/features/desk/components/mandates-section';
+import { MessagesSection } from '@/features/desk/components/messages-section';
+import { genderText } from '@/lib/choices';
+import { formatPhone } from '@api/ghana-phone';
+
+/** A package or an order the patient bought: its name, whether it is paid, and what it is. */
+function PaidCard({ title, paymentStatus, children }: { title: string; paymentStatus: string; children: ReactNode }) {
+  return (
+    <li className="staff-card">
+      <div className="staff-card-head">
+        <h3>{title}</h3>
+        <StateBadge state={paymentStatus} />
+      </div>
+      <p>{children}</p>
+    </li>
+  );
+}
+
+/** One patient as the clinic holds them: contact, appointments, packages and orders (the read is audited). */
+export default function PatientPage() {
+  const { patientId = '' } = useParams();
+  const view = useStaffPatient(patientId);
+  const v = view.data;
+  const name = v ? `${v.patient.firstName} ${v.patient.lastName}` : 'Patient';
+  usePageTitle(name);
+
+  return (
+    <div className="staff-page">
+      <Link to="/staff/patients" className="staff-back">
+        <ArrowLeft aria-hidden="true" size={18} /> Back to patients
+      </Link>
+      <PageHeader title={name}>
+        <Link to={`/staff/records/${encodeURIComponent(patientId)}`} className="btn btn-outline">
+          <ClipboardList aria-hidden="true" size={18} /> Medical record
+        </Link>
+        {v && (
+          <Link className="btn btn-primary" to={`/staff/book?patientId=${encodeURIComponent(v.patient.patientId)}`}>
+            <CalendarPlus aria-hidden="true" size={18} /> Book an appointment
+          </Link>
+        )}
+      </PageHeader>
+      <Loaded query={view}>
+        {(v) => (
+          <>
+            {v.patient.claimMismatch && (
+              <p className="staff-notice" role="status">
+                Not claimed: an account proved this number on {formatDate(v.patient.claimMismatch.at)}, but{' '}
+                {v.patient.claimMismatch.why}. Check the person, correct this record or ask them to correct their account; the
+                next proof of the number then claims it.
+              </p>
+            )}
+            <section className="staff-card" aria-labelledby="patient-contact">
+              <h2 id="patient-contact">Contact</h2>
+              <DetailsList
+                rows={[
+                  ['Account', <StateBadge state={v.patient.accountStatus} />],
+                  ['Email', <a href={`mailto:${v.patient.emailAddress}`}>{v.patient.emailAddress}</a>],
+                  ['Phone', <a href={`tel:${v.patient.contactNumber}`}>{formatPhone(v.patient.contactNumber)}</a>],
+                  ['Location', v.patient.patientLocation || '—'],
+                  ['Gender', genderText(v.patient.gender)],
+                  ['Emergency contact', v.patient.emergencyContact || '—'],
+                  ['Next of kin', [v.patient.nameOfNextOfKin, v.patient.nextOfKinContact].filter(Boolean).join(', ') || '—'],
+                  ['Registered', formatDate(v.patient.entryDate)],
+                ]}
+              />
+            </section>
+
+            <ListSection
+              id="patient-appointments"
+              title="Appointments"
+              empty="No appointments."
+              items={v.appointments}
+              listClassName="staff-list"
+            >
+              {(a) => (
+                <li key={a.appointmentId}>
+                  <Link to={`/staff/appointments/${encodeURIComponent(a.appointmentId)}`}>
+                    <span className="staff-list-main">
+                      <strong>{a.requestedService}</strong>
+                      <span>{formatWhen(a.requestedDay, a.requestedTime)}</span>
+                    </span>
+                    <AppointmentBadges appointment={a} />
+                  </Link>
+                </li>
+              )}
+            </ListSection>
+
+            <ListSection id="patient-packages" title="Packages" empty="No packages." items={v.subscriptions}>
+              {(s) => (
+                <PaidCard key={s.id} title={s.packageTitle} paymentStatus={s.paymentStatus}>
+                  {formatGhs(s.amount)} · {s.isActive ? `active until ${formatDate(s.endDate)}` : 'not active'}
+                </PaidCard>
+              )}
+            </ListSection>
+
+            <ListSection id="patient-orders" title="Orders" empty="No orders." items={v.orders}>
+              {(o) => (
+                <PaidCard key={o.id} title={`Order ${o.clientReference}`} paymentStatus={o.paymentStatus}>
+                  {o.items.map((l) => `${l.quantity} × ${l.productName}`).join(', ')} · {formatGhs(o.amount)}
+                </PaidCard>
+              )}
+            </ListSection>
+            <MandatesSection patientId={patientId} />
+            <MessagesSection about="patients" id={patientId} />
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}
