@@ -137,6 +137,30 @@ export interface PatientFields {
   versionNumber: string;
 }
 
+/**
+ * The details a new record holds blank until the person fills them in on their profile (the
+ * picture and the app's own fields are never set by the site): every way a record is made starts
+ * from these, so a record always has every field.
+ */
+export const BLANK_DETAILS = {
+  patientPicture: '',
+  dateOfBirth: '',
+  address: '',
+  emergencyContact: '',
+  recoveryEmail: '',
+  recoveryContact: '',
+  idType: '',
+  idNumber: '',
+  nameOfNextOfKin: '',
+  nextOfKinContact: '',
+  nextOfKinLocation: '',
+  nextOfKinRelationship: '',
+  nextOfKinBirthdate: '',
+  notificationToken: '',
+  buildNumber: '',
+  versionNumber: '',
+} satisfies Partial<PatientFields>;
+
 /** Which reminders the patient wants (PUT /patient/{patientId}). */
 export interface ReminderPreferences {
   sms: boolean;
