@@ -1,4 +1,4 @@
-import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import type { SweetAlertResult } from 'sweetalert2';
 
 /** What every question names: its title and field, the button that answers and the way back. */
 interface Question {
@@ -10,11 +10,20 @@ interface Question {
   text?: string;
 }
 
+/** The question's one field: a line, a box or a list, and what it starts with or offers. */
+interface Field {
+  input: 'text' | 'textarea' | 'select';
+  inputValue?: string;
+  inputAttributes?: Record<string, string>;
+  inputOptions?: Record<string, string>;
+  inputPlaceholder?: string;
+}
+
 /**
  * A question with one field that must be filled (`field`: its kind and what it offers): resolves
  * with the trimmed answer, or undefined when cancelled.
  */
-async function ask(question: Question, field: SweetAlertOptions): Promise<string | undefined> {
+async function ask(question: Question, field: Field): Promise<string | undefined> {
   const { default: Swal } = await import('sweetalert2');
   const result: SweetAlertResult<string> = await Swal.fire({
     title: question.title,
