@@ -273,6 +273,23 @@ export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFi
   reschedules?: RescheduleEntry[];
 }
 
+/**
+ * What an appointment for one person holds in the original contract's fields for lab tests, an
+ * organisation's booking and a prescription file when it has none of them: the test records and
+ * the visit bench start from it, so every complete appointment they make says it the same way.
+ */
+export const noExtras = () =>
+  ({
+    selectedLabs: [],
+    organiztionName: null,
+    organiztionLocation: null,
+    organiztionType: null,
+    organiztionService: null,
+    expectedPeople: null,
+    appointmentFileName: null,
+    appointmentFileType: null,
+  }) satisfies Partial<Appointment>;
+
 // --- payments: POST /subscriptions, GET /subscriptions/{patientId}, POST /orders, /payment/initiate, /payment/check ---
 
 /** POST /subscriptions. */

@@ -5,7 +5,7 @@
  */
 import type { Clinician, Closure, DeskPaymentOutcome, PaymentLinkSent } from '@api/front-desk';
 import type { StaffAppointmentList, StaffMessage, StaffOrder, StaffRefund } from '@api/staff';
-import { BLANK_DETAILS, type Appointment, type Patient } from '@api/types';
+import { BLANK_DETAILS, noExtras, type Appointment, type Patient } from '@api/types';
 
 export function anAppointment(change: Partial<Appointment> = {}): Appointment {
   return {
@@ -30,14 +30,7 @@ export function anAppointment(change: Partial<Appointment> = {}): Appointment {
     doctorOtherNames: null,
     doctorSpecialty: null,
     doctorPicture: null,
-    selectedLabs: [],
-    organiztionName: null,
-    organiztionLocation: null,
-    organiztionType: null,
-    organiztionService: null,
-    expectedPeople: null,
-    appointmentFileName: null,
-    appointmentFileType: null,
+    ...noExtras(),
     consultationFee: 0,
     requiresPayment: false,
     currencyCode: 'GHS',
