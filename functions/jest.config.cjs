@@ -1,10 +1,10 @@
+const tsProject = require('../jest.project.cjs');
+
 /** API tests: the Express app in-process, firebase-admin against the Firestore and Auth emulators. */
-module.exports = {
+module.exports = tsProject({
   displayName: 'functions',
-  testEnvironment: 'node',
   roots: ['<rootDir>/src'],
   testMatch: ['**/__tests__/**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFiles: ['<rootDir>/src/test-support/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test-support/settle-sends.ts'],
-};
+});

@@ -13,11 +13,13 @@
 // minute per side, and the machine's load. Run `npm run build` first.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
 import { EMULATOR_ENV, HOST, PORTS, SITE_URL } from './lib/ports.mjs';
 import { withStack } from './lib/running-stack.mjs';
+import { ROOT } from './lib/install.mjs';
 
 Object.assign(process.env, EMULATOR_ENV);
 const RUNS = Number(/--runs=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 50);
@@ -28,6 +30,8 @@ const MEASURE_SECONDS = 30;
 /** IPv4 and UDP headers per packet, which getStats leaves out and a data bundle pays for. */
 const IP_UDP_HEADER_BYTES = 28;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The built contract (functions/lib): the appointment's empty extras, as the tests write them. */
+const { noExtras } = await import(join(ROOT, 'functions/lib/api/types.js'));
 // The same flags as the e2e tests (e2e/support/browser.ts), with the made-up media devices.
 const ARGS = [
   '--no-sandbox',
@@ -126,14 +130,7 @@ async function openVisits(firestore, patient, count) {
       doctorOtherNames: doctor.otherNames ?? 'Kwame',
       doctorSpecialty: doctor.specialty ?? 'General Practice',
       doctorPicture: '',
-      selectedLabs: [],
-      organiztionName: null,
-      organiztionLocation: null,
-      organiztionType: null,
-      organiztionService: null,
-      expectedPeople: null,
-      appointmentFileName: null,
-      appointmentFileType: null,
+      ...noExtras(),
       consultationFee: 150,
       requiresPayment: true,
       currencyCode: 'GHS',

@@ -9,7 +9,7 @@
 // GOOGLE_APPLICATION_CREDENTIALS). Runs the built functions/lib (the npm script builds it).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { require, startFirebaseAdmin } from './lib/firebase-admin.mjs';
+import { require, startFirestoreScript } from './lib/firebase-admin.mjs';
 import { ROOT } from './lib/install.mjs';
 
 const { getFirestore } = require('firebase-admin/firestore');
@@ -19,14 +19,7 @@ if (!file || rest.length) {
   console.error('Usage: GCLOUD_PROJECT=<project id> npm run catalog:import -- <catalog.json>');
   process.exit(2);
 }
-const emulator = process.env.FIRESTORE_EMULATOR_HOST;
-const { app, projectId } = startFirebaseAdmin({
-  emulator,
-  missingProject:
-    'Name the project: GCLOUD_PROJECT=<project id> npm run catalog:import -- <file> (or set FIRESTORE_EMULATOR_HOST).',
-  exitCode: 2,
-});
-const where = emulator ? `the Firestore emulator at ${emulator} (${projectId})` : `project ${projectId}`;
+const { app, where } = startFirestoreScript('catalog:import -- <file>', { exitCode: 2 });
 
 /**
  * @param {unknown} err

@@ -5,18 +5,12 @@
 // the real project of GOOGLE_APPLICATION_CREDENTIALS or gcloud's application default credentials (GCLOUD_PROJECT
 // or GOOGLE_CLOUD_PROJECT names the project). Runs the built functions/lib (npm run build).
 import { join } from 'node:path';
-import { require, startFirebaseAdmin } from './lib/firebase-admin.mjs';
+import { require, startFirestoreScript } from './lib/firebase-admin.mjs';
 import { ROOT } from './lib/install.mjs';
 
 const { getFirestore } = require('firebase-admin/firestore');
 
-const emulator = process.env.FIRESTORE_EMULATOR_HOST;
-const { projectId } = startFirebaseAdmin({
-  emulator,
-  missingProject:
-    'Name the project: GCLOUD_PROJECT=<project id> npm run holidays (or set FIRESTORE_EMULATOR_HOST for the emulator).',
-});
-const where = emulator ? `the Firestore emulator at ${emulator}` : `project ${projectId}`;
+const { where } = startFirestoreScript('holidays');
 
 try {
   /** @type {any} */

@@ -1,10 +1,13 @@
+const tsProject = require('../jest.project.cjs');
+
 /** Web components in jsdom; the Vite-only env module is swapped for a fixed test one. */
-module.exports = {
+module.exports = tsProject({
   displayName: 'web',
   testEnvironment: 'jsdom',
+  tsconfig: 'tsconfig.jest.json',
+  tsx: true,
   roots: ['<rootDir>/src'],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] },
   moduleNameMapper: {
     '^@/lib/env$': '<rootDir>/src/test-support/env.ts',
     // Before the aliases: the first pattern that matches wins, and '@/features/x.css' is a style too.
@@ -17,4 +20,4 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/src/test-support/polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test-support/setup.ts'],
-};
+});

@@ -27,3 +27,21 @@ export function startFirebaseAdmin({ emulator, missingProject, exitCode = 1 }) {
   const app = initializeApp(emulator ? { projectId } : { credential: applicationDefault(), ...(projectId ? { projectId } : {}) });
   return { app, projectId };
 }
+
+/**
+ * A Firestore script's start-up: against the Firestore emulator when FIRESTORE_EMULATOR_HOST is
+ * set, else the named project (without one it says how to name it, for `npm run <command>`).
+ * `where` says which, for the script's messages.
+ * @param {string} command what the operator runs after `npm run`, e.g. 'backfill'
+ * @param {{ exitCode?: number }} [options]
+ */
+export function startFirestoreScript(command, { exitCode } = {}) {
+  const emulator = process.env.FIRESTORE_EMULATOR_HOST;
+  const { app, projectId } = startFirebaseAdmin({
+    emulator,
+    missingProject: `Name the project: GCLOUD_PROJECT=<project id> npm run ${command} (or set FIRESTORE_EMULATOR_HOST for the emulator).`,
+    exitCode,
+  });
+  const where = emulator ? `the Firestore emulator at ${emulator} (${projectId})` : `project ${projectId}`;
+  return { app, projectId, where };
+}

@@ -13,3 +13,19 @@ export interface Envelope<T> {
 export interface FieldRefusals {
   fields: Record<string, string>;
 }
+
+/**
+ * A call that did not succeed, as an error: the envelope's status, its msg (the sentence a person
+ * reads; on 400 it names the field) and its data, which rarely says more (a 409's list of what it
+ * concerns, a 400's FieldRefusals). The server throws it (http/errors.ts HttpError) and the site
+ * gets it back (web/src/lib/api-client.ts ApiError).
+ */
+export class EnvelopeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}

@@ -137,6 +137,30 @@ export interface PatientFields {
   versionNumber: string;
 }
 
+/**
+ * The details a new record holds blank until the person fills them in on their profile (the
+ * picture and the app's own fields are never set by the site): every way a record is made starts
+ * from these, so a record always has every field.
+ */
+export const BLANK_DETAILS = {
+  patientPicture: '',
+  dateOfBirth: '',
+  address: '',
+  emergencyContact: '',
+  recoveryEmail: '',
+  recoveryContact: '',
+  idType: '',
+  idNumber: '',
+  nameOfNextOfKin: '',
+  nextOfKinContact: '',
+  nextOfKinLocation: '',
+  nextOfKinRelationship: '',
+  nextOfKinBirthdate: '',
+  notificationToken: '',
+  buildNumber: '',
+  versionNumber: '',
+} satisfies Partial<PatientFields>;
+
 /** Which reminders the patient wants (PUT /patient/{patientId}). */
 export interface ReminderPreferences {
   sms: boolean;
@@ -248,6 +272,23 @@ export interface Appointment extends AppointmentCoverage, FrontDeskAppointmentFi
   rescheduleCount?: number;
   reschedules?: RescheduleEntry[];
 }
+
+/**
+ * What an appointment for one person holds in the original contract's fields for lab tests, an
+ * organisation's booking and a prescription file when it has none of them: the test records and
+ * the visit bench start from it, so every complete appointment they make says it the same way.
+ */
+export const noExtras = () =>
+  ({
+    selectedLabs: [],
+    organiztionName: null,
+    organiztionLocation: null,
+    organiztionType: null,
+    organiztionService: null,
+    expectedPeople: null,
+    appointmentFileName: null,
+    appointmentFileType: null,
+  }) satisfies Partial<Appointment>;
 
 // --- payments: POST /subscriptions, GET /subscriptions/{patientId}, POST /orders, /payment/initiate, /payment/check ---
 

@@ -1,14 +1,8 @@
-/** An error that carries the HTTP status, the sentence the person will read and, rarely, data that says more (e.g. when a room opens). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** What the envelope's `data` carries (e.g. the appointments a closure would touch); null by default. */
-    readonly data: unknown = null,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+import { EnvelopeError } from '../api/envelope';
+
+/** What a route answers when it refuses: the status, the sentence the person will read and, rarely, data that says more (e.g. when a room opens). */
+export class HttpError extends EnvelopeError {
+  override name = 'HttpError';
 }
 
 export const badRequest = (msg: string) => new HttpError(400, msg);

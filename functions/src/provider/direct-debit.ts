@@ -20,6 +20,13 @@ const field = (body: unknown, ...path: string[]): unknown => {
 };
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** A preapproval API call's address: {base}/{merchant}/preapproval/{path}. */
+const preapproval = (path: string) => {
+  const { preapprovalBase, merchantAccountNumber } = directDebitConfig();
+  return `${preapprovalBase}/${merchantAccountNumber}/preapproval/${path}`;
+};
+const post = (url: string, payload: object) => call(url, { method: 'POST', body: JSON.stringify(payload) });
+
 export interface PreapprovalStarted {
   providerId: string;
   verificationType: VerificationType;
@@ -31,15 +38,11 @@ export async function initiatePreapproval(mandate: {
   msisdn: string;
   channel: string;
 }): Promise<PreapprovalStarted> {
-  const { preapprovalBase, merchantAccountNumber, preapprovalCallbackUrl } = directDebitConfig();
-  const { status, body } = await call(`${preapprovalBase}/${merchantAccountNumber}/preapproval/initiate`, {
-    method: 'POST',
-    body: JSON.stringify({
-      clientReferenceId: mandate.clientReferenceId,
-      customerMsisdn: providerMsisdn(mandate.msisdn),
-      channel: mandate.channel,
-      callbackUrl: preapprovalCallbackUrl,
-    }),
+  const { status, body } = await post(preapproval('initiate'), {
+    clientReferenceId: mandate.clientReferenceId,
+    customerMsisdn: providerMsisdn(mandate.msisdn),
+    channel: mandate.channel,
+    callbackUrl: directDebitConfig().preapprovalCallbackUrl,
   });
   const providerId = text(field(body, 'data', 'hubtelPreApprovalId'));
   const type = text(field(body, 'data', 'verificationType'));
@@ -57,15 +60,11 @@ export async function verifyPreapprovalOtp(mandate: {
   msisdn: string;
   otpCode: string;
 }): Promise<boolean> {
-  const { preapprovalBase, merchantAccountNumber } = directDebitConfig();
-  const { status, body } = await call(`${preapprovalBase}/${merchantAccountNumber}/preapproval/verifyotp`, {
-    method: 'POST',
-    body: JSON.stringify({
-      hubtelPreApprovalId: mandate.providerId,
-      clientReferenceId: mandate.clientReferenceId,
-      customerMsisdn: providerMsisdn(mandate.msisdn),
-      otpCode: mandate.otpCode,
-    }),
+  const { status, body } = await post(preapproval('verifyotp'), {
+    hubtelPreApprovalId: mandate.providerId,
+    clientReferenceId: mandate.clientReferenceId,
+    customerMsisdn: providerMsisdn(mandate.msisdn),
+    otpCode: mandate.otpCode,
   });
   if (status === 200 && text(field(body, 'code')) === '2000') return true;
   if (status === 400) return false;
@@ -74,11 +73,7 @@ export async function verifyPreapprovalOtp(mandate: {
 
 /** Ends the mandate at the provider; one it no longer knows counts as ended. */
 export async function cancelPreapproval(providerId: string): Promise<void> {
-  const { preapprovalBase, merchantAccountNumber } = directDebitConfig();
-  const { status } = await call(
-    `${preapprovalBase}/${merchantAccountNumber}/preapproval/${encodeURIComponent(providerId)}/cancel`,
-    { method: 'GET' },
-  );
+  const { status } = await call(preapproval(`${encodeURIComponent(providerId)}/cancel`), { method: 'GET' });
   if (status !== 200 && status !== 404) throw new ProviderError(`preapproval cancel answered ${status}`);
 }
 
@@ -106,16 +101,13 @@ export async function chargeDirectDebit(charge: {
   description: string;
 }): Promise<void> {
   const { receiveMoneyBase, merchantAccountNumber, chargeCallbackUrl } = directDebitConfig();
-  const { status, body } = await call(`${receiveMoneyBase}/${merchantAccountNumber}/receive/mobilemoney`, {
-    method: 'POST',
-    body: JSON.stringify({
-      CustomerMsisdn: providerMsisdn(charge.msisdn),
-      Channel: charge.channel,
-      Amount: charge.amount,
-      PrimaryCallbackUrl: chargeCallbackUrl,
-      Description: charge.description,
-      ClientReference: charge.clientReference,
-    }),
+  const { status, body } = await post(`${receiveMoneyBase}/${merchantAccountNumber}/receive/mobilemoney`, {
+    CustomerMsisdn: providerMsisdn(charge.msisdn),
+    Channel: charge.channel,
+    Amount: charge.amount,
+    PrimaryCallbackUrl: chargeCallbackUrl,
+    Description: charge.description,
+    ClientReference: charge.clientReference,
   });
   const code = text(field(body, 'ResponseCode'));
   if (status !== 200 || (code !== '0001' && code !== '0000')) throw new ProviderError(`receive money answered ${status} ${code}`);

@@ -35,27 +35,13 @@ function specialtyOf(query: unknown): string {
 
 export const catalogRouter = Router();
 
-catalogRouter.get(
-  '/packages',
-  cached(() => listPackages()),
-);
-catalogRouter.get(
-  '/doctors',
-  cached((req) => listDoctors(specialtyOf(req.query.specialty))),
-);
-catalogRouter.get(
-  '/labs/prices',
-  cached(() => listLabTests()),
-);
-catalogRouter.get(
-  '/products',
-  cached(() => listProducts()),
-);
-catalogRouter.get(
-  '/products/categories',
-  cached(() => listProductCategories()),
-);
-catalogRouter.get(
-  '/projects',
-  cached(() => listProjects()),
-);
+/** Each list of the catalog: its path and how it is read. */
+const LISTS: [path: string, load: (req: Request) => Promise<unknown>][] = [
+  ['/packages', () => listPackages()],
+  ['/doctors', (req) => listDoctors(specialtyOf(req.query.specialty))],
+  ['/labs/prices', () => listLabTests()],
+  ['/products', () => listProducts()],
+  ['/products/categories', () => listProductCategories()],
+  ['/projects', () => listProjects()],
+];
+for (const [path, load] of LISTS) catalogRouter.get(path, cached(load));

@@ -10,7 +10,7 @@ import {
 import { appointmentStartsAt } from '../api/policy';
 import type { Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { plainValue, typedConverter } from './converter';
+import { plainValue, typedConverter, typedCollection } from './converter';
 import { db } from './firebase';
 import { pageOf } from './pages';
 
@@ -83,7 +83,7 @@ export interface StoredAppointmentFile {
 }
 
 export const appointmentFileRef = (appointmentId: string) =>
-  db().collection(COLLECTIONS.appointmentFiles).withConverter(typedConverter<StoredAppointmentFile>()).doc(appointmentId);
+  typedCollection<StoredAppointmentFile>(COLLECTIONS.appointmentFiles).doc(appointmentId);
 
 /** Who holds a doctor's time. */
 export interface DoctorSlot {
@@ -97,10 +97,7 @@ export interface DoctorSlot {
 
 /** One document per doctor, day and time: creating it twice fails, so only one booking wins. */
 export const doctorSlotRef = (doctorId: string, day: string, time: string) =>
-  db()
-    .collection(COLLECTIONS.appointmentSlots)
-    .withConverter(typedConverter<DoctorSlot>())
-    .doc(`${doctorId}_${day}_${time.replace(':', '')}`);
+  typedCollection<DoctorSlot>(COLLECTIONS.appointmentSlots).doc(`${doctorId}_${day}_${time.replace(':', '')}`);
 
 /** The query of one patient's appointments (read in a transaction when a clinic record is claimed). */
 export const appointmentsOfQuery = (patientId: string): Query<StoredAppointment> =>

@@ -1,15 +1,11 @@
 import { FieldPath, type Transaction } from 'firebase-admin/firestore';
 import type { Closure } from '../api/front-desk';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
-import { db } from './firebase';
+import { typedCollection } from './converter';
 
 /** Firestore access for the days the clinic is closed: closures/{YYYY-MM-DD} (docs/front-desk.md). */
 
-const closures = () =>
-  db()
-    .collection(COLLECTIONS.closures)
-    .withConverter(typedConverter<Closure>(undefined, ['updatedAt']));
+const closures = () => typedCollection<Closure>(COLLECTIONS.closures, ['updatedAt']);
 
 export const closureRef = (day: string) => closures().doc(day);
 

@@ -1,4 +1,5 @@
 import { Timestamp, type DocumentData, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { db } from './firebase';
 
 /** Timestamps become ISO strings, so callers only ever see plain JSON values. */
 export function plainValue(value: unknown): unknown {
@@ -36,3 +37,7 @@ export function typedConverter<T extends object>(
     fromFirestore: (snapshot: QueryDocumentSnapshot) => withId(plainValue(snapshot.data()) as DocumentData, snapshot.id),
   };
 }
+
+/** A collection whose documents are stored in their type's shape (typedConverter), `timeFields` as Timestamps. */
+export const typedCollection = <T extends object>(name: string, timeFields: readonly string[] = []) =>
+  db().collection(name).withConverter(typedConverter<T>(undefined, timeFields));

@@ -1,7 +1,6 @@
 import type { MandatePrice, MandateStatus, MobileNetwork, VerificationType } from '../api/direct-debit';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
-import { db } from './firebase';
+import { typedCollection } from './converter';
 
 /**
  * mandates/{subscriptionId}: the mobile-money direct debit that renews one package
@@ -38,8 +37,7 @@ export interface StoredMandate extends MandatePrice {
 
 export const MANDATE_TIMES = ['createdAt', 'approvedAt', 'cancelledAt', 'nextChargeAt', 'chargeSentAt', 'priceRiseFrom'];
 
-const mandates = () =>
-  db().collection(COLLECTIONS.mandates).withConverter(typedConverter<StoredMandate>(undefined, MANDATE_TIMES));
+const mandates = () => typedCollection<StoredMandate>(COLLECTIONS.mandates, MANDATE_TIMES);
 
 export const mandateRef = (subscriptionId: string) => mandates().doc(subscriptionId);
 

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../api/staff';
 import type { OrderView } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { plainValue, typedConverter } from './converter';
+import { plainValue, typedCollection } from './converter';
 import { db } from './firebase';
 import { byStatus, pageOf } from './pages';
 import { PAYABLE_TIMES } from './payments';
@@ -17,7 +17,7 @@ export type StoredOrder = Omit<OrderView, 'id'> & {
   transactionId?: string;
 };
 
-const orders = () => db().collection(COLLECTIONS.orders).withConverter(typedConverter<StoredOrder>(undefined, PAYABLE_TIMES));
+const orders = () => typedCollection<StoredOrder>(COLLECTIONS.orders, PAYABLE_TIMES);
 
 export const newOrderRef = () => orders().doc();
 

@@ -4,7 +4,7 @@ import type { StoredAppointment } from './appointments';
 import type { StoredOrder } from './orders';
 import type { StoredRenewal, StoredSubscription } from './subscriptions';
 import { COLLECTIONS } from './collections';
-import { plainValue, typedConverter } from './converter';
+import { plainValue, typedCollection } from './converter';
 import { db } from './firebase';
 import { pageByStatus } from './pages';
 
@@ -62,8 +62,7 @@ export interface PayableRecords {
 }
 
 /** The payable records of one kind (services/payments/payable.ts reads them). */
-const payables = <K extends PayableKind>(kind: K) =>
-  db().collection(PAYABLE_COLLECTION[kind]).withConverter(typedConverter<PayableRecords[K]>(undefined, PAYABLE_TIMES));
+const payables = <K extends PayableKind>(kind: K) => typedCollection<PayableRecords[K]>(PAYABLE_COLLECTION[kind], PAYABLE_TIMES);
 
 export const payableRef = <K extends PayableKind>(kind: K, id: string) => payables(kind).doc(id);
 
@@ -100,23 +99,17 @@ export interface LedgerEntry {
 }
 
 export const ledgerRef = (clientReference: string) =>
-  db()
-    .collection(COLLECTIONS.payments)
-    .withConverter(typedConverter<LedgerEntry>(undefined, ['paidAt']))
-    .doc(clientReference);
+  typedCollection<LedgerEntry>(COLLECTIONS.payments, ['paidAt']).doc(clientReference);
 
 /** One refund per confirmed payment: its id is made of the clientReference and the provider's transactionId. */
 export const refundRef = (clientReference: string, transactionId: string) =>
-  db()
-    .collection(COLLECTIONS.refunds)
-    .withConverter(typedConverter<Refund>(undefined, ['createdAt', 'refundedAt']))
-    .doc(`${clientReference}_${transactionId || 'no-transaction'}`);
+  typedCollection<Refund>(COLLECTIONS.refunds, ['createdAt', 'refundedAt']).doc(
+    `${clientReference}_${transactionId || 'no-transaction'}`,
+  );
 
 /** The refunds of one payable record's payments (a few at most). */
 export async function refundsOfReference(clientReference: string): Promise<Refund[]> {
-  const snap = await db()
-    .collection(COLLECTIONS.refunds)
-    .withConverter(typedConverter<Refund>(undefined, ['createdAt', 'refundedAt']))
+  const snap = await typedCollection<Refund>(COLLECTIONS.refunds, ['createdAt', 'refundedAt'])
     .where('clientReference', '==', clientReference)
     .get();
   return snap.docs.map((d) => d.data());

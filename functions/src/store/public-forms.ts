@@ -2,7 +2,7 @@ import type { StaffMessage } from '../api/staff';
 import type { EnquiryRequest, FeedbackRequest } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { FieldPath } from 'firebase-admin/firestore';
-import { typedConverter } from './converter';
+import { typedCollection } from './converter';
 import { db } from './firebase';
 import { pageByStatus, pageOf } from './pages';
 
@@ -41,12 +41,11 @@ export interface Enquiry extends EnquiryRequest {
 /** A contact message as staff work it: stored before statuses existed, it may have neither status nor replies. */
 export type StoredMessage = Feedback & Partial<Pick<StaffMessage, 'status' | 'replies'>>;
 
-export const newsletterCollection = () =>
-  db().collection(COLLECTIONS.newsletter).withConverter(typedConverter<NewsletterSubscription>());
+export const newsletterCollection = () => typedCollection<NewsletterSubscription>(COLLECTIONS.newsletter);
 
-export const feedbackCollection = () => db().collection(COLLECTIONS.feedback).withConverter(typedConverter<Feedback>());
+export const feedbackCollection = () => typedCollection<Feedback>(COLLECTIONS.feedback);
 
-export const enquiriesCollection = () => db().collection(COLLECTIONS.enquiries).withConverter(typedConverter<Enquiry>());
+export const enquiriesCollection = () => typedCollection<Enquiry>(COLLECTIONS.enquiries);
 
 export const enquiriesRef = (id: string) => db().collection(COLLECTIONS.enquiries).doc(id);
 export const messageRef = (id: string) => db().collection(COLLECTIONS.feedback).doc(id);

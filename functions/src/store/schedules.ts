@@ -2,7 +2,7 @@ import { FieldPath, FieldValue, type Transaction } from 'firebase-admin/firestor
 import type { DoctorSchedule } from '../api/scheduling';
 import { doctorsCollection } from './catalog';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
+import { typedCollection } from './converter';
 import { db } from './firebase';
 
 /**
@@ -17,10 +17,7 @@ export interface StoredSchedule extends DoctorSchedule {
 }
 
 export const scheduleRef = (doctorId: string) =>
-  db()
-    .collection(COLLECTIONS.doctorSchedules)
-    .withConverter(typedConverter<StoredSchedule>(undefined, ['updatedAt']))
-    .doc(doctorId);
+  typedCollection<StoredSchedule>(COLLECTIONS.doctorSchedules, ['updatedAt']).doc(doctorId);
 
 /**
  * The times taken of one doctor from `from` to `to`, by day: ONE query over the slot
@@ -56,10 +53,7 @@ export interface StoredCapacity {
   updatedBy?: string;
 }
 
-const capacities = () =>
-  db()
-    .collection(COLLECTIONS.serviceCapacity)
-    .withConverter(typedConverter<StoredCapacity>(undefined, ['updatedAt']));
+const capacities = () => typedCollection<StoredCapacity>(COLLECTIONS.serviceCapacity, ['updatedAt']);
 
 export const capacityRef = (serviceId: number) => capacities().doc(String(serviceId));
 
@@ -75,13 +69,11 @@ export interface CapacityDay {
 }
 
 export const capacityDayRef = (serviceId: number, day: string) =>
-  db().collection(COLLECTIONS.capacityDays).withConverter(typedConverter<CapacityDay>()).doc(`${serviceId}_${day}`);
+  typedCollection<CapacityDay>(COLLECTIONS.capacityDays).doc(`${serviceId}_${day}`);
 
 /** Places taken per day of one service from `from` to `to`: one query over the day documents' ids. */
 export async function placesTaken(serviceId: number, from: string, to: string): Promise<Map<string, number>> {
-  const snap = await db()
-    .collection(COLLECTIONS.capacityDays)
-    .withConverter(typedConverter<CapacityDay>())
+  const snap = await typedCollection<CapacityDay>(COLLECTIONS.capacityDays)
     .where(FieldPath.documentId(), '>=', `${serviceId}_${from}`)
     .where(FieldPath.documentId(), '<=', `${serviceId}_${to}`)
     .get();

@@ -2,7 +2,7 @@ import type { PaymentStatus, SubscriptionView } from '../api/types';
 import type { Dependant, SubscriptionStatus } from '../api/subscriptions-contract';
 import type { Currency } from '../api/prices';
 import { COLLECTIONS } from './collections';
-import { typedConverter } from './converter';
+import { typedConverter, typedCollection } from './converter';
 import { db } from './firebase';
 import { PAYABLE_TIMES } from './payments';
 
@@ -28,8 +28,7 @@ export type StoredSubscription = Omit<
   cancelledAt?: string;
 };
 
-const subscriptions = () =>
-  db().collection(COLLECTIONS.subscriptions).withConverter(typedConverter<StoredSubscription>(undefined, PAYABLE_TIMES));
+const subscriptions = () => typedCollection<StoredSubscription>(COLLECTIONS.subscriptions, PAYABLE_TIMES);
 
 export const newSubscriptionRef = () => subscriptions().doc();
 export const subscriptionRef = (id: string) => subscriptions().doc(id);
@@ -74,8 +73,7 @@ export interface StoredRenewal {
   directDebitAt?: string;
 }
 
-const renewals = () =>
-  db().collection(COLLECTIONS.subscriptionRenewals).withConverter(typedConverter<StoredRenewal>(undefined, PAYABLE_TIMES));
+const renewals = () => typedCollection<StoredRenewal>(COLLECTIONS.subscriptionRenewals, PAYABLE_TIMES);
 
 /**
  * subscriptionRenewals/{subscriptionId}_{periodEndMillis}: one renewal per period to renew, so
@@ -93,10 +91,7 @@ export interface StoredUsage {
   homeVisit?: number;
 }
 
-const usage = () =>
-  db()
-    .collection(COLLECTIONS.subscriptionUsage)
-    .withConverter(typedConverter<StoredUsage>(undefined, ['windowStart']));
+const usage = () => typedCollection<StoredUsage>(COLLECTIONS.subscriptionUsage, ['windowStart']);
 
 export const usageId = (subscriptionId: string, windowStart: Date) => `${subscriptionId}_${windowStart.getTime()}`;
 export const usageRef = (id: string) => usage().doc(id);

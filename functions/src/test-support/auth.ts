@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffClaims, StaffRole } from '../api/staff';
-import type { AccountStatus, Patient } from '../api/types';
+import { BLANK_DETAILS, type AccountStatus, type Patient } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { auth, db } from '../store/firebase';
 
@@ -64,22 +64,7 @@ async function storePatient(uid: string, email: string, accountStatus: AccountSt
     patientLocation: 'Accra',
     gender: 'MALE',
     consentForTreatment: true,
-    patientPicture: '',
-    dateOfBirth: '',
-    address: '',
-    emergencyContact: '',
-    recoveryEmail: '',
-    recoveryContact: '',
-    idType: '',
-    idNumber: '',
-    nameOfNextOfKin: '',
-    nextOfKinContact: '',
-    nextOfKinLocation: '',
-    nextOfKinRelationship: '',
-    nextOfKinBirthdate: '',
-    notificationToken: '',
-    buildNumber: '',
-    versionNumber: '',
+    ...BLANK_DETAILS,
     accountStatus,
     userType: 'patient',
     entryDate: now,

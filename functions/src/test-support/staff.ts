@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppointmentState } from '../api/staff';
-import type { Appointment } from '../api/types';
+import { noExtras, type Appointment } from '../api/types';
 import { COLLECTIONS } from '../store/collections';
 import { db } from '../store/firebase';
 
@@ -51,14 +51,7 @@ export async function storedAppointment(
     doctorOtherNames: 'Abena',
     doctorSpecialty: 'Paediatrics',
     doctorPicture: '',
-    selectedLabs: [],
-    organiztionName: null,
-    organiztionLocation: null,
-    organiztionType: null,
-    organiztionService: null,
-    expectedPeople: null,
-    appointmentFileName: null,
-    appointmentFileType: null,
+    ...noExtras(),
     consultationFee: 0,
     requiresPayment: false,
     currencyCode: 'GHS',

@@ -1,19 +1,12 @@
 import { isUnfinishedAccount } from '@api/account-access';
-import type { Envelope } from '@api/envelope';
+import { EnvelopeError, type Envelope } from '@api/envelope';
 import { GENERIC_ERROR } from '@api/messages';
 import { appCheckHeaders } from '@/lib/app-check';
 import { env } from '@/lib/env';
 
 /** A failed call: the status, the sentence the server wrote for a person, and the answer's data (e.g. a 409's list of what it concerns). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
+export class ApiError extends EnvelopeError {
+  override name = 'ApiError';
 }
 
 export const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';

@@ -5,7 +5,7 @@
  */
 import type { Clinician, Closure, DeskPaymentOutcome, PaymentLinkSent } from '@api/front-desk';
 import type { StaffAppointmentList, StaffMessage, StaffOrder, StaffRefund } from '@api/staff';
-import type { Appointment, Patient } from '@api/types';
+import { BLANK_DETAILS, noExtras, type Appointment, type Patient } from '@api/types';
 
 export function anAppointment(change: Partial<Appointment> = {}): Appointment {
   return {
@@ -30,14 +30,7 @@ export function anAppointment(change: Partial<Appointment> = {}): Appointment {
     doctorOtherNames: null,
     doctorSpecialty: null,
     doctorPicture: null,
-    selectedLabs: [],
-    organiztionName: null,
-    organiztionLocation: null,
-    organiztionType: null,
-    organiztionService: null,
-    expectedPeople: null,
-    appointmentFileName: null,
-    appointmentFileType: null,
+    ...noExtras(),
     consultationFee: 0,
     requiresPayment: false,
     currencyCode: 'GHS',
@@ -65,22 +58,7 @@ export function aPatient(change: Partial<Patient> = {}): Patient {
     patientLocation: 'Adenta, Accra',
     gender: 'FEMALE',
     consentForTreatment: true,
-    patientPicture: '',
-    dateOfBirth: '',
-    address: '',
-    emergencyContact: '',
-    recoveryEmail: '',
-    recoveryContact: '',
-    idType: '',
-    idNumber: '',
-    nameOfNextOfKin: '',
-    nextOfKinContact: '',
-    nextOfKinLocation: '',
-    nextOfKinRelationship: '',
-    nextOfKinBirthdate: '',
-    notificationToken: '',
-    buildNumber: '',
-    versionNumber: '',
+    ...BLANK_DETAILS,
     accountStatus: 'Activated',
     userType: 'patient',
     entryDate: '2098-01-01T00:00:00.000Z',

@@ -1,4 +1,4 @@
-import type { Appointment } from '../../api/types';
+import { noExtras, type Appointment } from '../../api/types';
 
 /** An appointment as the API answers it, for rendering templates and invitations without a store. */
 export function sampleAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -24,14 +24,7 @@ export function sampleAppointment(overrides: Partial<Appointment> = {}): Appoint
     doctorOtherNames: 'Dr Akua',
     doctorSpecialty: 'General Practice',
     doctorPicture: '',
-    selectedLabs: [],
-    organiztionName: null,
-    organiztionLocation: null,
-    organiztionType: null,
-    organiztionService: null,
-    expectedPeople: null,
-    appointmentFileName: null,
-    appointmentFileType: null,
+    ...noExtras(),
     consultationFee: 150,
     requiresPayment: true,
     currencyCode: 'GHS',

@@ -9,7 +9,7 @@ import { accountsOfDoctor } from '../../store/staff';
 import { plainValue } from '../../store/converter';
 
 import { csvOf } from '../shared/csv';
-import { auditAs, canSee, listQuery, type Staff } from '../shared/staff-access';
+import { auditAs, canSee, pageShown, type Staff } from '../shared/staff-access';
 
 /**
  * GET /staff/appointments/day-sheet.csv (docs/front-desk.md): one day's plan, for a doctor (their
@@ -96,9 +96,10 @@ export async function daySheetCsv(
   await auditAs(staff, {
     action: 'appointments.day-sheet',
     target: `appointments?day=${q.day}&${which}`,
-    query: listQuery({ day: q.day, doctorId: q.doctorId, homeVisits: q.homeVisits ? 'true' : undefined }),
-    count: listed.length,
-    patientIds: listed.map((a) => a.patientId),
+    ...pageShown(
+      { day: q.day, doctorId: q.doctorId, homeVisits: q.homeVisits ? 'true' : undefined },
+      { patientIds: listed.map((a) => a.patientId) },
+    ),
   });
   return { filename: `day-sheet-${q.day}-${q.doctorId ?? 'home-visits'}.csv`, csv: csvOf([HEADER, ...listed.map(row)]) };
 }

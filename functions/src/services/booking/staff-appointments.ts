@@ -33,7 +33,7 @@ import { atHome } from '../../api/booking-request';
 import { searchAppointments } from './appointment-search';
 import { createDueRefund } from '../payments/refunds';
 import { releaseAvailability } from './scheduling';
-import { auditAs, assertMaySee, listQuery, type Staff } from '../shared/staff-access';
+import { auditAs, assertMaySee, pageShown, type Staff } from '../shared/staff-access';
 import { formatDate, formatWhen, ghanaTimestamp } from '../../api/format';
 import { tooEarlyToComplete, tooEarlyToSetOff } from '../../api/messages';
 import { completableFrom, onVisitDay } from '../../api/policy';
@@ -92,9 +92,10 @@ const auditList = (
   auditAs(staff, {
     action,
     target: 'appointments',
-    query: listQuery({ ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, ...asked }),
-    count: items.length,
-    patientIds: items.map((a) => a.patientId),
+    ...pageShown(
+      { ...filter, needsRebooking: filter.needsRebooking ? 'true' : undefined, ...asked },
+      { patientIds: items.map((a) => a.patientId) },
+    ),
   });
 
 /**

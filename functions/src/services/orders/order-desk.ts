@@ -12,7 +12,7 @@ import { refundRef } from '../../store/payments';
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { createDueRefund } from '../payments/refunds';
-import { audit, listQuery, type Staff } from '../shared/staff-access';
+import { audit, pageShown, type Staff } from '../shared/staff-access';
 
 /** The clinic's side of shop orders: the list, one order, and its way out (dispatch, delivery, cancellation). */
 
@@ -45,11 +45,10 @@ export async function listOrders(
 ): Promise<Page<StaffOrder>> {
   const page = await orderPage(filter, limit, cursor, asOrder);
   const customers = await patientsById(page.items.map((o) => o.patientId));
-  const shown = {
-    query: listQuery({ status: filter.status, toDispatch: filter.toDispatch ? 'true' : undefined, cursor }),
-    count: page.items.length,
-    patientIds: page.items.map((o) => o.patientId),
-  };
+  const shown = pageShown(
+    { status: filter.status, toDispatch: filter.toDispatch ? 'true' : undefined, cursor },
+    { patientIds: page.items.map((o) => o.patientId) },
+  );
   await writeAudit(audit(staff, 'order.list', COLLECTIONS.orders, shown));
   return { ...page, items: page.items.map((o) => withCustomer(o, customers.get(o.patientId))) };
 }

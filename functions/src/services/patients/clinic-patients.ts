@@ -26,7 +26,7 @@ import {
 import { todayInGhana } from '../../api/booking-request';
 import { initialsKey, initialsOf } from '../../api/record';
 import { ghanaTimestamp } from '../../api/format';
-import type { Patient } from '../../api/types';
+import { BLANK_DETAILS, type Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { notifyPatient } from '../../notifications/notify';
 import { deskPhoneCode } from '../../notifications/templates';
@@ -83,22 +83,8 @@ export function clinicRecordOf(
     patientLocation: '',
     gender: input.gender ?? ('' as Patient['gender']),
     consentForTreatment: false,
-    patientPicture: '',
+    ...BLANK_DETAILS,
     dateOfBirth: input.dateOfBirth ?? '',
-    address: '',
-    emergencyContact: '',
-    recoveryEmail: '',
-    recoveryContact: '',
-    idType: '',
-    idNumber: '',
-    nameOfNextOfKin: '',
-    nextOfKinContact: '',
-    nextOfKinLocation: '',
-    nextOfKinRelationship: '',
-    nextOfKinBirthdate: '',
-    notificationToken: '',
-    buildNumber: '',
-    versionNumber: '',
     accountStatus: CLINIC_ACCOUNT_STATUS,
     userType: 'patient',
     entryDate,
@@ -319,6 +305,12 @@ const HELD_UNDER_PATIENT = [COLLECTIONS.prescriptions, COLLECTIONS.labRequests, 
  */
 async function claimOne(uid: string, clinicId: string, phone: string, now: Date): Promise<number | undefined> {
   return runTransaction(async (tx) => {
+    // The account's owner acts on both records: the audit names each.
+    const auditClaim = (action: 'patient.claim' | 'patient.claim.mismatch') =>
+      writeAudit(
+        { actorUid: uid, actorRole: 'patient', action, target: `patients/${clinicId}`, patientIds: [uid, clinicId] },
+        tx,
+      );
     // Reads first: the record, the account, the appointments and what each refers to.
     const clinicRef = patients().doc(clinicId);
     const [clinic, account, appointments, ...held] = await Promise.all([
@@ -336,16 +328,7 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
     const why = claimMismatch(c, account.data()!);
     if (why) {
       tx.update(clinicRef, { claimMismatch: { accountId: uid, at: now.toISOString(), why } });
-      await writeAudit(
-        {
-          actorUid: uid,
-          actorRole: 'patient',
-          action: 'patient.claim.mismatch',
-          target: `patients/${clinicId}`,
-          patientIds: [uid, clinicId],
-        },
-        tx,
-      );
+      await auditClaim('patient.claim.mismatch');
       logger.warn('clinic record not claimed: the account does not match it', { uid, clinicId });
       return undefined;
     }
@@ -367,16 +350,7 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
       for (const r of refunds.docs) if (r.get('patientId') === clinicId) tx.update(r.ref, { patientId: uid });
     }
     tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString(), claimMismatch: FieldValue.delete() });
-    await writeAudit(
-      {
-        actorUid: uid,
-        actorRole: 'patient',
-        action: 'patient.claim',
-        target: `patients/${clinicId}`,
-        patientIds: [uid, clinicId],
-      },
-      tx,
-    );
+    await auditClaim('patient.claim');
     return appointments.size;
   });
 }

@@ -32,6 +32,13 @@ import { periodOf } from '../packages/subscriptions';
 /** A charge sent this long ago with no result is asked about (its callback may have been lost). */
 const CHARGE_ANSWER_MS = 60 * 60 * 1000;
 
+/** What every notice about a mandate names: the package, the number it takes from (masked) and where to renew by hand. */
+const noticeOf = (m: StoredMandate, subscription: StoredSubscription) => ({
+  packageTitle: subscription.packageTitle,
+  maskedNumber: maskMsisdn(m.msisdn),
+  link: renewLink(),
+});
+
 /**
  * What this mandate takes now (api/direct-debit.ts mandateCharge): the package's price, a rise
  * only PRICE_RISE_NOTICE_DAYS after the patient is told of it, which happens here, once.
@@ -54,12 +61,10 @@ async function amountToTake(
     await notifyPatient(
       m.patientId,
       priceRise({
-        packageTitle: subscription.packageTitle,
-        maskedNumber: maskMsisdn(m.msisdn),
+        ...noticeOf(m, subscription),
         was: amount,
         amount: tell.amount,
         from: tell.from,
-        link: renewLink(),
         shortcode: ussdConfig().shortcode,
       }),
       { tx },
@@ -179,12 +184,10 @@ export async function chargeFailedFor(subscriptionId: string, clientReference: s
     await notifyPatient(
       m.patientId,
       chargeFailed({
-        packageTitle: subscription.packageTitle,
-        maskedNumber: maskMsisdn(m.msisdn),
+        ...noticeOf(m, subscription),
         amount: Number(record?.amount ?? 0),
         reason,
         ...(ends ? {} : { retryAt: retryAt.toISOString() }),
-        link: renewLink(),
       }),
       { tx },
     );
@@ -208,14 +211,7 @@ async function noticeBefore(subscriptionId: string, now: Date): Promise<ChargeSt
     tx.create(record, { subscriptionId, kind: 'direct-debit', periodEnd: storedTime(m.nextChargeAt), at: storedTime(now) });
     await notifyPatient(
       m.patientId,
-      chargeComing({
-        packageTitle: subscription.packageTitle,
-        maskedNumber: maskMsisdn(m.msisdn),
-        chargeAt: m.nextChargeAt,
-        amount,
-        link: renewLink(),
-        shortcode: ussdConfig().shortcode,
-      }),
+      chargeComing({ ...noticeOf(m, subscription), chargeAt: m.nextChargeAt, amount, shortcode: ussdConfig().shortcode }),
       { tx },
     );
     return 'noticed';

@@ -11,7 +11,7 @@ import { patientsById } from '../../store/patients';
 import { refundDocRef, refundPage } from '../../store/payments';
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
-import { audit, listQuery, type Staff } from '../shared/staff-access';
+import { audit, pageShown, type Staff } from '../shared/staff-access';
 
 /** Refunds as staff work them: the list of what is owed, and marking one sent (docs/money.md). */
 
@@ -34,11 +34,7 @@ export async function listRefunds(
   const page = await refundPage(status, limit, cursor, asRefund);
   const patients = await patientsById(page.items.map((r) => r.patientId));
   const items = page.items.map((r) => withPatient(r, patients.get(r.patientId)));
-  const shown = {
-    query: listQuery({ status, cursor }),
-    count: page.items.length,
-    patientIds: page.items.map((r) => r.patientId),
-  };
+  const shown = pageShown({ status, cursor }, { patientIds: page.items.map((r) => r.patientId) });
   await writeAudit(audit(staff, 'refund.list', COLLECTIONS.refunds, shown));
   return { ...page, items };
 }

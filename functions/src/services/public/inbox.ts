@@ -1,4 +1,4 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import type { MessageReply, MessageStatus } from '../../api/front-desk';
 import type { EnquiryStatus, Page, StaffEnquiry, StaffMessage } from '../../api/staff';
 import { ghanaTimestamp } from '../../api/format';
@@ -19,7 +19,7 @@ import {
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { csvCell } from '../shared/csv';
-import { audit, listQuery, type Staff } from '../shared/staff-access';
+import { audit, pageShown, type Shown, type Staff } from '../shared/staff-access';
 
 /** The clinic's inbox: enquiries, contact messages and the newsletter's export (docs/front-desk.md). */
 
@@ -31,22 +31,36 @@ export async function listEnquiries(
   cursor?: string,
 ): Promise<Page<StaffEnquiry>> {
   const page = await enquiryPage(status, limit, cursor, (id, d) => ({ ...d, id }) as StaffEnquiry);
-  const shown = { query: listQuery({ status, cursor }), count: page.items.length, recordIds: page.items.map((e) => e.id) };
+  const shown = pageShown({ status, cursor }, { recordIds: page.items.map((e) => e.id) });
   await writeAudit(audit(staff, 'enquiry.list', COLLECTIONS.enquiries, shown));
   return page;
 }
 
-/** POST /staff/enquiries/{id}/status: the original site's updateBy (who), updatedById, updatedOn. */
-export async function setEnquiryStatus(staff: Staff, id: string, status: EnquiryStatus): Promise<StaffEnquiry> {
-  const ref = enquiriesRef(id);
+/**
+ * An enquiry's or a message's new status, with who set it and when (`change`, each in its own
+ * stored fields), in one transaction with its audit entry; 404 naming `what` when it is gone.
+ * Answers the item as it now stands.
+ */
+function changeStatus(
+  staff: Staff,
+  ref: DocumentReference,
+  what: 'enquiry' | 'message',
+  change: { status: EnquiryStatus | MessageStatus },
+  shown?: Shown,
+) {
   return runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('We could not find that enquiry.');
-    const change = { status, updateBy: staff.email ?? staff.uid, updatedById: staff.uid, updatedOn: ghanaTimestamp() };
+    if (!snap.exists) throw notFound(`We could not find that ${what}.`);
     tx.update(ref, change);
-    await writeAudit(audit(staff, `enquiry.${status.toLowerCase()}`, ref.path, { recordIds: [id] }), tx);
-    return { ...(snap.data() as StaffEnquiry), ...change, id };
+    await writeAudit(audit(staff, `${what}.${change.status.toLowerCase()}`, ref.path, shown), tx);
+    return { ...snap.data(), ...change };
   });
+}
+
+/** POST /staff/enquiries/{id}/status: the original site's updateBy (who), updatedById, updatedOn. */
+export async function setEnquiryStatus(staff: Staff, id: string, status: EnquiryStatus): Promise<StaffEnquiry> {
+  const change = { status, updateBy: staff.email ?? staff.uid, updatedById: staff.uid, updatedOn: ghanaTimestamp() };
+  return { ...((await changeStatus(staff, enquiriesRef(id), 'enquiry', change, { recordIds: [id] })) as StaffEnquiry), id };
 }
 
 /** A contact message as staff see it: stored before statuses existed, it reads as New with no replies. */
@@ -61,22 +75,15 @@ const asMessage = (id: string, d: StoredMessage): StaffMessage =>
 /** GET /staff/messages: one page of contact messages; the entry names the messages shown. */
 export async function listMessages(staff: Staff, limit: number, cursor?: string): Promise<Page<StaffMessage>> {
   const page = await messagePage(limit, cursor, asMessage);
-  const shown = { query: listQuery({ cursor }), count: page.items.length, recordIds: page.items.map((m) => String(m.docid)) };
+  const shown = pageShown({ cursor }, { recordIds: page.items.map((m) => String(m.docid)) });
   await writeAudit(audit(staff, 'message.list', COLLECTIONS.feedback, shown));
   return page;
 }
 
 /** POST /staff/messages/{id}/status: New, Replied or Closed; who and when; audited. */
 export async function setMessageStatus(staff: Staff, id: string, status: MessageStatus): Promise<StaffMessage> {
-  const ref = messageRef(id);
-  return runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('We could not find that message.');
-    const change = { status, statusUpdatedAt: Timestamp.now(), statusUpdatedBy: staff.email ?? staff.uid };
-    tx.update(ref, change);
-    await writeAudit(audit(staff, `message.${status.toLowerCase()}`, ref.path), tx);
-    return asMessage(id, plainValue({ ...snap.data(), ...change }) as StoredMessage);
-  });
+  const change = { status, statusUpdatedAt: Timestamp.now(), statusUpdatedBy: staff.email ?? staff.uid };
+  return asMessage(id, plainValue(await changeStatus(staff, messageRef(id), 'message', change)) as StoredMessage);
 }
 
 /**

@@ -73,10 +73,19 @@ export function assertMaySee(staff: Staff, a: Visible, action?: StaffAction): vo
 export type Shown = Pick<AuditEntry, 'patientIds' | 'query' | 'count' | 'recordIds'>;
 
 /** A list's filter as the audit entry records it ('status=Pending&cursor=abc'); undefined for none. */
-export function listQuery(filter: Record<string, string | number | undefined>): string | undefined {
+function listQuery(filter: Record<string, string | number | undefined>): string | undefined {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value));
   return params.size ? params.toString() : undefined;
+}
+
+/** What one page of a list showed: its filter, how many, and whose (patientIds) or which (recordIds) records. */
+export function pageShown(
+  filter: Record<string, string | number | undefined>,
+  named: { patientIds: string[] } | { recordIds: string[] },
+): Shown {
+  const ids = 'patientIds' in named ? named.patientIds : named.recordIds;
+  return { query: listQuery(filter), count: ids.length, ...named };
 }
 
 /** Writes an audit entry of what this staff member did (inside `tx` when given, so it exists exactly when the change does). */

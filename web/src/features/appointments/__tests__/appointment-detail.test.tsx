@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Appointment } from '@api/types';
+import { noExtras, type Appointment } from '@api/types';
 import { AppointmentDetail, coverageBadge } from '@/features/appointments/components/appointment-detail';
 import { fixDate } from '@/test-support/clock';
 import { withQueryClient } from '@/test-support/query';
@@ -34,14 +34,7 @@ function appointment(change: Partial<Appointment> = {}): Appointment {
     doctorOtherNames: 'Kofi',
     doctorSpecialty: 'Cardiology',
     doctorPicture: '',
-    selectedLabs: [],
-    organiztionName: null,
-    organiztionLocation: null,
-    organiztionType: null,
-    organiztionService: null,
-    expectedPeople: null,
-    appointmentFileName: null,
-    appointmentFileType: null,
+    ...noExtras(),
     consultationFee: 250,
     requiresPayment: true,
     currencyCode: 'GHS',

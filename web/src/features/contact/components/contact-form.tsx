@@ -1,33 +1,26 @@
 import { Formik, type FormikHelpers } from 'formik';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormFieldset } from '@/components/form-fieldset';
 import { Honeypot } from '@/components/honeypot';
 import { SpinnerOverlay } from '@/components/spinner';
 import { feedbackSchema, sendFeedback, type FeedbackRequest } from '@/features/contact/api/send-feedback';
-import { showApiError, showError, showSuccess } from '@/lib/dialogs';
+import { showError } from '@/lib/dialogs';
+import { usePublicSend } from '@/shared/forms/use-public-send';
 
 const EMPTY: FeedbackRequest = { fullName: '', telephone: '', email: '', message: '' };
 const ALL_TOUCHED = { fullName: true, telephone: true, email: true, message: true };
 
 /** The contact form: 'Send Message' stays disabled until every field is valid. */
 export function ContactForm() {
-  const [sending, setSending] = useState(false);
-  const [website, setWebsite] = useState('');
+  const { sending, send: sendPublic, honeypot } = usePublicSend();
 
-  async function send(values: FeedbackRequest, { resetForm }: FormikHelpers<FeedbackRequest>) {
-    setSending(true);
-    try {
-      await sendFeedback({ ...feedbackSchema.cast(values), website });
-      resetForm();
-      setSending(false);
-      await showSuccess('Message sent', 'Thank you for reaching out. Our care team will get back to you shortly.');
-    } catch (err) {
-      setSending(false);
-      await showApiError(err);
-    }
-  }
+  const send = (values: FeedbackRequest, { resetForm }: FormikHelpers<FeedbackRequest>) =>
+    sendPublic(
+      (website) => sendFeedback({ ...feedbackSchema.cast(values), website }),
+      ['Message sent', 'Thank you for reaching out. Our care team will get back to you shortly.'],
+      () => resetForm(),
+    );
 
   return (
     <Formik initialValues={EMPTY} validationSchema={feedbackSchema} onSubmit={send}>
@@ -64,7 +57,7 @@ export function ContactForm() {
                 <FormField name="email" label="Your Email" required type="email" autoComplete="email" className="span-all" />
                 <FormField as="textarea" name="message" label="Message" required rows={6} maxLength={5000} className="span-all" />
               </div>
-              <Honeypot value={website} onChange={setWebsite} />
+              <Honeypot {...honeypot} />
               <div className="form-actions">
                 <button type="submit" className="btn btn-primary" disabled={!isValid || sending}>
                   <Send aria-hidden="true" size={18} /> Send Message

@@ -1,12 +1,11 @@
 import { Formik } from 'formik';
-import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Honeypot } from '@/components/honeypot';
 import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
 import { enquirySchema, sendEnquiry, type EnquiryRequest } from '@/features/enquiries/api/send-enquiry';
 import { ORGANIZATION_TYPES } from '@/lib/choices';
-import { showApiError, showSuccess } from '@/lib/dialogs';
+import { usePublicSend } from '@/shared/forms/use-public-send';
 
 /** The form's values: the type starts unchosen. */
 type EnquiryForm = Omit<EnquiryRequest, 'organiztionType'> & { organiztionType: EnquiryRequest['organiztionType'] | '' };
@@ -26,21 +25,14 @@ const EMPTY: EnquiryForm = {
  * (red borders) and not sent.
  */
 export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [sending, setSending] = useState(false);
-  const [website, setWebsite] = useState('');
+  const { sending, send: sendPublic, honeypot } = usePublicSend();
 
-  async function send(values: EnquiryForm) {
-    setSending(true);
-    try {
-      await sendEnquiry({ ...enquirySchema.cast(values), website });
-      setSending(false);
-      onClose();
-      await showSuccess('Enquiry sent', 'Thank you. Our corporate and community care team will contact you shortly.');
-    } catch (err) {
-      setSending(false);
-      await showApiError(err);
-    }
-  }
+  const send = (values: EnquiryForm) =>
+    sendPublic(
+      (website) => sendEnquiry({ ...enquirySchema.cast(values), website }),
+      ['Enquiry sent', 'Thank you. Our corporate and community care team will contact you shortly.'],
+      onClose,
+    );
 
   return (
     <Modal open={open} onClose={onClose} title="Make Enquiries">
@@ -68,7 +60,7 @@ export function EnquiryModal({ open, onClose }: { open: boolean; onClose: () => 
               <FormField name="organiztionEmail" label="Email" required type="email" autoComplete="email" />
               <FormField name="organiztionContact" label="Contact" required type="tel" autoComplete="tel" inputMode="tel" />
             </div>
-            <Honeypot value={website} onChange={setWebsite} />
+            <Honeypot {...honeypot} />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={sending}>
                 Submit Enquiry

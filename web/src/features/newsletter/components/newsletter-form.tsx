@@ -3,13 +3,13 @@ import { FormFieldset } from '@/components/form-fieldset';
 import { Honeypot } from '@/components/honeypot';
 import { SpinnerOverlay } from '@/components/spinner';
 import { newsletterEmailProblem, subscribeToNewsletter } from '@/features/newsletter/api/subscribe';
-import { showApiError, showInfo, showSuccess } from '@/lib/dialogs';
+import { showInfo } from '@/lib/dialogs';
+import { usePublicSend } from '@/shared/forms/use-public-send';
 
 /** The footer's newsletter form (on every page: kept light, no form library). */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
-  const [website, setWebsite] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { sending, send, honeypot } = usePublicSend();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -18,16 +18,11 @@ export function NewsletterForm() {
       await showInfo(problem);
       return;
     }
-    setBusy(true);
-    try {
-      await subscribeToNewsletter({ email: email.trim(), website });
-      setEmail('');
-      setBusy(false);
-      await showSuccess('Subscribed', 'Thank you: our health tips will reach your inbox once a month.');
-    } catch (err) {
-      setBusy(false);
-      await showApiError(err);
-    }
+    await send(
+      (website) => subscribeToNewsletter({ email: email.trim(), website }),
+      ['Subscribed', 'Thank you: our health tips will reach your inbox once a month.'],
+      () => setEmail(''),
+    );
   }
 
   return (
@@ -45,12 +40,12 @@ export function NewsletterForm() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Honeypot value={website} onChange={setWebsite} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <Honeypot {...honeypot} />
+        <button type="submit" className="btn btn-primary" disabled={sending}>
           Subscribe
         </button>
       </FormFieldset>
-      <SpinnerOverlay show={busy} />
+      <SpinnerOverlay show={sending} />
     </form>
   );
 }
