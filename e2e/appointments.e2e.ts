@@ -23,16 +23,18 @@ const freshDay = () => new Date(Date.now() + (3 + Math.floor(Math.random() * 200
 
 const form = (page: Page) => page.getByRole('form', { name: 'Book an appointment' });
 
-/** Logs in on /signup like a patient does, then opens `path`. */
+/**
+ * Logs in on /signup like a patient does, sent on to `path` (the returnUrl a page's Log in link
+ * gives): the site opens it without loading the dashboard and then the page again.
+ */
 async function loggedIn(patient: TestPatient, path: string, viewport = PHONE): Promise<Page> {
   const page = await (await newContext(browser(), viewport)).newPage();
-  await page.goto('/signup?mode=login');
+  await page.goto(`/signup?returnUrl=${encodeURIComponent(path)}`);
   const login = page.getByRole('form', { name: 'Login' });
   await login.getByLabel(/^Email Address/).fill(patient.email);
   await login.locator('input[autocomplete="current-password"]').fill(patient.password);
   await login.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/signup');
-  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === path);
   // SELF shows the patient's own details from the profile once the session has loaded it.
   if (path === '/appointment-page') await bookingFor(page, patient);
   return page;

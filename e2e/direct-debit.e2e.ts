@@ -110,8 +110,7 @@ const chargeDueNow = (id: string) =>
 
 async function profile(patient: TestPatient, viewport = DESKTOP): Promise<Page> {
   const page = await (await newContext(browser(), viewport)).newPage();
-  await loginThroughUi(page, patient);
-  await page.goto('/dashboard/profile');
+  await loginThroughUi(page, patient, '/dashboard/profile');
   return page;
 }
 const packageCard = (page: Page) => page.getByRole('region', { name: 'My package' });

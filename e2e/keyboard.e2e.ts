@@ -208,8 +208,7 @@ describe('keyboard only', () => {
   it('when a patient opens the payment modal with the keyboard, then Tab stays inside it, Escape closes it and focus returns', async () => {
     const patient = await createActivatedPatient();
     const page = await newPage();
-    await loginThroughUi(page, patient);
-    await page.goto('/packages');
+    await loginThroughUi(page, patient, '/packages');
     const opener = page.getByRole('button', { name: /Subscribe now.*Student/ });
     await opener.waitFor();
     await tabTo(page, opener, { max: 120 });

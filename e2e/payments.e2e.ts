@@ -21,8 +21,7 @@ const mailsTo = async (email: string) =>
 
 async function loggedInOnPackages(patient: TestPatient, viewport = PHONE): Promise<Page> {
   const page = await (await newContext(browser(), viewport)).newPage();
-  await loginThroughUi(page, patient);
-  await page.goto('/packages');
+  await loginThroughUi(page, patient, '/packages');
   return page;
 }
 

@@ -80,8 +80,7 @@ describe('the record after a visit', () => {
 
   it('when the doctor prescribes, requests lab tests and completes the visit with notes from the console, then the visit holds them', async () => {
     const page = await (await newContext(browser(), DESKTOP)).newPage();
-    await staffSignIn(page, 'doctor');
-    await page.goto(`/staff/appointments/${visitId}`);
+    await staffSignIn(page, 'doctor', `/staff/appointments/${visitId}`);
     await page.getByRole('heading', { level: 1, name: `${patient.firstName} ${patient.lastName}` }).waitFor();
     for (const action of ['Accept', 'Check in']) {
       await page.getByRole('button', { name: action, exact: true }).click();
@@ -146,8 +145,7 @@ describe('the record after a visit', () => {
 
   it('when the patient opens the visit, then they read the summary and not the notes, and download the prescription as a PDF', async () => {
     patientPage = await (await newContext(browser(), PHONE)).newPage();
-    await loginThroughUi(patientPage, patient);
-    await patientPage.goto('/dashboard');
+    await loginThroughUi(patientPage, patient, '/dashboard');
     await patientPage.getByRole('button', { name: /Virtual Consultation/ }).click();
     const detail = patientPage.locator('.appointment-detail');
     await detail.getByText(summary).waitFor();
@@ -210,8 +208,7 @@ describe('the record after a visit', () => {
   it('when staff upload a result to the lab booking, then the patient is told and opens it in the dashboard', async () => {
     const lab = (await appointmentsOf(patient.uid)).find((a) => a.requestedServiceId === 6)!;
     const console_ = await (await newContext(browser(), DESKTOP)).newPage();
-    await staffSignIn(console_, 'staff');
-    await console_.goto(`/staff/appointments/${lab.id}`);
+    await staffSignIn(console_, 'staff', `/staff/appointments/${lab.id}`);
     for (const action of ['Accept', 'Check in']) {
       await console_.getByRole('button', { name: action, exact: true }).click();
       await saved(console_);

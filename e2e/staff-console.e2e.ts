@@ -23,8 +23,7 @@ const browser = useBrowser();
 /** The patient's dashboard, open on the appointment of `service`. */
 async function patientDetail(patient: TestPatient, service: RegExp): Promise<Page> {
   const page = await (await newContext(browser(), PHONE)).newPage();
-  await loginThroughUi(page, patient);
-  await page.goto('/dashboard');
+  await loginThroughUi(page, patient, '/dashboard');
   await page.getByRole('button', { name: service }).click();
   return page;
 }

@@ -52,9 +52,10 @@ async function patientOnTrial(): Promise<TestPatient & { uid: string; subscripti
   return { ...patient, subscriptionId: subscription.id };
 }
 
-async function loggedIn(patient: TestPatient, viewport = PHONE): Promise<Page> {
+/** Logs the patient in, sent on to `path` (without it, to the dashboard). */
+async function loggedIn(patient: TestPatient, viewport = PHONE, path?: string): Promise<Page> {
   const page = await (await newContext(browser(), viewport)).newPage();
-  await loginThroughUi(page, patient);
+  await loginThroughUi(page, patient, path);
   return page;
 }
 
@@ -64,8 +65,7 @@ const packageCard = (page: Page) => page.getByRole('region', { name: 'My package
 describe('the free trial', () => {
   it('when a patient picks Get Started on the Free package, then the trial starts with no payment step and the profile shows Trial and its end', async () => {
     const patient = await createActivatedPatient();
-    const page = await loggedIn(patient);
-    await page.goto('/packages');
+    const page = await loggedIn(patient, PHONE, '/packages');
     await page.getByRole('button', { name: /Get Started/ }).click();
 
     await dialogSays(page, 'Your free trial has started', 20_000);
@@ -142,8 +142,7 @@ describe('renewal', () => {
         periodEnd: Timestamp.fromDate(endsAt),
       });
 
-    const page = await loggedIn(patient);
-    await page.goto('/dashboard/profile');
+    const page = await loggedIn(patient, PHONE, '/dashboard/profile');
     await packageCard(page).getByRole('button', { name: 'Renew', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Make Payment' });
     await modal.waitFor();

@@ -58,7 +58,9 @@ interface Call {
  * room and admits them. Resolves once Admit is pressed; `end` closes both contexts.
  */
 async function callThrough(patientRelay: RelayOptions, doctorRelay: RelayOptions = patientRelay): Promise<Call> {
-  const id = await openVirtualVisit(patient);
+  // The visit is booked and paid while the browsers open and the doctor signs in.
+  const visit = openVirtualVisit(patient);
+  visit.catch(() => undefined); // a failure is thrown where it is awaited below
   const contexts: BrowserContext[] = [];
   const side = async (viewport: typeof PHONE, relay: RelayOptions) => {
     const context = await newContext(browser(), viewport);
@@ -69,7 +71,7 @@ async function callThrough(patientRelay: RelayOptions, doctorRelay: RelayOptions
   };
   const [patientPage, doctorPage] = await Promise.all([side(PHONE, patientRelay), side(DESKTOP, doctorRelay)]);
   const patientWaits = async () => {
-    await loginThroughUi(patientPage, patient, `/visit/${id}`);
+    await loginThroughUi(patientPage, patient, `/visit/${await visit}`);
     await patientPage
       .getByRole('region', { name: 'Check your camera and microphone' })
       .getByRole('button', { name: 'Join visit' })
@@ -77,7 +79,7 @@ async function callThrough(patientRelay: RelayOptions, doctorRelay: RelayOptions
     await patientPage.getByRole('heading', { name: `${DOCTOR_NAME} knows you are here` }).waitFor();
   };
   await Promise.all([patientWaits(), staffSignIn(doctorPage, 'doctor')]);
-  await doctorPage.goto(`/visit/${id}`);
+  await doctorPage.goto(`/visit/${await visit}`);
   await doctorPage.getByRole('button', { name: 'Start visit' }).click();
   await doctorPage.getByRole('button', { name: 'Admit' }).click();
   return { patientPage, doctorPage, end: async () => void (await Promise.all(contexts.map((c) => c.close()))) };

@@ -104,7 +104,11 @@ export async function createPatient(
 /** Shorthand: an Activated patient. */
 export const createActivatedPatient = (overrides: Partial<TestPatient> = {}) => createPatient(overrides);
 
-/** Logs in on /signup (login mode); resolves once the site has left the signup page. */
+/**
+ * Logs in on /signup (login mode); resolves once the site has left the signup page, or with a
+ * `returnUrl` (as a page's Log in link gives) once the site has opened it: a test that goes on
+ * to one page lets the login lead there instead of loading the dashboard and then the page.
+ */
 export async function loginThroughUi(page: Page, patient: Pick<TestPatient, 'email' | 'password'>, returnUrl?: string) {
   const query = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '?mode=login';
   await page.goto(`/signup${query}`);
@@ -112,7 +116,8 @@ export async function loginThroughUi(page: Page, patient: Pick<TestPatient, 'ema
   await form.getByLabel('Email Address').fill(patient.email);
   await form.getByLabel(/^Password/).fill(patient.password);
   await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/signup');
+  const target = returnUrl && new URL(returnUrl, SITE_URL).pathname;
+  await page.waitForURL((url) => (target ? url.pathname === target : url.pathname !== '/signup'));
 }
 
 /** Opens the booking page as a signed-in patient; resolves with the form once it names them (their profile, as one line). */

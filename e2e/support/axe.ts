@@ -1,6 +1,6 @@
 /** axe-core as the browser tests run it: serious and critical violations only, at phone and desktop width. */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { DESKTOP, PHONE } from './browser';
 import { pageShows } from './pages';
 
@@ -33,13 +33,55 @@ export async function checkDialog(page: Page, label: string, dialog: ReturnType<
   return seriousViolations(page, label);
 }
 
+/** Requests each page has under way, counted from before its goto (checkRoute). */
+const underWay = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page): Set<Request> {
+  let requests = underWay.get(page);
+  if (!requests) {
+    const open = new Set<Request>();
+    page.on('request', (request) => open.add(request));
+    page.on('requestfinished', (request) => open.delete(request));
+    page.on('requestfailed', (request) => open.delete(request)); // a navigation's aborted loads among them
+    underWay.set(page, (requests = open));
+  }
+  return requests;
+}
+
+/** How long no request may be under way before the page's data counts as come. */
+const QUIET_MS = 150;
+
+/**
+ * Resolves once no request of the page has been under way for QUIET_MS: the data has come.
+ * Playwright's 'networkidle' is the same with 500 ms of quiet, a fixed half second per page
+ * that the axe suites paid on every route; a request the page makes next starts as the one
+ * before it ends (or while a script it needs loads, itself a request), well within 150 ms.
+ */
+async function networkQuiet(requests: Set<Request>, timeoutMs = 15_000) {
+  const giveUpAt = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (requests.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+    if (Date.now() > giveUpAt)
+      throw new Error(`Still loading after ${timeoutMs} ms: ${[...requests].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /**
  * The page is loaded once it shows its own heading (not any heading: support/pages.ts), its
  * data has come (the network is quiet) and no spinner or loading line is left.
  */
 export async function settle(page: Page, heading: string | RegExp) {
+  const requests = underWay.get(page);
   await pageShows(page, heading);
-  await page.waitForLoadState('networkidle');
+  // A page whose requests were not counted from before its goto waits as Playwright does (and is counted from now on).
+  if (requests) await networkQuiet(requests);
+  else {
+    trackRequests(page);
+    await page.waitForLoadState('networkidle');
+  }
   await page.getByText('Just a moment ...').waitFor({ state: 'detached' });
   await page.locator('.loading').first().waitFor({ state: 'detached' });
 }
@@ -51,6 +93,7 @@ const nextFrame = (page: Page) =>
 /** Opens `path`, waits for `heading`, and runs axe at phone width, then (same page, resized) at desktop width. */
 export async function checkRoute(page: Page, path: string, heading: string | RegExp): Promise<string[]> {
   await page.setViewportSize(PHONE);
+  trackRequests(page);
   await page.goto(path);
   await settle(page, heading);
   const found = await seriousViolations(page, `${path} @390`);

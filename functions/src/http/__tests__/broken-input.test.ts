@@ -102,6 +102,14 @@ const withParams = (path: string, value: string) => path.replace(/:\w+/g, value)
 // GET /subscriptions/news/unsubscribe takes input but only ever redirects to the Unsubscribe page.
 const hasInput = (e: Endpoint) => e.method !== 'get' || e.path.includes(':');
 
+/**
+ * Sends every request of a case at once (each is independent: its own visitor address, and a
+ * case's patient budgets count the same calls in any order), then checks each answer in order.
+ */
+async function answersTo(requests: [label: string, send: () => request.Test][]): Promise<[request.Response, string][]> {
+  return Promise.all(requests.map(async ([label, send]) => [await send(), label] as [request.Response, string]));
+}
+
 function expectCleanAnswer(res: request.Response, label: string, mustBe4xx: boolean) {
   const where = `${label} -> ${res.status} ${JSON.stringify(res.body)}`;
   expect({ where, serverError: res.status >= 500 }).toEqual({ where, serverError: false });
@@ -131,33 +139,49 @@ describe('broken input on every endpoint', () => {
   it.each(BODIES)('when the body is %s, then every endpoint that takes a body answers a clean 4xx', async (name, raw) => {
     // A patient of this case alone, so the per-patient write budgets never answer in place of validation.
     const caller = await createTestUser();
-    for (const endpoint of bodyEndpoints()) {
-      for (const user of [caller, undefined]) {
-        const path = `/api${withParams(endpoint.path, 'not-a-real-id')}`;
-        let req = call(endpoint.method, path).set('X-Forwarded-For', ip());
-        if (user) req = req.set('Authorization', `Bearer ${user.idToken}`);
-        if (raw !== undefined) req = req.set('Content-Type', 'application/json').send(raw);
-        expectCleanAnswer(await req, `${endpoint.method.toUpperCase()} ${path} with ${name}${user ? '' : ' (no token)'}`, true);
-      }
-    }
+    const answers = await answersTo(
+      bodyEndpoints().flatMap((endpoint) =>
+        [caller, undefined].map((user): [string, () => request.Test] => {
+          const path = `/api${withParams(endpoint.path, 'not-a-real-id')}`;
+          return [
+            `${endpoint.method.toUpperCase()} ${path} with ${name}${user ? '' : ' (no token)'}`,
+            () => {
+              let req = call(endpoint.method, path).set('X-Forwarded-For', ip());
+              if (user) req = req.set('Authorization', `Bearer ${user.idToken}`);
+              if (raw !== undefined) req = req.set('Content-Type', 'application/json').send(raw);
+              return req;
+            },
+          ];
+        }),
+      ),
+    );
+    for (const [res, label] of answers) expectCleanAnswer(res, label, true);
   });
 
   it.each(PARAMS)('when a path parameter is %s, then every endpoint with one answers a clean 4xx', async (_name, value) => {
-    for (const endpoint of ENDPOINTS.filter((e) => e.path.includes(':'))) {
-      const path = `/api${withParams(endpoint.path, value)}`;
-      const res = await call(endpoint.method, path).set('Authorization', `Bearer ${patient.idToken}`).send({});
-      expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path}`, true);
-    }
+    const answers = await answersTo(
+      ENDPOINTS.filter((e) => e.path.includes(':')).map((endpoint) => {
+        const path = `/api${withParams(endpoint.path, value)}`;
+        return [
+          `${endpoint.method.toUpperCase()} ${path}`,
+          () => call(endpoint.method, path).set('Authorization', `Bearer ${patient.idToken}`).send({}),
+        ];
+      }),
+    );
+    for (const [res, label] of answers) expectCleanAnswer(res, label, true);
   });
 
   it.each(QUERIES)('when the query is %s, then every endpoint answers without a server error or a leak', async (query) => {
-    for (const endpoint of ENDPOINTS) {
-      const path = `/api${withParams(endpoint.path, patient.uid)}?${query}`;
-      const res = await call(endpoint.method, path)
-        .set('Authorization', `Bearer ${patient.idToken}`)
-        .set('X-Forwarded-For', ip());
-      expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path}`, false);
-    }
+    const answers = await answersTo(
+      ENDPOINTS.map((endpoint) => {
+        const path = `/api${withParams(endpoint.path, patient.uid)}?${query}`;
+        return [
+          `${endpoint.method.toUpperCase()} ${path}`,
+          () => call(endpoint.method, path).set('Authorization', `Bearer ${patient.idToken}`).set('X-Forwarded-For', ip()),
+        ];
+      }),
+    );
+    for (const [res, label] of answers) expectCleanAnswer(res, label, false);
   });
 
   it.each([
@@ -168,11 +192,16 @@ describe('broken input on every endpoint', () => {
   ])(
     'when the Authorization header is %s, then every endpoint that needs a patient answers a clean 4xx',
     async (_name, header) => {
-      for (const endpoint of ENDPOINTS.filter(hasInput)) {
-        const path = `/api${withParams(endpoint.path, outsider.uid)}`;
-        const res = await call(endpoint.method, path).set('Authorization', header).set('X-Forwarded-For', ip()).send({});
-        expectCleanAnswer(res, `${endpoint.method.toUpperCase()} ${path} with ${header.slice(0, 20)}`, true);
-      }
+      const answers = await answersTo(
+        ENDPOINTS.filter(hasInput).map((endpoint) => {
+          const path = `/api${withParams(endpoint.path, outsider.uid)}`;
+          return [
+            `${endpoint.method.toUpperCase()} ${path} with ${header.slice(0, 20)}`,
+            () => call(endpoint.method, path).set('Authorization', header).set('X-Forwarded-For', ip()).send({}),
+          ];
+        }),
+      );
+      for (const [res, label] of answers) expectCleanAnswer(res, label, true);
     },
   );
 
