@@ -57,5 +57,12 @@ export const HOME_MODE: Readonly<Partial<Record<number, string>>> = {
   [SERVICE_ID.labTests]: SAMPLES_AT_HOME,
 };
 
+/** A requestedServiceOption in words, for the screens that show it (the console's appointment). */
+export const SERVICE_OPTION_WORDS: Readonly<Record<string, string>> = {
+  VIRTUAL: 'virtual',
+  HOME_VISIT: 'home visit',
+  [SAMPLES_AT_HOME]: 'samples taken at home',
+};
+
 export const atHome = (serviceId: number, option?: string | null): boolean =>
   AT_HOME_SERVICE_IDS.includes(serviceId) && (!HOME_MODE[serviceId] || option === HOME_MODE[serviceId]);

@@ -194,4 +194,16 @@ describe('a home visit’s detail', () => {
         .map((b) => b.textContent),
     ).toEqual(['On the way', 'Check in', 'No-show']);
   });
+
+  it('when lab samples are to be taken at home, then the service says so in words', async () => {
+    visit = anAppointment({
+      requestedServiceId: 6,
+      requestedService: 'Labs/Medical Checkup',
+      requestedServiceOption: 'SAMPLES_AT_HOME',
+    });
+    renderAt('/staff/appointments/a1');
+    const details = await screen.findByRole('article', { name: 'Appointment' });
+    expect(details).toHaveTextContent('Labs/Medical Checkup (samples taken at home)');
+    expect(within(details).getByRole('link', { name: 'Map' })).toBeInTheDocument();
+  });
 });

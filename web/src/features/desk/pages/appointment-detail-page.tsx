@@ -3,7 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { deskMovableStates } from '@api/policy';
-import { atHome } from '@api/service-catalog';
+import { SERVICE_OPTION_WORDS, atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
@@ -100,7 +100,11 @@ function rowsOf(a: StaffAppointmentDetail): DetailRow[] {
     ['Location', a.location || '—'],
     ...(home ? homeVisitRows(a) : []),
     ['Gender', genderText(a.gender)],
-    ['Service', a.requestedService + (a.requestedServiceOption ? ` (${a.requestedServiceOption})` : '')],
+    [
+      'Service',
+      a.requestedService +
+        (a.requestedServiceOption ? ` (${SERVICE_OPTION_WORDS[a.requestedServiceOption] ?? a.requestedServiceOption})` : ''),
+    ],
     ['Day', formatDate(a.requestedDay)],
     ['Time', a.requestedTime ?? (a.arrivalWindow ? `Arriving ${windowText(a.arrivalWindow)}` : 'To agree with the patient')],
     ['Doctor', doctor ? `Dr ${doctor}` : '—'],
