@@ -43,7 +43,7 @@ function useWholeDay(day: string, doctorId: string | undefined, enabled: boolean
 /**
  * The day sheet a receptionist prints or exports: one doctor's appointments, or the day's home
  * visits, with time, patient, phone, service, address and state. Printing leaves out the
- * console's menus and buttons (staff.css @media print); the CSV comes from the API.
+ * console's menus and buttons (staff-tables.css @media print); the CSV comes from the API.
  */
 export default function DaySheetPage() {
   const [params, setParams] = useSearchParams();

@@ -8,13 +8,15 @@ import { StaffSignIn } from '@/features/staff/components/staff-sign-in';
 import { ROLE_LABELS, homeOf, mayOpen, sectionsFor } from '@/features/staff/nav';
 import { staffSignOut, useStaffSession } from '@/features/staff/staff-session';
 import { confirm, showApiError } from '@/lib/dialogs';
+import staffDayCss from '../staff-day.css?inline';
+import staffTablesCss from '../staff-tables.css?inline';
 import staffCss from '../staff.css?inline';
 
 /**
  * The console's own stylesheet, in its chunk: the site's one stylesheet (vite cssCodeSplit
  * false) stays the size the public pages need.
  */
-const StaffStyles = () => <style>{staffCss}</style>;
+const StaffStyles = () => <style>{staffCss + staffDayCss + staffTablesCss}</style>;
 
 /** A page of the console without its sections: the sign-in, or the word that it is for staff. */
 function Bare({ children }: { children: React.ReactNode }) {
