@@ -9,6 +9,7 @@ import { registerServiceWorker } from '@/lib/service-worker';
 import '@fontsource/nunito/latin-400.css';
 import '@fontsource/nunito/latin-700.css';
 import '@/styles/global.css';
+import '@/styles/sections.css';
 
 registerServiceWorker();
 reportUncaughtErrors();

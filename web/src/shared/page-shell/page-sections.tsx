@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /**
- * The public pages' building blocks, styled in styles/global.css: the band a page opens with,
+ * The public pages' building blocks, styled in styles/global.css and styles/sections.css: the band a page opens with,
  * its sections with their headings, and the plain card (art, title, text) of their grids.
  */
 

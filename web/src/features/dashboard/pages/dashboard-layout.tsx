@@ -10,6 +10,7 @@ import { isActivated, logout, useSession } from '@/shared/session/session';
 import { initialsOf } from '@/features/dashboard/format';
 import { confirm, showApiError } from '@/lib/dialogs';
 import '../dashboard.css';
+import '../dashboard-views.css';
 
 function PatientCard({ patient }: { patient: Patient }) {
   return (
