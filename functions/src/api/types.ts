@@ -6,7 +6,8 @@
  * Dates are ISO strings here: the server turns Firestore timestamps into text before answering.
  */
 import type { GENDERS, ORGANIZATION_TYPES } from './booking-choices';
-import type { AppointmentCoverage, Dependant, PackageBenefits, SubscriptionTimeline } from './subscriptions-contract';
+import type { AppointmentCoverage, Dependant, SubscriptionTimeline } from './subscriptions-contract';
+import type { LabTest, PackageItem, PackagePrice } from './catalog-views';
 import type { RescheduleEntry } from './scheduling';
 import type { ClinicRecordFields, FrontDeskAppointmentFields, PatientSource } from './front-desk';
 import type { AppointmentRecordFields, ClinicalNotes, LabRequest, Prescription } from './record';
@@ -14,64 +15,7 @@ import type { Currency } from './prices';
 import type { AppointmentStatus, PAYMENT_STATUS, PaymentStatus, PayableKind, RefundReason, RefundStatus } from './statuses';
 
 export * from './statuses';
-
-// --- the public catalog: GET /packages, /doctors, /labs/prices, /products, /products/categories, /projects ---
-
-export interface PackageItem {
-  itemName: string;
-  itemValue: string;
-  benefit: string;
-}
-
-export type PackagePrice = number | 'Free' | 'Custom Pricing';
-
-export interface Package {
-  id: string;
-  order: number;
-  packageTitle: string;
-  packagePrice: PackagePrice;
-  packageItems: PackageItem[];
-  /** What the package gives each period, applied by the server (api/subscriptions-contract.ts). */
-  benefits?: PackageBenefits;
-}
-
-export interface Doctor {
-  doctorId: string;
-  surname: string;
-  otherNames: string;
-  specialty: string;
-  consultationFee: number;
-  doctorPicture: string;
-}
-
-export interface LabTest {
-  id: string;
-  itemName: string;
-  itemPrice: number;
-}
-
-export interface ProductCategory {
-  id: string;
-  itemName: string;
-}
-
-export interface Product {
-  id: string;
-  productName: string;
-  productImage: string;
-  price: number;
-  description: string;
-  category: string;
-}
-
-export interface Project {
-  id: string;
-  title: string;
-  location: string;
-  /** yyyy-MM-dd */
-  date: string;
-  description: string;
-}
+export * from './catalog-views';
 
 // --- public forms: POST /subscriptions/news, /feedback, /enquiries ---
 
