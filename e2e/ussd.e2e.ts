@@ -130,7 +130,7 @@ async function redial(page: Page, local: string, expecting: string | RegExp) {
   await expect(screen(page).textContent()).resolves.toMatch(expecting);
 }
 
-it('a returning number sees its next appointment, starts the package trial, sees it, and checks a prescription code', async () => {
+it('a returning number sees its next appointment, starts the package trial, sees it, checks a prescription code, and cancels the appointment', async () => {
   const page = await openPhone();
   const local = freshLocal();
   await dial(page, local);
@@ -185,6 +185,16 @@ it('a returning number sees its next appointment, starts the package trial, sees
   await answer(page, code.toLowerCase(), `Prescription ${code} is genuine and not yet dispensed.`);
   await expect(screen(page).textContent()).resolves.toContain('Dr Kwame Mensah');
   await expect(screen(page).textContent()).resolves.not.toContain('Amoxicillin');
+
+  // 2 My next appointment again: cancel it; nothing was paid, so nothing is due back.
+  await redial(page, local, /^ExpMed Health\n1 Book/);
+  await answer(page, '2', /^Nursing Home Care\n.+\n1 Cancel it\n0 Back$/);
+  await answer(page, '1', 'Cancel this appointment?\n1 Yes, cancel\n0 No');
+  await answer(page, '1', 'Cancelled. Thank you for telling us.');
+  const booked = await adminDb().collection('appointments').where('patientId', '==', record.id).get();
+  expect(booked.docs.map((d) => d.get('appointmentStatus'))).toEqual(['Cancelled']);
+  await redial(page, local, /^ExpMed Health\n1 Book/);
+  await answer(page, '2', /^You have no upcoming appointment\./);
   await page.context().close();
 });
 
