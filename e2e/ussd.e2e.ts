@@ -188,7 +188,7 @@ it('a returning number sees its next appointment, starts the package trial, sees
 
   // 2 My next appointment again: cancel it; nothing was paid, so nothing is due back.
   await redial(page, local, /^ExpMed Health\n1 Book/);
-  await answer(page, '2', /^Nursing Home Care\n.+\n1 Cancel it\n0 Back$/);
+  await answer(page, '2', /^Nursing Home Care\n.+\nNothing to pay\n1 Cancel it\n0 Back$/);
   await answer(page, '1', 'Cancel this appointment?\n1 Yes, cancel\n0 No');
   await answer(page, '1', 'Cancelled. Thank you for telling us.');
   const booked = await adminDb().collection('appointments').where('patientId', '==', record.id).get();
