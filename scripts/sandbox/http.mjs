@@ -23,3 +23,16 @@ export const bodyText = (req) => (typeof req.body === 'string' ? req.body : '');
 /** A query parameter's first value, as the provider reads it (Express's parser would give arrays). */
 export const queryParam = (/** @type {import('express').Request} */ req, /** @type {string} */ name) =>
   new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get(name);
+
+/**
+ * How the provider posts to the clinic (callbacks, fulfilments, USSD requests): a JSON body,
+ * given up after `timeoutMs`. Resolves to the response; rejects if it cannot be sent or times out.
+ * @param {string} url @param {unknown} body @param {number} timeoutMs
+ */
+export const postJson = (url, body, timeoutMs) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });

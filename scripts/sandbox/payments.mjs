@@ -4,7 +4,7 @@
 // routes tests steer faults with, per clientReference (functions/src/test-support/payments.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkoutPage, escapeHtml, page } from './checkout-page.mjs';
-import { bodyText, newRouter, queryParam, textBody } from './http.mjs';
+import { bodyText, newRouter, postJson, queryParam, textBody } from './http.mjs';
 
 /**
  * @typedef {{ checkoutId: string, clientReference: string, totalAmount: number, description: string,
@@ -100,12 +100,7 @@ export function paymentProvider({ credentials, fallbackHost, log }) {
     }
     const send = async () => {
       try {
-        const res = await fetch(checkout.callbackUrl, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(callback),
-          signal: AbortSignal.timeout(30_000),
-        });
+        const res = await postJson(checkout.callbackUrl, callback, 30_000);
         callbacksSent.push({ clientReference: checkout.clientReference, status: res.status, at: new Date().toISOString() });
         log(`payment sandbox: callback for ${checkout.clientReference} -> ${res.status}`);
       } catch (err) {

@@ -4,7 +4,7 @@
 // (the merchant charges the approved number each period). Both answer at once and tell the result
 // on a callback, as the provider does. Tests steer it through /__control/preapproval/... .
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { bodyText, newRouter, textBody } from './http.mjs';
+import { bodyText, newRouter, postJson, textBody } from './http.mjs';
 
 /**
  * @typedef {'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELLED'} PreapprovalStatus
@@ -51,12 +51,7 @@ export function preapprovalProvider({ payments, sms, log }) {
   /** @param {string} url @param {unknown} body */
   async function postCallback(url, body) {
     try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
-      });
+      const res = await postJson(url, body, 30_000);
       callbacks.push({ url, body, status: res.status });
     } catch (err) {
       callbacks.push({ url, body, status: 'failed' });

@@ -9,7 +9,7 @@
 // POST /__control/ussd/{SessionId}/pay|decline|timeout, GET /__control/ussd/{SessionId}.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { escapeHtml, page } from './checkout-page.mjs';
-import { bodyText, newRouter, textBody } from './http.mjs';
+import { bodyText, newRouter, postJson, textBody } from './http.mjs';
 
 /**
  * @typedef {{ ItemName: string, Qty: number, Price: number }} CartItem
@@ -49,12 +49,7 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
     };
     let answer;
     try {
-      const res = await fetch(serviceUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(request),
-        signal: AbortSignal.timeout(5_000),
-      });
+      const res = await postJson(serviceUrl, request, 5_000);
       answer = res.ok ? await res.json() : { Type: 'release', Message: `Connection problem (${res.status}). Please try again.` };
     } catch (err) {
       answer = { Type: 'release', Message: `Connection problem or invalid MMI code. (${/** @type {Error} */ (err).message})` };
@@ -113,12 +108,7 @@ export function ussdProvider({ payments, log, serviceUrl, fulfilmentUrl, posSale
       },
     };
     try {
-      const res = await fetch(fulfilmentUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(fulfilment),
-        signal: AbortSignal.timeout(30_000),
-      });
+      const res = await postJson(fulfilmentUrl, fulfilment, 30_000);
       s.fulfilments.push({ status: res.status, at: new Date().toISOString() });
       log(`ussd sandbox: fulfilment for ${s.sessionId} -> ${res.status}`);
     } catch (err) {

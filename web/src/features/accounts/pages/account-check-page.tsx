@@ -65,7 +65,7 @@ export default function AccountCheckPage() {
               spellCheck={false}
               required
             />
-            <div className="account-actions">
+            <div className="account-actions two-up">
               <button type="submit" className="btn btn-primary">
                 Verify
               </button>

@@ -1,17 +1,17 @@
-import { ArrowLeft, CreditCard, FileDown, FileText, Trash2, XCircle } from 'lucide-react';
+import { ArrowLeft, CreditCard, FileDown, Trash2, XCircle } from 'lucide-react';
 import { appointmentStatusWords } from '@api/statuses';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { followUpBookingPath } from '@api/record';
 import { canCancel, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
+import { OpenPrescriptionButton } from '@/components/open-prescription-button';
 import { SITE } from '@/content/site';
 import { canPay, fetchAppointmentFile, openResult, type Appointment } from '@/features/appointments/api/appointments';
 import { holdNote, rebookingNote, rescheduleNote } from '@/features/appointments/booking-rules';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { RescheduleButton } from '@/features/appointments/components/reschedule-dialog';
 import { showApiError } from '@/lib/dialogs';
-import { openFile } from '@/lib/open-file';
 
 /** Whom a booking for someone else is for (a family member or another person); undefined for the patient themself. */
 export const bookedForName = (a: Pick<Appointment, 'bookFor' | 'firstName' | 'lastName'>) =>
@@ -152,15 +152,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
           </button>
         )}
         <RescheduleButton appointment={a} />
-        {a.appointmentFileName && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => void openFile(a, () => fetchAppointmentFile(a.appointmentId))}
-          >
-            <FileText aria-hidden="true" size={18} /> Open prescription
-          </button>
-        )}
+        <OpenPrescriptionButton appointment={a} load={() => fetchAppointmentFile(a.appointmentId)} />
         {/* Only what the server would allow (@api/policy): a visit that is done, declined or ended offers neither. */}
         {canDelete(a) ? (
           <button type="button" className="btn btn-outline danger" onClick={() => onDelete(a)}>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardList, FileText, MapPin } from 'lucide-react';
+import { ArrowLeft, ClipboardList, MapPin } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
@@ -6,6 +6,7 @@ import { deskMovableStates } from '@api/policy';
 import { SERVICE_OPTION_WORDS, atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { DetailsList, type DetailRow } from '@/components/details-list';
+import { OpenPrescriptionButton } from '@/components/open-prescription-button';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
 import {
@@ -28,7 +29,6 @@ import { useStaff } from '@/features/staff/staff-session';
 import { addressText, canStartVisit, mapLink, windowText } from '@/features/staff/visits';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 import { readyToSetOff, saidTooEarly } from '@/features/desk/field-steps';
-import { openFile } from '@/lib/open-file';
 import { askText } from '@/lib/text-dialog';
 import { genderText } from '@/lib/choices';
 import { formatPhone } from '@api/ghana-phone';
@@ -181,15 +181,7 @@ export default function AppointmentDetailPage() {
           <article className="staff-card" aria-label="Appointment">
             <DetailsList rows={rowsOf(a)} />
             <div className="form-actions">
-              {a.appointmentFileName && (
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => void openFile(a, () => fetchStaffAppointmentFile(a.appointmentId))}
-                >
-                  <FileText aria-hidden="true" size={18} /> Open prescription
-                </button>
-              )}
+              <OpenPrescriptionButton appointment={a} load={() => fetchStaffAppointmentFile(a.appointmentId)} />
               {offeredActions(a.appointmentStatus, { role: staff.role, atHome: home }).map((action) => (
                 <button
                   key={action}

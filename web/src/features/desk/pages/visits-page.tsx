@@ -8,7 +8,7 @@ import { nextState } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { DayNav } from '@/features/desk/components/day-nav';
-import { PageHeader, PagedCards, StateBadge } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedCards, StateBadge, StepButtons } from '@/features/staff/components/list-parts';
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, mapLink, windowText } from '@/features/staff/visits';
@@ -98,25 +98,13 @@ function VisitCard({ visit: a }: { visit: StaffAppointment }) {
       </div>
       {a.healthProblem && <p className="staff-muted">{a.healthProblem}</p>}
       {notYet && <p className="staff-muted">You can set off on {formatDate(a.requestedDay)}, the day of the visit.</p>}
-      {steps.length > 0 && (
-        <div className="form-actions">
-          {steps.map((s) => (
-            <button
-              key={s.action}
-              type="button"
-              className="btn btn-primary"
-              disabled={acting.isPending}
-              onClick={() => void act(s)}
-            >
-              {s.label}
-              <span className="visually-hidden">
-                {' '}
-                ({a.firstName} {a.lastName})
-              </span>
-            </button>
-          ))}
-        </div>
-      )}
+      <StepButtons
+        steps={steps}
+        keyOf={(s) => s.action}
+        about={`(${a.firstName} ${a.lastName})`}
+        busy={acting.isPending}
+        onPick={(s) => void act(s)}
+      />
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { formatDate, formatGhs } from '@api/format';
 import type { OrderStatus } from '@api/staff';
 import { usePageTitle } from '@/components/page-title';
 import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
-import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PageHeader, PagedCards, StateBadge, StatusChips, StepButtons } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { PAYMENT_STATUS } from '@api/types';
 import { formatPhone } from '@api/ghana-phone';
@@ -71,22 +71,14 @@ function OrderItem({ order }: { order: StaffOrder }) {
       {status === 'Pending' && order.paymentStatus !== 'Paid' && (
         <p className="staff-muted">Not paid yet: it can be dispatched once paid.</p>
       )}
-      {moves.length > 0 && (
-        <div className="form-actions">
-          {moves.map((m) => (
-            <button
-              key={m.to}
-              type="button"
-              className={m.to === 'Cancelled' ? 'btn btn-outline' : 'btn btn-primary'}
-              disabled={setStatus.isPending}
-              onClick={() => void move(m.to)}
-            >
-              {m.label}
-              <span className="visually-hidden"> order {order.clientReference}</span>
-            </button>
-          ))}
-        </div>
-      )}
+      <StepButtons
+        steps={moves}
+        keyOf={(m) => m.to}
+        ending={(m) => m.to === 'Cancelled'}
+        about={`order ${order.clientReference}`}
+        busy={setStatus.isPending}
+        onPick={(m) => void move(m.to)}
+      />
     </li>
   );
 }

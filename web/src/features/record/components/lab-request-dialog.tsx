@@ -59,7 +59,7 @@ export function LabRequestDialog({ appointment: a, onClose }: { appointment: Sta
             aria-describedby={error ? 'lab-request-error' : undefined}
           >
             <legend>Lab tests</legend>
-            <ul className="record-checks">
+            <ul className="record-checks two-up">
               {labs.data?.map((lab) => (
                 <li key={lab.id}>
                   <label>

@@ -75,7 +75,7 @@ export function Medicines({ code }: { code: string }) {
     <>
       {!items.data && (
         <form className="rx-form" aria-label="Show the medicines" noValidate onSubmit={show}>
-          <div className="rx-proof">
+          <div className="rx-proof two-up">
             <Field
               label="Patient’s initials"
               hint="The first letter of each of the patient’s names, as on the prescription, e.g. ASB."

@@ -207,3 +207,41 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
     </header>
   );
 }
+
+/**
+ * A list card's next steps (a visit's, an order's): a button each, an ending one outlined, all off
+ * while one is saved; `about` tells a screen reader which card's step it is.
+ */
+export function StepButtons<T extends { label: string }>({
+  steps,
+  keyOf,
+  ending,
+  about,
+  busy,
+  onPick,
+}: {
+  steps: readonly T[];
+  keyOf: (step: T) => string;
+  ending?: (step: T) => boolean;
+  about: string;
+  busy: boolean;
+  onPick: (step: T) => void;
+}) {
+  if (!steps.length) return null;
+  return (
+    <div className="form-actions">
+      {steps.map((s) => (
+        <button
+          key={keyOf(s)}
+          type="button"
+          className={ending?.(s) ? 'btn btn-outline' : 'btn btn-primary'}
+          disabled={busy}
+          onClick={() => onPick(s)}
+        >
+          {s.label}
+          <span className="visually-hidden"> {about}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
