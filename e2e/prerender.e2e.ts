@@ -39,6 +39,13 @@ describe('prerendered public pages', () => {
       await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
       // Until the app runs, the newsletter form is disabled: a plain browser submit would send it as a GET.
       await expect(page.getByRole('button', { name: 'Subscribe', exact: true }).isDisabled()).resolves.toBe(true);
+      // ... and so is every other form's submit button (the booking form, the prescription check).
+      const submits = await page
+        .locator('form button[type="submit"]')
+        .evaluateAll((buttons) =>
+          buttons.map((b) => `${(b as HTMLButtonElement).innerText.trim()}: ${(b as HTMLButtonElement).matches(':disabled')}`),
+        );
+      expect(submits.filter((s) => !s.endsWith(': true')).map((s) => `${path} ${s}`)).toEqual([]);
       const title = await page.title();
       expect(title).toMatch(/ExpMed Health/);
       if (path !== '/') expect(title).not.toBe('ExpMed Health – Healthcare at home and online in Ghana');

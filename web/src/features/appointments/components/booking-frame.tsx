@@ -1,5 +1,6 @@
 import { Formik, type FormikConfig, type FormikProps } from 'formik';
 import type { ReactNode } from 'react';
+import { FormFieldset } from '@/components/form-fieldset';
 import type { BookingValues } from '@/features/appointments/api/appointments';
 
 /**
@@ -32,7 +33,8 @@ export function BookingFrame<V extends BookingValues>({
             onSubmit(formik, e.currentTarget);
           }}
         >
-          {children(formik)}
+          {/* Prerendered, the form is on screen before its script: disabled until then (no plain GET submit). */}
+          <FormFieldset>{children(formik)}</FormFieldset>
         </form>
       )}
     </Formik>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { RxCheck } from '@api/record';
 import { normaliseRxCode, RX_CODE_LENGTH, RX_OLD_CODE_LENGTH } from '@api/rx-code';
+import { FormFieldset } from '@/components/form-fieldset';
 import { lazyPart } from '@/components/lazy-part';
 import { Loading } from '@/components/spinner';
 import { usePageTitle } from '@/components/page-title';
@@ -75,32 +76,34 @@ export default function RxPage() {
         For pharmacies: type the code on an {SITE.brand} prescription to see that it is genuine and not yet dispensed.
       </p>
       <form className="rx-form" role="search" aria-label="Check a prescription" noValidate onSubmit={submit}>
-        <div className={`field${error ? ' invalid' : ''}`}>
-          <label htmlFor={inputId}>Prescription code</label>
-          <input
-            id={inputId}
-            name="code"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={RX_CODE_LENGTH + 4}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-          />
-          <p id={`${inputId}-hint`} className="field-hint">
-            {CODE_HINT}
-          </p>
-          {error && (
-            <p id={`${inputId}-error`} className="field-error" role="alert">
-              {error}
+        <FormFieldset>
+          <div className={`field${error ? ' invalid' : ''}`}>
+            <label htmlFor={inputId}>Prescription code</label>
+            <input
+              id={inputId}
+              name="code"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={RX_CODE_LENGTH + 4}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
+            />
+            <p id={`${inputId}-hint`} className="field-hint">
+              {CODE_HINT}
             </p>
-          )}
-        </div>
-        <button type="submit" className="btn btn-primary">
-          <Search aria-hidden="true" size={18} /> Check
-        </button>
+            {error && (
+              <p id={`${inputId}-error`} className="field-error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn btn-primary">
+            <Search aria-hidden="true" size={18} /> Check
+          </button>
+        </FormFieldset>
       </form>
       {inPath && !code && (
         <p className="field-error" role="alert">
