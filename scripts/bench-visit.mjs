@@ -12,6 +12,7 @@
 // patient switches to audio only, 30 s of sound. Prints median and max, the failures, MB a
 // minute per side, and the machine's load. Run `npm run build` first.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
@@ -33,17 +34,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built contract (functions/lib): the appointment's empty extras, as the tests write them. */
 const { noExtras } = await import(join(ROOT, 'functions/lib/api/types.js'));
 // The same flags as the e2e tests (e2e/support/browser.ts), with the made-up media devices.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
+const FLAGS = JSON.parse(readFileSync(join(ROOT, 'scripts/lib/chromium-flags.json'), 'utf8'));
+const ARGS = [...FLAGS.args, ...FLAGS.fakeMediaArgs];
 const DOCTOR = { email: 'doctor@expmed.local', password: 'Staff-2026-local' };
 const AUTH = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
 

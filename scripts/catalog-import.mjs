@@ -1,7 +1,7 @@
 // @ts-check
 // `npm run catalog:import -- <file.json>`: loads the clinic's catalog (packages, doctors, lab
-// tests, product categories, products, projects; deploy/catalog.example.json shows the shape)
-// into the project's Firestore. Validated whole first by the seed's own schemas
+// tests, product categories, products, projects; the local seed's functions/src/seed/catalog.json
+// shows the shape) into the project's Firestore. Validated whole first by the seed's own schemas
 // (functions/src/seed/catalog-schema.ts): any problem is listed and nothing is written. Each
 // document is written only when it differs, so running it twice changes nothing. Against the
 // Firestore emulator when FIRESTORE_EMULATOR_HOST is set, else the project GCLOUD_PROJECT names,

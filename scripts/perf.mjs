@@ -8,7 +8,7 @@
 // performance >= 98, TBT <= 150 ms, LCP <= 1.5 s, CLS 0, the other three categories 100.
 // Options: --no-build, --runs=N (default 3), --only=/path,/path (a few pages).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -23,13 +23,10 @@ const only = process.argv
   .split(',');
 const PAGES = only ?? PUBLIC_ROUTES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Chromium's flags, as the e2e tests launch it (scripts/lib/chromium-flags.json), and Lighthouse's own. */
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...JSON.parse(readFileSync(join(ROOT, 'scripts/lib/chromium-flags.json'), 'utf8')).args,
   // Lighthouse measures in a tab of its own; without these a busy machine may treat it as a
   // background tab and hold its frames back (first paint observed ~2 s late, for any page).
   '--disable-renderer-backgrounding',

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { emulatorAddress } from './emulators';
 import { trackPages } from './open-pages';
@@ -22,15 +23,16 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /**
- * Chromium with a made-up camera and microphone that it grants without asking, for the visit's
- * tests, which make calls between two contexts. WebRTC skips the loopback interface unless told
- * otherwise, and a test machine's network namespace may have nothing else.
+ * Chromium's flags, in one list the scripts that drive it read too (scripts/bench-visit.mjs):
+ * `args` for every launch; `fakeMediaArgs` a made-up camera and microphone that it grants
+ * without asking, for the visit's tests, which make calls between two contexts. WebRTC skips
+ * the loopback interface unless told otherwise, and a test machine's network namespace may have
+ * nothing else.
  */
-const FAKE_MEDIA_ARGS = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
+const FLAGS = JSON.parse(readFileSync(join(__dirname, '../../scripts/lib/chromium-flags.json'), 'utf8')) as {
+  args: string[];
+  fakeMediaArgs: string[];
+};
 
 /**
  * What only the full browser does: `calls` (two pages in a video call, with the made-up camera
@@ -43,15 +45,7 @@ export async function launchBrowser({ full }: { full?: FullBrowserNeed } = {}): 
   const browser = await chromium.launch({
     executablePath: full || !existsSync(HEADLESS_SHELL) ? CHROMIUM : HEADLESS_SHELL,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...(full === 'calls' ? FAKE_MEDIA_ARGS : []),
-    ],
+    args: [...FLAGS.args, ...(full === 'calls' ? FLAGS.fakeMediaArgs : [])],
   });
   // A failing test names the page it was on (support/environment.ts).
   return trackPages(browser);

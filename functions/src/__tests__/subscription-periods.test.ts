@@ -1,6 +1,7 @@
 import { allowanceWindow, canRenew, daysLeft, isLive, renewalOpensAt, renewedPeriod } from '../api/subscriptions-contract';
 import { dependantSchema } from '../api/subscription-requests';
-import { benefitsFromItems, PACKAGES } from '../seed/catalog';
+import { PACKAGES } from '../seed/catalog';
+import { benefitsFromItems } from '../seed/catalog-schema';
 import { renewalReminder, subscriptionExpired, trialStarted, subscriptionCancelled } from '../notifications/templates';
 import { benefitFor } from '../api/subscriptions-contract';
 import { coverageNote } from '../services/packages/benefits';

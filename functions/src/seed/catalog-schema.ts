@@ -5,8 +5,25 @@
  */
 import { array, mixed, number, object, string, ValidationError, type ObjectSchema } from 'yup';
 import { ID_PATTERN } from '../api/ids';
+import type { Allowance, PackageBenefits } from '../api/subscriptions-contract';
 import type { Doctor, LabTest, Package, PackageItem, PackagePrice, Product, ProductCategory, Project } from '../api/types';
-import { benefitsFromItems } from './catalog';
+
+/**
+ * A package's benefits read from its own items ('2 per month', 'Unlimited', '10%', 'Up to 5
+ * people'), so the table people read and the rules the server applies say the same.
+ * Anything else ('On request', 'Negotiated', 'On-site clinics') gives nothing automatic.
+ */
+export function benefitsFromItems(items: PackageItem[]): PackageBenefits {
+  const value = (itemName: string) => items.find((i) => i.itemName === itemName)?.itemValue ?? '';
+  const perMonth = (text: string): Allowance =>
+    /unlimited/i.test(text) ? 'unlimited' : Number(/(\d+)\s*per month/i.exec(text)?.[1] ?? 0);
+  return {
+    virtualConsultationsPerPeriod: perMonth(value('Virtual doctor consultations')),
+    labDiscountPercent: Number(/(\d+)\s*%/.exec(value('Lab tests discount'))?.[1] ?? 0),
+    homeVisitsPerPeriod: perMonth(value('Nurse home visits')),
+    people: Math.max(1, Number(/(\d+)/.exec(value('People covered'))?.[1] ?? 1)),
+  };
+}
 
 const id = (label: string) =>
   string().required(`${label} is required.`).matches(ID_PATTERN, `${label} must be an id (letters, digits, _ or -).`);
@@ -76,7 +93,7 @@ export const projectSchema: ObjectSchema<Project> = object({
   description: text('description', 1000),
 });
 
-/** A whole catalog, as the import file holds it (deploy/catalog.example.json). */
+/** A whole catalog, as the import file holds it (the seed's own is seed/catalog.json). */
 export interface Catalog {
   packages: Package[];
   doctors: Doctor[];
@@ -101,8 +118,7 @@ const keyOf = (section: keyof Catalog, entry: Record<string, unknown>) =>
   String(section === 'doctors' ? entry.doctorId : entry.id);
 
 /**
- * The catalog, validated and cast (packages get their benefits from their items, as the seed's
- * do), or an Error listing every problem as `section[index].field: message`.
+ * The catalog, validated and cast (packages get their benefits from their items), or an Error listing every problem as `section[index].field: message`.
  */
 export function validateCatalog(input: unknown): Catalog {
   const problems: string[] = [];

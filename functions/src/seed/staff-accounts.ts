@@ -16,7 +16,7 @@ export interface LocalStaffAccount {
 export const LOCAL_STAFF_ACCOUNTS = {
   admin: { email: 'admin@expmed.local', role: 'admin', displayName: 'Clinic Admin' },
   staff: { email: 'staff@expmed.local', role: 'staff', displayName: 'Front Desk' },
-  // Dr Kwame Mensah of the seeded catalog (seed/catalog.ts DOCTORS).
+  // Dr Kwame Mensah of the seeded catalog (seed/catalog.json).
   doctor: { email: 'doctor@expmed.local', role: 'doctor', doctorId: 'dr-mensah', displayName: 'Dr Kwame Mensah' },
   // Makes the home visits she is assigned (docs/front-desk.md).
   nurse: { email: 'nurse@expmed.local', role: 'nurse', displayName: 'Nurse Akosua Addo' },

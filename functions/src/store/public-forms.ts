@@ -1,7 +1,7 @@
 import type { StaffMessage } from '../api/staff';
 import type { EnquiryRequest, FeedbackRequest } from '../api/types';
 import { COLLECTIONS } from './collections';
-import { FieldPath } from 'firebase-admin/firestore';
+import { FieldPath, type CollectionReference } from 'firebase-admin/firestore';
 import { typedCollection } from './converter';
 import { db } from './firebase';
 import { pageByStatus, pageOf } from './pages';
@@ -46,6 +46,14 @@ export const newsletterCollection = () => typedCollection<NewsletterSubscription
 export const feedbackCollection = () => typedCollection<Feedback>(COLLECTIONS.feedback);
 
 export const enquiriesCollection = () => typedCollection<Enquiry>(COLLECTIONS.enquiries);
+
+/** Stores a new entry under a fresh id, which the entry carries too (`entry` builds it from the id); answers it as stored. */
+export async function createEntry<T extends object>(collection: CollectionReference<T>, entry: (id: string) => T): Promise<T> {
+  const ref = collection.doc();
+  const stored = entry(ref.id);
+  await ref.create(stored);
+  return stored;
+}
 
 export const enquiriesRef = (id: string) => db().collection(COLLECTIONS.enquiries).doc(id);
 export const messageRef = (id: string) => db().collection(COLLECTIONS.feedback).doc(id);

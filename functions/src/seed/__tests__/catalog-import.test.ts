@@ -11,11 +11,11 @@ import { COLLECTIONS } from '../../store/collections';
 import { db as defaultDb } from '../../store/firebase';
 import { catalogDocuments, importCatalog } from '../catalog-import';
 import { validateCatalog } from '../catalog-schema';
-import { seedCatalogData } from '../seed';
+import { SEED_CATALOG } from '../catalog';
 
 const ROOT = join(__dirname, '../../../..');
-const EXAMPLE = join(ROOT, 'deploy/catalog.example.json');
-const example = () => JSON.parse(readFileSync(EXAMPLE, 'utf8')) as Record<string, Record<string, unknown>[]>;
+const CATALOG_FILE = join(ROOT, 'functions/src/seed/catalog.json');
+const catalogFile = () => JSON.parse(readFileSync(CATALOG_FILE, 'utf8')) as Record<string, Record<string, unknown>[]>;
 const run = Date.now().toString(36);
 
 const apps: App[] = [];
@@ -28,15 +28,15 @@ function projectDb(name: string): Firestore {
 afterAll(() => Promise.all(apps.map((app) => deleteApp(app))));
 
 describe('importCatalog', () => {
-  it('when the example catalog is imported twice, then the first run writes every document and the second changes nothing', async () => {
+  it("when the seed's catalog file is imported twice, then the first run writes every document and the second changes nothing", async () => {
     const db = projectDb('twice');
-    const first = await importCatalog(db, example());
-    const total = catalogDocuments(seedCatalogData()).length;
+    const first = await importCatalog(db, catalogFile());
+    const total = catalogDocuments(SEED_CATALOG).length;
     expect(first).toEqual({ written: total, unchanged: 0, availability: expect.any(Number) });
     expect(first.availability).toBeGreaterThan(0);
     const before = (await db.collection(COLLECTIONS.packages).get()).docs.map((d) => [d.id, d.updateTime.toMillis()]);
 
-    expect(await importCatalog(db, example())).toEqual({ written: 0, unchanged: total, availability: 0 });
+    expect(await importCatalog(db, catalogFile())).toEqual({ written: 0, unchanged: total, availability: 0 });
     const after = (await db.collection(COLLECTIONS.packages).get()).docs.map((d) => [d.id, d.updateTime.toMillis()]);
     expect(after).toEqual(before);
     const family = await db.collection(COLLECTIONS.packages).doc('family-care').get();
@@ -45,8 +45,8 @@ describe('importCatalog', () => {
 
   it('when one price changes in the file, then only that document is written', async () => {
     const db = projectDb('price');
-    await importCatalog(db, example());
-    const catalog = example();
+    await importCatalog(db, catalogFile());
+    const catalog = catalogFile();
     catalog.labs[0].itemPrice = 65;
     expect(await importCatalog(db, catalog)).toMatchObject({ written: 1, availability: 0 });
     expect((await db.collection(COLLECTIONS.labs).doc(String(catalog.labs[0].id)).get()).get('itemPrice')).toBe(65);
@@ -54,7 +54,7 @@ describe('importCatalog', () => {
 
   it('when entries are wrong, then every problem is listed with its place and nothing is written', async () => {
     const db = projectDb('invalid');
-    const catalog = example();
+    const catalog = catalogFile();
     catalog.packages[1].packagePrice = -49;
     catalog.doctors[0].consultationFee = 'a lot';
     catalog.products[0].category = 'Sweets';
@@ -73,8 +73,8 @@ describe('importCatalog', () => {
     expect((await db.collection(COLLECTIONS.packages).get()).size).toBe(0);
   });
 
-  it('the example file is the seed catalog, so both pass the same schemas and make the same documents', () => {
-    expect(catalogDocuments(validateCatalog(example()))).toEqual(catalogDocuments(seedCatalogData()));
+  it("the seed's catalog file passes the import's schemas and makes the documents the seed writes", () => {
+    expect(catalogDocuments(validateCatalog(catalogFile()))).toEqual(catalogDocuments(SEED_CATALOG));
   });
 });
 
@@ -88,12 +88,12 @@ describe('npm run catalog:import (the script an operator runs)', () => {
       env: { ...process.env, GCLOUD_PROJECT: project, INIT_CWD: ROOT, METADATA_SERVER_DETECTION: 'none' },
     });
 
-  it('when run twice on the example, then the second run reports nothing written', () => {
+  it("when run twice on the seed's catalog file, then the second run reports nothing written", () => {
     const project = `demo-catalog-cli-${run}`;
-    const first = cli(project, 'deploy/catalog.example.json');
+    const first = cli(project, 'functions/src/seed/catalog.json');
     expect(first.stderr).toBe('');
     expect(first.stdout).toMatch(/: 33 documents written, 0 unchanged, \d+ doctor schedules and service capacities created\./);
-    const second = cli(project, 'deploy/catalog.example.json');
+    const second = cli(project, 'functions/src/seed/catalog.json');
     expect(second.stdout).toMatch(/: 0 documents written, 33 unchanged, 0 doctor schedules and service capacities created\./);
     expect(second.status).toBe(0);
   });

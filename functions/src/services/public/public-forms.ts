@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expiryOf } from '../../api/retention';
 import type { EnquiryRequest, FeedbackRequest, FormReceipt, NewsletterRequest } from '../../api/types';
 import {
+  createEntry,
   enquiriesCollection,
   feedbackCollection,
   newsletterCollection,
@@ -75,36 +76,28 @@ export async function formsSentFrom(address: string) {
 
 // --- contact form (feedback) ---
 
-export async function saveFeedback(input: FeedbackRequest): Promise<Feedback> {
-  const ref = feedbackCollection().doc();
-  const feedback: Feedback = {
+export const saveFeedback = (input: FeedbackRequest): Promise<Feedback> =>
+  createEntry(feedbackCollection(), (docid) => ({
     ...input,
-    docid: ref.id,
+    docid,
     date: ghanaTimestamp(),
     source: SOURCE_WEBSITE,
     expireAt: expiryOf('feedback'),
-  };
-  await ref.create(feedback);
-  return feedback;
-}
+  }));
 
 // --- organisation enquiries (the 'organiztion' spelling is the contract) ---
 
-export async function saveEnquiry(input: EnquiryRequest): Promise<Enquiry> {
-  const ref = enquiriesCollection().doc();
-  const enquiry: Enquiry = {
+export const saveEnquiry = (input: EnquiryRequest): Promise<Enquiry> =>
+  createEntry(enquiriesCollection(), (id) => ({
     ...input,
-    id: ref.id,
+    id,
     timeOfRequest: ghanaTimestamp(),
     status: 'Pending',
     updateBy: '',
     updatedById: '',
     updatedOn: '',
     expireAt: expiryOf('enquiries'),
-  };
-  await ref.create(enquiry);
-  return enquiry;
-}
+  }));
 
 /** The silent answer to a bot: an id like a real one; nothing is written. */
 export const botReceipt = (): FormReceipt => ({ id: feedbackCollection().doc().id });

@@ -81,8 +81,8 @@ export const screens = {
     withHint(hint, `${p.service} on ${p.day}.\nNear: ${short(p.landmark, 40)}${p.gps ? `\n${p.gps}` : ''}\n1 Confirm\n0 Cancel`),
   bookedHome: (p: { service: string; day: string }) =>
     `Booked: ${p.service} on ${p.day}. The clinic will text you who comes and when.`,
-  chooseLabRequest: (requests: string[], hint?: string) =>
-    withHint(hint, `Lab tests asked for:\n${list(requests.map((r) => short(r, 22)))}\n0 Back`),
+  chooseLabRequest: (requests: { label: string }[], hint?: string) =>
+    withHint(hint, `Lab tests asked for:\n${list(requests.map((r) => short(r.label, 22)))}\n0 Back`),
   noLabRequests: (shortcode: string) =>
     `No doctor has asked you for lab tests. To ask, ${dial(shortcode)} and choose 5 Call me back.`,
   labWhere: (hint?: string) =>
@@ -100,8 +100,8 @@ export const screens = {
     p.atHome
       ? `Booked: lab samples taken at home on ${p.day}. Nothing to pay. The clinic will text you who comes and when.`
       : `Booked: lab tests on ${p.day} at the clinic's lab. Nothing to pay.`,
-  choosePrescription: (prescriptions: string[], hint?: string) =>
-    withHint(hint, `Which prescription?\n${list(prescriptions.map((p) => short(p, 22)))}\n0 Back`),
+  choosePrescription: (prescriptions: { label: string }[], hint?: string) =>
+    withHint(hint, `Which prescription?\n${list(prescriptions.map((p) => short(p.label, 22)))}\n0 Back`),
   noPrescriptions: (shortcode: string) =>
     `You have no prescription of ours to deliver. For a paper one, ${dial(shortcode)} and choose 5 Call me back.`,
   nothingNext: (hint?: string) => withHint(hint, 'You have no upcoming appointment.\n1 Book\n0 Back'),

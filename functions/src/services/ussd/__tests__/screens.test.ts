@@ -47,7 +47,9 @@ const RENDERS: Record<ScreenName, string[]> = {
     ),
   ],
   bookedHome: [screens.bookedHome({ service: 'Doctor Consultation at home', day: DAY })],
-  chooseLabRequest: [screens.chooseLabRequest(Array(MAX_REQUESTS).fill(`30 Sept: ${'Full blood count, '.repeat(5)}`), LONG_HINT)],
+  chooseLabRequest: [
+    screens.chooseLabRequest(Array(MAX_REQUESTS).fill({ label: `30 Sept: ${'Full blood count, '.repeat(5)}` }), LONG_HINT),
+  ],
   noLabRequests: [screens.noLabRequests(SHORTCODE), screens.noLabRequests('')],
   labWhere: [screens.labWhere(LONG_HINT)],
   confirmLabs: [
@@ -60,7 +62,7 @@ const RENDERS: Record<ScreenName, string[]> = {
   ],
   payLabs: [screens.payLabs({ fee: BIG_FEE })],
   bookedLabs: [screens.bookedLabs({ day: DAY }), screens.bookedLabs({ day: DAY, atHome: true })],
-  choosePrescription: [screens.choosePrescription(Array(MAX_REQUESTS).fill(`30 Sept Dr ${LONG_NAME}`), LONG_HINT)],
+  choosePrescription: [screens.choosePrescription(Array(MAX_REQUESTS).fill({ label: `30 Sept Dr ${LONG_NAME}` }), LONG_HINT)],
   noPrescriptions: [screens.noPrescriptions(SHORTCODE), screens.noPrescriptions('')],
   nothingNext: [screens.nothingNext(LONG_HINT)],
   next: [

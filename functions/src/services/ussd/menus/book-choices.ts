@@ -90,14 +90,7 @@ export async function showLabRequests(caller: Caller, hint?: string): Promise<Re
     tests: r.tests,
     label: `${shortDate(r.requestedAt)}: ${r.testNames.join(', ')}`,
   }));
-  return menu(
-    screens.chooseLabRequest(
-      requests.map((r) => r.label),
-      hint,
-    ),
-    'labRequest',
-    { requests },
-  );
+  return menu(screens.chooseLabRequest(requests, hint), 'labRequest', { requests });
 }
 
 export const showLabWhere = (request: LabChoice, hint?: string): Reply => menu(screens.labWhere(hint), 'labWhere', { request });
@@ -142,12 +135,5 @@ export async function showPrescriptions(caller: Caller, hint?: string): Promise<
     .slice(0, MAX_REQUESTS);
   if (!open.length) return end(screens.noPrescriptions(caller.shortcode));
   const prescriptions: RxChoice[] = open.map((p) => ({ id: p.prescriptionId, label: `${shortDate(p.issuedAt)} ${p.doctor}` }));
-  return menu(
-    screens.choosePrescription(
-      prescriptions.map((p) => p.label),
-      hint,
-    ),
-    'rxOrder',
-    { prescriptions },
-  );
+  return menu(screens.choosePrescription(prescriptions, hint), 'rxOrder', { prescriptions });
 }

@@ -52,31 +52,23 @@ async function confirmLabs(
 ): Promise<Reply> {
   const request = data.request as LabChoice;
   const day = String(data.day);
-  let booked: Appointment;
-  try {
-    booked = await book(caller, {
-      requestedServiceId: SERVICE_ID.labTests,
-      requestedDay: day,
-      selectedLabs: request.tests,
-      labRequestId: request.id,
-      ...(home ? { requestedServiceOption: SAMPLES_AT_HOME, address: home } : {}),
-    });
-  } catch (err) {
-    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+  const booked = await bookOrRefusal(caller, {
+    requestedServiceId: SERVICE_ID.labTests,
+    requestedDay: day,
+    selectedLabs: request.tests,
+    labRequestId: request.id,
+    ...(home ? { requestedServiceOption: SAMPLES_AT_HOME, address: home } : {}),
+  });
+  if (booked instanceof HttpError) {
     // The day closed (or its home places went) meanwhile, or the request was booked in another session: said as a screen.
-    if (err.status === 409 && !/already booked/.test(err.message))
+    if (booked.status === 409 && !/already booked/.test(booked.message))
       return home
         ? showHomeDays(caller, SERVICE_ID.labTests, 'That day is now full or closed.', carriedOf(data))
         : showLabDays(caller, request, 'That day is now closed.');
-    return end(screens.notCancellable(err.message));
+    return end(screens.notCancellable(booked.message));
   }
   if (!booked.requiresPayment) return end(screens.bookedLabs({ day: dayLabel(day), atHome: Boolean(home) }));
-  return {
-    kind: 'cart',
-    text: screens.payLabs({ fee: booked.consultationFee }),
-    next: { step: 'main', data: { appointmentId: booked.appointmentId, clientReference: booked.clientReference } },
-    item: { ItemName: `Lab tests ${dayLabel(day)}`, Qty: 1, Price: booked.consultationFee },
-  };
+  return pay(booked, screens.payLabs({ fee: booked.consultationFee }), `Lab tests ${dayLabel(day)}`);
 }
 
 // --- booking ---
@@ -117,6 +109,24 @@ async function book(caller: Caller, fields: Partial<CreateAppointmentInput>) {
   });
 }
 
+/** The booking, or the refusal (a 4xx) the confirming step answers with a screen; anything else is thrown. */
+async function bookOrRefusal(caller: Caller, fields: Partial<CreateAppointmentInput>): Promise<Appointment | HttpError> {
+  try {
+    return await book(caller, fields);
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    return err;
+  }
+}
+
+/** A booking to pay: its price goes to this session's checkout (the cart), and the next dial starts at the main menu. */
+const pay = (booked: Appointment, text: string, itemName: string): Reply => ({
+  kind: 'cart',
+  text,
+  next: { step: 'main', data: { appointmentId: booked.appointmentId, clientReference: booked.clientReference } },
+  item: { ItemName: itemName, Qty: 1, Price: booked.consultationFee },
+});
+
 /** A 409 from booking: the time was taken, the day closed or full. */
 const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.status === 409;
 /** A 409 about the day (closed or full), not about what the booking carries. */
@@ -131,28 +141,21 @@ async function confirmPhone(caller: Caller, data: Record<string, unknown>): Prom
   const doctor = data.doctor as DoctorChoice;
   const day = String(data.day);
   const time = String(data.time);
-  let booked: Appointment;
-  try {
-    booked = await book(caller, {
-      requestedServiceId: SERVICE_ID.virtualConsultation,
-      requestedDay: day,
-      requestedTime: time,
-      doctorId: doctor.id,
-    });
-  } catch (err) {
-    if (!isConflict(err)) throw err;
+  const booked = await bookOrRefusal(caller, {
+    requestedServiceId: SERVICE_ID.virtualConsultation,
+    requestedDay: day,
+    requestedTime: time,
+    doctorId: doctor.id,
+  });
+  if (booked instanceof HttpError) {
+    if (!isConflict(booked)) throw booked;
     // Taken since the list was shown: say so and offer what is free now (or other days).
-    if (err.message === SLOT_TAKEN) return showTimes(caller, doctor, day, 'That time was just taken.');
+    if (booked.message === SLOT_TAKEN) return showTimes(caller, doctor, day, 'That time was just taken.');
     return showDays(caller, doctor, 'That day is now closed.');
   }
   const when = whenLabel(day, time);
   if (!booked.requiresPayment) return end(screens.bookedCovered({ doctor: doctor.name, when }));
-  return {
-    kind: 'cart',
-    text: screens.pay({ fee: booked.consultationFee }),
-    next: { step: 'main', data: { appointmentId: booked.appointmentId, clientReference: booked.clientReference } },
-    item: { ItemName: `Phone consultation ${when}`, Qty: 1, Price: booked.consultationFee },
-  };
+  return pay(booked, screens.pay({ fee: booked.consultationFee }), `Phone consultation ${when}`);
 }
 
 /** A home booking's address: the landmark (the line staff read) and the GhanaPost code if given. */
@@ -165,18 +168,16 @@ async function confirmHome(caller: Caller, data: Record<string, unknown>): Promi
   const serviceId = Number(data.serviceId);
   if (serviceId === SERVICE_ID.labTests) return confirmLabs(caller, data, homeAddress(data));
   const day = String(data.day);
-  try {
-    await book(caller, {
-      requestedServiceId: serviceId,
-      requestedDay: day,
-      address: homeAddress(data),
-      ...(data.prescriptionId ? { prescriptionId: String(data.prescriptionId) } : {}),
-    });
-  } catch (err) {
-    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+  const booked = await bookOrRefusal(caller, {
+    requestedServiceId: serviceId,
+    requestedDay: day,
+    address: homeAddress(data),
+    ...(data.prescriptionId ? { prescriptionId: String(data.prescriptionId) } : {}),
+  });
+  if (booked instanceof HttpError) {
     // A prescription ordered meanwhile in another session, or no longer Issued: said as a screen.
-    if (data.prescriptionId && !isConflictOfDay(err)) return end(screens.notCancellable(err.message));
-    if (!isConflict(err)) throw err;
+    if (data.prescriptionId && !isConflictOfDay(booked)) return end(screens.notCancellable(booked.message));
+    if (!isConflict(booked)) throw booked;
     return showHomeDays(caller, serviceId, 'That day is now full or closed.', carriedOf(data));
   }
   return end(screens.bookedHome({ service: serviceById(serviceId)!.title, day: dayLabel(day) }));
