@@ -6,7 +6,7 @@ import { useClosures, useRemoveClosure, useSaveClosure } from '@/features/day/ap
 import { affectedOf, useConfirmAffected } from '@/features/day/components/affected-dialog';
 import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 import { StaffTable } from '@/features/staff/components/staff-table';
@@ -39,12 +39,12 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
       await put(false);
     } catch (err) {
       const affected = affectedOf(err);
-      if (!affected) return setError(err instanceof ApiError ? err.message : 'The closure could not be saved. Please try again.');
+      if (!affected) return setError(apiMessage(err, 'The closure could not be saved. Please try again.'));
       if (!(await confirmAffected.ask(`Closing on ${longDay(day)}`, affected))) return;
       try {
         await put(true);
       } catch (again) {
-        return setError(again instanceof ApiError ? again.message : 'The closure could not be saved. Please try again.');
+        return setError(apiMessage(again, 'The closure could not be saved. Please try again.'));
       }
     }
     setSaved(`Closed on ${longDay(day)}: ${reason.trim()}.`);

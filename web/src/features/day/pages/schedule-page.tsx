@@ -22,7 +22,7 @@ import {
   wholeDaysOf,
 } from '@/features/day/schedule-form';
 import { useStaff } from '@/features/staff/staff-session';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import scheduleCss from '../schedule.css?inline';
 
 /** What the server refused, and which part of the form it names. */
@@ -246,7 +246,7 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
       helpers.resetForm({ values: answer.schedule ?? values });
       setSaved(true);
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'The schedule could not be saved. Please try again.';
+      const message = apiMessage(err, 'The schedule could not be saved. Please try again.');
       setServerError({ field: err instanceof ApiError && err.status === 400 ? fieldOfMessage(message) : 'form', message });
     }
   }

@@ -14,7 +14,7 @@ import {
   type StaffEnquiry,
 } from '@/features/staff/api/staff-api';
 import { useReplyToMessage, useSetMessageStatus } from '@/features/desk/api/desk-api';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
@@ -107,7 +107,7 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
       setWriting(false);
       setSent(`Reply mailed to ${m.email}.`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The reply could not be sent. Please try again.');
+      setError(apiMessage(err, 'The reply could not be sent. Please try again.'));
     }
   }
 
