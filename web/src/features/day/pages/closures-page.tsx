@@ -14,6 +14,9 @@ import { StaffTable } from '@/features/staff/components/staff-table';
 /** How far ahead the list looks: a year, as the holidays are preloaded. */
 const YEAR_DAYS = 365;
 
+/** Said when a save fails without the server's sentence (no answer). */
+const NOT_SAVED = 'The closure could not be saved. Please try again.';
+
 /** Add a closed day, or change the reason of one (the day of an existing one stays). */
 function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => void }) {
   const save = useSaveClosure();
@@ -39,12 +42,12 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
       await put(false);
     } catch (err) {
       const affected = affectedOf(err);
-      if (!affected) return setError(apiMessage(err, 'The closure could not be saved. Please try again.'));
+      if (!affected) return setError(apiMessage(err, NOT_SAVED));
       if (!(await confirmAffected.ask(`Closing on ${longDay(day)}`, affected))) return;
       try {
         await put(true);
       } catch (again) {
-        return setError(apiMessage(again, 'The closure could not be saved. Please try again.'));
+        return setError(apiMessage(again, NOT_SAVED));
       }
     }
     setSaved(`Closed on ${longDay(day)}: ${reason.trim()}.`);
