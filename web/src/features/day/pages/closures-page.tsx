@@ -1,10 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { closureSchema, type Closure } from '@api/front-desk';
-import { usePageTitle } from '@/components/page-title';
 import { useClosures, useRemoveClosure, useSaveClosure } from '@/features/day/api/closures-api';
 import { affectedOf, useConfirmAffected } from '@/features/day/components/affected-dialog';
-import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
+import { QueryList, StaffPage } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { apiMessage } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
@@ -107,7 +106,6 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
 
 /** Closures (admin): the days the clinic is closed, public holidays preloaded; added, edited, removed. */
 export default function ClosuresPage() {
-  usePageTitle('Closures');
   const from = todayInGhana();
   const to = addDays(from, YEAR_DAYS);
   const closures = useClosures(from, to);
@@ -128,8 +126,7 @@ export default function ClosuresPage() {
   }
 
   return (
-    <div className="staff-page">
-      <PageHeader title="Closures" />
+    <StaffPage title="Closures">
       <ClosureForm key={editing?.day ?? 'new'} editing={editing} onDone={() => setEditing(undefined)} />
       <section className="staff-section" aria-labelledby="closed-days-title">
         <h2 id="closed-days-title">Closed days in the next 12 months</h2>
@@ -161,6 +158,6 @@ export default function ClosuresPage() {
           </StaffTable>
         </QueryList>
       </section>
-    </div>
+    </StaffPage>
   );
 }

@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDate } from '@api/format';
 import type { MessageStatus } from '@api/front-desk';
 import type { EnquiryStatus } from '@api/staff';
-import { usePageTitle } from '@/components/page-title';
 import {
   downloadNewsletterCsv,
   itemsOf,
@@ -15,7 +14,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import { useReplyToMessage, useSetMessageStatus } from '@/features/desk/api/desk-api';
 import { apiMessage } from '@/lib/api-client';
-import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PagedCards, StateBadge, StatusChips, StaffPage } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
 import { FormError, errorAttributes } from '@/features/staff/components/form-error';
@@ -206,11 +205,11 @@ function Messages() {
 
 /** Inbox: organisations' enquiries with their status, contact messages, and the newsletter list as CSV. */
 export default function InboxPage() {
-  usePageTitle('Inbox');
   const [downloading, runDownload] = useBusy();
   return (
-    <div className="staff-page">
-      <PageHeader title="Inbox">
+    <StaffPage
+      title="Inbox"
+      tools={
         <button
           type="button"
           className="btn btn-outline"
@@ -219,9 +218,10 @@ export default function InboxPage() {
         >
           <Download aria-hidden="true" size={18} /> Newsletter subscribers (CSV)
         </button>
-      </PageHeader>
+      }
+    >
       <Enquiries />
       <Messages />
-    </div>
+    </StaffPage>
   );
 }
