@@ -93,16 +93,7 @@ function RecordForm({
           />
         </div>
       )}
-      <FormEnd
-        errorId={ids.error}
-        error={error}
-        busy={record.isPending}
-        submit={
-          <>
-            <Banknote aria-hidden="true" size={18} /> Record payment
-          </>
-        }
-      />
+      <FormEnd errorId={ids.error} error={error} busy={record.isPending} icon={Banknote} submit="Record payment" />
     </form>
   );
 }

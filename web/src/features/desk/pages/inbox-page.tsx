@@ -17,7 +17,7 @@ import { apiMessage } from '@/lib/api-client';
 import { PagedCards, StateBadge, StatusChips, StaffPage } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
-import { FormError, errorAttributes } from '@/features/staff/components/form-error';
+import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
 
@@ -149,15 +149,11 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
               onChange={(e) => setText(e.target.value)}
             />
           </div>
-          <FormError id={ids.error} error={error} />
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={reply.isPending}>
-              <Send aria-hidden="true" size={18} /> Send reply
-            </button>
+          <FormEnd errorId={ids.error} error={error} busy={reply.isPending} icon={Send} submit="Send reply">
             <button type="button" className="btn btn-outline" onClick={() => setWriting(false)}>
               Cancel
             </button>
-          </div>
+          </FormEnd>
         </form>
       ) : (
         <div className="staff-message-actions">
