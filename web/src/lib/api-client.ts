@@ -9,6 +9,9 @@ export class ApiError extends EnvelopeError {
   override name = 'ApiError';
 }
 
+/** The server's sentence for a failed call, or `fallback` when there is none (no answer, a broken one). */
+export const apiMessage = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+
 export const NETWORK_ERROR = 'We could not reach the server. Check your connection and try again.';
 
 type Query = Record<string, string | number | boolean | undefined>;

@@ -1,6 +1,6 @@
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { GENERIC_ERROR } from '@api/messages';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 
 /** SweetAlert2 is loaded on the first dialog, not with the first page. */
 async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
@@ -33,8 +33,7 @@ export const showRefusal = (sentence: string | null, lines: string[]) =>
   });
 
 /** A failed API call: 'Oops' with the server's msg. */
-export const showApiError = (err: unknown, title = 'Oops') =>
-  showError(err instanceof ApiError ? err.message : GENERIC_ERROR, title);
+export const showApiError = (err: unknown, title = 'Oops') => showError(apiMessage(err, GENERIC_ERROR), title);
 
 /**
  * A yes/no question; resolves true when confirmed. `cancelButtonText` names the way back when

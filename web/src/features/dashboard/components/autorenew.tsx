@@ -1,5 +1,6 @@
-import { Form, Formik } from 'formik';
-import { object, string } from 'yup';
+import { Form, Formik, type FormikValues } from 'formik';
+import type { ReactNode } from 'react';
+import { object, string, type AnySchema } from 'yup';
 import { approveInstructions, type MandateView } from '@api/direct-debit';
 import { formatDate, formatGhs } from '@api/format';
 import { GHANA_PHONE_HINT, normaliseGhanaPhone } from '@api/ghana-phone';
@@ -24,6 +25,50 @@ interface Props {
   subscription: Subscription;
   /** After any change: the card reads the subscription (and its mandate) again. */
   onChange: () => void;
+}
+
+/**
+ * The card's two forms (start, approve by code): the schema refuses in words; sent, `send`
+ * calls the API; a refusal from the server shows its sentence.
+ */
+function AutorenewForm<V extends FormikValues>({
+  label,
+  initialValues,
+  validationSchema,
+  send,
+  submit,
+  children,
+}: {
+  label: string;
+  initialValues: V;
+  validationSchema: AnySchema;
+  send: (values: V) => Promise<void>;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <Formik
+      initialValues={initialValues}
+      validationSchema={validationSchema}
+      onSubmit={async (values) => {
+        try {
+          await send(values);
+        } catch (err) {
+          await showApiError(err);
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate className="phone-code-form" aria-label={label}>
+          <RefuseInvalidSubmit />
+          {children}
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {submit}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
 }
 
 /**
@@ -71,35 +116,19 @@ export function Autorenew({ subscription, onChange }: Props) {
         <h3 id="autorenew-heading">Approve automatic renewal</h3>
         <p>{approveInstructions(mandate.verificationType, mandate.maskedNumber)}</p>
         {mandate.verificationType === 'OTP' ? (
-          <Formik
+          <AutorenewForm
+            label="Approve automatic renewal"
             initialValues={{ otp: '' }}
             validationSchema={object({ otp: string().required('The approval code is required.') })}
-            onSubmit={async ({ otp }) => {
-              try {
-                const { mandate: approved } = await verifyAutorenew(otp.trim());
-                onChange();
-                await showSuccess('Automatic renewal is on', renewsSentence(approved));
-              } catch (err) {
-                await showApiError(err);
-              }
+            send={async ({ otp }) => {
+              const { mandate: approved } = await verifyAutorenew(otp.trim());
+              onChange();
+              await showSuccess('Automatic renewal is on', renewsSentence(approved));
             }}
+            submit="Approve"
           >
-            {({ isSubmitting }) => (
-              <Form noValidate className="phone-code-form" aria-label="Approve automatic renewal">
-                <RefuseInvalidSubmit />
-                <FormField
-                  name="otp"
-                  label="Approval code from the SMS"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                />
-                <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-                  Approve
-                </button>
-              </Form>
-            )}
-          </Formik>
+            <FormField name="otp" label="Approval code from the SMS" inputMode="numeric" autoComplete="one-time-code" required />
+          </AutorenewForm>
         ) : (
           <button type="button" className="btn btn-outline" onClick={onChange}>
             I have approved it
@@ -120,42 +149,32 @@ export function Autorenew({ subscription, onChange }: Props) {
         At the end of each period we take the package&apos;s price from your mobile money, after an SMS 3 days before. You can
         stop it at any time.
       </p>
-      <Formik
+      <AutorenewForm
+        label="Renew automatically with mobile money"
         initialValues={{ msisdn: verifiedPhone, network: 'MTN' }}
         validationSchema={autorenewSchema}
-        onSubmit={async (values) => {
-          try {
-            await startAutorenew({ msisdn: values.msisdn, network: values.network as (typeof MOBILE_NETWORKS)[number] });
-            onChange();
-          } catch (err) {
-            await showApiError(err);
-          }
+        send={async (values) => {
+          await startAutorenew({ msisdn: values.msisdn, network: values.network as (typeof MOBILE_NETWORKS)[number] });
+          onChange();
         }}
+        submit="Renew automatically"
       >
-        {({ isSubmitting }) => (
-          <Form noValidate className="phone-code-form" aria-label="Renew automatically with mobile money">
-            <RefuseInvalidSubmit />
-            <FormField
-              name="msisdn"
-              label="Mobile money number"
-              hint={`${GHANA_PHONE_HINT}`}
-              inputMode="tel"
-              autoComplete="tel"
-              required
-            />
-            <FormField as="select" name="network" label="Network" required>
-              {MOBILE_NETWORKS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </FormField>
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-              Renew automatically
-            </button>
-          </Form>
-        )}
-      </Formik>
+        <FormField
+          name="msisdn"
+          label="Mobile money number"
+          hint={`${GHANA_PHONE_HINT}`}
+          inputMode="tel"
+          autoComplete="tel"
+          required
+        />
+        <FormField as="select" name="network" label="Network" required>
+          {MOBILE_NETWORKS.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </FormField>
+      </AutorenewForm>
     </section>
   );
 }

@@ -130,22 +130,24 @@ export default function AppointmentsView() {
         ) : !upcoming.data || !history.data ? (
           <Loading text="Loading your appointments…" />
         ) : (
-          <>
-            <DashboardCard id="upcoming-title" title="Upcoming">
-              <AppointmentList
-                items={upcoming.data}
-                empty="You have no upcoming appointments. Choose Book Appointment to see a doctor, nurse or dietician."
-                onOpen={open}
-              />
+          [
+            {
+              id: 'upcoming-title',
+              title: 'Upcoming',
+              items: upcoming.data,
+              empty: 'You have no upcoming appointments. Choose Book Appointment to see a doctor, nurse or dietician.',
+            },
+            {
+              id: 'history-title',
+              title: 'History',
+              items: history.data,
+              empty: 'Completed, cancelled and past appointments will show here.',
+            },
+          ].map(({ id, title, items, empty }) => (
+            <DashboardCard key={id} id={id} title={title}>
+              <AppointmentList items={items} empty={empty} onOpen={open} />
             </DashboardCard>
-            <DashboardCard id="history-title" title="History">
-              <AppointmentList
-                items={history.data}
-                empty="Completed, cancelled and past appointments will show here."
-                onOpen={open}
-              />
-            </DashboardCard>
-          </>
+          ))
         ))}
       {payment.element}
     </section>

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { capacitySchema } from '@api/scheduling';
-import { usePageTitle } from '@/components/page-title';
 import { useCapacities, useSaveCapacity, type ServiceCapacity } from '@/features/day/api/schedule-api';
-import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
+import { QueryList, StaffPage } from '@/features/staff/components/list-parts';
 import { errorAttributes } from '@/features/staff/components/form-error';
 import scheduleCss from '../schedule.css?inline';
 
@@ -60,12 +59,10 @@ function CapacityForm({ capacity }: { capacity: ServiceCapacity }) {
 
 /** Capacity (admin): how many home or community visits each service takes a day; a full day is refused to patients. */
 export default function CapacityPage() {
-  usePageTitle('Capacity');
   const capacities = useCapacities();
   return (
-    <div className="staff-page">
+    <StaffPage title="Capacity">
       <style>{scheduleCss}</style>
-      <PageHeader title="Capacity" />
       <p className="staff-muted">Places a day for each home and community service. 0 closes the service for booking.</p>
       <QueryList query={capacities} empty="No home or community services." isEmpty={(capacities.data ?? []).length === 0}>
         <ul className="capacity-list">
@@ -74,6 +71,6 @@ export default function CapacityPage() {
           ))}
         </ul>
       </QueryList>
-    </div>
+    </StaffPage>
   );
 }

@@ -1,18 +1,20 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { closureSchema, type Closure } from '@api/front-desk';
-import { usePageTitle } from '@/components/page-title';
 import { useClosures, useRemoveClosure, useSaveClosure } from '@/features/day/api/closures-api';
 import { affectedOf, useConfirmAffected } from '@/features/day/components/affected-dialog';
-import { QueryList, PageHeader } from '@/features/staff/components/list-parts';
+import { QueryList, StaffPage } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana } from '@/features/staff/days';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 import { StaffTable } from '@/features/staff/components/staff-table';
 
 /** How far ahead the list looks: a year, as the holidays are preloaded. */
 const YEAR_DAYS = 365;
+
+/** Said when a save fails without the server's sentence (no answer). */
+const NOT_SAVED = 'The closure could not be saved. Please try again.';
 
 /** Add a closed day, or change the reason of one (the day of an existing one stays). */
 function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => void }) {
@@ -39,12 +41,12 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
       await put(false);
     } catch (err) {
       const affected = affectedOf(err);
-      if (!affected) return setError(err instanceof ApiError ? err.message : 'The closure could not be saved. Please try again.');
+      if (!affected) return setError(apiMessage(err, NOT_SAVED));
       if (!(await confirmAffected.ask(`Closing on ${longDay(day)}`, affected))) return;
       try {
         await put(true);
       } catch (again) {
-        return setError(again instanceof ApiError ? again.message : 'The closure could not be saved. Please try again.');
+        return setError(apiMessage(again, NOT_SAVED));
       }
     }
     setSaved(`Closed on ${longDay(day)}: ${reason.trim()}.`);
@@ -104,7 +106,6 @@ function ClosureForm({ editing, onDone }: { editing?: Closure; onDone: () => voi
 
 /** Closures (admin): the days the clinic is closed, public holidays preloaded; added, edited, removed. */
 export default function ClosuresPage() {
-  usePageTitle('Closures');
   const from = todayInGhana();
   const to = addDays(from, YEAR_DAYS);
   const closures = useClosures(from, to);
@@ -125,8 +126,7 @@ export default function ClosuresPage() {
   }
 
   return (
-    <div className="staff-page">
-      <PageHeader title="Closures" />
+    <StaffPage title="Closures">
       <ClosureForm key={editing?.day ?? 'new'} editing={editing} onDone={() => setEditing(undefined)} />
       <section className="staff-section" aria-labelledby="closed-days-title">
         <h2 id="closed-days-title">Closed days in the next 12 months</h2>
@@ -158,6 +158,6 @@ export default function ClosuresPage() {
           </StaffTable>
         </QueryList>
       </section>
-    </div>
+    </StaffPage>
   );
 }

@@ -3,11 +3,10 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { SLOT_MINUTES, WEEKDAYS, doctorScheduleSchema, type DoctorSchedule, type Weekday } from '@api/scheduling';
 import { DoctorOptions, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
-import { usePageTitle } from '@/components/page-title';
 import { useDoctorList } from '@/features/staff/api/staff-api';
 import { useDoctorSchedule, useSaveSchedule } from '@/features/day/api/schedule-api';
 import { affectedOf, useConfirmAffected } from '@/features/day/components/affected-dialog';
-import { Loaded, PageHeader } from '@/features/staff/components/list-parts';
+import { Loaded, StaffPage } from '@/features/staff/components/list-parts';
 import { addDays, todayInGhana } from '@/features/staff/days';
 import {
   WEEKDAY_NAMES,
@@ -22,7 +21,7 @@ import {
   wholeDaysOf,
 } from '@/features/day/schedule-form';
 import { useStaff } from '@/features/staff/staff-session';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import scheduleCss from '../schedule.css?inline';
 
 /** What the server refused, and which part of the form it names. */
@@ -246,7 +245,7 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
       helpers.resetForm({ values: answer.schedule ?? values });
       setSaved(true);
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'The schedule could not be saved. Please try again.';
+      const message = apiMessage(err, 'The schedule could not be saved. Please try again.');
       setServerError({ field: err instanceof ApiError && err.status === 400 ? fieldOfMessage(message) : 'form', message });
     }
   }
@@ -274,7 +273,6 @@ function ScheduleEditor({ doctorId }: { doctorId: string }) {
 
 /** Schedule: an admin chooses any doctor; a doctor edits their own weekly hours, slot length and time off. */
 export default function SchedulePage() {
-  usePageTitle('Schedule');
   const me = useStaff();
   const isAdmin = me.role === 'admin';
   const doctors = useDoctorList(true);
@@ -283,9 +281,8 @@ export default function SchedulePage() {
   const doctor = doctors.data?.find((d) => d.doctorId === doctorId);
   const pickerId = useId();
   return (
-    <div className="staff-page">
+    <StaffPage title="Schedule">
       <style>{scheduleCss}</style>
-      <PageHeader title="Schedule" />
       {isAdmin ? (
         <div className="field staff-inline-field schedule-doctor">
           <label htmlFor={pickerId}>Doctor</label>
@@ -302,6 +299,6 @@ export default function SchedulePage() {
       ) : (
         !isAdmin && <p className="staff-message">Your account is not linked to a doctor record. Ask an admin.</p>
       )}
-    </div>
+    </StaffPage>
   );
 }

@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { useAddPerson } from '@/features/desk/api/desk-api';
 import type { DeskPerson } from '@/features/desk/desk-person';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import { GenderField } from '@/shared/forms/choice-fields';
 import { formatPhone } from '@api/ghana-phone';
 
@@ -65,7 +65,7 @@ export function AddPerson({
     } catch (err) {
       const owner = existingOf(err);
       if (owner) setExisting(owner);
-      else setError(err instanceof ApiError ? err.message : 'The person could not be added. Please try again.');
+      else setError(apiMessage(err, 'The person could not be added. Please try again.'));
     }
   }
 

@@ -3,7 +3,7 @@ import { assignSchema } from '@api/front-desk';
 import { Modal } from '@/components/modal';
 import { useAssign, useClinicians } from '@/features/desk/api/desk-api';
 import type { StaffAppointment } from '@/features/staff/api/staff-api';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { showSuccess } from '@/lib/dialogs';
 import { windowText } from '@/features/staff/visits';
 import { FormEnd } from '@/features/staff/components/form-error';
@@ -39,7 +39,7 @@ function AssignForm({ appointment: a, onDone }: { appointment: StaffAppointment;
         `${saved.assignedToName ?? 'The clinician'} is assigned${window ? `, arriving ${window}` : ''}. The patient is told by SMS.`,
       );
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The visit could not be assigned. Please try again.');
+      setError(apiMessage(err, 'The visit could not be assigned. Please try again.'));
     }
   }
 

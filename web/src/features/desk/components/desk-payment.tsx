@@ -5,7 +5,7 @@ import { formatGhs } from '@api/format';
 import { deskPaymentSchema, type DeskPaymentMethod, type DeskPaymentOutcome } from '@api/front-desk';
 import { useRecordPayment, useSendPaymentLink } from '@/features/desk/api/desk-api';
 import { staffKeys, type StaffAppointment } from '@/features/staff/api/staff-api';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { confirm, showApiError, showInfo, showSuccess } from '@/lib/dialogs';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 import { formatPhone } from '@api/ghana-phone';
@@ -59,7 +59,7 @@ function RecordForm({
     try {
       onRecorded(await record.mutateAsync({ clientReference: a.clientReference, ...body }));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The payment could not be recorded. Please try again.');
+      setError(apiMessage(err, 'The payment could not be recorded. Please try again.'));
     }
   }
 
@@ -93,16 +93,7 @@ function RecordForm({
           />
         </div>
       )}
-      <FormEnd
-        errorId={ids.error}
-        error={error}
-        busy={record.isPending}
-        submit={
-          <>
-            <Banknote aria-hidden="true" size={18} /> Record payment
-          </>
-        }
-      />
+      <FormEnd errorId={ids.error} error={error} busy={record.isPending} icon={Banknote} submit="Record payment" />
     </form>
   );
 }

@@ -3,11 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DESK_CODE_MINUTES, phoneCodeSchema } from '@api/front-desk';
 import { sendPhoneCode, useVerifyPhone } from '@/features/desk/api/desk-api';
 import type { DeskPerson } from '@/features/desk/desk-person';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 import { formatPhone } from '@api/ghana-phone';
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
 /**
  * Step two for a clinic record: the desk texts a code to the person's phone and types what they
@@ -40,7 +38,7 @@ export function PhoneCheck({
         `Code sent by SMS to ${formatPhone(answer.sentTo)}. Ask them to read it to you: it works for ${DESK_CODE_MINUTES} minutes.`,
       );
     } catch (err) {
-      setError(messageOf(err, 'The code could not be sent. Please try again.'));
+      setError(apiMessage(err, 'The code could not be sent. Please try again.'));
     } finally {
       setSending(false);
     }
@@ -62,7 +60,7 @@ export function PhoneCheck({
       await verify.mutateAsync({ patientId: person.patientId, code: code.trim() });
       onChecked();
     } catch (err) {
-      setError(messageOf(err, 'The code could not be checked. Please try again.'));
+      setError(apiMessage(err, 'The code could not be checked. Please try again.'));
     }
   }
 

@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_STATES, type AppointmentState } from '@api/staff';
 import { DoctorOptions } from '@/features/staff/components/doctor-options';
-import { usePageTitle } from '@/components/page-title';
 // The site's list of the API's services (@api/service-catalog), shared with the home page's chunk.
 import { SERVICES } from '@/content/services';
 import {
@@ -15,7 +14,7 @@ import {
 } from '@/features/staff/api/staff-api';
 import { AppointmentRow } from '@/features/desk/components/appointment-row';
 import { DayNav } from '@/features/desk/components/day-nav';
-import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
+import { PagedList, StaffPage } from '@/features/staff/components/list-parts';
 import { addDays, isDay, longDay, todayInGhana, weekStart } from '@/features/staff/days';
 import { isDesk } from '@/features/staff/nav';
 import { useStaff } from '@/features/staff/staff-session';
@@ -92,7 +91,6 @@ function ByDay({ items }: { items: StaffAppointment[] }) {
 
 /** Appointments: a day or a week (today in Accra first), a search by name, phone or reference, filtered by state, service and doctor. */
 export default function AppointmentsPage() {
-  usePageTitle('Appointments');
   const staff = useStaff();
   const [s, update] = useViewState();
   const filter = filterOf(s);
@@ -112,9 +110,10 @@ export default function AppointmentsPage() {
       : `on ${longDay(s.day)}`;
 
   return (
-    <div className="staff-page">
-      <PageHeader title="Appointments">
-        {isDesk(staff.role) && (
+    <StaffPage
+      title="Appointments"
+      tools={
+        isDesk(staff.role) && (
           <>
             <Link className="btn btn-primary" to="/staff/book">
               <CalendarPlus aria-hidden="true" size={18} /> Book for a patient
@@ -123,9 +122,9 @@ export default function AppointmentsPage() {
               <Printer aria-hidden="true" size={18} /> Day sheet
             </Link>
           </>
-        )}
-      </PageHeader>
-
+        )
+      }
+    >
       <form
         role="search"
         className="staff-search staff-search-inline"
@@ -229,6 +228,6 @@ export default function AppointmentsPage() {
           <ByDay items={items} />
         )}
       </PagedList>
-    </div>
+    </StaffPage>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Appointment } from '@api/types';
-import { usePageTitle } from '@/components/page-title';
 import { useStaffAppointment, useStaffPatient } from '@/features/staff/api/staff-api';
 import { AddPerson } from '@/features/desk/components/add-person';
 import { DeskBookingForm } from '@/features/desk/components/desk-booking-form';
 import DeskPayment from '@/features/desk/components/desk-payment';
 import { FindPerson } from '@/features/desk/components/find-person';
-import { ListState, PageHeader } from '@/features/staff/components/list-parts';
+import { ListState, StaffPage } from '@/features/staff/components/list-parts';
 import { PhoneCheck } from '@/features/desk/components/phone-check';
 import { personOf, type DeskPerson } from '@/features/desk/desk-person';
 import { formatPhone } from '@api/ghana-phone';
@@ -72,7 +71,6 @@ function usePersonFromAddress() {
  * by SMS, or cash or mobile money recorded here.
  */
 export default function BookPage() {
-  usePageTitle('Book for a patient');
   const fromAddress = usePersonFromAddress();
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
@@ -134,8 +132,7 @@ export default function BookPage() {
   }
 
   return (
-    <div className="staff-page">
-      <PageHeader title="Book for a patient" />
+    <StaffPage title="Book for a patient">
       {current && !booked && (
         <p className="staff-person staff-chosen">
           <span>
@@ -148,6 +145,6 @@ export default function BookPage() {
         </p>
       )}
       <div className="staff-steps">{step}</div>
-    </div>
+    </StaffPage>
   );
 }

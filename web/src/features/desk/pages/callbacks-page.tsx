@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@api/format';
 import type { CallbackRequest, CallbackStatus } from '@api/ussd';
-import { usePageTitle } from '@/components/page-title';
 import { useCallbackOutcome, useCallbacks } from '@/features/desk/api/callbacks-api';
-import { PageHeader, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { StateBadge, StatusChips, StaffPage } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askText } from '@/lib/text-dialog';
 import { formatPhone } from '@api/ghana-phone';
@@ -69,13 +68,11 @@ function CallbackItem({ request: c }: { request: CallbackRequest }) {
 
 /** Call-backs: people who asked the clinic to call them (by USSD), oldest first, and what happened. */
 export default function CallbacksPage() {
-  usePageTitle('Call-backs');
   const [status, setStatus] = useState<CallbackStatus | undefined>('Open');
   const list = useCallbacks(status ?? 'all');
   const items = list.data ?? [];
   return (
-    <div className="staff-page">
-      <PageHeader title="Call-backs" />
+    <StaffPage title="Call-backs">
       <StatusChips
         label="Call-back status"
         options={['Open', 'Tried', 'Done', undefined] as const}
@@ -95,6 +92,6 @@ export default function CallbacksPage() {
           ))}
         </ul>
       )}
-    </div>
+    </StaffPage>
   );
 }

@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDate } from '@api/format';
 import type { MessageStatus } from '@api/front-desk';
 import type { EnquiryStatus } from '@api/staff';
-import { usePageTitle } from '@/components/page-title';
 import {
   downloadNewsletterCsv,
   itemsOf,
@@ -14,11 +13,11 @@ import {
   type StaffEnquiry,
 } from '@/features/staff/api/staff-api';
 import { useReplyToMessage, useSetMessageStatus } from '@/features/desk/api/desk-api';
-import { ApiError } from '@/lib/api-client';
-import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { apiMessage } from '@/lib/api-client';
+import { PagedCards, StateBadge, StatusChips, StaffPage } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
-import { FormError, errorAttributes } from '@/features/staff/components/form-error';
+import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';
 
 const ENQUIRY_STATUSES: EnquiryStatus[] = ['Pending', 'Contacted', 'Closed'];
 
@@ -107,7 +106,7 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
       setWriting(false);
       setSent(`Reply mailed to ${m.email}.`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The reply could not be sent. Please try again.');
+      setError(apiMessage(err, 'The reply could not be sent. Please try again.'));
     }
   }
 
@@ -150,15 +149,11 @@ function MessageItem({ message: m }: { message: ContactMessage }) {
               onChange={(e) => setText(e.target.value)}
             />
           </div>
-          <FormError id={ids.error} error={error} />
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={reply.isPending}>
-              <Send aria-hidden="true" size={18} /> Send reply
-            </button>
+          <FormEnd errorId={ids.error} error={error} busy={reply.isPending} icon={Send} submit="Send reply">
             <button type="button" className="btn btn-outline" onClick={() => setWriting(false)}>
               Cancel
             </button>
-          </div>
+          </FormEnd>
         </form>
       ) : (
         <div className="staff-message-actions">
@@ -206,11 +201,11 @@ function Messages() {
 
 /** Inbox: organisations' enquiries with their status, contact messages, and the newsletter list as CSV. */
 export default function InboxPage() {
-  usePageTitle('Inbox');
   const [downloading, runDownload] = useBusy();
   return (
-    <div className="staff-page">
-      <PageHeader title="Inbox">
+    <StaffPage
+      title="Inbox"
+      tools={
         <button
           type="button"
           className="btn btn-outline"
@@ -219,9 +214,10 @@ export default function InboxPage() {
         >
           <Download aria-hidden="true" size={18} /> Newsletter subscribers (CSV)
         </button>
-      </PageHeader>
+      }
+    >
       <Enquiries />
       <Messages />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,14 +1,12 @@
 import { ClipboardList } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '@/components/page-title';
 import { usePatientSearch } from '@/features/staff/api/staff-api';
-import { QueryList, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { QueryList, StateBadge, StaffPage } from '@/features/staff/components/list-parts';
 import { formatPhone } from '@api/ghana-phone';
 
 /** Patients: search by name, e-mail or phone (the query stays in the address). */
 export default function PatientsPage() {
-  usePageTitle('Patients');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const inputId = useId();
@@ -16,8 +14,7 @@ export default function PatientsPage() {
   const search = usePatientSearch(q);
 
   return (
-    <div className="staff-page">
-      <PageHeader title="Patients" />
+    <StaffPage title="Patients">
       <form
         role="search"
         className="staff-search"
@@ -66,6 +63,6 @@ export default function PatientsPage() {
           </ul>
         </QueryList>
       )}
-    </div>
+    </StaffPage>
   );
 }

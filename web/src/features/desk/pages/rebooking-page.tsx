@@ -1,8 +1,7 @@
 import { XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
-import { AppointmentBadges, PageHeader, PagedCards } from '@/features/staff/components/list-parts';
+import { AppointmentBadges, PagedCards, StaffPage } from '@/features/staff/components/list-parts';
 import { RescheduleAction } from '@/features/desk/components/reschedule-action';
 import { formatWhen } from '@api/format';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
@@ -60,18 +59,16 @@ function RebookingItem({ appointment: a }: { appointment: StaffAppointment }) {
  * refunded); either takes it off this list.
  */
 export default function RebookingPage() {
-  usePageTitle('Needs rebooking');
   const list = useAppointmentList({ needsRebooking: true });
   const items = itemsOf(list.data).sort((a, b) => a.requestedDay.localeCompare(b.requestedDay));
   return (
-    <div className="staff-page">
-      <PageHeader title="Needs rebooking" />
+    <StaffPage title="Needs rebooking">
       <p className="staff-muted">
         Call each patient, then move the appointment to a time that suits them, or cancel it. Either takes it off this list.
       </p>
       <PagedCards query={list} items={items} empty="Nothing to rebook.">
         {(a) => <RebookingItem key={a.appointmentId} appointment={a} />}
       </PagedCards>
-    </div>
+    </StaffPage>
   );
 }

@@ -5,10 +5,9 @@ import { onVisitDay } from '@api/policy';
 import { atHome } from '@api/service-catalog';
 import type { StaffAction } from '@api/staff';
 import { nextState } from '@api/staff';
-import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
 import { DayNav } from '@/features/desk/components/day-nav';
-import { PageHeader, PagedCards, StateBadge, StepButtons } from '@/features/staff/components/list-parts';
+import { PagedCards, StateBadge, StepButtons, StaffPage } from '@/features/staff/components/list-parts';
 import { isDay, longDay, todayInGhana } from '@/features/staff/days';
 import { useStaff } from '@/features/staff/staff-session';
 import { addressText, mapLink, windowText } from '@/features/staff/visits';
@@ -111,7 +110,6 @@ function VisitCard({ visit: a }: { visit: StaffAppointment }) {
 
 /** My visits: the home visits assigned to the signed-in doctor or nurse on a day, with where, how to call and the visit's steps. */
 export default function VisitsPage() {
-  usePageTitle('My visits');
   const me = useStaff();
   const [params, setParams] = useSearchParams();
   const dayParam = params.get('day');
@@ -124,12 +122,11 @@ export default function VisitsPage() {
     );
 
   return (
-    <div className="staff-page">
-      <PageHeader title="My visits" />
+    <StaffPage title="My visits">
       <DayNav day={day} onChange={(next) => setParams({ day: next }, { replace: true })} />
       <PagedCards query={list} items={visits} empty={`No home visits assigned to you on ${longDay(day)}.`}>
         {(v) => <VisitCard key={v.appointmentId} visit={v} />}
       </PagedCards>
-    </div>
+    </StaffPage>
   );
 }

@@ -1,7 +1,8 @@
 import { Clock, PlayCircle, UserRound } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Modal } from '@/components/modal';
 import { usePageTitle } from '@/components/page-title';
+import { TabList } from '@/components/tab-list';
 import { CATEGORIES, TABS, videosFor, type CategoryId, type TabId, type Video } from '@/features/e-library/videos';
 import { PageHero, PageSection } from '@/shared/page-shell/page-sections';
 import '../e-library.css';
@@ -13,18 +14,7 @@ export default function ELibraryPage() {
   const [category, setCategory] = useState<CategoryId>('all');
   const [tab, setTab] = useState<TabId>('procedures');
   const [open, setOpen] = useState<Video | null>(null);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const videos = videosFor(category, tab);
-
-  // Tabs pattern: arrow keys move between tabs and select them.
-  function onTabKey(e: KeyboardEvent, i: number) {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    e.preventDefault();
-    const next = (i + step + TABS.length) % TABS.length;
-    setTab(TABS[next].id);
-    tabRefs.current[next]?.focus();
-  }
 
   return (
     <>
@@ -50,26 +40,14 @@ export default function ELibraryPage() {
         </nav>
 
         <div>
-          <div className="library-tabs" role="tablist" aria-label="Video type">
-            {TABS.map((t, i) => (
-              <button
-                key={t.id}
-                ref={(el) => {
-                  tabRefs.current[i] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`tab-${t.id}`}
-                aria-selected={tab === t.id}
-                aria-controls="library-panel"
-                tabIndex={tab === t.id ? 0 : -1}
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => onTabKey(e, i)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
+          <TabList
+            className="library-tabs"
+            name="Video type"
+            tabs={TABS}
+            value={tab}
+            onChange={setTab}
+            ids={(id) => ({ tab: `tab-${id}`, panel: 'library-panel' })}
+          />
 
           <div id="library-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
             {videos.length === 0 ? (

@@ -1,9 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import type { OrderStatus } from '@api/staff';
-import { usePageTitle } from '@/components/page-title';
 import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
-import { PageHeader, PagedCards, StateBadge, StatusChips, StepButtons } from '@/features/staff/components/list-parts';
+import { PagedCards, StateBadge, StatusChips, StepButtons, StaffPage } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { PAYMENT_STATUS } from '@api/types';
 import { formatPhone } from '@api/ghana-phone';
@@ -85,7 +84,6 @@ function OrderItem({ order }: { order: StaffOrder }) {
 
 /** Orders: who, where and what; the Paid ones to dispatch first, then by delivery state. */
 export default function OrdersPage() {
-  usePageTitle('Orders');
   const [params, setParams] = useSearchParams();
   const asked = params.get('show');
   const shown: Shown | undefined =
@@ -95,8 +93,7 @@ export default function OrdersPage() {
   const show = (next: Shown | undefined) =>
     setParams({ show: next === TO_DISPATCH ? 'to-dispatch' : (next ?? 'all') }, { replace: true });
   return (
-    <div className="staff-page">
-      <PageHeader title="Orders" />
+    <StaffPage title="Orders">
       <StatusChips<Shown>
         label="Order status"
         options={[TO_DISPATCH, undefined, ...ORDER_STATUSES]}
@@ -110,6 +107,6 @@ export default function OrdersPage() {
       >
         {(o) => <OrderItem key={o.id} order={o} />}
       </PagedCards>
-    </div>
+    </StaffPage>
   );
 }

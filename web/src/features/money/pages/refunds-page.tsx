@@ -4,9 +4,8 @@ import { formatDate, formatGhs } from '@api/format';
 import { formatPhone } from '@api/ghana-phone';
 import { channelInWords } from '@api/mobile-networks';
 import { REFUND_METHODS, type RefundMethod, type StaffRefund } from '@api/staff';
-import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
-import { PageHeader, PagedCards, StateBadge, StatusChips } from '@/features/staff/components/list-parts';
+import { PagedCards, StateBadge, StatusChips, StaffPage } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askChoice, askText } from '@/lib/text-dialog';
 
@@ -89,13 +88,11 @@ function RefundItem({ refund: r }: { refund: StaffRefund }) {
 
 /** Refunds: what is Due (with why and the record), and what was refunded. */
 export default function RefundsPage() {
-  usePageTitle('Refunds');
   const [status, setStatus] = useState<StaffRefund['status']>('Due');
   const list = useRefunds(status);
   const items = itemsOf(list.data);
   return (
-    <div className="staff-page">
-      <PageHeader title="Refunds" />
+    <StaffPage title="Refunds">
       <StatusChips
         label="Refund status"
         options={['Due', 'Refunded'] as const}
@@ -105,6 +102,6 @@ export default function RefundsPage() {
       <PagedCards query={list} items={items} empty={status === 'Due' ? 'No refunds are due.' : 'No refunds recorded yet.'}>
         {(r) => <RefundItem key={r.id} refund={r} />}
       </PagedCards>
-    </div>
+    </StaffPage>
   );
 }

@@ -17,7 +17,7 @@ import { PackageCard } from '@/features/packages/components/package-card';
 import { subscribeToPackage } from '@/shared/subscriptions/subscription-requests';
 import { isSignedIn, promptLogin } from '@/lib/login-prompt';
 import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiMessage } from '@/lib/api-client';
 import { showError, showSuccess } from '@/lib/dialogs';
 import '../packages.css';
 import { PAYMENT_STATUS } from '@api/types';
@@ -91,7 +91,7 @@ export default function PackagesPage() {
         {packages.isPending && <Loading text="Loading our plans…" />}
         {packages.isError && (
           <p className="packages-error" role="alert">
-            {packages.error instanceof ApiError ? packages.error.message : PAYMENT_ERROR}
+            {apiMessage(packages.error, PAYMENT_ERROR)}
           </p>
         )}
         {packages.data && (

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate } from '@api/format';
 import type { AuditEntry } from '@api/staff';
-import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useAudit } from '@/features/staff/api/staff-api';
-import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
+import { PagedList, StaffPage } from '@/features/staff/components/list-parts';
 import { auditActionText, auditQueryText, auditTargetOf } from '@/features/staff/audit-words';
 import { ROLE_LABELS } from '@/features/staff/nav';
 import { StaffTable } from '@/features/staff/components/staff-table';
@@ -54,7 +53,6 @@ function Shown({ entry, onPatient }: { entry: AuditEntry; onPatient: (id: string
  * first, in words; ?patientId= keeps the entries that name one patient (who looked at them, and when).
  */
 export default function AuditPage() {
-  usePageTitle('Audit log');
   const [params, setParams] = useSearchParams();
   const patientId = params.get('patientId') ?? '';
   const inputId = useId();
@@ -65,8 +63,7 @@ export default function AuditPage() {
   const filteredName = patientId ? items.find((e) => e.patientNames?.[patientId])?.patientNames?.[patientId] : undefined;
   const filteredWho = filteredName ?? 'this patient';
   return (
-    <div className="staff-page">
-      <PageHeader title="Audit log" />
+    <StaffPage title="Audit log">
       <form
         role="search"
         aria-label="Filter the audit log by patient"
@@ -126,6 +123,6 @@ export default function AuditPage() {
           ))}
         </StaffTable>
       </PagedList>
-    </div>
+    </StaffPage>
   );
 }

@@ -2,9 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@api/staff';
 import type { Doctor } from '@api/types';
 import { DoctorOptions, doctorName, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
-import { usePageTitle } from '@/components/page-title';
 import { itemsOf, useDoctorList, useGrantRole, useRevokeRole, useStaffMembers } from '@/features/staff/api/staff-api';
-import { PageHeader, PagedList } from '@/features/staff/components/list-parts';
+import { PagedList, StaffPage } from '@/features/staff/components/list-parts';
 import { ROLE_LABELS } from '@/features/staff/nav';
 import { useStaff } from '@/features/staff/staff-session';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
@@ -106,14 +105,12 @@ function MemberRow({ member, self, doctors }: { member: StaffMember; self: boole
 
 /** Staff & roles (admin only): who has which role; grant and revoke. */
 export default function RolesPage() {
-  usePageTitle('Staff & roles');
   const me = useStaff();
   const members = useStaffMembers();
   const items = itemsOf(members.data);
   const doctors = useDoctorList(items.some((m) => m.doctorId));
   return (
-    <div className="staff-page">
-      <PageHeader title="Staff & roles" />
+    <StaffPage title="Staff & roles">
       <GrantForm />
       <section className="staff-section" aria-labelledby="members-title">
         <h2 id="members-title">Staff accounts</h2>
@@ -125,6 +122,6 @@ export default function RolesPage() {
           </StaffTable>
         </PagedList>
       </section>
-    </div>
+    </StaffPage>
   );
 }

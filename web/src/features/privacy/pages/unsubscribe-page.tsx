@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/page-title';
 import { PageHero } from '@/shared/page-shell/page-sections';
 import { SITE } from '@/content/site';
-import { ApiError, NETWORK_ERROR } from '@/lib/api-client';
+import { apiMessage, NETWORK_ERROR } from '@/lib/api-client';
 import { unsubscribeFromNewsletter } from '../api/unsubscribe';
 import '../privacy.css';
 
@@ -29,7 +29,7 @@ export default function UnsubscribePage() {
       await unsubscribeFromNewsletter(token);
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : NETWORK_ERROR);
+      setError(apiMessage(err, NETWORK_ERROR));
     } finally {
       setSending(false);
     }

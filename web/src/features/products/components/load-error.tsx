@@ -1,11 +1,11 @@
 import { GENERIC_ERROR } from '@api/messages';
-import { ApiError } from '@/lib/api-client';
+import { apiMessage } from '@/lib/api-client';
 
 /** A section whose data did not load: the reason and a way to try again. */
 export function LoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
   return (
     <div className="load-error" role="alert">
-      <p>{error instanceof ApiError ? error.message : GENERIC_ERROR}</p>
+      <p>{apiMessage(error, GENERIC_ERROR)}</p>
       <button type="button" className="btn btn-outline" onClick={() => void retry()}>
         Try again
       </button>

@@ -1,5 +1,6 @@
 import { CreditCard, Smartphone } from 'lucide-react';
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { TabList } from '@/components/tab-list';
 import type { PaymentMethod } from '@/features/products/api/pay-order';
 
 const TABS: { id: PaymentMethod; label: string; icon: ReactNode }[] = [
@@ -7,7 +8,7 @@ const TABS: { id: PaymentMethod; label: string; icon: ReactNode }[] = [
   { id: 'card', label: 'Credit Card', icon: <CreditCard aria-hidden="true" size={18} /> },
 ];
 
-/** WAI-ARIA tabs: arrow keys move between them, the chosen one's panel is shown. */
+/** How to pay, as tabs (components/tab-list.tsx): the chosen one's panel is shown. */
 export function PaymentTabs({
   value,
   onChange,
@@ -18,47 +19,26 @@ export function PaymentTabs({
   panels: Record<PaymentMethod, ReactNode>;
 }) {
   const baseId = useId();
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-
-  function onKeyDown(e: KeyboardEvent) {
-    const index = TABS.findIndex((t) => t.id === value);
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    e.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length].id;
-    onChange(next);
-    refs.current[next]?.focus();
-  }
+  const ids = (id: PaymentMethod) => ({ tab: `${baseId}-${id}-tab`, panel: `${baseId}-${id}-panel` });
 
   return (
     <div className="payment-tabs">
-      <div role="tablist" aria-label="Payment method" onKeyDown={onKeyDown}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-${t.id}-tab`}
-            aria-selected={value === t.id}
-            aria-controls={`${baseId}-${t.id}-panel`}
-            tabIndex={value === t.id ? 0 : -1}
-            onClick={() => onChange(t.id)}
-          >
-            {t.icon} {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        name="Payment method"
+        tabs={TABS.map(({ id, label, icon }) => ({
+          id,
+          label: (
+            <>
+              {icon} {label}
+            </>
+          ),
+        }))}
+        value={value}
+        onChange={onChange}
+        ids={ids}
+      />
       {TABS.map((t) => (
-        <div
-          key={t.id}
-          role="tabpanel"
-          id={`${baseId}-${t.id}-panel`}
-          aria-labelledby={`${baseId}-${t.id}-tab`}
-          hidden={value !== t.id}
-        >
+        <div key={t.id} role="tabpanel" id={ids(t.id).panel} aria-labelledby={ids(t.id).tab} hidden={value !== t.id}>
           {value === t.id && panels[t.id]}
         </div>
       ))}

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** A staff form's error sentence, read out when it appears; inputs point at `id` (aria-describedby). */
@@ -16,18 +17,20 @@ export const errorAttributes = (id: string, error: string) => ({
   'aria-describedby': error ? id : undefined,
 });
 
-/** A staff form's end: its error sentence, the submit button (off while `busy`), and what goes beside it. */
+/** A staff form's end: its error sentence, the submit button (`icon` and `submit`, its words; off while `busy`), and what goes beside it. */
 export function FormEnd({
   errorId,
   error,
   busy,
+  icon: Icon,
   submit,
   children,
 }: {
   errorId: string;
   error: string;
   busy: boolean;
-  submit: ReactNode;
+  icon?: LucideIcon;
+  submit: string;
   children?: ReactNode;
 }) {
   return (
@@ -35,7 +38,8 @@ export function FormEnd({
       <FormError id={errorId} error={error} />
       <div className="form-actions span-all">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {submit}
+          {Icon && <Icon aria-hidden="true" size={18} />}
+          {Icon ? ` ${submit}` : submit}
         </button>
         {children}
       </div>

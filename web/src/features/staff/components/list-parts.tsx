@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@/components/page-title';
 import { Loading } from '@/components/spinner';
 import { stateName } from '@/features/staff/lifecycle';
 
@@ -205,6 +206,17 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       <h1>{title}</h1>
       {children && <div className="staff-page-tools">{children}</div>}
     </header>
+  );
+}
+
+/** A console page whose heading is its title too (the document's title, named once); `tools` go beside the heading. */
+export function StaffPage({ title, tools, children }: { title: string; tools?: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="staff-page">
+      <PageHeader title={title}>{tools}</PageHeader>
+      {children}
+    </div>
   );
 }
 
