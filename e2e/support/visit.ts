@@ -70,7 +70,10 @@ export async function openVirtualVisit(patient: TestPatient, startsInMinutes = 5
   const accepted = await apiAs(staff, 'POST', `/staff/appointments/${booked.appointmentId}/accept`, {});
   if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.msg}`);
 
-  const start = new Date(Math.ceil((Date.now() + startsInMinutes * 60_000) / 60_000) * 60_000);
+  // Today still (the doctor's day view shows today's visits): from 23:55 UTC (Ghana time) a few
+  // minutes on would be tomorrow, so the start is then 23:59, its room open all the same.
+  const soon = Math.ceil((Date.now() + startsInMinutes * 60_000) / 60_000) * 60_000;
+  const start = new Date(Math.min(soon, Date.parse(`${today}T23:59:00Z`)));
   await adminDb()
     .collection('appointments')
     .doc(booked.appointmentId)

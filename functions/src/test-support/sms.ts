@@ -54,8 +54,12 @@ export async function mailDocsOf(patientId: string) {
   return snap.docs.map((d) => d.data());
 }
 
-/** Waits until `check` passes (the send after a commit is not awaited by every caller). */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+/**
+ * Waits until `check` passes (the send after a commit is not awaited by every caller). Up to
+ * 30 s: a provider's callback comes through the Functions emulator, and on a busy machine its
+ * effect once took over 10 s to show (a charge's failure in direct-debit.test.ts).
+ */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

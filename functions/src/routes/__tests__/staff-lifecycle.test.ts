@@ -2,6 +2,7 @@ import '../../test-support/payments';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { formatDate } from '../../api/format';
+import { SERVICE_ID } from '../../api/service-catalog';
 import { APPOINTMENT_STATES, LIFECYCLE, STAFF_ACTIONS, nextState, type StaffAction } from '../../api/staff';
 import { createCallbackApp } from '../payment-callback';
 import { seedCatalog } from '../../seed/seed';
@@ -166,7 +167,12 @@ describe('what each action records', () => {
   });
 
   it('when staff check in early and complete more than 15 minutes before the start, then the check-in stands and the complete is 409 with the time', async () => {
-    const a = await storedAppointment(patient.uid, 'Accepted', startingIn(150));
+    // A video visit: a clinician checks in a home visit only on its day, and 150 minutes on is tomorrow after 21:30 UTC.
+    const videoVisit = {
+      requestedServiceId: SERVICE_ID.virtualConsultation,
+      requestedService: 'Virtual Consultation (Telemedicine)',
+    };
+    const a = await storedAppointment(patient.uid, 'Accepted', { ...videoVisit, ...startingIn(150) });
     expect((await act(staff, a.appointmentId, 'check-in')).status).toBe(200);
     const early = await act(staff, a.appointmentId, 'complete', BODIES.complete);
     expect(early.status).toBe(409);
@@ -175,7 +181,7 @@ describe('what each action records', () => {
     expect(await storedState(a.appointmentId)).toBe('CheckedIn');
     expect((await auditOf(`appointments/${a.appointmentId}`)).map((e) => e.action)).toEqual(['appointment.check-in']);
     // From 15 minutes before the start (a video visit's room is open then), it can be completed.
-    const soon = await storedAppointment(patient.uid, 'CheckedIn', startingIn(14));
+    const soon = await storedAppointment(patient.uid, 'CheckedIn', { ...videoVisit, ...startingIn(14) });
     expect((await act(staff, soon.appointmentId, 'complete', BODIES.complete)).status).toBe(200);
   });
 
