@@ -173,10 +173,22 @@ describe('a call that does not connect at first', () => {
       // (the notice gives way): the patient's words are checked in the live region.
       const words = 'The call has not connected yet. Trying again…';
       const notice = (page: Page) => page.getByRole('alert').filter({ hasText: words });
-      await Promise.all([
-        notice(call.doctorPage).waitFor({ timeout: 20_000 }),
-        call.patientPage.getByRole('status').filter({ hasText: words }).waitFor({ state: 'attached', timeout: 20_000 }),
-      ]);
+      // The words last about a second (until the retry connects): each page records that it
+      // showed them, so a busy machine's slow polling cannot miss them.
+      const said = (page: Page, role: 'alert' | 'status') =>
+        page.evaluate(
+          ({ role, words }) =>
+            new Promise<void>((resolve, reject) => {
+              const shows = () =>
+                [...document.querySelectorAll(`[role="${role}"]`)].some((el) => el.textContent?.includes(words));
+              if (shows()) return resolve();
+              const watch = new MutationObserver(() => shows() && (watch.disconnect(), resolve()));
+              watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+              setTimeout(() => reject(new Error(`No ${role} said "${words}" within 20 s of Admit`)), 20_000);
+            }),
+          { role, words },
+        );
+      await Promise.all([said(call.doctorPage, 'alert'), said(call.patientPage, 'status')]);
       const saidAfter = Date.now() - admittedAt;
       for (const page of [call.patientPage, call.doctorPage]) {
         const { errors } = await iceRecord(page);
