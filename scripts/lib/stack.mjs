@@ -136,7 +136,12 @@ export async function startStack({ logFile, turn = 'required' } = {}) {
     const firebaseBin = join(ROOT, 'node_modules', '.bin', 'firebase');
     // firebase.json is production's; the emulators get its local twin (scripts/lib/hosting-config.mjs).
     const config = writeEmulatorConfig(ROOT);
-    run(firebaseBin, ['emulators:start', '--config', config, '--only', only.join(','), '--project', PROJECT_ID], {});
+    // At start firebase-tools asks npm for firebase-functions' latest version only to suggest an
+    // upgrade, blocking its event loop meanwhile (the Auth emulator cannot answer): seconds of
+    // every start, and the full timeout without a network. Offline, npm answers at once.
+    run(firebaseBin, ['emulators:start', '--config', config, '--only', only.join(','), '--project', PROJECT_ID], {
+      npm_config_offline: 'true',
+    });
     await waitFor(() => answers200(`http://${HOST}:${PORTS.auth}/`), 'Auth emulator', children);
     await waitFor(() => answers200(`${SITE_URL}/api/health`), 'API through Hosting', children);
     await waitFor(() => answers200(`http://${HOST}:${PORTS.paymentSandbox}/health`), 'Payment sandbox', children);
