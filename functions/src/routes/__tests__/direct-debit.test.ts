@@ -215,7 +215,7 @@ describe('the notice and the charge', () => {
     await col('subscriptions')
       .doc(s.id)
       .update({ periodEnd: Timestamp.fromMillis(Date.now() - 60_000) });
-    await runSubscriptionCalendar();
+    await runSubscriptionCalendar({ only: [s.id] });
     expect((await subscriptionOf(s.id)).status).toBe('Active');
     // Three days on: the last retry fails too.
     await col('mandates')
@@ -228,7 +228,7 @@ describe('the notice and the charge', () => {
       (m) => m.status === 'Cancelled',
     );
     expect(await mandateOf(s.id)).toMatchObject({ endedBecause: 'charges-failed', failures: 4 });
-    await runSubscriptionCalendar();
+    await runSubscriptionCalendar({ only: [s.id] });
     expect(await subscriptionOf(s.id)).toMatchObject({ status: 'Expired', isActive: false });
     expect((await atProvider(s.phone)).charges.map((c) => c.outcome)).toEqual(['insufficient-funds', 'insufficient-funds']);
     const renewals = await col('subscriptionRenewals').where('subscriptionId', '==', s.id).get();

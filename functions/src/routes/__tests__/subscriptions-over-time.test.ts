@@ -243,7 +243,7 @@ describe('cancel, expiry and reminders (the scheduled job, run in-process)', () 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'Cancelled', renews: false, isActive: true, daysLeft: 30 });
     await setPeriod(id, 4, { status: 'Cancelled' });
-    await runSubscriptionCalendar();
+    await runSubscriptionCalendar({ only: [id] });
     const notices = await db().collection(COLLECTIONS.subscriptionNotices).where('subscriptionId', '==', id).get();
     expect(notices.size).toBe(0);
     expect((await mailsTo(user.email)).filter((m) => /ends in/.test(m.message.subject))).toHaveLength(0);
@@ -253,8 +253,8 @@ describe('cancel, expiry and reminders (the scheduled job, run in-process)', () 
     const user = await createTestUser();
     const id = await startTrial(user);
     await setPeriod(id, -0.01);
-    await runSubscriptionCalendar();
-    await runSubscriptionCalendar();
+    await runSubscriptionCalendar({ only: [id] });
+    await runSubscriptionCalendar({ only: [id] });
     expect(await subscriptionDoc(id)).toMatchObject({ status: 'Expired', isActive: false, renews: false });
     const ended = (await mailsTo(user.email)).filter((m) => m.message.subject === 'Your Individual Package has ended');
     expect(ended).toHaveLength(1);
@@ -267,15 +267,15 @@ describe('cancel, expiry and reminders (the scheduled job, run in-process)', () 
     const user = await createTestUser();
     const id = await paidSubscription(user, 'student');
     const end = await setPeriod(id, 4.5);
-    await runSubscriptionCalendar();
-    await runSubscriptionCalendar();
+    await runSubscriptionCalendar({ only: [id] });
+    await runSubscriptionCalendar({ only: [id] });
     const reminders = async () => (await mailsTo(user.email)).filter((m) => /ends (in|tomorrow)/.test(m.message.subject));
     expect((await reminders()).map((m) => m.message.subject)).toEqual(['Your Student Package ends in 5 days']);
     expect((await reminders())[0].message.text).toContain('http://127.0.0.1:5000/dashboard/profile');
     // A fixed clock half a day before the end: the 1-day reminder, once.
     const late = new Date(end - 0.5 * DAY);
-    await runSubscriptionCalendar({ now: late });
-    await runSubscriptionCalendar({ now: late });
+    await runSubscriptionCalendar({ now: late, only: [id] });
+    await runSubscriptionCalendar({ now: late, only: [id] });
     expect((await reminders()).map((m) => m.message.subject).sort()).toEqual([
       'Your Student Package ends in 5 days',
       'Your Student Package ends tomorrow',

@@ -34,6 +34,11 @@ export interface CalendarOptions {
   now?: Date;
   deadline?: number;
   batchSize?: number;
+  /**
+   * These subscriptions only: tests share one emulator, and a run with its clock moved days on
+   * would expire or remind other tests' subscriptions (as runDirectDebits' `only`).
+   */
+  only?: string[];
 }
 
 export interface CalendarResult {
@@ -143,9 +148,11 @@ function remind(days: number, now: Date, packages: Map<string, Package>): Handle
  * sends the 5-day reminder on the last day.
  */
 export async function runSubscriptionCalendar(options: CalendarOptions = {}): Promise<CalendarResult> {
-  const { now = new Date(), deadline = Date.now() + 60_000, batchSize = 100 } = options;
+  const { now = new Date(), deadline = Date.now() + 60_000, batchSize = 100, only } = options;
   const overdue = () => Date.now() >= deadline;
-  const expiry = await eachEnding(ENDING, new Date(0), new Date(now.getTime() + 1), batchSize, overdue, expire(now));
+  const mine = (handle: Handler): Handler =>
+    only ? (id, data) => (only.includes(id) ? handle(id, data) : Promise.resolve(false)) : handle;
+  const expiry = await eachEnding(ENDING, new Date(0), new Date(now.getTime() + 1), batchSize, overdue, mine(expire(now)));
   const packages = new Map((await listPackages()).map((p) => [p.id, p]));
   const days = [...RENEWAL_REMINDER_DAYS].sort((a, b) => a - b);
   let reminded = 0;
@@ -153,7 +160,7 @@ export async function runSubscriptionCalendar(options: CalendarOptions = {}): Pr
   for (const [i, d] of days.entries()) {
     const from = new Date(now.getTime() + (i === 0 ? 0 : daysMs(days[i - 1])) + 1);
     const to = new Date(now.getTime() + daysMs(d) + 1);
-    const run = await eachEnding(RENEWING, from, to, batchSize, overdue, remind(d, now, packages));
+    const run = await eachEnding(RENEWING, from, to, batchSize, overdue, mine(remind(d, now, packages)));
     reminded += run.done;
     complete &&= run.complete;
   }
