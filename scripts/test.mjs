@@ -95,7 +95,7 @@ if (booting) {
     const jsonFile = join(RESULTS, 'jest.json');
     // Four workers on two cores: the browser suites spend much of their time waiting on the
     // stack, the page and the calls' fixed windows, so more files at once keep the cores busy
-    // (Jest 463-488 s on a fresh clone against 498-536 s with three; docs/testing.md).
+    // (a small gain, within the runs' spread: docs/testing.md has the figures).
     // `npm test -- <paths>` runs the whole pipeline with only those suites.
     const only = process.argv.slice(2);
     await runJest(['--ci', `--maxWorkers=${process.env.JEST_WORKERS ?? 4}`, '--json', `--outputFile=${jsonFile}`, ...only]);

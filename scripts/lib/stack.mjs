@@ -138,7 +138,7 @@ export async function startStack({ logFile, turn = 'required' } = {}) {
     const config = writeEmulatorConfig(ROOT);
     // At start firebase-tools asks npm for firebase-functions' latest version only to suggest an
     // upgrade, blocking its event loop meanwhile (the Auth emulator cannot answer): seconds of
-    // every start, and the full timeout without a network. Offline, npm answers at once.
+    // every start, and the full timeout without a network. Offline, npm answers from its cache at once.
     run(firebaseBin, ['emulators:start', '--config', config, '--only', only.join(','), '--project', PROJECT_ID], {
       npm_config_offline: 'true',
     });
