@@ -1,3 +1,5 @@
+const { typescript } = require('../jest.project.cjs');
+
 /** Browser tests: playwright-core drives Debian Chromium against the Hosting emulator. */
 module.exports = {
   displayName: 'e2e',
@@ -5,5 +7,5 @@ module.exports = {
   testEnvironment: '<rootDir>/support/environment.ts',
   rootDir: '.',
   testMatch: ['<rootDir>/**/*.e2e.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: typescript(),
 };

@@ -4,7 +4,6 @@ const tsProject = require('../jest.project.cjs');
 module.exports = tsProject({
   displayName: 'web',
   testEnvironment: 'jsdom',
-  tsconfig: 'tsconfig.jest.json',
   tsx: true,
   roots: ['<rootDir>/src'],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
