@@ -1,8 +1,8 @@
 /**
  * What the functions, web, e2e and scripts projects share: TypeScript compiled by swc, file by
  * file, as ts-jest did with `isolatedModules` (types are the type check's job: `npm run
- * typecheck`, a step of `npm test`), in a twentieth of the time on a fresh clone. Each config
- * names only what is its own.
+ * typecheck`, a step of `npm test`), for less CPU on a fresh clone's cold cache (the web
+ * project 44 -> 37 CPU-s). Each config names only what is its own.
  */
 const swc = ({ tsx }) => [
   '@swc/jest',
