@@ -115,34 +115,51 @@ export function iceRecord(page: Page) {
 }
 
 /**
- * Bytes per second received, per kind, in each of `count` windows of `ms` in a row. Counted per
+ * Bytes per second received, per kind, and audio packets per second (padding included: it is
+ * counted as packets, not as bytes), in each of `count` windows of `ms` in a row. Counted per
  * stream: a renegotiation may add or drop a stream, or rebuild one (Chromium then counts its
  * bytes from 0 again under the same id).
  */
-export async function receivedRates(page: Page, count = 5, ms = 2_000): Promise<{ audio: number; video: number }[]> {
+export async function receivedRates(
+  page: Page,
+  count = 5,
+  ms = 2_000,
+): Promise<{ audio: number; video: number; audioPackets: number }[]> {
   const received = () =>
     page.evaluate(async () => {
       const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
       const pc = [...peers].reverse().find((p) => p.connectionState !== 'closed');
-      const streams: Record<string, { kind: string; bytes: number }> = {};
-      (await pc?.getStats())?.forEach((s: { type: string; id: string; kind?: string; bytesReceived?: number }) => {
-        if (s.type === 'inbound-rtp')
-          streams[s.id] = { kind: s.kind === 'video' ? 'video' : 'audio', bytes: s.bytesReceived ?? 0 };
-      });
+      const streams: Record<string, { kind: string; bytes: number; packets: number }> = {};
+      (await pc?.getStats())?.forEach(
+        (s: { type: string; id: string; kind?: string; bytesReceived?: number; packetsReceived?: number }) => {
+          if (s.type === 'inbound-rtp')
+            streams[s.id] = {
+              kind: s.kind === 'video' ? 'video' : 'audio',
+              bytes: s.bytesReceived ?? 0,
+              packets: s.packetsReceived ?? 0,
+            };
+        },
+      );
       return { at: performance.now(), streams };
     });
-  const rates: { audio: number; video: number }[] = [];
+  const rates: { audio: number; video: number; audioPackets: number }[] = [];
   let before = await received();
   for (let i = 0; i < count; i++) {
     await page.waitForTimeout(ms);
     const after = await received();
     const seconds = (after.at - before.at) / 1000;
     const bytes = { audio: 0, video: 0 };
-    for (const [id, { kind, bytes: now }] of Object.entries(after.streams)) {
-      const then = before.streams[id]?.bytes ?? 0;
-      bytes[kind as 'audio' | 'video'] += now >= then ? now - then : now; // a smaller count: it started again
+    let audioPackets = 0;
+    for (const [id, { kind, bytes: now, packets }] of Object.entries(after.streams)) {
+      const then = before.streams[id] ?? { bytes: 0, packets: 0 };
+      bytes[kind as 'audio' | 'video'] += now >= then.bytes ? now - then.bytes : now; // a smaller count: it started again
+      if (kind === 'audio') audioPackets += packets >= then.packets ? packets - then.packets : packets;
     }
-    rates.push({ audio: Math.round(bytes.audio / seconds), video: Math.round(bytes.video / seconds) });
+    rates.push({
+      audio: Math.round(bytes.audio / seconds),
+      video: Math.round(bytes.video / seconds),
+      audioPackets: Math.round(audioPackets / seconds),
+    });
     before = after;
   }
   return rates;

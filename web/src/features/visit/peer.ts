@@ -65,20 +65,27 @@ const redFirst = (sdp: string) => {
 };
 
 /**
- * The per-packet congestion feedback (transport-wide CC) for audio: its sequence number on each
- * audio packet and, from the other side, a feedback packet for nearly every one (17 a second at
- * 60 ms), about a quarter of an audio-only call's bytes. Audio's rate is capped anyway; the
- * browser still estimates the link from the video's packets.
+ * The audio section's lines that let the browser measure the link on audio packets, taken out
+ * so the audio stream carries the voice and nothing else (docs/visits.md, "Data"):
+ * - the per-packet congestion feedback (transport-wide CC): its sequence number on each audio
+ *   packet and, from the other side, a feedback packet for nearly every one (17 a second at
+ *   60 ms), about a quarter of an audio-only call's bytes;
+ * - the send-time header extension (abs-send-time): with it Chromium may send its bandwidth
+ *   probes as padding on the audio stream. Once video was off on the 120 kbit/s relay that
+ *   padding (150 packets a second instead of 17) filled the link and a third of the voice's
+ *   packets were lost.
+ * Audio's rate is capped anyway; the browser still estimates the link from the video's packets.
  */
-const AUDIO_FEEDBACK =
-  /\r?\na=(rtcp-fb:\d+ transport-cc|extmap:\d+(\/\w+)? http:\/\/www\.ietf\.org\/id\/draft-holmer-rmcat-transport-wide-cc-extensions-01)(?=\r?\n|$)/g;
+const AUDIO_LINK_PROBES =
+  /\r?\na=(rtcp-fb:\d+ transport-cc|extmap:\d+(\/\w+)? (http:\/\/www\.ietf\.org\/id\/draft-holmer-rmcat-transport-wide-cc-extensions-01|http:\/\/www\.webrtc\.org\/experiments\/rtp-hdrext\/abs-send-time))(?=\r?\n|$)/g;
 
 /**
  * Opus tuned for speech, set on the other side's description so this side's sender follows it:
  * in-band FEC (a lost packet is rebuilt from the next), DTX (silence costs almost nothing),
- * OPUS_MAX_BPS at most (OPUS_MAX_BPS_WITH_RED under RED), no per-packet feedback, and OPUS_PTIME_MS packets (`a=ptime`, which Chromium's Opus encoder
- * takes as its frame length): at 50 packets a second the RTP, SRTP and IP headers cost more
- * than the voice (docs/visits.md, "Data").
+ * OPUS_MAX_BPS at most (OPUS_MAX_BPS_WITH_RED under RED), no link probes on audio, and
+ * OPUS_PTIME_MS packets (`a=ptime`, which Chromium's Opus encoder takes as its frame length):
+ * at 50 packets a second the RTP, SRTP and IP headers cost more than the voice (docs/visits.md,
+ * "Data").
  */
 export function speechOpus(sdp: string): string {
   const payload = /a=rtpmap:(\d+) opus\/48000/i.exec(sdp)?.[1];
@@ -96,7 +103,7 @@ export function speechOpus(sdp: string): string {
     ...sections.map((section) => {
       if (!section.includes(`a=rtpmap:${payload} opus/48000`)) return section;
       const eol = section.includes('\r\n') ? '\r\n' : '\n';
-      const withoutPtime = section.replace(/\r?\na=ptime:\d+/g, '').replace(AUDIO_FEEDBACK, '');
+      const withoutPtime = section.replace(/\r?\na=ptime:\d+/g, '').replace(AUDIO_LINK_PROBES, '');
       return withoutPtime.replace(new RegExp(`(a=fmtp:${payload} [^\r\n]*)`), `$1${eol}a=ptime:${OPUS_PTIME_MS}`);
     }),
   ].join('');

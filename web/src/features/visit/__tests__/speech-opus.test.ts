@@ -12,11 +12,13 @@ const description = (audioExtra = '') =>
     'a=rtpmap:111 opus/48000/2',
     'a=rtcp-fb:111 transport-cc',
     'a=fmtp:111 minptime=10;useinbandfec=1;maxaveragebitrate=64000',
+    'a=extmap:2 http://www.webrtc.org/experiments/rtp-hdrext/abs-send-time',
     'a=extmap:3 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01',
     ...(audioExtra ? [audioExtra] : []),
     'm=video 9 UDP/TLS/RTP/SAVPF 96',
     'a=rtpmap:96 VP8/90000',
     'a=rtcp-fb:96 transport-cc',
+    'a=extmap:2 http://www.webrtc.org/experiments/rtp-hdrext/abs-send-time',
     'a=extmap:3 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01',
     '',
   ].join('\r\n');
@@ -32,10 +34,12 @@ describe("Opus tuned for speech on the other side's description", () => {
     expect(sdp).toContain('a=fmtp:63 111/111\r\n');
   });
 
-  it("when Chromium offers per-packet congestion feedback, then the audio section drops it and the video's keeps it", () => {
+  it("when Chromium offers per-packet congestion feedback and send times, then the audio section drops both (no padding on the voice's stream) and the video's keeps them", () => {
     const [audio, video] = speechOpus(description()).split('m=video');
-    expect(audio).not.toMatch(/transport-cc|transport-wide-cc/);
+    expect(audio).not.toMatch(/transport-cc|transport-wide-cc|abs-send-time/);
+    expect(audio).toContain('a=rtpmap:111 opus/48000/2\r\n');
     expect(video).toContain('a=rtcp-fb:96 transport-cc\r\n');
+    expect(video).toContain('a=extmap:2 http://www.webrtc.org/experiments/rtp-hdrext/abs-send-time\r\n');
     expect(video).toContain('a=extmap:3 http://www.ietf.org/id/draft-holmer-rmcat-transport-wide-cc-extensions-01\r\n');
   });
 
