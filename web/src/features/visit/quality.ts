@@ -16,6 +16,9 @@ export interface StatsSample {
   bytesReceived: number;
   packetsReceived: number;
   packetsLost: number;
+  /** Packets this side sent, and of those the other side's reports count as lost (remote-inbound-rtp). */
+  packetsSent: number;
+  sentPacketsLost: number;
   /** The sound alone: packets this side sent and received (DTX still sends one every 400 ms in silence). */
   audioPacketsSent: number;
   audioPacketsReceived: number;
@@ -38,6 +41,13 @@ export interface Quality {
 /** Below this outgoing estimate for WEAK_LINK_SECONDS, video is turned off (about what a small video needs). */
 export const WEAK_LINK_KBPS = 150;
 export const WEAK_LINK_SECONDS = 10;
+/**
+ * ...or when the other side reports this share (%) of what this side sends as lost. A link that
+ * drops what exceeds its rate, rather than queueing it, can keep the browser's estimate above
+ * WEAK_LINK_KBPS while a third of the packets, the voice's among them, never arrive (the 120
+ * kbit/s relay: estimates of 160-180 kbit/s at 30-40% loss for 30 s; docs/visit-page.md).
+ */
+export const WEAK_LINK_LOSS_PERCENT = 10;
 
 /** Where the label changes: a conversation stays easy below the first, hard past the second. */
 const FAIR = { rttMs: 300, lossPercent: 2, videoKbps: 300 };
@@ -61,13 +71,18 @@ export function sampleOf(report: { values(): Iterable<StatsEntry> }, at: number)
     bytesReceived: 0,
     packetsReceived: 0,
     packetsLost: 0,
+    packetsSent: 0,
+    sentPacketsLost: 0,
     audioPacketsSent: 0,
     audioPacketsReceived: 0,
   };
   const pairRtt = num(pair?.currentRoundTripTime);
   const remoteRtts: number[] = [];
   for (const e of entries) {
-    if (e.type === 'outbound-rtp') sample.bytesSent += num(e.bytesSent) ?? 0;
+    if (e.type === 'outbound-rtp') {
+      sample.bytesSent += num(e.bytesSent) ?? 0;
+      sample.packetsSent += num(e.packetsSent) ?? 0;
+    }
     if (e.type === 'outbound-rtp' && e.kind === 'audio') sample.audioPacketsSent += num(e.packetsSent) ?? 0;
     if (e.type === 'inbound-rtp' && e.kind === 'audio') sample.audioPacketsReceived += num(e.packetsReceived) ?? 0;
     if (e.type === 'inbound-rtp') {
@@ -75,6 +90,7 @@ export function sampleOf(report: { values(): Iterable<StatsEntry> }, at: number)
       sample.packetsReceived += num(e.packetsReceived) ?? 0;
       sample.packetsLost += Math.max(0, num(e.packetsLost) ?? 0);
     }
+    if (e.type === 'remote-inbound-rtp') sample.sentPacketsLost += Math.max(0, num(e.packetsLost) ?? 0);
     if (e.type === 'remote-inbound-rtp' && num(e.roundTripTime) !== undefined) remoteRtts.push(num(e.roundTripTime)!);
   }
   const rttSeconds = pairRtt ?? (remoteRtts.length ? Math.max(...remoteRtts) : undefined);
@@ -126,10 +142,12 @@ export function describeQuality(q: Quality): string {
   return `Connection ${q.label.toLowerCase()}: ${parts.join(', ')}`;
 }
 
-/** The weak-link watch: the estimates of the last WEAK_LINK_SECONDS, and since when it has watched. */
+/** The weak-link watch: whether each sample of the last WEAK_LINK_SECONDS was weak, and since when it has watched. */
 export interface WeakLinkWatch {
   since?: number;
-  recent?: { at: number; below: boolean }[];
+  recent?: { at: number; weak: boolean }[];
+  /** The last sample's counts, for the loss since then. */
+  last?: Pick<StatsSample, 'packetsSent' | 'sentPacketsLost'>;
 }
 
 /** "Most of" the last WEAK_LINK_SECONDS: the share of its samples below WEAK_LINK_KBPS that makes the link weak. */
@@ -137,22 +155,27 @@ export const WEAK_LINK_SHARE = 2 / 3;
 
 /**
  * Feeds one sample to the watch; `weak` once it has watched for WEAK_LINK_SECONDS and at least
- * WEAK_LINK_SHARE of the samples in the last WEAK_LINK_SECONDS were below WEAK_LINK_KBPS. On a
- * narrow link the browser's estimate probes upwards now and then: a probe or two do not put the
- * rule off, a recovery that holds (three samples in a row, 6 s, at the page's 2 s reads) does.
- * A sample without an estimate (the browser gives none yet) starts the watch again.
+ * WEAK_LINK_SHARE of the samples in the last WEAK_LINK_SECONDS were weak: an estimate below
+ * WEAK_LINK_KBPS, or WEAK_LINK_LOSS_PERCENT or more of what was sent since the previous sample
+ * reported lost. On a narrow link the browser's estimate probes upwards now and then: a probe or
+ * two do not put the rule off, a recovery that holds (three samples in a row, 6 s, at the page's
+ * 2 s reads) does. A sample without an estimate (the browser gives none yet) starts the watch again.
  */
 export function watchWeakLink(watch: WeakLinkWatch, sample: StatsSample): { watch: WeakLinkWatch; weak: boolean } {
   const estimate = sample.outgoingEstimateBps;
   if (estimate === undefined) return { watch: {}, weak: false };
   const since = watch.since ?? sample.at;
-  const recent = [...(watch.recent ?? []), { at: sample.at, below: estimate < WEAK_LINK_KBPS * 1000 }].filter(
+  const sent = sample.packetsSent - (watch.last?.packetsSent ?? sample.packetsSent);
+  const lost = sample.sentPacketsLost - (watch.last?.sentPacketsLost ?? sample.sentPacketsLost);
+  const lossy = sent > 0 && lost * 100 >= sent * WEAK_LINK_LOSS_PERCENT;
+  const recent = [...(watch.recent ?? []), { at: sample.at, weak: lossy || estimate < WEAK_LINK_KBPS * 1000 }].filter(
     (s) => sample.at - s.at <= WEAK_LINK_SECONDS * 1000,
   );
-  const belowShare = recent.filter((s) => s.below).length / recent.length;
+  const weakShare = recent.filter((s) => s.weak).length / recent.length;
+  const last = { packetsSent: sample.packetsSent, sentPacketsLost: sample.sentPacketsLost };
   return {
-    watch: { since, recent },
-    weak: sample.at - since >= WEAK_LINK_SECONDS * 1000 && belowShare >= WEAK_LINK_SHARE,
+    watch: { since, recent, last },
+    weak: sample.at - since >= WEAK_LINK_SECONDS * 1000 && weakShare >= WEAK_LINK_SHARE,
   };
 }
 

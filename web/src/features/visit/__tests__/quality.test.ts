@@ -1,5 +1,6 @@
 import {
   WEAK_LINK_KBPS,
+  WEAK_LINK_LOSS_PERCENT,
   describeQuality,
   qualityBetween,
   sampleOf,
@@ -42,7 +43,9 @@ function report({
     ],
     ['CP2', { id: 'CP2', type: 'candidate-pair', state: 'failed', currentRoundTripTime: 9, availableOutgoingBitrate: 1 }],
     ['OA', { id: 'OA', type: 'outbound-rtp', kind: 'audio', bytesSent: bytesSent * 0.1, packetsSent: 7 }],
-    ['OV', { id: 'OV', type: 'outbound-rtp', kind: 'video', bytesSent: bytesSent * 0.9 }],
+    ['OV', { id: 'OV', type: 'outbound-rtp', kind: 'video', bytesSent: bytesSent * 0.9, packetsSent: 30 }],
+    ['RA', { id: 'RA', type: 'remote-inbound-rtp', kind: 'audio', packetsLost: 1 }],
+    ['RV', { id: 'RV', type: 'remote-inbound-rtp', kind: 'video', packetsLost: 5 }],
     [
       'IA',
       {
@@ -82,6 +85,8 @@ describe('a stats sample', () => {
       bytesReceived: 8000,
       packetsReceived: 100,
       packetsLost: 4,
+      packetsSent: 37,
+      sentPacketsLost: 6,
       audioPacketsSent: 7,
       audioPacketsReceived: 50,
     });
@@ -111,6 +116,8 @@ const at = (seconds: number, change: Partial<StatsSample> = {}): StatsSample => 
   bytesReceived: 0,
   packetsReceived: 0,
   packetsLost: 0,
+  packetsSent: 0,
+  sentPacketsLost: 0,
   audioPacketsSent: 0,
   audioPacketsReceived: 0,
   ...change,
@@ -197,6 +204,26 @@ describe('the weak-link watch', () => {
 
   it('when the estimate stays above 150 kbit/s but for a lone dip, then the link is never called weak', () => {
     expect(feed([high(0), high(2), low(4), high(6), high(8), high(10), high(12)])).toEqual(Array(7).fill(false));
+  });
+
+  /** A sample with a high estimate, `sent` packets sent so far and `lost` of them reported lost. */
+  const sending = (seconds: number, sent: number, lost: number) =>
+    at(seconds, { outgoingEstimateBps: (WEAK_LINK_KBPS + 30) * 1000, packetsSent: sent, sentPacketsLost: lost });
+
+  it('when the estimate stays high but the other side reports 10% or more of what is sent as lost for 10 s, then the link is weak at the tenth second', () => {
+    // 100 packets every 2 s; a third of them lost, as on the 120 kbit/s relay with video on.
+    const lossy = [0, 2, 4, 6, 8, 10].map((s, i) => sending(s, i * 100, i * 33));
+    expect(feed(lossy)).toEqual([false, false, false, false, false, true]);
+    const atThreshold = [0, 2, 4, 6, 8, 10].map((s, i) => sending(s, i * 100, i * WEAK_LINK_LOSS_PERCENT));
+    expect(feed(atThreshold).at(-1)).toBe(true);
+  });
+
+  it('when less than 10% is lost, or the loss lasts one report, then the link is not called weak', () => {
+    const light = [0, 2, 4, 6, 8, 10, 12].map((s, i) => sending(s, i * 100, i * (WEAK_LINK_LOSS_PERCENT - 1)));
+    expect(feed(light)).toEqual(Array(7).fill(false));
+    // 60 lost in one report (a burst), nothing before or after.
+    const burst = [0, 2, 4, 6, 8, 10, 12].map((s, i) => sending(s, i * 100, i >= 3 ? 60 : 0));
+    expect(feed(burst)).toEqual(Array(7).fill(false));
   });
 
   it('when the browser gives no estimate, then the link is never called weak', () => {
