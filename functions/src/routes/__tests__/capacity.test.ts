@@ -27,7 +27,11 @@ const FULL_MSG = 'That day is fully booked for Physiotherapy at Home. Please cho
 const dayDoc = (day: string) => db().collection(COLLECTIONS.capacityDays).doc(`${PHYSIO}_${day}`);
 const holdersOf = async (day: string) => ((await dayDoc(day).get()).get('appointmentIds') as string[] | undefined) ?? [];
 
-let nextDay = 100 + Math.floor(Math.random() * 150);
+// Days 340-365 ahead: past the days other files book on (freshDay and freshSlot: 2-301, where
+// bookingBase books this service; closures.test closes days from 310 on, a few a run), so a
+// day this file fills never turns another file's booking away (it did at 100-257: a 409 in
+// appointments.test, 28 Nov 2026).
+let nextDay = 340 + Math.floor(Math.random() * 15);
 
 /** A far day no other test books, with all but `left` of its places already held (by bookings made before this test). */
 async function dayWithPlacesLeft(left: number): Promise<string> {
@@ -168,9 +172,9 @@ describe('/staff/services/capacity', () => {
     const set = await request(app).put('/api/staff/services/9/capacity').set(bearer(admin)).send({ perDay: 12 });
     expect(set.status).toBe(200);
     expect(set.body.data).toEqual({ serviceId: 9, service: 'Agric Health', perDay: 12 });
-    // Past the days other tests book on (freshDay: 2-302 days ahead; appointments.test books
-    // this service), so no booking of theirs takes a place on it meanwhile.
-    const day = dayPlus(310 + Math.floor(Math.random() * 50));
+    // Past the days other tests book on (freshDay: 2-301 days ahead; appointments.test books
+    // this service) and those closures.test closes (from 310 on: a closed day has 0 places left).
+    const day = dayPlus(340 + Math.floor(Math.random() * 26));
     expect((await daysOf(9, day, day)).body.data).toEqual([{ day, left: 12 }]);
     expect(await auditOf('serviceCapacity/9')).toContainEqual(
       expect.objectContaining({ action: 'capacity.update', actorUid: admin.uid }),
