@@ -45,7 +45,7 @@ export const WEAK_LINK_SECONDS = 10;
  * ...or when the other side reports this share (%) of what this side sends as lost. A link that
  * drops what exceeds its rate, rather than queueing it, can keep the browser's estimate above
  * WEAK_LINK_KBPS while a third of the packets, the voice's among them, never arrive (the 120
- * kbit/s relay: estimates of 160-180 kbit/s at 30-40% loss for 30 s; docs/visit-page.md).
+ * kbit/s relay: estimates of about 170-200 kbit/s at 30-40% loss for 30 s; docs/visit-page.md).
  */
 export const WEAK_LINK_LOSS_PERCENT = 10;
 
