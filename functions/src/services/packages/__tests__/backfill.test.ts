@@ -105,9 +105,19 @@ describe('npm run backfill', () => {
     expect(await stored(COLLECTIONS.subscriptions, ended)).toMatchObject({ status: 'Expired', isActive: false, renews: false });
     expect(await stored(COLLECTIONS.subscriptions, unpaid)).toMatchObject({ status: 'Pending', renews: true });
 
-    const second = await runBackfill({ now });
-    expect(second.appointments.updated).toBe(0);
-    expect(second.subscriptions.updated).toBe(0);
+    // Once: a second run changes none of these records. (Not its counts: other files store
+    // old-shaped records meanwhile, which it rightly fills; a CI run saw 3.)
+    const ours = [
+      [COLLECTIONS.appointments, due],
+      [COLLECTIONS.appointments, untimed],
+      [COLLECTIONS.subscriptions, running],
+      [COLLECTIONS.subscriptions, ended],
+      [COLLECTIONS.subscriptions, unpaid],
+    ] as const;
+    const updateTimes = () => Promise.all(ours.map(async ([collection, id]) => (await raw(collection, id).get()).updateTime));
+    const afterFirst = await updateTimes();
+    await runBackfill({ now });
+    expect(await updateTimes()).toEqual(afterFirst);
 
     // The jobs now find them: the reminder goes out, the period that ends is expired.
     await sendDueReminders({ now: reminderNow });
