@@ -114,6 +114,9 @@ export function iceRecord(page: Page) {
   });
 }
 
+/** How much a counter grew between two reads; a smaller count means its stream started again. */
+const grown = (now: number, then: number) => (now >= then ? now - then : now);
+
 /**
  * Bytes per second received, per kind, and audio packets per second (padding included: it is
  * counted as packets, not as bytes), in each of `count` windows of `ms` in a row. Counted per
@@ -150,10 +153,10 @@ export async function receivedRates(
     const seconds = (after.at - before.at) / 1000;
     const bytes = { audio: 0, video: 0 };
     let audioPackets = 0;
-    for (const [id, { kind, bytes: now, packets }] of Object.entries(after.streams)) {
+    for (const [id, now] of Object.entries(after.streams)) {
       const then = before.streams[id] ?? { bytes: 0, packets: 0 };
-      bytes[kind as 'audio' | 'video'] += now >= then.bytes ? now - then.bytes : now; // a smaller count: it started again
-      if (kind === 'audio') audioPackets += packets >= then.packets ? packets - then.packets : packets;
+      bytes[now.kind as 'audio' | 'video'] += grown(now.bytes, then.bytes);
+      if (now.kind === 'audio') audioPackets += grown(now.packets, then.packets);
     }
     rates.push({
       audio: Math.round(bytes.audio / seconds),

@@ -150,7 +150,7 @@ export interface WeakLinkWatch {
   last?: Pick<StatsSample, 'packetsSent' | 'sentPacketsLost'>;
 }
 
-/** "Most of" the last WEAK_LINK_SECONDS: the share of its samples below WEAK_LINK_KBPS that makes the link weak. */
+/** "Most of" the last WEAK_LINK_SECONDS: the share of its samples that must be weak (low estimate or loss). */
 export const WEAK_LINK_SHARE = 2 / 3;
 
 /**
