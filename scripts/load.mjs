@@ -159,9 +159,11 @@ async function oneDoctorSlot() {
   );
   const statuses = answers.map((a) => a.status);
   const conflicts = answers.filter((a) => a.status === 409);
+  // Only these patients' bookings: an earlier test's on the same slot, cancelled or moved, freed it and stays stored.
+  const ours = new Set(patients.map((p) => p.uid));
   const stored = (
     await db.collection('appointments').where('doctorId', '==', 'dr-boateng').where('requestedDay', '==', day).get()
-  ).docs.filter((d) => d.get('requestedTime') === time).length;
+  ).docs.filter((d) => d.get('requestedTime') === time && ours.has(d.get('patientId'))).length;
   console.log(
     `\n${RUN.bookings} concurrent bookings of one doctor's slot (${Date.now() - started} ms): ${tally(statuses)}; ${stored} stored`,
   );
