@@ -21,7 +21,18 @@ async function describePage(page: Page): Promise<string> {
     page.evaluate(() => (document.querySelector('main h1') ?? document.querySelector('h1, h2'))?.textContent?.trim() ?? ''),
     '',
   );
-  return `${page.url()} (title "${title}"${heading ? `, heading "${heading}"` : ', no heading'})`;
+  // An open dialog (SweetAlert2's among them) is what the person is looking at: a confirm still
+  // waiting, an error, or nothing where the test expected one.
+  const dialogs = await within(
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')]
+        .filter((d) => d.checkVisibility())
+        .map((d) => d.innerText.replace(/\s+/g, ' ').trim().slice(0, 160)),
+    ),
+    [] as string[],
+  );
+  const shown = dialogs.map((text) => `, dialog "${text}"`).join('');
+  return `${page.url()} (title "${title}"${heading ? `, heading "${heading}"` : ', no heading'}${shown})`;
 }
 
 export default class E2eEnvironment extends TestEnvironment {
