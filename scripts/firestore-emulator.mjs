@@ -22,20 +22,11 @@ export function officialLauncher() {
     .find((launcher) => existsSync(launcher));
 }
 
-/**
- * The emulator's JVM, tuned for a local stack that lives minutes on a small machine: C1 alone
- * (no C2, whose long compilations pay off only in a long-lived server) and the serial collector
- * (no collector threads competing for two cores). The functions suites alone: the JVM's CPU 55-60
- * -> 48 s (docs/testing.md). The launcher takes no JVM flags; the JVM reads this variable.
- */
-const JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
-
 async function startOfficial(/** @type {string} */ launcher) {
-  const javaToolOptions = [process.env.JAVA_TOOL_OPTIONS, JVM_OPTIONS].filter(Boolean).join(' ');
   const child = spawn(
     launcher,
     ['start', '--host=127.0.0.1', `--port=${port}`, `--rules=${RULES}`, '--database-mode=firestore-native'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JAVA_TOOL_OPTIONS: javaToolOptions } },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let announced = false;
   const watch = (/** @type {Buffer} */ chunk) => {
