@@ -18,6 +18,8 @@ import { seededDoctorId, STAFF_LOGINS, STAFF_PASSWORD, staffSignIn } from './sup
 jest.setTimeout(150_000);
 
 const browser = useBrowser();
+/** As a visitor's browser runs the site: with the offline shell's service worker (its errors would show here). */
+const WITH_WORKER = { serviceWorkers: 'allow' } as const;
 
 /** An answer a journey expects to fail, and why it is right that it does. */
 interface Expected {
@@ -76,7 +78,7 @@ async function staffPost<T>(path: string, body: unknown): Promise<T> {
 
 describe('the main journeys, with the console and the network watched', () => {
   it('when a visitor reads the public pages, signs up, books and pays in the frame, then nothing fails and the console stays clean', async () => {
-    const page = await (await newContext(browser(), PHONE)).newPage();
+    const page = await (await newContext(browser(), PHONE, WITH_WORKER)).newPage();
     const problems = watch(page);
     for (const path of PUBLIC_PAGES) {
       await page.goto(path);
@@ -147,7 +149,7 @@ describe('the main journeys, with the console and the network watched', () => {
 
   it('when staff sign in and open the day and the patient, then nothing fails and the console stays clean', async () => {
     const patient = await createActivatedPatient();
-    const page = await (await newContext(browser(), DESKTOP)).newPage();
+    const page = await (await newContext(browser(), DESKTOP, WITH_WORKER)).newPage();
     const problems = watch(page);
     await staffSignIn(page, 'staff');
     await pageShows(page, PAGE_HEADINGS['/staff']);

@@ -8,7 +8,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 beforeEach(async () => {
-  context = await newContext(browser, PHONE);
+  context = await newContext(browser, PHONE, { serviceWorkers: 'allow' });
   page = await context.newPage();
 });
 afterEach(async () => {

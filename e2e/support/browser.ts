@@ -66,12 +66,19 @@ function gotoWaitsForApp(page: Page): Page {
   return page;
 }
 
+/**
+ * A fresh visitor's browser. The offline shell's service worker (web/public/sw.js) is blocked
+ * unless a file asks for it with `serviceWorkers: 'allow'`: every context would install it
+ * again (the shell and its entry files fetched and cached once more) and route each request
+ * of its pages through it, about a seventh of a browser file's CPU (docs/testing.md). The
+ * files that check the worker and the clean console ask for it.
+ */
 export async function newContext(
   browser: Browser,
   viewport = DESKTOP,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, baseURL: SITE_URL, ...options });
+  const context = await browser.newContext({ viewport, baseURL: SITE_URL, serviceWorkers: 'block', ...options });
   if (options.javaScriptEnabled === false) return context; // no app to wait for
   const newPage = context.newPage.bind(context);
   context.newPage = async () => gotoWaitsForApp(await newPage());
