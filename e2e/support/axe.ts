@@ -1,8 +1,32 @@
 /** axe-core as the browser tests run it: serious and critical violations only, at phone and desktop width. */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { DESKTOP, PHONE } from './browser';
 import { pageShows } from './pages';
+
+/**
+ * axe-core, minified, comes with every document of a context once axe has checked one of its
+ * pages: an init script, compiled as the page loads. Left to itself AxeBuilder sends its
+ * unminified source (1.3 MB) and runs it twice for every check (the two axe files alone: 76-79
+ * -> 66 CPU-s, docs/testing.md); told its source is ';', it injects nothing and configures the
+ * axe already there.
+ */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const contextsWithAxe = new WeakSet<BrowserContext>();
+
+/** Makes sure axe is in the page and its frames, as AxeBuilder's own injection did. */
+async function putAxeInPage(page: Page): Promise<void> {
+  const context = page.context();
+  if (!contextsWithAxe.has(context)) {
+    contextsWithAxe.add(context);
+    await context.addInitScript({ content: AXE_SOURCE });
+  }
+  // Documents (the page's, its frames') loaded before the init script was added have not got it.
+  for (const frame of page.frames()) {
+    if (!(await frame.evaluate(() => 'axe' in window).catch(() => true))) await frame.evaluate(AXE_SOURCE);
+  }
+}
 
 /** Rule id, impact and the CSS targets of every serious or critical violation on the page now. */
 export async function seriousViolations(page: Page, label: string): Promise<string[]> {
@@ -18,7 +42,8 @@ export async function seriousViolations(page: Page, label: string): Promise<stri
   // suites' time. It does not reach a cross-origin frame: the one the site shows, the payment
   // provider's checkout, is checked as a page of its own (accessibility.e2e.ts).
   // Only violations are read: axe then skips collecting every passing node, which is most of its time.
-  const { violations } = await new AxeBuilder({ page })
+  await putAxeInPage(page);
+  const { violations } = await new AxeBuilder({ page, axeSource: ';' })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
     .analyze();
