@@ -14,17 +14,18 @@ import { seriousViolations } from './support/axe';
 import { freeSlotOf, pickFreeDay } from './support/booking';
 import { DESKTOP, newContext, PHONE, SITE_URL, useBrowser } from './support/browser';
 import { bookAsPatient, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
-import { dialogSays } from './support/dialogs';
+import { dialogCloses, dialogSays } from './support/dialogs';
 
 jest.setTimeout(180_000);
 
 const browser = useBrowser();
 
-/** Waits for the 'Saved!' dialog and closes it; answers its text. */
+/** Waits for the 'Saved!' dialog and closes it (the page is back once it has gone); answers its text. */
 async function saved(page: Page): Promise<string> {
   await dialogSays(page, 'Saved!');
   const text = (await page.locator('.swal2-html-container').textContent()) ?? '';
   await page.locator('.swal2-confirm').click();
+  await dialogCloses(page);
   return text;
 }
 
