@@ -20,9 +20,13 @@ const swc = ({ tsx }) => [
 /** The transform of a project's TypeScript files (`tsx`: React components too). */
 const typescript = ({ tsx = false } = {}) => ({ [tsx ? '^.+\\.tsx?$' : '^.+\\.ts$']: swc({ tsx }) });
 
+/** Jest's runtime with V8's code cache shared by a worker's test files (jest.runtime.cjs). */
+const runtime = require.resolve('./jest.runtime.cjs');
+
 function tsProject({ testEnvironment = 'node', tsx = false, ...own }) {
-  return { testEnvironment, transform: typescript({ tsx }), ...own };
+  return { testEnvironment, transform: typescript({ tsx }), runtime, ...own };
 }
 
 module.exports = tsProject;
 module.exports.typescript = typescript;
+module.exports.runtime = runtime;

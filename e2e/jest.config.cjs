@@ -1,4 +1,4 @@
-const { typescript } = require('../jest.project.cjs');
+const { runtime, typescript } = require('../jest.project.cjs');
 
 /** Browser tests: playwright-core drives Debian Chromium against the Hosting emulator. */
 module.exports = {
@@ -8,4 +8,5 @@ module.exports = {
   rootDir: '.',
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   transform: typescript(),
+  runtime,
 };
