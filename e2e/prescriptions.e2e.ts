@@ -14,7 +14,7 @@ import { bookAsPatient, freshDay, staffSignIn } from './support/staff';
 
 jest.setTimeout(120_000);
 
-const browser = useBrowser({ full: 'pdf' });
+const browser = useBrowser({ pdf: true });
 
 /** A two-page PDF (the server checks it starts with %PDF-; Chromium's viewer reads the rest). */
 const TWO_PAGE_PDF = Buffer.from(

@@ -36,7 +36,7 @@ import { openVirtualVisit, waitForConnected, watchPeerConnections } from './supp
 jest.setTimeout(180_000);
 setLogLevel('silent');
 
-const browser = useBrowser({ full: 'calls' });
+const browser = useBrowser({ calls: true });
 const DOCTOR_NAME = 'Dr Kwame Mensah';
 /** The weakest voice the tests accept: 1 KB/s received (Opus at its lowest is about 1.5 KB/s with headers). */
 const MIN_AUDIO_BYTES_PER_SECOND = 1_000;

@@ -33,7 +33,7 @@ import {
 jest.setTimeout(180_000);
 setLogLevel('silent');
 
-const browser = useBrowser({ full: 'calls' });
+const browser = useBrowser({ calls: true });
 const DOCTOR_NAME = 'Dr Kwame Mensah';
 const doctorLogin = { email: STAFF_LOGINS.doctor, password: STAFF_PASSWORD };
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { emulatorAddress } from './emulators';
@@ -7,17 +8,27 @@ import { trackPages } from './open-pages';
 /** The site as the Hosting emulator serves it. */
 export const SITE_URL = `http://${emulatorAddress('hosting')}`;
 
-/** Debian's Chromium (`apt-get install -y chromium`): the full browser, for calls and PDFs. */
+/** Debian's Chromium (`apt-get install -y chromium`): the full browser, for its PDF viewer. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Chromium's headless shell (Debian's chromium-headless-shell, built from the same source): the
- * same Blink and V8 without the browser's window and UI, which Playwright itself uses for
- * headless runs. It renders and runs the site as Chromium does for about a third less CPU (the
- * suite is CPU-bound; docs/testing.md has the figures). It has no PDF viewer and gathers no ICE
- * candidates on loopback, so the files that need those ask for the full browser (`full`).
- * Where it is not installed, Chromium runs everything.
+ * same Blink, V8 and WebRTC without the browser's window and UI, which Playwright itself uses for
+ * headless runs. It renders and runs the site as Chromium does for about a third less CPU, calls
+ * included (the suite is CPU-bound; docs/testing.md has the figures). It has no PDF viewer, so a
+ * file that opens a PDF asks for the full browser (`pdf`). Where it is not installed, Chromium
+ * runs everything.
  */
 const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/**
+ * The shell's WebRTC gathers no candidate on the loopback interface, flag or not (in a network
+ * namespace with only `lo` it found none, where the full browser connects over 127.0.0.1), so
+ * two of its pages call each other over another interface. A machine with none makes its calls
+ * in the full browser.
+ */
+function shellCanCall(): boolean {
+  return Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => !address.internal));
+}
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -35,17 +46,21 @@ const FLAGS = JSON.parse(readFileSync(join(__dirname, '../../scripts/lib/chromiu
 };
 
 /**
- * What only the full browser does: `calls` (two pages in a video call, with the made-up camera
- * and microphone) and `pdf` (its PDF viewer).
+ * What a file needs of its browser: `calls` a made-up camera and microphone, granted without
+ * asking, for two pages in a video call; `pdf` the full browser's PDF viewer.
  */
-export type FullBrowserNeed = 'calls' | 'pdf';
+export interface BrowserNeeds {
+  calls?: boolean;
+  pdf?: boolean;
+}
 
-export async function launchBrowser({ full }: { full?: FullBrowserNeed } = {}): Promise<Browser> {
+export async function launchBrowser({ calls = false, pdf = false }: BrowserNeeds = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  const full = pdf || (calls && !shellCanCall()) || !existsSync(HEADLESS_SHELL);
   const browser = await chromium.launch({
-    executablePath: full || !existsSync(HEADLESS_SHELL) ? CHROMIUM : HEADLESS_SHELL,
+    executablePath: full ? CHROMIUM : HEADLESS_SHELL,
     headless: true,
-    args: [...FLAGS.args, ...(full === 'calls' ? FLAGS.fakeMediaArgs : [])],
+    args: [...FLAGS.args, ...(calls ? FLAGS.fakeMediaArgs : [])],
   });
   // A failing test names the page it was on (support/environment.ts).
   return trackPages(browser);
@@ -86,7 +101,7 @@ export async function newContext(
 }
 
 /** One browser per test file: launched before its tests, closed after them. Call at the top of a file. */
-export function useBrowser(options: { full?: FullBrowserNeed } = {}): () => Browser {
+export function useBrowser(options: BrowserNeeds = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser(options);
