@@ -147,7 +147,10 @@ it('a returning number sees its next appointment, starts the package trial, sees
   await answer(page, '2', /^Nursing Home Care\n.+\nNothing to pay\n1 Cancel it\n0 Back$/);
   await answer(page, '0', /^ExpMed Health\n1 Book/);
   await answer(page, '3', 'You have no package.\n1 Start the free 30-day trial');
-  await answer(page, '1', /^Your free trial has started\. Its benefits last until /);
+  // A change by phone: the first one asks for a PIN, typed twice (docs/ussd.md 'The PIN').
+  await answer(page, '1', 'choose a 4-digit PIN');
+  await answer(page, '5931', 'Type the same PIN again:');
+  await answer(page, '5931', /^Your free trial has started\. Its benefits last until /);
 
   // Dialling again: the trial with its days left; then 4, a prescription code as a pharmacy would check it.
   const [record] = await patientOf(local);
@@ -190,7 +193,8 @@ it('a returning number sees its next appointment, starts the package trial, sees
   await redial(page, local, /^ExpMed Health\n1 Book/);
   await answer(page, '2', /^Nursing Home Care\n.+\nNothing to pay\n1 Cancel it\n0 Back$/);
   await answer(page, '1', 'Cancel this appointment?\n1 Yes, cancel\n0 No');
-  await answer(page, '1', 'Cancelled. Thank you for telling us.');
+  await answer(page, '1', 'Type your 4-digit PIN for changes by phone:');
+  await answer(page, '5931', 'Cancelled. Thank you for telling us.');
   const booked = await adminDb().collection('appointments').where('patientId', '==', record.id).get();
   expect(booked.docs.map((d) => d.get('appointmentStatus'))).toEqual(['Cancelled']);
   await redial(page, local, /^ExpMed Health\n1 Book/);

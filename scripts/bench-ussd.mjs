@@ -112,7 +112,8 @@ await withStack(async () => {
   const server = createServer(createUssdApp());
   await new Promise((resolve) => server.listen(0, HOST, () => resolve(undefined)));
   const address = server.address();
-  USSD_URL = `http://${HOST}:${typeof address === 'object' && address ? address.port : 0}/ussd`;
+  // The URL as registered with Hubtel: with the gateway key (docs/ussd.md).
+  USSD_URL = `http://${HOST}:${typeof address === 'object' && address ? address.port : 0}/ussd/${process.env.USSD_GATEWAY_KEY}`;
   // One warm-up session: the emulator loads the function on its first request.
   await session();
   times.length = 0;

@@ -15,8 +15,8 @@
 // own. Production's Cloud Run serves up to 80 at once per instance; here the races are 10 wide.
 // --short (what `npm test` runs, so this cannot rot): 4 in flight, 20 requests per endpoint,
 // then 20 sign-ups, 8 bookings and 5 callbacks; same checks.
-// Public posts are throttled per client (the X-Forwarded-For entry the front ends write,
-// functions/src/config.ts TRUSTED_PROXY_HOPS = 2), so each sign-up carries its own made-up
+// Public posts are throttled per client (the X-Forwarded-For entry before Google's hop,
+// functions/src/config.ts GOOGLE_FRONT_END_RANGES), so each sign-up carries its own made-up
 // address as Hosting's front ends would forward it, as 200 phones would; the emulators have no
 // front end, so the local key (X-Local-Front-End) says the test plays it.
 import { randomUUID } from 'node:crypto';
@@ -117,7 +117,7 @@ async function newsletterSignUps() {
       '/subscriptions/news',
       null,
       { email: emails[i] },
-      { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}, 151.101.0.1`, 'X-Local-Front-End': LOCAL_FRONT_END_KEY },
+      { 'X-Forwarded-For': `10.${run.length}.${i >> 8}.${i & 255}, 66.102.6.1`, 'X-Local-Front-End': LOCAL_FRONT_END_KEY },
     ).then((r) => r.status),
   );
   const stored = (

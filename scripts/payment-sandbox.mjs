@@ -24,8 +24,11 @@ import { ussdProvider } from './sandbox/ussd.mjs';
 /** The sandbox's credentials; functions/.secret.local holds the same value. Not a real key. */
 export const SANDBOX_CREDENTIALS = 'sandbox-client-id:sandbox-client-secret';
 export const SANDBOX_MERCHANT = '2020000';
-/** The provider's callback secret (functions/.secret.local PAYMENT_CALLBACK_SECRET holds the same value). */
-export const SANDBOX_CALLBACK_SECRET = 'sandbox-callback-secret';
+/**
+ * The key in the USSD service's URLs as registered with Hubtel (functions/.secret.local
+ * USSD_GATEWAY_KEY holds the same value): the network's requests carry it as the gateway's will.
+ */
+export const SANDBOX_USSD_GATEWAY_KEY = 'sandbox-ussd-gateway-key';
 
 /** The SMS API's client id and secret (functions/.env.local SMS_CLIENT_ID, .secret.local SMS_CLIENT_SECRET). */
 export const SANDBOX_SMS_CREDENTIALS = 'sandbox-sms-client:sandbox-sms-secret';
@@ -61,9 +64,9 @@ export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} 
     ussdProvider({
       payments,
       log,
-      serviceUrl: `${SITE_URL}/ussd`,
-      // The Service Fulfilment URL as registered with Hubtel: with the callback secret (docs/ussd.md).
-      fulfilmentUrl: `${SITE_URL}/ussd/fulfilment?secret=${SANDBOX_CALLBACK_SECRET}`,
+      // The Service Interaction and Fulfilment URLs as registered with Hubtel: with the gateway key (docs/ussd.md).
+      serviceUrl: `${SITE_URL}/ussd/${SANDBOX_USSD_GATEWAY_KEY}`,
+      fulfilmentUrl: `${SITE_URL}/ussd/${SANDBOX_USSD_GATEWAY_KEY}/fulfilment`,
       posSalesId: SANDBOX_MERCHANT,
       shortcode: SANDBOX_SHORTCODE,
     }),

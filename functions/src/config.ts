@@ -1,4 +1,5 @@
 import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
+import { callbackToken, type CallbackPurpose } from './http/gateway';
 
 /**
  * The API's configuration, in one place: deployment and request limits, and every Functions
@@ -37,20 +38,46 @@ export const LARGE_BODY_ROUTES = new Set(['POST /appointments']);
 export const LARGE_BODY_PATTERNS: readonly RegExp[] = [/^POST \/staff\/appointments\/[^/]+\/results$/];
 
 /**
- * X-Forwarded-For as production writes it (docs/security.md 'Throttling'): Google's front end
- * of the function (Cloud Run) appends the address that connected to it, last, and no caller can
- * change that entry. Through Hosting that address is Hosting's CDN (Fastly), which appended the
- * visitor just before it: the visitor is then the 2nd from the right. A call to the function's
- * own URL arrives as `<anything the caller wrote>, <the caller>`: the last entry is the caller.
- * So the last entry decides: one of the CDN's addresses -> the one before it, else the last.
+ * X-Forwarded-For as production writes it (docs/security.md 'The client's address'): Google's
+ * front end of the function (Cloud Run) appends the address that connected to it, last, and no
+ * caller can change that entry. Through Hosting that is Hosting's own hop from Google's network,
+ * with the visitor just before it (`<visitor>, <Google hop>`, as published reports of Hosting's
+ * requests show); a call to the function's own URL arrives as `<anything the caller wrote>,
+ * <the caller>`. So: a last entry in Google's ranges means the visitor is the entry before it;
+ * any other last entry is the caller itself. Only this one hop is trusted. The post-deploy check
+ * (ops/check-client-address.sh) proves the rule against the header production really sends.
  */
-export const TRUSTED_PROXY_HOPS = 2;
+export const GOOGLE_FRONT_END_RANGES: readonly string[] = [
+  // Google's own ranges (https://www.gstatic.com/ipranges/goog.json, less cloud.json: no
+  // customer's machine has these), where Hosting's proxy and Google's front ends connect from.
+  '35.191.0.0/16',
+  '64.233.160.0/19',
+  '66.102.0.0/20',
+  '66.249.64.0/19',
+  '72.14.192.0/18',
+  '74.125.0.0/16',
+  '108.177.0.0/17',
+  '130.211.0.0/22',
+  '142.250.0.0/15',
+  '172.217.0.0/16',
+  '172.253.0.0/16',
+  '173.194.0.0/16',
+  '209.85.128.0/17',
+  '216.58.192.0/19',
+  '216.239.32.0/19',
+  '2001:4860::/32',
+  '2404:6800::/32',
+  '2607:f8b0::/32',
+  '2800:3f0::/32',
+  '2a00:1450::/32',
+  '2c0f:fb50::/32',
+];
 
 /**
  * Fastly's published addresses (https://api.fastly.com/public-ip-list), the CDN Firebase Hosting
- * serves from. Only Fastly can connect from them, so only a request that came through a Fastly
- * edge has its visitor read from the entry before. Check the list when a deploy's check fails
- * (docs/roles-and-audit.md 'Client addresses').
+ * serves from. Never trusted to name a visitor (a caller on Fastly's network could write any entry
+ * before its own): an address here, or a Google one, that the rule above lands on is a front end
+ * many visitors share, and limits then count per person (user, number, payment) instead.
  */
 export const HOSTING_CDN_RANGES: readonly string[] = [
   '23.235.32.0/20',
@@ -124,7 +151,10 @@ export const PAYMENT_MERCHANT_ACCOUNT = defineString('PAYMENT_MERCHANT_ACCOUNT',
 /** `apiId:apiKey` of the provider account, sent as HTTP Basic auth. */
 export const PAYMENT_CREDENTIALS = defineSecret('PAYMENT_CREDENTIALS');
 
-/** Carried in the callback URL; a callback without it is refused. */
+/**
+ * Signs the token each payment's callback URL carries (http/gateway.ts): a callback without the
+ * token of the payment it names is refused. Two values, comma-separated, while it is rotated.
+ */
 export const PAYMENT_CALLBACK_SECRET = defineSecret('PAYMENT_CALLBACK_SECRET');
 
 /** The secrets each function that touches payments must declare. */
@@ -134,14 +164,24 @@ export const PAYMENT_SECRETS = [PAYMENT_CREDENTIALS, PAYMENT_CALLBACK_SECRET];
  * The site's URLs the provider is given, read when a checkout starts. The return page names the
  * record's reference, so it can say what became of the payment (docs/money.md).
  */
-export function paymentUrls(clientReference = '') {
+export function paymentUrls(clientReference: string) {
   const site = publicSiteUrl();
-  const ref = clientReference ? `&ref=${encodeURIComponent(clientReference)}` : '';
+  const ref = `&ref=${encodeURIComponent(clientReference)}`;
   return {
-    callbackUrl: `${site}/payment/callback?secret=${encodeURIComponent(PAYMENT_CALLBACK_SECRET.value())}`,
+    callbackUrl: callbackUrl('payment', clientReference),
     returnUrl: `${site}/payment-return.html?status=success${ref}`,
     cancellationUrl: `${site}/payment-return.html?status=cancelled${ref}`,
   };
+}
+
+/**
+ * The callback URL handed to the provider for one payment (or one mandate's decision): it carries
+ * that reference and a token for it only (docs/security.md 'Gateways'), never a shared secret.
+ */
+export function callbackUrl(purpose: CallbackPurpose, reference: string): string {
+  const token = callbackToken(PAYMENT_CALLBACK_SECRET.value(), purpose, reference);
+  const path = purpose === 'payment' ? '' : `/${purpose}`;
+  return `${publicSiteUrl()}/payment/callback${path}/${encodeURIComponent(reference)}/${token}`;
 }
 
 /** Where and as whom the provider is called, read per call. */
@@ -166,13 +206,11 @@ export const RECEIVE_MONEY_API_BASE = defineString('RECEIVE_MONEY_API_BASE', {
   description: 'Base URL of the provider receive-money API (direct debit charges; needs the whitelisted static outbound IP)',
 });
 
-/** Where the direct-debit calls go, and the callback URLs they name (the payment callback, told apart by `for`). */
+/** Where the direct-debit calls go (their callback URLs: callbackUrl, one per charge or mandate). */
 export const directDebitConfig = () => ({
   preapprovalBase: trimSlash(PREAPPROVAL_API_BASE.value()),
   receiveMoneyBase: trimSlash(RECEIVE_MONEY_API_BASE.value()),
   merchantAccountNumber: PAYMENT_MERCHANT_ACCOUNT.value(),
-  chargeCallbackUrl: paymentUrls().callbackUrl,
-  preapprovalCallbackUrl: `${paymentUrls().callbackUrl}&for=preapproval`,
 });
 
 // ---- USSD (docs/ussd.md): Hubtel Programmable Services ----------------------------------
@@ -197,6 +235,13 @@ export const USSD_POS_SALES_ID = defineString('USSD_POS_SALES_ID', {
   default: '',
   description: 'Hubtel POS Sales ID of the USSD service, for the status API (empty: PAYMENT_MERCHANT_ACCOUNT)',
 });
+
+/**
+ * The secret path segment of the URLs registered with Hubtel's Programmable Services
+ * (`/ussd/<key>` and `/ussd/<key>/fulfilment`): Hubtel sends no header or signature, so the URL
+ * is the gateway's credential (docs/ussd.md). Two values, comma-separated, while it is rotated.
+ */
+export const USSD_GATEWAY_KEY = defineSecret('USSD_GATEWAY_KEY');
 
 /** The USSD service's settings, read per request. */
 export const ussdConfig = () => ({

@@ -3,7 +3,7 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
-import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS, VPC_CONNECTOR, VPC_EGRESS } from './config';
+import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS, USSD_GATEWAY_KEY, VPC_CONNECTOR, VPC_EGRESS } from './config';
 import { sendDueFollowUps } from './notifications/follow-ups';
 import { sendDueReminders } from './notifications/reminders';
 import { sweepSms } from './notifications/sms-sender';
@@ -20,11 +20,11 @@ setGlobalOptions({ region: REGION, maxInstances: 10, vpcConnector: VPC_CONNECTOR
 /** The whole API: one Express app behind Hosting's /api/** rewrite. */
 export const api = onRequest({ secrets: API_SECRETS }, createApp());
 
-/** The payment provider's callback, behind Hosting's /payment/callback rewrite. */
+/** The payment provider's callbacks, behind Hosting's /payment/callback/** rewrite (each URL carries its payment's token). */
 export const paymentCallback = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] }, createCallbackApp());
 
-/** The USSD service and its checkout's fulfilment (docs/ussd.md), behind Hosting's /ussd rewrites. */
-export const ussd = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] }, createUssdApp());
+/** The USSD service and its checkout's fulfilment (docs/ussd.md), behind Hosting's /ussd/** rewrite (the gateway key in the path). */
+export const ussd = onRequest({ secrets: [USSD_GATEWAY_KEY, ...PAYMENT_SECRETS, ...SMS_SECRETS] }, createUssdApp());
 
 /** The scheduled run's timeout; its work stops starting new provider calls a margin before it. */
 const RECHECK_TIMEOUT_SECONDS = 300;

@@ -15,6 +15,7 @@ export const LOCAL_SECRETS_FILE = join(ROOT, 'functions', '.secret.local');
 const SANDBOX_SECRETS = {
   PAYMENT_CREDENTIALS: 'sandbox-client-id:sandbox-client-secret',
   PAYMENT_CALLBACK_SECRET: 'sandbox-callback-secret',
+  USSD_GATEWAY_KEY: 'sandbox-ussd-gateway-key',
   NEWSLETTER_SECRET: 'local-newsletter-unsubscribe-secret',
   SMS_CLIENT_SECRET: 'sandbox-sms-secret',
 };

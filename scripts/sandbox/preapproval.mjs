@@ -127,6 +127,28 @@ export function preapprovalProvider({ payments, sms, log }) {
     });
   });
 
+  /**
+   * GET {base}/{merchant}/preapproval/{clientReferenceId}/status: the provider's word on a mandate
+   * (the clinic confirms every callback with it).
+   */
+  api.get('/:merchant/preapproval/:clientReferenceId/status', (req, res) => {
+    const p = [...preapprovals.values()]
+      .reverse()
+      .find((m) => m.clientReferenceId === req.params.clientReferenceId && m.merchant === req.params.merchant);
+    if (!p) return refuse(res, 404, 'Preapproval not found');
+    return res.status(200).json({
+      message: 'Success',
+      code: '2000',
+      data: {
+        hubtelPreApprovalId: p.hubtelPreApprovalId,
+        clientReferenceId: p.clientReferenceId,
+        customerMsisdn: p.customerMsisdn,
+        verificationType: p.verificationType,
+        preapprovalStatus: p.status,
+      },
+    });
+  });
+
   /** POST {base}/{merchant}/preapproval/verifyotp { hubtelPreApprovalId, clientReferenceId, customerMsisdn, otpCode: 'PREFIX-1234' } */
   api.post('/:merchant/preapproval/verifyotp', textBody, async (req, res) => {
     const body = jsonOf(req);

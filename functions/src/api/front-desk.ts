@@ -104,6 +104,20 @@ export const phoneCodeSchema = object({
 });
 export type PhoneCodeRequest = InferType<typeof phoneCodeSchema>;
 
+/**
+ * POST /staff/patients/{patientId}/phone-pin/reset (admin, staff; audited): the desk forgets a
+ * person's phone PIN (docs/ussd.md 'The PIN') only after checking their ID.
+ */
+export const phonePinResetSchema = object({
+  idChecked: boolean()
+    .required("idChecked: confirm that you checked the person's ID.")
+    .oneOf([true], "idChecked: confirm that you checked the person's ID."),
+});
+export type PhonePinResetRequest = InferType<typeof phonePinResetSchema>;
+
+/** Whether a person has a phone PIN: none yet, set, or locked after three wrong tries. */
+export type PhonePinState = 'none' | 'set' | 'locked';
+
 /** The answer of .../phone/verify. */
 export interface PhoneVerified {
   patientId: string;

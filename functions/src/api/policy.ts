@@ -151,3 +151,18 @@ export const PHONE_CODE_SENDS_PER_HOUR = { perNumber: 3, perAccount: 3 } as cons
 export const PHONE_CODE_MINUTES = 15;
 /** Any SMS from the clinic: at most this many an hour to one number (a safety net; confirmations are a few an hour). */
 export const SMS_PER_NUMBER_PER_HOUR = 20;
+
+/** Changes made by phone (USSD, voice) need the caller's PIN of this many digits (docs/ussd.md 'The PIN'). */
+export const PHONE_PIN_DIGITS = 4;
+/** Wrong PINs in a row that lock it until the person resets it on their account or at the desk. */
+export const PHONE_PIN_TRIES = 3;
+
+/** A PIN anyone would guess first: one digit four times, or four in a row up or down. */
+export function isGuessablePin(pin: string): boolean {
+  const steps = [...pin].slice(1).map((d, i) => Number(d) - Number(pin[i]));
+  return steps.every((s) => s === 0) || steps.every((s) => s === 1) || steps.every((s) => s === -1);
+}
+
+/** Dials one number may start an hour, and USSD requests from everyone a minute (docs/ussd.md 'Limits'). */
+export const USSD_DIALS_PER_NUMBER_PER_HOUR = 20;
+export const ussdRequestBudget = { perMinute: 600 };

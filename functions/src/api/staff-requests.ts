@@ -2,7 +2,7 @@
  * The bodies and queries of the staff console's requests (api/staff.ts): the server validates
  * with these and the console builds its requests from them. Imports only yup and siblings.
  */
-import { boolean, mixed, number, object, string, type ObjectSchema } from 'yup';
+import { boolean, mixed, number, object, string, type InferType, type ObjectSchema } from 'yup';
 import { MAX_LIST_RANGE_DAYS } from './front-desk';
 import { calendarDay, isCalendarDay, requiredEmail, requiredText, idField, trimmed } from './request-fields';
 import { clinicalNotesSchema, followUpSchema } from './record';
@@ -160,6 +160,18 @@ export const refundListQuerySchema = object({
   ...page,
   status: mixed<'Due' | 'Refunded'>().label('Status').oneOf(['Due', 'Refunded'], 'Status must be Due or Refunded.').optional(),
 });
+
+/** GET /staff/payment-alerts?status=Open|Resolved (docs/money.md 'One transaction, one settlement'). */
+export const paymentAlertListQuerySchema = object({
+  ...page,
+  status: mixed<'Open' | 'Resolved'>().label('Status').oneOf(['Open', 'Resolved'], 'Status must be Open or Resolved.').optional(),
+});
+
+/** POST /staff/payment-alerts/{id}/resolved: what staff found and did. */
+export const resolveAlertSchema = object({
+  note: requiredText('Note', 500),
+});
+export type ResolveAlertRequest = InferType<typeof resolveAlertSchema>;
 
 export const patientSearchSchema = object({
   q: string()

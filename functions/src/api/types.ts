@@ -315,6 +315,35 @@ export interface Refund {
   paidFrom?: Payer;
 }
 
+/**
+ * A payment the settlement refused and staff must look at (docs/money.md): a provider transaction
+ * that a second payable named, after it had settled another. The second record stays unpaid.
+ * GET /api/staff/payment-alerts?status=, POST /api/staff/payment-alerts/{id}/resolved { note }.
+ */
+export interface PaymentAlert {
+  kind: 'transaction-claimed-twice';
+  provider: string;
+  transactionId: string;
+  /** The record that claimed the transaction second (left unpaid). */
+  clientReference: string;
+  payableKind: PayableKind;
+  recordId: string;
+  patientId: string;
+  amount: number;
+  /** The record the transaction settled first. */
+  settledReference: string;
+  status: 'Open' | 'Resolved';
+  createdAt: string;
+  resolvedAt?: string;
+  resolvedBy?: string;
+  note?: string;
+}
+
+export const PAYMENT_ALERT_STATUSES = ['Open', 'Resolved'] as const;
+
+/** GET /api/staff/payment-alerts: an alert with its document id. */
+export type StaffPaymentAlert = PaymentAlert & { id: string };
+
 /** Who paid, from the provider's callback (Data.CustomerPhoneNumber, Data.PaymentDetails.Channel, e.g. 'mtn-gh'). */
 export interface Payer {
   phone: string;

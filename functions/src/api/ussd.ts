@@ -3,8 +3,9 @@
  * response, its fulfilment callback, and the call-back queue the desk works in the console.
  * Imports only yup: the console's call-back page imports it too.
  *
- * - POST /ussd (function `ussd`, Hosting rewrite) UssdRequest -> UssdResponse, always 200
- * - POST /ussd/fulfilment UssdFulfilment -> { outcome } (checked with the status API, settled by markPaid)
+ * - POST /ussd/{gateway key} (function `ussd`, Hosting rewrite) UssdRequest -> UssdResponse, always 200
+ *   for a well-formed request; without the key 401, over USSD_BODY_BYTES 413
+ * - POST /ussd/{gateway key}/fulfilment UssdFulfilment -> { outcome } (checked with the status API, settled by markPaid)
  * - GET /api/staff/callbacks?status= (admin, staff) -> CallbackRequest[] (audited)
  * - POST /api/staff/callbacks/{id} (admin, staff) callbackOutcomeSchema -> CallbackRequest (audited; Tried texts the person)
  */
@@ -12,6 +13,9 @@ import { object, string, type InferType } from 'yup';
 
 /** What a USSD screen may hold: Hubtel shows at most 182 GSM-7 characters. */
 export const USSD_MAX_CHARS = 182;
+
+/** A request or fulfilment from Hubtel is well under a kilobyte; a body past this is not one (413). */
+export const USSD_BODY_BYTES = 8 * 1024;
 
 /** The request types, compared without regard to case ('initiation' and 'Initiation' alike). */
 export type UssdRequestType = 'Initiation' | 'Response' | 'Release' | 'Timeout';

@@ -3,7 +3,7 @@ import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { forwardedByFrontEnds, HOSTING_CDN_RANGES, TRUSTED_PROXY_HOPS } from '../config';
+import { forwardedByFrontEnds, GOOGLE_FRONT_END_RANGES, HOSTING_CDN_RANGES } from '../config';
 import { slotsTaken, takeRateLimitSlot } from '../store/rate-limits';
 import { HttpError } from './errors';
 
@@ -14,21 +14,35 @@ const WINDOW_MS = 60_000;
 
 export const TOO_MANY = 'You have sent too many requests in a short time. Please wait a minute and try again.';
 
-const hostingCdn = new BlockList();
-for (const range of HOSTING_CDN_RANGES) {
-  const [address, prefix] = range.split('/');
-  hostingCdn.addSubnet(address, Number(prefix), isIPv6(address) ? 'ipv6' : 'ipv4');
+function blockList(ranges: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [address, prefix] = range.split('/');
+    list.addSubnet(address, Number(prefix), isIPv6(address) ? 'ipv6' : 'ipv4');
+  }
+  return list;
 }
 
-const isHostingCdn = (address: string) => isIP(address) !== 0 && hostingCdn.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+const googleFrontEnds = blockList(GOOGLE_FRONT_END_RANGES);
+const sharedFrontEnds = blockList([...GOOGLE_FRONT_END_RANGES, ...HOSTING_CDN_RANGES]);
+const within = (list: BlockList, address: string | undefined) =>
+  address !== undefined && isIP(address) !== 0 && list.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+
+/** Who the limits count a request against: an address, and whether many visitors share it (a front end's). */
+export interface Client {
+  address: string;
+  shared: boolean;
+}
 
 /**
- * The client's address (config TRUSTED_PROXY_HOPS): the last X-Forwarded-For entry, which
- * Google's front end writes and no caller can forge; when that is Hosting's CDN, the entry the
- * CDN wrote before it. Whatever stands further left the client wrote, and is never read. With
- * no front end (the local emulators without the test key) or no header, the socket's address.
+ * The client's address (config GOOGLE_FRONT_END_RANGES): the last X-Forwarded-For entry, which
+ * Google's front end writes and no caller can forge; when that is Google's own hop (Hosting's),
+ * the entry before it. Whatever stands further left the client wrote, and is never read. When
+ * the rule lands on a front end (the header held no visitor, or Hosting ever connects from its
+ * CDN), the address is `shared`. With no front end (the local emulators without the test key) or
+ * no header, the socket's address.
  */
-export function clientOf(req: Request): string {
+export function clientAt(req: Request): Client {
   const fromFrontEnds = forwardedByFrontEnds((name) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -37,10 +51,14 @@ export function clientOf(req: Request): string {
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
-  if (!fromFrontEnds || hops.length === 0) return req.socket?.remoteAddress ?? 'direct';
+  if (!fromFrontEnds || hops.length === 0) return { address: req.socket?.remoteAddress ?? 'direct', shared: false };
   const last = hops[hops.length - 1];
-  return isHostingCdn(last) && hops.length >= TRUSTED_PROXY_HOPS ? hops[hops.length - TRUSTED_PROXY_HOPS] : last;
+  const address = within(googleFrontEnds, last) && hops.length >= 2 ? hops[hops.length - 2] : last;
+  return { address, shared: within(sharedFrontEnds, address) };
 }
+
+/** The client's address alone (see clientAt). */
+export const clientOf = (req: Request): string => clientAt(req).address;
 
 /**
  * Where the limits read the time. Tests stand it at the start of a window (test-support/clock.ts)
@@ -90,17 +108,35 @@ export const BUSY = 'We are receiving too many requests right now. Please try ag
 export const slotsUsed = (who: string, windowMs: number): Promise<number> =>
   slotsTaken(keyOf(who, Math.floor(rateLimitClock.now() / windowMs)));
 
+/** Once a minute per instance: a sign for the post-deploy check's alert that the address rule no longer finds visitors. */
+let sharedWarnedAt = 0;
+function warnShared(route: string) {
+  if (Date.now() - sharedWarnedAt < WINDOW_MS) return;
+  sharedWarnedAt = Date.now();
+  logger.warn('client address is a shared front end: counted per person', { route });
+}
+
 /**
  * Public routes: at most `limit` calls per minute from one client, and routeBudget.perMinute
  * from everyone to the route (routeBudget); over either -> 429 and the route never runs. A named `bucket`
  * counts apart from the forms (browser error reports, the prescription check); `ownBudget`
- * lowers the route's budget (browser error reports).
+ * lowers the route's budget (browser error reports). When the client's address is a shared front
+ * end (clientAt), a limit per address would be one limit for every visitor: `perPerson` names the
+ * person the request is about instead (an e-mail, a number), or, without one, only the route's
+ * budget counts.
  */
-export function throttle(limit = PUBLIC_WRITES_PER_MINUTE, bucket?: string, ownBudget?: { perMinute: number }): RequestHandler {
+export function throttle(
+  limit = PUBLIC_WRITES_PER_MINUTE,
+  bucket?: string,
+  ownBudget?: { perMinute: number },
+  perPerson?: (req: Request) => string | undefined,
+): RequestHandler {
   // Express 5 passes a rejected promise to the error handler.
   return async (req, _res, next) => {
-    const who = bucket ? `${bucket}:${clientOf(req)}` : clientOf(req);
-    if (!(await takeSlot(who, limit, WINDOW_MS))) return next(new HttpError(429, TOO_MANY));
+    const client = clientAt(req);
+    const who = client.shared ? perPerson?.(req) : client.address;
+    if (client.shared) warnShared(req.path);
+    if (who && !(await takeSlot(bucket ? `${bucket}:${who}` : who, limit, WINDOW_MS))) return next(new HttpError(429, TOO_MANY));
     const route = `route:${req.method} ${req.baseUrl}${String(req.route?.path ?? req.path)}`;
     const budget = Math.min(routeBudget.perMinute, ownBudget?.perMinute ?? Infinity);
     if (await takeSlot(route, budget, WINDOW_MS)) return next();

@@ -1,4 +1,4 @@
-import { directDebitConfig } from '../config';
+import { callbackUrl, directDebitConfig } from '../config';
 import type { VerificationType } from '../api/direct-debit';
 import { call, ProviderError } from './provider';
 
@@ -42,7 +42,7 @@ export async function initiatePreapproval(mandate: {
     clientReferenceId: mandate.clientReferenceId,
     customerMsisdn: providerMsisdn(mandate.msisdn),
     channel: mandate.channel,
-    callbackUrl: directDebitConfig().preapprovalCallbackUrl,
+    callbackUrl: callbackUrl('preapproval', mandate.clientReferenceId),
   });
   const providerId = text(field(body, 'data', 'hubtelPreApprovalId'));
   const type = text(field(body, 'data', 'verificationType'));
@@ -77,7 +77,31 @@ export async function cancelPreapproval(providerId: string): Promise<void> {
   if (status !== 200 && status !== 404) throw new ProviderError(`preapproval cancel answered ${status}`);
 }
 
-/** The preapproval callback's body, read for what it says (the secret in the URL says who sent it). */
+/** What the provider says of a mandate now: its decision, and the number it is for. */
+export interface PreapprovalState {
+  providerId: string;
+  msisdn: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
+}
+
+/**
+ * The preapproval status API (GET .../preapproval/{clientReferenceId}/status): the callback is a
+ * hint, this is the provider's word. Undefined when the provider knows no such mandate.
+ */
+export async function preapprovalState(clientReferenceId: string): Promise<PreapprovalState | undefined> {
+  const { status, body } = await call(preapproval(`${encodeURIComponent(clientReferenceId)}/status`), { method: 'GET' });
+  if (status === 404) return undefined;
+  const state = text(field(body, 'data', 'preapprovalStatus')).toUpperCase();
+  if (status !== 200 || text(field(body, 'code')) !== '2000' || !['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED'].includes(state))
+    throw new ProviderError(`preapproval status answered ${status} code ${text(field(body, 'code'))}`);
+  return {
+    providerId: text(field(body, 'data', 'hubtelPreApprovalId')),
+    msisdn: text(field(body, 'data', 'customerMsisdn')),
+    status: state as PreapprovalState['status'],
+  };
+}
+
+/** The preapproval callback's body, read for what it says (the token in the URL says who sent it, for which mandate). */
 export interface PreapprovalDecision {
   providerId: string;
   clientReferenceId: string;
@@ -100,12 +124,12 @@ export async function chargeDirectDebit(charge: {
   amount: number;
   description: string;
 }): Promise<void> {
-  const { receiveMoneyBase, merchantAccountNumber, chargeCallbackUrl } = directDebitConfig();
+  const { receiveMoneyBase, merchantAccountNumber } = directDebitConfig();
   const { status, body } = await post(`${receiveMoneyBase}/${merchantAccountNumber}/receive/mobilemoney`, {
     CustomerMsisdn: providerMsisdn(charge.msisdn),
     Channel: charge.channel,
     Amount: charge.amount,
-    PrimaryCallbackUrl: chargeCallbackUrl,
+    PrimaryCallbackUrl: callbackUrl('payment', charge.clientReference),
     Description: charge.description,
     ClientReference: charge.clientReference,
   });

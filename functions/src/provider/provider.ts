@@ -1,3 +1,4 @@
+import { logger } from 'firebase-functions';
 import type { Checkout, Payer } from '../api/types';
 import { paymentUrls, providerConfig } from '../config';
 import { CURRENCY } from '../api/prices';
@@ -98,6 +99,11 @@ export async function transactionStatus(clientReference: string, account?: strin
     throw new ProviderError(`status answered ${status} responseCode ${String(body.responseCode)}`);
   }
   const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+  // The answer must be about the reference asked: anything else is no word on this payment.
+  if (text(data.clientReference) && text(data.clientReference) !== clientReference) {
+    logger.error('status API answered about another reference', { asked: clientReference });
+    return undefined;
+  }
   return {
     status: data.status === 'Paid' || data.status === 'Refunded' ? data.status : 'Unpaid',
     amount: Number(data.amount),

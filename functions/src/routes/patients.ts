@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { loginSchema, patientUpdateSchema, registerSchema, resendSchema, verifySchema } from '../api/account-requests';
-import { assertOwnPatientId, callerOf, requireAuth, requireRecentSignIn } from '../http/auth';
+import { assertOwnPatientId, callerOf, PATIENT_CACHE_CONTROL, requireAuth, requireRecentSignIn } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
 import { eraseAccount } from '../services/patients/erasure';
+import { phonePinState, resetPhonePin } from '../services/patients/phone-pin';
 import {
   getConsents,
   getPatient,
@@ -57,6 +58,19 @@ patientsRouter.get('/patient/:patientId/consents', requireAuth, async (req, res)
 patientsRouter.delete('/patient/:patientId/consents/marketing', requireAuth, async (req, res) => {
   const consents = await withdrawMarketingConsent(assertOwnPatientId(req, req.params.patientId));
   ok(res, consents, 'You will receive no more newsletters: your e-mail address has been removed from our list.');
+});
+
+/** The PIN for changes by phone (docs/ussd.md 'The PIN'): whether one is set or locked, never the PIN. */
+patientsRouter.get('/patient/:patientId/phone-pin', requireAuth, async (req, res) => {
+  res.set('Cache-Control', PATIENT_CACHE_CONTROL);
+  ok(res, { state: await phonePinState(assertOwnPatientId(req, req.params.patientId)) });
+});
+
+/** Forgets the PIN (locked, or forgotten): the next change by phone sets a new one. */
+patientsRouter.delete('/patient/:patientId/phone-pin', requireAuth, async (req, res) => {
+  const uid = assertOwnPatientId(req, req.params.patientId);
+  await resetPhonePin(uid);
+  ok(res, { state: 'none' }, 'Your phone PIN is reset. The next time you make a change by phone, you choose a new one.');
 });
 
 patientsRouter.put('/patient', requireAuth, async (req, res) => {

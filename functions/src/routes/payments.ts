@@ -4,13 +4,13 @@ import { withoutStaffOnly } from '../api/record';
 import { assertOwnPatientId, callerOf, PATIENT_CACHE_CONTROL, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
-import { CALLER_LIMITS, throttle, throttleCaller, type CallerLimit } from '../http/rate-limit';
+import { BUSY, CALLER_LIMITS, takeSlot, throttleCaller, TOO_MANY, type CallerLimit } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
 import { createOrder } from '../services/orders/orders';
 import { initiatePayment } from '../services/payments/checkout';
 import { checkPayment } from '../services/payments/recheck';
 import { paymentReturn } from '../services/payments/payment-return';
-import { badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import { CLIENT_REFERENCE } from '../api/client-reference';
 import { createSubscription, listSubscriptions, subscriptionView } from '../services/packages/subscriptions';
 import type { StoredSubscription } from '../store/subscriptions';
@@ -56,24 +56,40 @@ paymentsRouter.post('/payment/check', ...activePatient(CALLER_LIMITS.payments), 
   ok(res, { kind, ...withoutStaffOnly(record) }, msg);
 });
 
-/** How often one client may ask the return page's question: the page asks about every 5 s while waiting. */
+/** How often the return page may ask about one payment: the page asks about every 5 s while waiting. */
 export const PAYMENT_RETURNS_PER_MINUTE = 30;
+
+/** Questions about references nobody holds, from everyone together a minute: past it, those get 429. */
+export const paymentReturnMisses = { perMinute: 300 };
+
+const MINUTE_MS = 60_000;
 
 /**
  * The page the provider sends the payer back to asks what became of the payment: no sign-in (a
  * texted link is opened on any phone), so it says only the outcome and its date, never who or what.
+ * Its limits are the payment's own (docs/security.md 'The client's address'): a patient polling
+ * their payment is never refused for someone else's traffic, not even behind a shared address
+ * (a carrier's NAT, a front end); only questions about references nobody holds share a budget.
  */
-paymentsRouter.get(
-  '/payment/return/:clientReference',
-  throttle(PAYMENT_RETURNS_PER_MINUTE, 'payment-return'),
-  async (req, res) => {
-    res.set('Cache-Control', PATIENT_CACHE_CONTROL);
-    const clientReference = String(req.params.clientReference);
-    if (!CLIENT_REFERENCE.test(clientReference)) throw badRequest('The payment reference must be 10 letters or digits.');
+paymentsRouter.get('/payment/return/:clientReference', async (req, res) => {
+  res.set('Cache-Control', PATIENT_CACHE_CONTROL);
+  const clientReference = String(req.params.clientReference);
+  if (!CLIENT_REFERENCE.test(clientReference)) throw badRequest('The payment reference must be 10 letters or digits.');
+  if (!(await takeSlot(`payment-return:${clientReference}`, PAYMENT_RETURNS_PER_MINUTE, MINUTE_MS)))
+    throw new HttpError(429, TOO_MANY);
+  try {
     const { answer, msg } = await paymentReturn(clientReference, req.query.status === 'cancelled' ? 'cancelled' : 'success');
     ok(res, answer, msg);
-  },
-);
+  } catch (err) {
+    if (
+      err instanceof HttpError &&
+      err.status === 404 &&
+      !(await takeSlot('payment-return:misses', paymentReturnMisses.perMinute, MINUTE_MS))
+    )
+      throw new HttpError(429, BUSY);
+    throw err;
+  }
+});
 
 paymentsRouter.post('/orders', ...activePatient(CALLER_LIMITS.orders), async (req, res) => {
   const { items } = await bodyOf(req, orderSchema);

@@ -10,6 +10,7 @@ import {
   messageReplySchema,
   messageStatusSchema,
   phoneCodeSchema,
+  phonePinResetSchema,
   staffBookingSchema,
 } from '../api/front-desk';
 import { requireAuth, requireRole, staffOf } from '../http/auth';
@@ -25,6 +26,7 @@ import { recordDeskPayment, sendPaymentLink } from '../services/payments/desk-pa
 import { assignAppointment, listClinicians } from '../services/booking/home-visits';
 import { orderDetail } from '../services/orders/order-desk';
 import { replyToMessage, setMessageStatus } from '../services/public/inbox';
+import { resetPhonePinAtDesk } from '../services/patients/phone-pin';
 
 /**
  * The front desk and the field (docs/front-desk.md; contract in api/front-desk.ts), added to
@@ -54,6 +56,17 @@ export function addFrontDeskRoutes(router: Router): void {
   router.post('/staff/patients', ...clinic, showsPatientData, async (req, res) => {
     const input = await validateBody(clinicPatientSchema, req.body);
     created(res, await createClinicPatient(staffOf(req), input), `${input.firstName} ${input.lastName} has been added.`);
+  });
+
+  // The PIN for changes by phone (docs/ussd.md 'The PIN'): forgotten only after an ID check.
+  router.post('/staff/patients/:patientId/phone-pin/reset', ...clinic, async (req, res) => {
+    await validateBody(phonePinResetSchema, req.body);
+    const reset = await resetPhonePinAtDesk(staffOf(req), param(req, 'patientId'));
+    ok(
+      res,
+      { reset },
+      reset ? 'The phone PIN is reset: their next change by phone sets a new one.' : 'This person has no phone PIN yet.',
+    );
   });
 
   router.post('/staff/patients/:patientId/phone/code', ...clinic, showsPatientData, async (req, res) => {

@@ -12,7 +12,9 @@ import {
   pageQuerySchema,
   patientSearchSchema,
   auditQuerySchema,
+  paymentAlertListQuerySchema,
   refundListQuerySchema,
+  resolveAlertSchema,
   staffCancelSchema,
 } from '../api/staff-requests';
 import { STAFF_ACTIONS, type StaffAction } from '../api/staff';
@@ -33,6 +35,7 @@ import {
 import { listOrders, setOrderStatus } from '../services/orders/order-desk';
 import { patientView, searchPatients } from '../services/patients/patient-search';
 import { listRefunds, markRefunded } from '../services/payments/refund-desk';
+import { listPaymentAlerts, resolvePaymentAlert } from '../services/payments/payment-alerts';
 import { listEnquiries, listMessages, newsletterCsv, setEnquiryStatus } from '../services/public/inbox';
 import { overview } from '../services/staff/overview';
 import { grantRole, listAudit, listStaff, revokeRole } from '../services/staff/roles';
@@ -169,6 +172,17 @@ staffRouter.get('/staff/refunds', ...clinic, showsPatientData, async (req, res) 
 staffRouter.post('/staff/refunds/:id/refunded', ...clinic, showsPatientData, async (req, res) => {
   const sent = await validateBody(markRefundedSchema, req.body);
   ok(res, await markRefunded(staffOf(req), param(req, 'id'), sent), 'The refund is marked refunded. The patient is told.');
+});
+
+/** Payments the settlement refused (a provider transaction a second record named): for staff to look at. */
+staffRouter.get('/staff/payment-alerts', ...clinic, showsPatientData, async (req, res) => {
+  const { status, limit, cursor } = await query(req, paymentAlertListQuerySchema);
+  ok(res, await paged(() => listPaymentAlerts(staffOf(req), status, limit, cursor)));
+});
+
+staffRouter.post('/staff/payment-alerts/:id/resolved', ...clinic, showsPatientData, async (req, res) => {
+  const { note } = await validateBody(resolveAlertSchema, req.body);
+  ok(res, await resolvePaymentAlert(staffOf(req), param(req, 'id'), note), 'The alert is resolved. Your note is kept with it.');
 });
 
 // --- patients ---

@@ -32,6 +32,10 @@ export const COLLECTIONS = {
   orders: 'orders',
   payments: 'payments',
   refunds: 'refunds',
+  /** providerTransactions/{provider}:{transactionId}: the one payable each provider transaction settled (docs/money.md). */
+  providerTransactions: 'providerTransactions',
+  /** Payments the settlement refused for staff to look at: a transaction a second payable claimed (docs/money.md). */
+  paymentAlerts: 'paymentAlerts',
   appointmentFiles: 'appointmentFiles',
   /** E-prescriptions a doctor writes at a visit (docs/record.md), each with its public check code. */
   prescriptions: 'prescriptions',
@@ -68,4 +72,6 @@ export const COLLECTIONS = {
   ussdSessions: 'ussdSessions',
   /** callbacks/{id}: people who asked the clinic to call them back, the desk's queue (docs/ussd.md). */
   callbacks: 'callbacks',
+  /** phonePins/{patientId}: the PIN that changes by phone (USSD, voice) need, as a salted hash (docs/ussd.md). */
+  phonePins: 'phonePins',
 } as const;

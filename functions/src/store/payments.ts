@@ -1,5 +1,5 @@
 import { AggregateField, Timestamp, type DocumentReference, type Query } from 'firebase-admin/firestore';
-import type { PayableKind, Refund } from '../api/types';
+import type { PayableKind, PaymentAlert, Refund } from '../api/types';
 import type { StoredAppointment } from './appointments';
 import type { StoredOrder } from './orders';
 import type { StoredRenewal, StoredSubscription } from './subscriptions';
@@ -114,6 +114,30 @@ export async function refundsOfReference(clientReference: string): Promise<Refun
     .get();
   return snap.docs.map((d) => d.data());
 }
+
+/**
+ * providerTransactions/{provider}:{transactionId}: the payable a provider transaction (or a mobile
+ * money reference the desk recorded) settled, created in the transaction that settles it, so no
+ * second payable can be settled by the same money (docs/money.md 'One transaction, one settlement').
+ */
+export interface ProviderTransaction {
+  provider: string;
+  transactionId: string;
+  clientReference: string;
+  kind: PayableKind;
+  /** The record's document path. */
+  record: string;
+  outcome: 'paid' | 'refund-due';
+  at: string;
+}
+
+export const providerTransactionRef = (provider: string, transactionId: string) =>
+  typedCollection<ProviderTransaction>(COLLECTIONS.providerTransactions, ['at']).doc(`${provider}:${transactionId}`);
+
+export const paymentAlertRef = (id: string) =>
+  typedCollection<PaymentAlert>(COLLECTIONS.paymentAlerts, ['createdAt', 'resolvedAt']).doc(id);
+
+export const paymentAlertPage = pageByStatus<PaymentAlert>(COLLECTIONS.paymentAlerts, 'createdAt');
 
 /**
  * While one caller settles a confirmed payment (clientReference + transactionId), the lease

@@ -32,6 +32,8 @@ export interface UssdSession {
   /** The Sequence being answered now and since when: a retry meanwhile waits for its answer. */
   working?: number;
   workingAt?: Timestamp;
+  /** The caller typed their PIN right (or set it) in this session: later changes need it no more. */
+  pinProved?: boolean;
   /** Release or Timeout: nothing more is answered but the last screen. */
   endedAs?: string;
   /** The TTL policy (firestore.indexes.json) deletes it a day later. */

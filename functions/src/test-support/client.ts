@@ -1,21 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCAL_FRONT_END_HEADER, TRUSTED_PROXY_HOPS } from '../config';
+import { LOCAL_FRONT_END_HEADER } from '../config';
 
-/** An address of Hosting's CDN (config HOSTING_CDN_RANGES), as Google's front end would write it last. */
+/** Hosting's hop from Google's network (config GOOGLE_FRONT_END_RANGES), as Google's front end writes it last. */
+export const GOOGLE_HOP = '66.102.6.1';
+
+/** An address of Hosting's CDN (config HOSTING_CDN_RANGES): never trusted to name a visitor. */
 export const HOSTING_CDN_EDGE = '151.101.0.1';
 
 /** A made-up visitor address (10/8): each test posting public forms comes from its own. */
 export const randomClientIp = (): string => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
 /**
- * X-Forwarded-For as the front ends would send it for `client` visiting through Hosting (config
- * TRUSTED_PROXY_HOPS): the CDN appends the client, Google's front end the CDN. The emulators have
- * no front end, so a test plays it; a real client cannot, because in production the front ends
- * append their own entries after whatever it sends.
+ * X-Forwarded-For as production sends it for `client` visiting through Hosting (config
+ * GOOGLE_FRONT_END_RANGES): `<client>, <Google hop>`. The emulators have no front end, so a test
+ * plays it; a real client cannot, because in production the front ends append their own entries
+ * after whatever it sends.
  */
 export const forwardedFor = (client = randomClientIp(), forged: string[] = []): string =>
-  [...forged, client, ...Array<string>(TRUSTED_PROXY_HOPS - 1).fill(HOSTING_CDN_EDGE)].join(', ');
+  [...forged, client, GOOGLE_HOP].join(', ');
 
 /** X-Forwarded-For of a call straight to the function's own URL: what the caller wrote, then the caller, as Google's front end appends it. */
 export const directCall = (caller: string, forged: string[]): string => [...forged, caller].join(', ');

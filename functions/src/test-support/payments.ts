@@ -1,3 +1,5 @@
+import { callbackToken } from '../http/gateway';
+
 /**
  * For payment tests: helpers that steer the payment sandbox over HTTP (its address and the
  * provider configuration come from functions/.env.local through ./env.ts). The sandbox is the
@@ -6,6 +8,13 @@
 
 export const SANDBOX = process.env.PAYMENT_API_BASE as string;
 export const CALLBACK_SECRET = process.env.PAYMENT_CALLBACK_SECRET as string;
+
+/**
+ * The path of the callback URL the clinic gave the provider for one payment (config callbackUrl):
+ * its reference and the token made for it. `token` replaces the token (a forged one).
+ */
+export const callbackPath = (clientReference: string, token = callbackToken(CALLBACK_SECRET, 'payment', clientReference)) =>
+  `/payment/callback/${encodeURIComponent(clientReference)}/${token}`;
 
 export interface SandboxFaults {
   failInitiate?: 'http-500' | 'code' | 'hang';

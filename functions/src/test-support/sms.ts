@@ -38,7 +38,7 @@ export async function failNextSms(to: string, count: number, status: number): Pr
 /** Gives a test patient a phone number of its own (and reminder choices). */
 export async function setPatientContact(
   uid: string,
-  fields: { contactNumber?: string; reminderPreferences?: { sms: boolean; email: boolean } },
+  fields: { contactNumber?: string; phoneVerifiedAt?: string; reminderPreferences?: { sms: boolean; email: boolean } },
 ): Promise<void> {
   await db().collection(COLLECTIONS.patients).doc(uid).update(fields);
 }

@@ -5,7 +5,7 @@
  */
 import type { Clinician, Closure, DeskPaymentOutcome, PaymentLinkSent } from '@api/front-desk';
 import type { StaffAppointmentList, StaffMessage, StaffOrder, StaffRefund } from '@api/staff';
-import { BLANK_DETAILS, noExtras, type Appointment, type Patient } from '@api/types';
+import { BLANK_DETAILS, noExtras, type Appointment, type Patient, type StaffPaymentAlert } from '@api/types';
 
 export function anAppointment(change: Partial<Appointment> = {}): Appointment {
   return {
@@ -192,6 +192,23 @@ export function fakeApi(routes: () => Route[]) {
   const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path);
   return { fetchMock, calls, callsTo };
 }
+
+/** GET /api/staff/payment-alerts: a transaction a second booking named, left unpaid. */
+export const aPaymentAlert = (change: Partial<StaffPaymentAlert> = {}): StaffPaymentAlert => ({
+  id: 'hubtel:tx9_USSD000001',
+  kind: 'transaction-claimed-twice',
+  provider: 'hubtel',
+  transactionId: 'tx9',
+  clientReference: 'USSD000001',
+  payableKind: 'appointment',
+  recordId: 'a2',
+  patientId: 'p2',
+  amount: 180,
+  settledReference: 'REF0000009',
+  status: 'Open',
+  createdAt: '2098-12-21T09:30:00.000Z',
+  ...change,
+});
 
 /** GET /api/staff/refunds: one Due refund, with whose money it is and where it came from. */
 export const aRefund = (change: Partial<StaffRefund> = {}): StaffRefund => ({

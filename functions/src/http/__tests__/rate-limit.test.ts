@@ -5,9 +5,16 @@ import { createApp } from '../../app';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import '../../test-support/payments';
-import { directCall, forwardedFor, HOSTING_CDN_EDGE, randomClientIp, throughFrontEnd } from '../../test-support/client';
+import {
+  directCall,
+  forwardedFor,
+  GOOGLE_HOP,
+  HOSTING_CDN_EDGE,
+  randomClientIp,
+  throughFrontEnd,
+} from '../../test-support/client';
 import { atStartOfWindow } from '../../test-support/clock';
-import { BUSY, clientOf, PUBLIC_WRITES_PER_MINUTE, rateLimitClock, routeBudget, TOO_MANY } from '../rate-limit';
+import { BUSY, clientAt, clientOf, PUBLIC_WRITES_PER_MINUTE, rateLimitClock, routeBudget, TOO_MANY } from '../rate-limit';
 
 const app = createApp();
 
@@ -45,6 +52,41 @@ describe('the client a post is counted against', () => {
   it('when there is no header, then the socket address counts', () => {
     expect(clientOf(req(''))).toBe('127.0.0.1');
     expect(clientOf(req(undefined))).toBe('127.0.0.1');
+  });
+
+  it("when Hosting sends production's shape '<client>, <Google hop>', then the client counts, not Google's hop", () => {
+    expect(clientAt(req(`203.0.113.7, ${GOOGLE_HOP}`))).toEqual({ address: '203.0.113.7', shared: false });
+    expect(clientAt(req(`198.51.100.1, 203.0.113.7, ${GOOGLE_HOP}`))).toEqual({ address: '203.0.113.7', shared: false });
+  });
+
+  it("when a caller arrives from a Fastly address with '<forged>, <fastly>', then it cannot choose its key: its own (shared) address counts", () => {
+    expect(clientAt(req(`203.0.113.7, ${HOSTING_CDN_EDGE}`))).toEqual({ address: HOSTING_CDN_EDGE, shared: true });
+    expect(clientAt(req(`198.51.100.${Math.floor(Math.random() * 250)}, ${HOSTING_CDN_EDGE}`)).address).toBe(HOSTING_CDN_EDGE);
+  });
+
+  it("when the rule lands on a front end (no visitor before Google's hop, or Hosting's CDN before it), then the address is marked shared", () => {
+    expect(clientAt(req(GOOGLE_HOP))).toEqual({ address: GOOGLE_HOP, shared: true });
+    expect(clientAt(req(`${HOSTING_CDN_EDGE}, ${GOOGLE_HOP}`))).toEqual({ address: HOSTING_CDN_EDGE, shared: true });
+  });
+});
+
+describe('limits behind a shared front end', () => {
+  beforeEach(() => atStartOfWindow(60_000));
+
+  it('when every visitor arrives as one shared address, then the forms count per sender: one sender past the limit does not stop another', async () => {
+    const shared = `${HOSTING_CDN_EDGE}, ${GOOGLE_HOP}`;
+    const first = `kofi-${randomUUID().slice(0, 8)}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= PUBLIC_WRITES_PER_MINUTE; i += 1)
+      statuses.push(
+        (await request(app).post('/api/subscriptions/news').set('X-Forwarded-For', shared).send({ email: first })).status,
+      );
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, PUBLIC_WRITES_PER_MINUTE).every((s) => s === 200 || s === 201)).toBe(true);
+    const other = `ama-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await request(app).post('/api/subscriptions/news').set('X-Forwarded-For', shared).send({ email: other });
+    expect(res.status).toBe(201);
+    expect((await db().collection(COLLECTIONS.newsletter).where('email', '==', other).get()).size).toBe(1);
   });
 });
 

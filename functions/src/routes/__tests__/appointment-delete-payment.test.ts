@@ -10,7 +10,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
 import { freshSlot, slotOf, type Booked } from '../../test-support/booking';
-import { CALLBACK_SECRET, payInSandbox, resetFaults, setFaults } from '../../test-support/payments';
+import { callbackPath, payInSandbox, resetFaults, setFaults } from '../../test-support/payments';
 
 /**
  * DELETE /appointments/:id while a payment may be on its way: the provider (the payment
@@ -62,7 +62,7 @@ const receiptsTo = async (email: string) =>
 /** The provider's callback, as the sandbox would post it once it gets through. */
 const lateCallback = (clientReference: string, amount: number) =>
   request(callbackApp)
-    .post(`/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`)
+    .post(callbackPath(clientReference))
     .send({
       ResponseCode: '0000',
       Status: 'Success',

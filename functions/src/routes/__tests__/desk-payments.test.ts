@@ -6,7 +6,7 @@ import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, type TestUser } from '../../test-support/auth';
-import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
+import { callbackPath, payInSandbox, setFaults } from '../../test-support/payments';
 import { bearer, dayPlus, freeTimesOf, testDoctor } from '../../test-support/scheduling';
 import { eventually, freshPhone, smsDocsOf, smsSentTo } from '../../test-support/sms';
 import { auditOf } from '../../test-support/staff';
@@ -71,7 +71,7 @@ const refundsOf = async (ref: string) =>
   (await db().collection(COLLECTIONS.refunds).where('clientReference', '==', ref).get()).docs.map((d) => d.data());
 const callback = (clientReference: string) =>
   request(callbackApp)
-    .post(`/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`)
+    .post(callbackPath(clientReference))
     .send({
       ResponseCode: '0000',
       Status: 'Success',

@@ -10,7 +10,7 @@ import { chargeMandate, runDirectDebits } from '../../services/payments/direct-d
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
-import { CALLBACK_SECRET, payInSandbox, resetFaults, SANDBOX, setFaults } from '../../test-support/payments';
+import { callbackPath, payInSandbox, resetFaults, SANDBOX, setFaults } from '../../test-support/payments';
 import { createCallbackApp } from '../payment-callback';
 import { eventually, freshPhone, smsSentTo } from '../../test-support/sms';
 
@@ -189,7 +189,7 @@ describe('the notice and the charge', () => {
     );
     // The charge's callback again (the provider retries): nothing is settled twice.
     const replay = await request(createCallbackApp())
-      .post(`/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`)
+      .post(callbackPath(ref))
       .send({ ResponseCode: '0000', Data: { ClientReference: ref } });
     expect(replay.body.data).toEqual({ outcome: 'already-paid' });
     expect(millis((await subscriptionOf(s.id)).periodEnd)).toBe(s.end + 30 * DAY);

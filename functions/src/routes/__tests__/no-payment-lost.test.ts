@@ -14,7 +14,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
 import { freshSlot, slotOf, type Booked } from '../../test-support/booking';
-import { CALLBACK_SECRET, SANDBOX, payInSandbox, setFaults } from '../../test-support/payments';
+import { callbackPath, SANDBOX, payInSandbox, setFaults } from '../../test-support/payments';
 
 /**
  * Issue 11, 'No payment lost': every payment the provider (the sandbox on 5005) confirms is
@@ -89,7 +89,7 @@ const ledgerOf = async (clientReference: string) =>
 /** The provider's callback, as the sandbox posts it. */
 const callback = (clientReference: string) =>
   request(callbackApp)
-    .post(`/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`)
+    .post(callbackPath(clientReference))
     .send({
       ResponseCode: '0000',
       Status: 'Success',

@@ -8,7 +8,9 @@ import { recheckRecentPayments } from '../../services/payments/recheck';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
-import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
+import { CALLBACK_SECRET, callbackPath, payInSandbox, setFaults } from '../../test-support/payments';
+import { callbackToken } from '../../http/gateway';
+import { callbackUrl } from '../../config';
 
 const app = createApp();
 const callbackApp = createCallbackApp();
@@ -34,10 +36,9 @@ const subscriptionDoc = async (id: string) => (await db().collection(COLLECTIONS
 const mailsTo = async (email: string) =>
   (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => d.data());
 
-function callback(clientReference: string, secret: string | null = CALLBACK_SECRET, amount = 49, phone?: string) {
-  const req = request(callbackApp).post(
-    secret === null ? '/payment/callback' : `/payment/callback?secret=${encodeURIComponent(secret)}`,
-  );
+/** The provider's callback for a payment, to the URL it was given for it (or another `path`, as a forger would). */
+function callback(clientReference: string, path: string = callbackPath(clientReference), amount = 49, phone?: string) {
+  const req = request(callbackApp).post(path);
   return req.send({
     ResponseCode: '0000',
     Status: 'Success',
@@ -271,13 +272,43 @@ describe('POST /payment/check and PUT /subscriptions', () => {
 });
 
 describe('paymentCallback', () => {
-  it('when the callback has no secret or a wrong one, then 401 and nothing changes even if the provider was paid', async () => {
+  it("when the callback has no token, a guessed one, another payment's, or the secret itself, then 401 and nothing changes even if the provider was paid", async () => {
     const user = await createTestUser();
     const sub = await startedCheckout(user);
     await payInSandbox(sub.clientReference);
-    expect((await callback(sub.clientReference, null)).status).toBe(401);
-    expect((await callback(sub.clientReference, 'guessed-secret')).status).toBe(401);
+    const other = newClientReference();
+    for (const path of [
+      '/payment/callback',
+      `/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`,
+      callbackPath(sub.clientReference, 'guessed-token'),
+      callbackPath(sub.clientReference, CALLBACK_SECRET),
+      // A URL made for another payment authorises only that one: the body naming this one is refused.
+      callbackPath(other),
+    ]) {
+      const res = await callback(sub.clientReference, path);
+      expect(res.status).toBe(401);
+      expect(res.body.msg).toBe('This callback is not authorised.');
+    }
     expect((await subscriptionDoc(sub.id)).paymentStatus).toBe('Unpaid');
+    expect((await db().collection(COLLECTIONS.payments).doc(sub.clientReference).get()).exists).toBe(false);
+  });
+
+  it('when the callback secret is being rotated, then URLs signed with either value are accepted', async () => {
+    const user = await createTestUser();
+    const sub = await startedCheckout(user);
+    await payInSandbox(sub.clientReference);
+    const rotated = jest.replaceProperty(process.env, 'PAYMENT_CALLBACK_SECRET', `the-new-secret,${CALLBACK_SECRET}`);
+    try {
+      // Signed with the old value (the URL the provider already holds), still accepted.
+      const res = await callback(sub.clientReference);
+      expect(res.status).toBe(200);
+      expect(res.body.data.outcome).toBe('paid');
+      expect(callbackUrl('payment', sub.clientReference)).toContain(
+        `/${callbackToken('the-new-secret', 'payment', sub.clientReference)}`,
+      );
+    } finally {
+      rotated.restore();
+    }
   });
 
   it('when a forged callback says Success but the provider says Unpaid, then it is not Paid', async () => {
@@ -301,7 +332,7 @@ describe('paymentCallback', () => {
     const sub = await startedCheckout(user);
     await setFaults(sub.clientReference, { callback: 'drop', reportAmount: 1 });
     await payInSandbox(sub.clientReference);
-    const res = await callback(sub.clientReference, CALLBACK_SECRET, 1);
+    const res = await callback(sub.clientReference, undefined, 1);
     expect(res.body.data.outcome).toBe('refund-due');
     expect((await subscriptionDoc(sub.id)).paymentStatus).toBe('Unpaid');
     const refunds = await db().collection(COLLECTIONS.refunds).where('clientReference', '==', sub.clientReference).get();
@@ -315,7 +346,7 @@ describe('paymentCallback', () => {
     const sub = await startedCheckout(user);
     await setFaults(sub.clientReference, { callback: 'drop', reportAmount: 1 });
     await payInSandbox(sub.clientReference);
-    expect((await callback(sub.clientReference, CALLBACK_SECRET, 1, '233551234987')).body.data.outcome).toBe('refund-due');
+    expect((await callback(sub.clientReference, undefined, 1, '233551234987')).body.data.outcome).toBe('refund-due');
     const list = await request(app).get('/api/staff/refunds?status=Due&limit=50').set(bearer(staff));
     expect(list.status).toBe(200);
     const mine = (list.body.data.items as { clientReference: string }[]).find((r) => r.clientReference === sub.clientReference);
@@ -440,7 +471,7 @@ describe('appointments', () => {
     const init = await request(app).post('/api/payment/initiate').set(bearer(user)).send({ clientReference });
     expect(init.status).toBe(200);
     await payInSandbox(clientReference);
-    const res = await callback(clientReference, CALLBACK_SECRET, 120);
+    const res = await callback(clientReference, undefined, 120);
     expect(res.body.data.outcome).toBe('paid');
     const stored = (await ref.get()).data() ?? {};
     expect(stored).toMatchObject({

@@ -13,7 +13,7 @@ import { atStartOfWindow } from '../../test-support/clock';
 import { logger } from 'firebase-functions';
 import { rateLimitClock } from '../../http/rate-limit';
 import { newRxCode } from '../../services/record/prescriptions';
-import { RX_BUSY, RX_MISSES_PER_HOUR, RX_TOO_MANY_MISSES, rxMissBudget } from '../../services/record/rx-check';
+import { checkRx, RX_BUSY, RX_MISSES_PER_HOUR, RX_TOO_MANY_MISSES, rxMissBudget } from '../../services/record/rx-check';
 import { mailDocsOf, smsDocsOf } from '../../test-support/sms';
 import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
 
@@ -405,11 +405,31 @@ describe('the patient’s prescriptions, the PDF, the public check and dispensin
     }
   });
 
+  it("when callers switching numbers spend the USSD channel's misses, then the website's check still answers pharmacies", async () => {
+    const hour = (Math.floor(Date.now() / 3_600_000) + 1e6 + Math.floor(Math.random() * 1e6)) * 3_600_000;
+    jest.spyOn(rateLimitClock, 'now').mockReturnValue(hour);
+    jest.replaceProperty(rxMissBudget, 'ussd', 3);
+    try {
+      for (let i = 0; i < 3; i++)
+        await expect(checkRx({ channel: 'ussd', client: `+23324${String(1000000 + i)}` }, newRxCode())).rejects.toMatchObject({
+          status: 404,
+        });
+      // The USSD channel is spent for every number ...
+      await expect(checkRx({ channel: 'ussd', client: '+233249999999' }, code)).rejects.toMatchObject({ status: 429 });
+      // ... and the website's pharmacies are not touched by it.
+      const web = await rx(code);
+      expect(web.status).toBe(200);
+      expect(web.body.data.status).toBe('Issued');
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
   it('when misses from all clients together pass the budget, then an error is logged for the alerts and checks are refused', async () => {
     // An hour of this test alone: the budget counts every client.
     const hour = (Math.floor(Date.now() / 3_600_000) + 1e6 + Math.floor(Math.random() * 1e6)) * 3_600_000;
     jest.spyOn(rateLimitClock, 'now').mockReturnValue(hour);
-    jest.replaceProperty(rxMissBudget, 'perHour', 3);
+    jest.replaceProperty(rxMissBudget, 'web', 3);
     const errors = jest.spyOn(logger, 'error');
     try {
       for (let i = 0; i < 3; i++) expect((await rx(newRxCode())).status).toBe(404);

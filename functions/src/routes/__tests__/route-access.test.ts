@@ -13,6 +13,11 @@ import { publicFormsRouter } from '../public-forms';
 import { recordRouter } from '../record';
 import { schedulingRouter } from '../scheduling';
 import { visitsRouter } from '../visits';
+import { createCallbackApp } from '../payment-callback';
+import { createUssdApp } from '../ussd';
+import { COLLECTIONS } from '../../store/collections';
+import { db } from '../../store/firebase';
+import '../../test-support/env';
 
 /**
  * Every non-staff route, listed from the routers themselves (the staff routes have their own
@@ -43,6 +48,8 @@ const PUBLIC = new Set([
   'POST /rx/:code/dispense',
   // The page the provider returns the payer to: the outcome and its date only (throttled; routes/payments.ts).
   'GET /payment/return/:clientReference',
+  // The post-deploy check of the client address rule: the caller's own address (ops/check-client-address.sh).
+  'GET /health/client',
 ]);
 
 const ROUTERS: Record<string, Router> = {
@@ -107,5 +114,56 @@ describe.each(guarded.map((r) => [r.name, r] as const))('%s', (_name, route) => 
     const res = await (route.method === 'get' || route.method === 'delete' ? req : req.send({}));
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ statusCode: 401, data: null });
+  });
+});
+
+/**
+ * The gateway routes (docs/security.md 'Trust on every channel'): the USSD service and its
+ * fulfilment, the payment and mandate callbacks, each listed from its app. Without the
+ * provider's credential every one answers 401 before reading or writing anything, and says
+ * nothing of a screen or a payment.
+ */
+const GATEWAY_APPS = { ussd: createUssdApp(), paymentCallback: createCallbackApp() };
+
+const gatewayRoutes = Object.entries(GATEWAY_APPS).flatMap(([appName, gateway]) =>
+  ((gateway as unknown as { router: { stack: Layer[] } }).router.stack as Layer[])
+    .filter((l) => l.route)
+    .flatMap(({ route }) =>
+      (Array.isArray(route!.path) ? (route!.path as string[]) : [route!.path]).map((path) => ({
+        appName,
+        name: `${appName} POST ${path}`,
+        path,
+      })),
+    ),
+);
+
+it('finds the gateway routes (the USSD service, its fulfilment, the payment and mandate callbacks)', () => {
+  expect(gatewayRoutes.map((r) => r.name)).toEqual(
+    expect.arrayContaining([
+      'ussd POST /ussd/:key',
+      'ussd POST /ussd/:key/fulfilment',
+      'paymentCallback POST /payment/callback/:reference/:token',
+      'paymentCallback POST /payment/callback/preapproval/:reference/:token',
+    ]),
+  );
+});
+
+describe.each(gatewayRoutes.map((r) => [r.name, r] as const))('%s', (_name, route) => {
+  it('when the credential is missing or wrong, then 401, no screen, and nothing is read or written', async () => {
+    const sessionId = `forged-${Math.random().toString(36).slice(2)}`;
+    const path = route.path.replace(':key', 'not-the-key').replace(':reference', 'AbCdE12345').replace(':token', 'forged');
+    const res = await request(GATEWAY_APPS[route.appName as keyof typeof GATEWAY_APPS])
+      .post(path)
+      .send({
+        Type: 'Initiation',
+        Mobile: '233241234567',
+        SessionId: sessionId,
+        Sequence: 1,
+        Data: { ClientReference: 'AbCdE12345' },
+      });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ statusCode: 401, data: null });
+    expect(JSON.stringify(res.body)).not.toMatch(/ExpMed Health|SessionId|Message/);
+    expect((await db().collection(COLLECTIONS.ussdSessions).doc(sessionId).get()).exists).toBe(false);
   });
 });

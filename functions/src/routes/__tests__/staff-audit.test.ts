@@ -202,6 +202,7 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     'GET /staff/messages': '?limit=50',
     'GET /staff/orders': '?limit=50',
     'GET /staff/refunds': '?limit=50',
+    'GET /staff/payment-alerts': '?limit=50',
     'GET /staff/patients': `?q=${encodeURIComponent(details[2])}`,
     'GET /staff/roles': '?limit=50',
     'GET /staff/audit': `?limit=50&patientId=${p.uid}`,
@@ -218,6 +219,11 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     },
     'POST /staff/enquiries/:id/status': { path: path.replace(':id', ids.enquiry), body: { status: 'Contacted' } },
     'POST /staff/orders/:id/status': { path: path.replace(':id', ids.order), body: { status: 'Cancelled' } },
+    // No alert names P: refused (404), it shows and records nothing of P's.
+    'POST /staff/payment-alerts/:id/resolved': {
+      path: path.replace(':id', 'no-such-alert'),
+      body: { note: 'Checked with Hubtel.' },
+    },
     'POST /staff/refunds/:id/refunded': {
       path: path.replace(':id', ids.refund),
       body: { providerReference: 'MOMO-123', method: 'Cash' },
@@ -230,6 +236,7 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     // The front desk's: a new person; P's own record (an account, so the desk's phone code is refused: the account proves it).
     'POST /staff/patients': { path, body: { firstName: 'Kofi', lastName: 'Deskson', contactNumber: freshPhone() } },
     'POST /staff/patients/:patientId/phone/code': { path },
+    'POST /staff/patients/:patientId/phone-pin/reset': { path, body: { idChecked: true } },
     'POST /staff/patients/:patientId/phone/verify': { path, body: { code: '123456' } },
     'POST /staff/appointments': {
       path,

@@ -9,7 +9,7 @@ import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
-import { CALLBACK_SECRET, payInSandbox, setFaults } from '../../test-support/payments';
+import { callbackPath, payInSandbox, setFaults } from '../../test-support/payments';
 import { freshSlot } from '../../test-support/booking';
 import { asBytes } from '../../test-support/file';
 import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
@@ -258,7 +258,7 @@ describe('a paid appointment the clinic cancels', () => {
     ).toBe(200);
     await payInSandbox(a.clientReference);
     const paid = await request(callbackApp)
-      .post(`/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET)}`)
+      .post(callbackPath(a.clientReference))
       .send({
         ResponseCode: '0000',
         Status: 'Success',

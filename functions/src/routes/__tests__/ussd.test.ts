@@ -3,148 +3,38 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { RX_CODE_ALPHABET, RX_CODE_LENGTH } from '../../api/record';
-import { USSD_MAX_CHARS, type UssdResponse } from '../../api/ussd';
 import { isGsm7, septets } from '../../notifications/sms-text';
 import { seedCatalog } from '../../seed/seed';
 import { doctorSlotRef } from '../../store/appointments';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
-import { CALLBACK_SECRET, SANDBOX } from '../../test-support/payments';
 import { bearer } from '../../test-support/scheduling';
-import { eventually, freshPhone, setPatientContact, smsSentTo } from '../../test-support/sms';
+import { eventually, setPatientContact, smsSentTo } from '../../test-support/sms';
 import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
-import { createUssdApp } from '../ussd';
+import {
+  KEY,
+  phone,
+  choices,
+  appointmentsOf,
+  patientsWith,
+  sessionDoc,
+  newCaller,
+  toConfirm,
+  PIN,
+  choosingPin,
+  withPin,
+  fulfil,
+  approveInSandbox,
+  declineInSandbox,
+  sandboxSession,
+} from '../../test-support/ussd';
 
 /**
  * The USSD channel (docs/ussd.md) with Hubtel-shaped requests: the in-process `ussd` app, the
  * emulators, and the sandbox as the provider's status API and fulfilment callback.
  */
-const ussd = createUssdApp();
 const api = createApp();
-
-/** One phone on the network: its number (233...), its operator as Hubtel names it, a session, and the Sequence it is at. */
-function phone(mobile = freshPhone().slice(1), operator = 'mtn') {
-  const sessionId = randomUUID().replaceAll('-', '');
-  let sequence = 0;
-  const send = async (Type: string, Message = '', Sequence = ++sequence): Promise<UssdResponse> => {
-    const res = await request(ussd).post('/ussd').send({
-      Type,
-      Mobile: mobile,
-      SessionId: sessionId,
-      ServiceCode: '*713*4455#',
-      Message,
-      Operator: operator,
-      Sequence,
-      ClientState: '',
-      Platform: 'USSD',
-    });
-    expect(res.status).toBe(200);
-    const answer = res.body as UssdResponse;
-    // Every screen any test meets fits one USSD screen, in GSM-7.
-    expect(isGsm7(answer.Message)).toBe(true);
-    expect(septets(answer.Message)).toBeLessThanOrEqual(USSD_MAX_CHARS);
-    return answer;
-  };
-  return {
-    mobile,
-    sessionId,
-    dial: () => send('Initiation', '*713*4455#'),
-    say: (text: string) => send('Response', text),
-    /** The network's retry: the same Sequence again. */
-    again: (text: string) => send('Response', text, sequence),
-    send,
-  };
-}
-
-/** The numbered choices a screen offers: '1 Dr Mensah GHS 150.00' -> ['Dr Mensah GHS 150.00', ...]. */
-const choices = (screen: UssdResponse) =>
-  screen.Message.split('\n')
-    .map((line) => /^([1-9]) (.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => m[2]);
-
-const pick = (screen: UssdResponse) => String(1 + Math.floor(Math.random() * choices(screen).length));
-
-const appointmentsOf = async (patientId: string) =>
-  (await db().collection(COLLECTIONS.appointments).where('patientId', '==', patientId).get()).docs.map((d) => ({
-    id: d.id,
-    ...d.data(),
-  })) as { id: string; [field: string]: unknown }[];
-
-const patientsWith = async (mobile: string) =>
-  (await db().collection(COLLECTIONS.patients).where('contactNumber', '==', `+${mobile}`).get()).docs.map((d) => ({
-    id: d.id,
-    ...d.data(),
-  })) as { id: string; [field: string]: unknown }[];
-
-const sessionDoc = async (sessionId: string) => (await db().collection(COLLECTIONS.ussdSessions).doc(sessionId).get()).data();
-
-/** A new caller gives their name: they become a clinic record with source USSD. */
-async function newCaller(operator?: string) {
-  const p = phone(undefined, operator);
-  const first = await p.dial();
-  expect(first.Message).toContain('type your first and last name');
-  const menu = await p.say('Kofi Asante');
-  expect(menu.Message).toContain('1 Book');
-  const [record] = await patientsWith(p.mobile);
-  return { ...p, patientId: record.id };
-}
-
-/**
- * From the main menu to the confirm screen of a phone consultation, with random choices; the
- * screen says the fee to pay, or that the caller's package covers it (`covered`).
- */
-async function toConfirm(p: ReturnType<typeof phone>, { covered = false } = {}) {
-  expect((await p.say('1')).Message).toContain('1 Phone consultation with a doctor');
-  const doctors = await p.say('1');
-  expect(doctors.Message).toContain('Choose a doctor');
-  const days = await p.say(pick(doctors));
-  expect(days.Message).toContain('Choose a day');
-  const times = await p.say(pick(days));
-  expect(times.Message).toContain('choose a time');
-  const time = pick(times);
-  const confirm = await p.say(time);
-  expect(confirm.Message).toMatch(
-    covered ? /\nCovered by your package\.\n1 Confirm\n0 Cancel$/ : /\nFee GHS \d+\.\d\d\n1 Confirm and pay\n0 Cancel$/,
-  );
-  return { confirm, time: choices(times)[Number(time) - 1], times };
-}
-
-/** The provider's fulfilment to the Service Fulfilment URL registered with it (which carries the callback secret). */
-const fulfil = (sessionId: string, body: Record<string, unknown> = {}, secret: string | null = CALLBACK_SECRET) =>
-  request(ussd)
-    .post(secret === null ? '/ussd/fulfilment' : `/ussd/fulfilment?secret=${encodeURIComponent(secret)}`)
-    .send({
-      SessionId: sessionId,
-      OrderId: randomUUID().replaceAll('-', ''),
-      ExtraData: {},
-      OrderInfo: { Status: 'Paid', Payment: { PaymentType: 'mobilemoney', AmountPaid: 1, IsSuccessful: true } },
-      ...body,
-    });
-
-/** The sandbox: the person approved the mobile-money prompt (the status API answers Paid for the session). */
-async function approveInSandbox(sessionId: string, mobile: string, amount: number) {
-  const res = await fetch(`${SANDBOX}/__control/ussd/${sessionId}/pay`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ mobile, amount, send: false }),
-  });
-  expect(res.status).toBe(200);
-}
-
-/** The sandbox: the person declined the prompt (the status API knows no payment for the session). */
-async function declineInSandbox(sessionId: string, mobile: string) {
-  const res = await fetch(`${SANDBOX}/__control/ussd/${sessionId}/decline`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ mobile, send: false }),
-  });
-  expect(res.status).toBe(200);
-}
-
-const sandboxSession = async (sessionId: string) =>
-  (await (await fetch(`${SANDBOX}/__control/ussd/${sessionId}`)).json()) as { confirmations: { ServiceStatus: string }[] };
 
 beforeAll(async () => {
   await seedCatalog(db());
@@ -173,7 +63,7 @@ describe('a number that belongs to an account', () => {
   it('is that account: no name is asked and the booking is theirs', async () => {
     const user = await createTestUser();
     const p = phone();
-    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}`, phoneVerifiedAt: new Date().toISOString() });
     expect((await p.dial()).Message).toMatch(/^ExpMed Health\n1 Book/);
     await toConfirm(p);
     const cart = await p.say('1');
@@ -224,16 +114,16 @@ describe('booking a phone consultation and paying in the session', () => {
     expect(receipt?.content).toContain('Dial *713*4455# to see it.');
   });
 
-  it('refuses a fulfilment without the secret (or with a wrong one), and changes nothing', async () => {
+  it('refuses a fulfilment without the gateway key (or with a wrong one), and changes nothing', async () => {
     const p = await newCaller();
     await toConfirm(p);
     await p.say('1');
     const [booked] = await appointmentsOf(p.patientId);
     await approveInSandbox(p.sessionId, p.mobile, Number(booked.consultationFee));
-    for (const secret of [null, 'not-the-secret']) {
-      const res = await fulfil(p.sessionId, {}, secret);
+    for (const key of [null, 'not-the-key', `${KEY}x`]) {
+      const res = await fulfil(p.sessionId, {}, key);
       expect(res.status).toBe(401);
-      expect(res.body.msg).toBe('This fulfilment is not authorised.');
+      expect(res.body.msg).toBe('This request is not authorised.');
     }
     const [still] = await appointmentsOf(p.patientId);
     expect(still.paymentStatus).toBe('Unpaid');
@@ -241,7 +131,7 @@ describe('booking a phone consultation and paying in the session', () => {
     expect((await sandboxSession(p.sessionId)).confirmations).toEqual([]);
   });
 
-  it('releases the slot at once when the person declines the prompt (the status API agrees nothing was paid)', async () => {
+  it('keeps the booking and its hold when a declined prompt is not confirmed as paid: no payment known is not a decline', async () => {
     const p = await newCaller();
     const { time } = await toConfirm(p);
     const { data } = (await sessionDoc(p.sessionId))!;
@@ -256,16 +146,16 @@ describe('booking a phone consultation and paying in the session', () => {
       OrderInfo: { Status: 'Unpaid', Payment: { PaymentType: 'mobilemoney', AmountPaid: 0, IsSuccessful: false } },
     });
     expect(declined.status).toBe(200);
-    expect(declined.body.data).toEqual({ outcome: 'not-paid', released: true });
-    const [expired] = await appointmentsOf(p.patientId);
-    expect(expired).toMatchObject({ appointmentStatus: 'Expired', paymentStatus: 'Unpaid' });
-    expect((await slot.get()).exists).toBe(false);
+    expect(declined.body.data).toEqual({ outcome: 'not-paid' });
+    // The prompt may still be approved: the booking lapses by its own hold, not by the hint.
+    const [held] = await appointmentsOf(p.patientId);
+    expect(held).toMatchObject({ appointmentStatus: 'Pending', paymentStatus: 'Unpaid' });
+    expect((await slot.get()).exists).toBe(true);
     expect((await sandboxSession(p.sessionId)).confirmations.map((c) => c.ServiceStatus)).toEqual(['failed']);
-    const texts = await eventually(
-      () => smsSentTo(`+${p.mobile}`),
-      (sms) => sms.some((m) => m.content.includes('was not paid')),
-    );
-    expect(texts.find((m) => m.content.includes('was not paid'))?.content).toContain('Dial *713*4455# to book again.');
+    // Approved after all: the late payment settles like any other.
+    await approveInSandbox(p.sessionId, p.mobile, Number(held.consultationFee));
+    expect((await fulfil(p.sessionId)).body.data.outcome).toBe('paid');
+    expect((await appointmentsOf(p.patientId))[0].paymentStatus).toBe('Paid');
   });
 
   it('settles nothing for a fulfilment the provider never saw (forged)', async () => {
@@ -437,7 +327,7 @@ describe('a returning patient: my next appointment', () => {
   it('shows what, when, with whom and Paid; cancelled more than 12 h ahead, the whole fee is a refund Due', async () => {
     const user = await createTestUser();
     const p = phone();
-    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}`, phoneVerifiedAt: new Date().toISOString() });
     expect((await p.dial()).Message).toMatch(/^ExpMed Health\n1 Book/);
     await p.say('1');
     const doctors = await p.say('1');
@@ -462,7 +352,7 @@ describe('a returning patient: my next appointment', () => {
     expect(next.Message).toContain(`\n${doctorName}\nPaid\n1 Cancel it\n0 Back`);
     const fee = Number(booked.consultationFee).toFixed(2);
     expect((await again.say('1')).Message).toBe(`Cancel this appointment? GHS ${fee} will be refunded.\n1 Yes, cancel\n0 No`);
-    const done = await again.say('1');
+    const done = await choosingPin(again, '1');
     expect(done).toMatchObject({
       Type: 'release',
       Message: `Cancelled. A refund of GHS ${fee} is due: the clinic will send it to your mobile money.`,
@@ -512,9 +402,10 @@ describe('my package', () => {
     await other.dial();
     expect((await p.say('3')).Message).toContain('You have no package.\n1 Start the free 30-day trial');
     expect((await other.say('3')).Message).toContain('1 Start the free 30-day trial');
-    const started = await p.say('1');
+    const started = await choosingPin(p, '1');
     expect(started).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^Your free trial has started\./) });
-    const refused = await other.say('1');
+    // The other session asks for the PIN the first one set.
+    const refused = await withPin(other, '1');
     expect(refused).toMatchObject({
       Type: 'release',
       Message: expect.stringMatching(/^You already have the Individual Package/),
@@ -536,7 +427,7 @@ describe('my package: automatic renewal by direct debit (docs/direct-debit.md)',
   async function trialCaller(operator: string) {
     const p = await newCaller(operator);
     await p.say('3');
-    expect((await p.say('1')).Message).toMatch(/^Your free trial has started\./);
+    expect((await choosingPin(p, '1')).Message).toMatch(/^Your free trial has started\./);
     return p;
   }
   /** A new session of the same phone, at My package. */
@@ -551,14 +442,14 @@ describe('my package: automatic renewal by direct debit (docs/direct-debit.md)',
     const waiting = await atPackage(p.mobile, 'vodafone');
     const opt = await atPackage(p.mobile, 'vodafone');
     expect(opt.screen.Message).toMatch(/days left\.\n1 Renew automatically\n0 Back$/);
-    const started = await opt.say('1');
+    const started = await withPin(opt, '1');
     expect(started).toMatchObject({
       Type: 'release',
       Message: 'We sent a code by SMS. Dial *713*4455# and choose 3 My package to type it.',
     });
     // The network's retry gets the same screen; a second opt-in (another session) is refused in words.
-    expect(await opt.again('1')).toEqual(started);
-    expect((await waiting.say('1')).Message).toMatch(/^An approval is already waiting on 0\d\d \*\*\* \d{4}: approve it/);
+    expect(await opt.again(PIN)).toEqual(started);
+    expect((await withPin(waiting, '1')).Message).toMatch(/^An approval is already waiting on 0\d\d \*\*\* \d{4}: approve it/);
     expect(await mandateOf(p.patientId)).toMatchObject({
       status: 'Pending',
       network: 'Telecel',
@@ -573,7 +464,7 @@ describe('my package: automatic renewal by direct debit (docs/direct-debit.md)',
 
     const approve = await atPackage(p.mobile, 'vodafone');
     expect(approve.screen.Message).toContain('days left.\nNot approved yet.\n1 Type the approval code\n2 Stop automatic renewal');
-    expect((await approve.say('1')).Message).toBe('Type the approval code from the SMS:');
+    expect((await withPin(approve, '1')).Message).toBe('Type the approval code from the SMS:');
     const wrong = String((Number(otp) + 1) % 10000).padStart(4, '0');
     expect((await approve.say(wrong)).Message).toBe(
       'That code is not right: check the SMS.\nType the approval code from the SMS:',
@@ -587,7 +478,7 @@ describe('my package: automatic renewal by direct debit (docs/direct-debit.md)',
 
     const stop = await atPackage(p.mobile, 'vodafone');
     expect(stop.screen.Message).toMatch(/days left\.\nRenews on .+ for GHS 99\.00\.\n1 Stop automatic renewal\n0 Back$/);
-    expect((await stop.say('1')).Message).toMatch(/^Stop automatic renewal\?/);
+    expect((await withPin(stop, '1')).Message).toMatch(/^Stop automatic renewal\?/);
     expect(await stop.say('1')).toMatchObject({
       Type: 'release',
       Message: expect.stringMatching(/^Automatic renewal is stopped\./),
@@ -599,7 +490,9 @@ describe('my package: automatic renewal by direct debit (docs/direct-debit.md)',
   it('asks the network when the Operator names none it knows; MTN is approved by the prompt on the phone', async () => {
     const p = await trialCaller('glo');
     const opt = await atPackage(p.mobile, 'glo');
-    expect((await opt.say('1')).Message).toBe('Which mobile money network is this number on?\n1 MTN\n2 Telecel\n3 AT\n0 Back');
+    expect((await withPin(opt, '1')).Message).toBe(
+      'Which mobile money network is this number on?\n1 MTN\n2 Telecel\n3 AT\n0 Back',
+    );
     expect((await opt.say('4')).Message).toMatch(/^Please type a number from the list\.\nWhich mobile money network/);
     expect(await opt.say('1')).toMatchObject({
       Type: 'release',
@@ -666,7 +559,7 @@ describe('cancelling late over USSD', () => {
   it('says what is kept; cancelled less than 12 h ahead, half the fee is a refund Due', async () => {
     const user = await createTestUser();
     const p = phone();
-    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}`, phoneVerifiedAt: new Date().toISOString() });
     await p.dial();
     await toConfirm(p);
     expect((await p.say('1')).Type).toBe('AddToCart');
@@ -688,7 +581,7 @@ describe('cancelling late over USSD', () => {
     expect((await again.say('1')).Message).toBe(
       `Cancel this appointment? GHS ${half.toFixed(2)} is kept (late); GHS ${(fee - half).toFixed(2)} refunded.\n1 Yes, cancel\n0 No`,
     );
-    expect((await again.say('1')).Message).toBe(
+    expect((await choosingPin(again, '1')).Message).toBe(
       `Cancelled. A refund of GHS ${(fee - half).toFixed(2)} is due: the clinic will send it to your mobile money.`,
     );
     const refunds = await db().collection(COLLECTIONS.refunds).where('clientReference', '==', booked.clientReference).get();
@@ -727,7 +620,7 @@ describe('a package allowance', () => {
   it('covers a phone consultation: the confirm screen says so, booked at once, nothing to pay, no checkout', async () => {
     const p = await newCaller();
     await p.say('3');
-    expect((await p.say('1')).Message).toMatch(/^Your free trial has started\./);
+    expect((await choosingPin(p, '1')).Message).toMatch(/^Your free trial has started\./);
     const q = phone(p.mobile);
     await q.dial();
     const { confirm } = await toConfirm(q, { covered: true });
@@ -754,7 +647,7 @@ describe('erasing an account', () => {
   it('erases its call-back requests and USSD sessions with it', async () => {
     const user = await createTestUser();
     const p = phone();
-    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}`, phoneVerifiedAt: new Date().toISOString() });
     await p.dial();
     await p.say('5');
     expect((await p.say('1')).Message).toContain('The clinic will call you');
@@ -773,7 +666,7 @@ describe('what a doctor asked for', () => {
   async function patientWithVisit() {
     const [user, doctor] = await Promise.all([createTestUser(), createStaffUser('doctor', 'dr-mensah')]);
     const p = phone();
-    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}` });
+    await setPatientContact(user.uid, { contactNumber: `+${p.mobile}`, phoneVerifiedAt: new Date().toISOString() });
     const visit = await storedAppointment(user.uid, 'CheckedIn', {
       ...startingIn(-10),
       requestedServiceId: 1,
@@ -902,7 +795,10 @@ describe('what a doctor asked for', () => {
     expect((await p.say('1')).Message).toContain('Type a landmark near your home');
     await p.say('Blue gate after Mallam junction');
     expect((await p.say('0')).Message).toMatch(/^Medicine Delivery on .+\.\nNear: Blue gate after Mallam junction\n1 Confirm/);
-    expect(await p.say('1')).toMatchObject({ Type: 'release', Message: expect.stringMatching(/^Booked: Medicine Delivery on/) });
+    expect(await choosingPin(p, '1')).toMatchObject({
+      Type: 'release',
+      Message: expect.stringMatching(/^Booked: Medicine Delivery on/),
+    });
     const delivery = (await appointmentsOf(user.uid)).find((a) => a.requestedServiceId === 7)!;
     expect(delivery).toMatchObject({
       channel: 'USSD',
@@ -932,7 +828,7 @@ describe('cancelling an unpaid booking over USSD', () => {
     const fee = Number(booked.consultationFee).toFixed(2);
     expect((await again.say('2')).Message).toContain(`\nNot paid (GHS ${fee})\n1 Cancel it\n0 Back`);
     expect((await again.say('1')).Message).toBe('Cancel this appointment?\n1 Yes, cancel\n0 No');
-    expect(await again.say('1')).toMatchObject({ Type: 'release', Message: 'Cancelled. Thank you for telling us.' });
+    expect(await choosingPin(again, '1')).toMatchObject({ Type: 'release', Message: 'Cancelled. Thank you for telling us.' });
     const [cancelled] = await appointmentsOf(p.patientId);
     expect(cancelled).toMatchObject({ appointmentStatus: 'Cancelled', paymentStatus: 'Unpaid' });
     const refunds = await db().collection(COLLECTIONS.refunds).where('clientReference', '==', booked.clientReference).get();
@@ -945,7 +841,7 @@ describe('the free trial used before', () => {
   it('is refused as a screen in the service words once the trial has ended, and starts nothing', async () => {
     const p = await newCaller();
     await p.say('3');
-    expect((await p.say('1')).Message).toMatch(/^Your free trial has started\./);
+    expect((await choosingPin(p, '1')).Message).toMatch(/^Your free trial has started\./);
     // The trial ended ten days ago (moved in the store, as time passing would).
     const subs = () => db().collection(COLLECTIONS.subscriptions).where('patientId', '==', p.patientId).get();
     const [trial] = (await subs()).docs;
@@ -955,7 +851,7 @@ describe('the free trial used before', () => {
     const again = phone(p.mobile);
     await again.dial();
     expect((await again.say('3')).Message).toContain('You have no package.\n1 Start the free 30-day trial');
-    expect(await again.say('1')).toMatchObject({
+    expect(await withPin(again, '1')).toMatchObject({
       Type: 'release',
       Message:
         'You have already used your free trial. Choose a package, or renew your trial package from your profile, to continue.',

@@ -26,6 +26,7 @@ import { noticeMail } from '../../notifications/notify';
 import { accountErased } from '../../notifications/templates';
 import { smsRefsOf } from '../../store/sms';
 import { ussdRefsOf } from '../../store/ussd';
+import { phonePinRef } from '../../store/phone-pins';
 import { visitErasureWrites } from '../../store/visits';
 import { CHECKOUT_IN_PROGRESS_MS } from '../payments/recheck';
 import { deleteNewsletterEntry, formsSentFrom } from '../public/public-forms';
@@ -124,6 +125,8 @@ export async function eraseAccount(uid: string, signInEmail: string | undefined,
       // A clinic record the account took over names the same person.
       ...clinicRecords.map((ref) => ({ ref, remove: true as const })),
       ...ussd.map((ref) => ({ ref, remove: true as const })),
+      // The phone PIN's hash, of the account and of the records it claimed.
+      ...[uid, ...clinicRecords.map((ref) => ref.id)].map((id) => ({ ref: phonePinRef(id), remove: true as const })),
       ...audits,
       erasureAuditEntry(),
     ];

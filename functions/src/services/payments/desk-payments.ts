@@ -64,7 +64,8 @@ export async function recordDeskPayment(
     ...(input.providerReference ? { providerReference: input.providerReference } : {}),
     recordedBy: { uid: staff.uid, role: staff.role, ...(staff.email ? { email: staff.email } : {}) },
   });
-  if (outcome === 'not-paid') throw new Error('a desk payment is always Paid');
+  if (outcome === 'not-paid' || outcome === 'refused')
+    throw new Error('a desk payment is always Paid, and a reused reference a 409');
   if (outcome === 'paid') await closeLiveCheckout(payable);
   // Paid and refund-due are audited in markPaid's transaction; the same payment sent again gets its own entry.
   if (outcome === 'already-paid')

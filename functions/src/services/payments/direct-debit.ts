@@ -11,6 +11,7 @@ import {
   cancelPreapproval,
   initiatePreapproval,
   type PreapprovalDecision,
+  preapprovalState,
   verifyPreapprovalOtp,
 } from '../../provider/direct-debit';
 import { notifyPatient } from '../../notifications/notify';
@@ -205,6 +206,26 @@ export async function verifyAutorenew(patientId: string, otp: string, now = new 
   if (!accepted) throw badRequest('The approval code (otp) is not right: check the SMS and type it again.');
   await decideMandate({ providerId: mandate.providerId, clientReferenceId: mandate.clientReferenceId, approved: true }, now);
   return answerOf(subscriptionId);
+}
+
+/** The last nine digits of a Ghana number, however it is written (+233..., 233..., 0...). */
+const nationalNumber = (msisdn: string) => msisdn.replace(/\D/g, '').slice(-9);
+
+/**
+ * The preapproval callback (routes/payment-callback.ts) is a hint: the provider's status API says
+ * what became of the mandate with this reference, and only a decision for the mandate's own number
+ * counts (docs/direct-debit.md). Still pending: nothing changes, the next callback or the OTP decides.
+ */
+export async function confirmMandate(clientReferenceId: string, now = new Date()): Promise<'changed' | 'unchanged' | 'unknown'> {
+  const found = await mandateByReference(clientReferenceId);
+  if (!found) return 'unknown';
+  const state = await preapprovalState(clientReferenceId);
+  if (!state || (state.status !== 'APPROVED' && state.status !== 'REJECTED')) return 'unchanged';
+  if (nationalNumber(state.msisdn) !== nationalNumber(found.data.msisdn)) {
+    logger.error('preapproval status names another number than the mandate', { clientReferenceId });
+    return 'unchanged';
+  }
+  return decideMandate({ providerId: state.providerId, clientReferenceId, approved: state.status === 'APPROVED' }, now);
 }
 
 /** The subscription's mandate as the patient sees it (the card, the USSD menu), if it has one. */

@@ -32,6 +32,8 @@ export async function paymentBeforeRemoval<K extends PayableKind>(
   const status = await providerStatusOf(payable);
   if (status?.status === 'Paid') {
     const outcome = await markPaid(payable, status);
+    // Refused: that money settled another record (an alert is raised); this one was never paid.
+    if (outcome === 'refused') return 'not-paid';
     return outcome === 'refund-due' ? 'refund-due' : 'paid';
   }
   const recent = now.getTime() - checkoutStartedAt.getTime() < CHECKOUT_IN_PROGRESS_MS;

@@ -6,7 +6,7 @@ import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS, type Payer } from '..
 import { transactionStatus, type TransactionStatus } from '../../provider/provider';
 import { doctorSlotRef } from '../../store/appointments';
 import { storedTime } from '../../store/converter';
-import { ledgerRef, refundRef, settlementLeaseRef } from '../../store/payments';
+import { ledgerRef, paymentAlertRef, providerTransactionRef, refundRef, settlementLeaseRef } from '../../store/payments';
 import { runTransaction } from '../../store/transaction';
 import { accountEmail } from '../../notifications/mail';
 import { notifyPatient } from '../../notifications/notify';
@@ -36,8 +36,49 @@ export interface DeskSettlement {
 const auditDesk = (tx: Transaction, desk: DeskSettlement, action: string, target: string, patientId: string) =>
   writeAudit({ actorUid: desk.recordedBy.uid, actorRole: desk.recordedBy.role, action, target, patientIds: [patientId] }, tx);
 
-/** paid: applied to its record now; already-paid: this very payment was applied before; refund-due: recorded as owed back. */
-export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due';
+/**
+ * paid: applied to its record now; already-paid: this very payment was applied before; refund-due:
+ * recorded as owed back; refused: the provider's transaction already settled another record, so
+ * this one stays unpaid and staff are alerted.
+ */
+export type MarkPaidOutcome = 'paid' | 'already-paid' | 'not-paid' | 'refund-due' | 'refused';
+
+/** The provider whose transactions settle payables; the desk's mobile money references are counted apart. */
+const PROVIDER = 'hubtel';
+
+/**
+ * A transaction that settled one record, named by a second (docs/money.md 'One transaction, one
+ * settlement'): the second stays unpaid, and an alert (once per record and transaction) asks
+ * staff to look, in the console and in the error log the monitoring watches.
+ */
+async function refuseSecondClaim(
+  tx: Transaction,
+  payable: Payable,
+  status: TransactionStatus,
+  settledReference: string,
+): Promise<MarkPaidOutcome> {
+  const alert = paymentAlertRef(`${PROVIDER}:${status.transactionId}_${payable.clientReference}`);
+  if ((await tx.get(alert)).exists) return 'refused';
+  tx.create(alert, {
+    kind: 'transaction-claimed-twice',
+    provider: PROVIDER,
+    transactionId: status.transactionId,
+    clientReference: payable.clientReference,
+    payableKind: payable.kind,
+    recordId: payable.ref.id,
+    patientId: payable.patientId,
+    amount: status.amount,
+    settledReference,
+    status: 'Open',
+    createdAt: new Date().toISOString(),
+  });
+  logger.error('provider transaction claimed by a second payable: refused', {
+    transactionId: status.transactionId,
+    clientReference: payable.clientReference,
+    settledReference,
+  });
+  return 'refused';
+}
 
 /**
  * Decides, inside the transaction, what a confirmed payment does: applied (Paid; an Expired
@@ -55,9 +96,36 @@ async function settle(
   const { clientReference, kind, ref } = payable;
   const ledgerEntry = ledgerRef(clientReference);
   const refund = refundRef(clientReference, status.transactionId);
-  const [snap, ledger, refunded] = await Promise.all([tx.get(ref), tx.get(ledgerEntry), tx.get(refund)]);
+  // The money's own record: a provider transaction, or a mobile money reference the desk typed (cash has none).
+  const moneyRef =
+    desk?.method === 'cash' || !status.transactionId
+      ? undefined
+      : providerTransactionRef(desk ? 'desk-momo' : PROVIDER, status.transactionId);
+  const [snap, ledger, refunded, money] = await Promise.all([
+    tx.get(ref),
+    tx.get(ledgerEntry),
+    tx.get(refund),
+    moneyRef ? tx.get(moneyRef) : undefined,
+  ]);
   if (ledger.data()?.transactionId === status.transactionId) return 'already-paid';
   if (refunded.exists) return 'refund-due';
+  const settledElsewhere = money?.data()?.clientReference;
+  if (settledElsewhere && settledElsewhere !== clientReference) {
+    if (desk) throw conflict(`This mobile money reference was already recorded for another payment (${settledElsewhere}).`);
+    return refuseSecondClaim(tx, payable, status, settledElsewhere);
+  }
+  const claimMoney = (outcome: 'paid' | 'refund-due') => {
+    if (moneyRef)
+      tx.set(moneyRef, {
+        provider: desk ? 'desk-momo' : PROVIDER,
+        transactionId: status.transactionId,
+        clientReference,
+        kind,
+        record: ref.path,
+        outcome,
+        at: new Date().toISOString(),
+      });
+  };
   // Recorded at the desk twice: the second is a slip at the desk, not money taken twice.
   if (desk && ledger.data()?.source === 'desk')
     throw conflict(
@@ -83,6 +151,7 @@ async function settle(
     return undefined;
   })();
   if (reason) {
+    claimMoney('refund-due');
     if (desk) await auditDesk(tx, desk, `payment.desk.refund-due`, ref.path, record.patientId);
     await createDueRefund(
       tx,
@@ -115,6 +184,7 @@ async function settle(
     amountAfterCharges: status.amountAfterCharges,
     paymentSource: desk ? 'desk' : 'online',
   };
+  claimMoney('paid');
   // A subscription's first period starts, or a renewal moves its subscription's periodEnd on.
   const extra = period.recordUpdate;
   period.apply();

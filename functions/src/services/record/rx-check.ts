@@ -11,7 +11,7 @@ import { runTransaction } from '../../store/transaction';
  * The pharmacy's side of a prescription (docs/record.md 'Checking a code'): whether a code is
  * ours (status, date, doctor), its medicines only with the patient's initials and year of
  * birth, and a one-time dispense the clinic audits. Every miss (no such code, or proof that
- * does not match) is counted: per client, and for everyone together.
+ * does not match) is counted: per client, and for everyone on the same channel together.
  */
 
 const HOUR_MS = 3_600_000;
@@ -19,8 +19,21 @@ const HOUR_MS = 3_600_000;
 /** Misses one client may make an hour before /rx refuses it (a pharmacist mistypes a few). */
 export const RX_MISSES_PER_HOUR = 20;
 
-/** Misses from everyone together an hour: past it /rx refuses everyone until the hour turns, and logs an error for the alerts. */
-export const rxMissBudget = { perHour: 500 };
+/**
+ * Misses from everyone together an hour, per channel: past it that channel's checks are refused
+ * until the hour turns, and an error is logged for the alerts. Each channel counts apart, so
+ * callers switching numbers on USSD cannot switch the website's check off for pharmacies.
+ */
+export const rxMissBudget = { web: 500, ussd: 200 };
+
+/**
+ * Who checks a code: the channel, and the client on it (an address on the web, a number on
+ * USSD); none when the address is a front end many share (then only the channel's budget counts).
+ */
+export interface RxCaller {
+  channel: keyof typeof rxMissBudget;
+  client?: string;
+}
 
 export const RX_TOO_MANY_MISSES =
   'Too many codes checked here did not match a prescription. Please wait an hour, or call the clinic to check this one.';
@@ -34,29 +47,36 @@ const NOT_OURS =
 const NO_MATCH =
   "The patient's initials and year of birth do not match this prescription. Check them against the prescription and the patient's card.";
 
-const missKey = (client: string) => `rx-miss:${client}`;
-const ALL_MISSES = 'rx-miss:all';
+const missKey = ({ channel, client }: RxCaller) => `rx-miss:${channel}:${client}`;
+const allMisses = ({ channel }: RxCaller) => `rx-miss:all:${channel}`;
 
-/** Before any lookup: a client, or everyone, past its misses gets 429 without the code being looked at. */
-async function assertMayLook(client: string): Promise<void> {
-  const [mine, all] = await Promise.all([slotsUsed(missKey(client), HOUR_MS), slotsUsed(ALL_MISSES, HOUR_MS)]);
+/** Before any lookup: a client, or its whole channel, past its misses gets 429 without the code being looked at. */
+async function assertMayLook(client: RxCaller): Promise<void> {
+  const [mine, all] = await Promise.all([
+    client.client ? slotsUsed(missKey(client), HOUR_MS) : 0,
+    slotsUsed(allMisses(client), HOUR_MS),
+  ]);
   if (mine >= RX_MISSES_PER_HOUR) throw new HttpError(429, RX_TOO_MANY_MISSES);
-  if (all >= rxMissBudget.perHour) {
-    logger.error('rx miss budget spent: prescription codes are being guessed', { budgetPerHour: rxMissBudget.perHour });
+  const budget = rxMissBudget[client.channel];
+  if (all >= budget) {
+    logger.error('rx miss budget spent: prescription codes are being guessed', {
+      channel: client.channel,
+      budgetPerHour: budget,
+    });
     throw new HttpError(429, RX_BUSY);
   }
 }
 
-/** Counts one miss against the client and everyone; the error to answer with. */
-async function miss(client: string, error: HttpError): Promise<HttpError> {
+/** Counts one miss against the client and its channel; the error to answer with. */
+async function miss(client: RxCaller, error: HttpError): Promise<HttpError> {
   const [mine] = await Promise.all([
-    takeSlot(missKey(client), RX_MISSES_PER_HOUR, HOUR_MS),
-    takeSlot(ALL_MISSES, rxMissBudget.perHour, HOUR_MS),
+    client.client ? takeSlot(missKey(client), RX_MISSES_PER_HOUR, HOUR_MS) : true,
+    takeSlot(allMisses(client), rxMissBudget[client.channel], HOUR_MS),
   ]);
   return mine ? error : new HttpError(429, RX_TOO_MANY_MISSES);
 }
 
-async function found(client: string, code: string): Promise<StoredPrescription> {
+async function found(client: RxCaller, code: string): Promise<StoredPrescription> {
   await assertMayLook(client);
   const p = await prescriptionByCode(code);
   if (!p) throw await miss(client, notFound(NOT_OURS));
@@ -66,7 +86,7 @@ async function found(client: string, code: string): Promise<StoredPrescription> 
 /** The year of birth on the prescription (as issued), if any. */
 const birthYearOf = (p: StoredPrescription) => Number(p.patientDateOfBirth.slice(0, 4)) || undefined;
 
-async function proved(client: string, code: string, proof: RxProof): Promise<StoredPrescription> {
+async function proved(client: RxCaller, code: string, proof: RxProof): Promise<StoredPrescription> {
   const p = await found(client, code);
   if (!birthYearOf(p))
     throw forbidden(
@@ -93,10 +113,10 @@ export function rxVerdict(code: string, check: RxCheck): string {
 }
 
 /** GET /rx/{code}: status, date and doctor. */
-export const checkRx = async (client: string, code: string): Promise<RxCheck> => checkOf(await found(client, code));
+export const checkRx = async (client: RxCaller, code: string): Promise<RxCheck> => checkOf(await found(client, code));
 
 /** POST /rx/{code}/items: the medicines (without notes), once the initials and year of birth match. */
-export async function rxItems(client: string, code: string, proof: RxProof): Promise<RxItems> {
+export async function rxItems(client: RxCaller, code: string, proof: RxProof): Promise<RxItems> {
   const p = await proved(client, code, proof);
   return {
     ...checkOf(p),
@@ -116,7 +136,7 @@ export async function rxItems(client: string, code: string, proof: RxProof): Pro
  * transaction with its audit entry (actor 'pharmacy'); the clinic sees it in the audit log
  * under the patient. After it the code is never called genuine again.
  */
-export async function dispenseRx(client: string, code: string, body: RxDispenseRequest): Promise<RxCheck> {
+export async function dispenseRx(client: RxCaller, code: string, body: RxDispenseRequest): Promise<RxCheck> {
   const p = await proved(client, code, body);
   const ref = prescriptionRef(p.prescriptionId);
   return runTransaction(async (tx) => {

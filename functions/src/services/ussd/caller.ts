@@ -11,10 +11,12 @@ import { newCallbackRef, patientsWithPhone, type CallerDetails } from '../../sto
 import { clinicRecordOf } from '../patients/clinic-patients';
 
 /**
- * The caller is their number (docs/ussd.md): the network proves it, so it counts as a
- * verified phone. A number an account or a clinic record holds is that person; otherwise the
- * caller gives a name and becomes a clinic record with source USSD, which an account signing
- * up later with the same number claims (services/patients/clinic-patients.ts).
+ * The caller is their number (docs/ussd.md): the request proves it came from the gateway (its
+ * key, routes/ussd.ts), so the number is the one dialling. A record is that caller only when the
+ * record's own phone was proved (`phoneVerifiedAt`: the account's SMS code, the desk's code, an
+ * earlier USSD session), since a number typed into a form proves nothing; otherwise the caller
+ * gives a name and becomes a clinic record with source USSD, which an account signing up later
+ * with the same number claims (services/patients/clinic-patients.ts).
  */
 
 /**
@@ -45,9 +47,12 @@ const detailsOf = (p: Patient): CallerDetails => ({
   accountStatus: p.accountStatus,
 });
 
-/** The person this number is: an account first, else an unclaimed clinic record; undefined for a new number. */
+/**
+ * The person this number is: an account whose phone is proved first, else an unclaimed clinic
+ * record whose phone is proved; undefined for a new number (or one only typed, never proved).
+ */
 export async function patientOfNumber(mobile: string): Promise<KnownCaller | undefined> {
-  const holders = await patientsWithPhone(mobile);
+  const holders = (await patientsWithPhone(mobile)).filter((p) => p.phoneVerifiedAt);
   const account = holders.find((p) => p.accountStatus !== 'Clinic' && !p.claimedBy);
   const record = holders.find((p) => p.accountStatus === 'Clinic' && !p.claimedBy);
   const holder = account ?? record;

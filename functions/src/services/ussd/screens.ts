@@ -30,6 +30,10 @@ export const HINT = {
   gps: 'That is not a GhanaPost address.',
   code: 'Please type the code as printed.',
   approvalCode: 'That code is not right: check the SMS.',
+  pin: 'A PIN is 4 digits.',
+  pinGuessable: 'That PIN is too easy to guess.',
+  pinMismatch: 'The two PINs were not the same.',
+  pinWrong: (triesLeft: number) => `That PIN is not right: ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
 } as const;
 
 /** The most items a list screen offers (the rest would not fit). */
@@ -160,6 +164,13 @@ export const screens = {
   rx: (p: { valid: boolean; lines: string[] }) => short(p.lines.join('\n'), 182),
   callbackReason: (hint?: string) => withHint(hint, `Why should we call you?\n${list(CALLBACK_REASONS)}\n0 Back`),
   callbackQueued: (p: { phone: string }) => `Thank you. The clinic will call you on ${p.phone} as soon as it can.`,
+  askPin: (hint?: string) => withHint(hint, 'Type your 4-digit PIN for changes by phone:\n0 Back'),
+  choosePin: (hint?: string) =>
+    withHint(hint, 'To keep changes by phone safe, choose a 4-digit PIN. Keep it secret.\nType your new PIN:\n0 Back'),
+  repeatPin: () => 'Type the same PIN again:',
+  pinLocked: () =>
+    'Your PIN is locked after 3 wrong tries. Reset it in your profile on our website, or at the clinic with your ID.',
+  tooManyDials: () => 'You have dialled many times in the last hour. Please try again later, or call the clinic.',
   ended: (shortcode: string) => `This session has ended. Please ${dial(shortcode)} again.`,
   goodbye: () => 'Thank you for using ExpMed Health.',
   busy: () => 'The service is busy. Please dial again in a moment.',

@@ -2,14 +2,14 @@ import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firesto
 import { logger } from 'firebase-functions';
 import { USSD_MAX_CHARS, type UssdFulfilment, type UssdRequest, type UssdResponse } from '../../api/ussd';
 import { ussdConfig } from '../../config';
+import { USSD_DIALS_PER_NUMBER_PER_HOUR, ussdRequestBudget } from '../../api/policy';
+import { takeSlot } from '../../http/rate-limit';
 import { badRequest, notFound } from '../../http/errors';
 import { ghanaPhone, isGsm7, septets, toGsm7 } from '../../notifications/sms-text';
 import { withoutWaitingForSms } from '../../notifications/sms-sender';
 import { confirmUssdService } from '../../provider/provider';
 import { hasCode } from '../../store/error-codes';
 import { sessionExpiry, ussdSessionRef, type UssdSession } from '../../store/ussd';
-import { PAYABLE_KIND } from '../../api/types';
-import { releaseHold } from '../booking/holds';
 import { findPayable } from '../payments/payable';
 import { confirmWithProvider, type MarkPaidOutcome } from '../payments/settlement';
 import { networkOfOperator, patientOfNumber } from './caller';
@@ -79,6 +79,8 @@ const ACTING_STEPS: ReadonlySet<string> = new Set<Step>([
   'stopRenewal',
   'rx',
   'callback',
+  'pin',
+  'pinRepeat',
 ]);
 
 type Claim =
@@ -148,6 +150,22 @@ async function answerOfFirst(sessionId: string, sequence: number): Promise<UssdR
   return undefined;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The channel's limits (docs/ussd.md 'Limits'): dials per number an hour, and requests from
+ * everyone a minute (so no flood, even through the gateway, can keep the instances busy). Counted
+ * in Firestore like every limit, by a hash of the number. Over either: a screen, nothing stored.
+ */
+async function withinLimits(mobile: string, dial: boolean): Promise<'yes' | 'number' | 'all'> {
+  const [mine, all] = await Promise.all([
+    dial ? takeSlot(`ussd-dial:${mobile}`, USSD_DIALS_PER_NUMBER_PER_HOUR, HOUR_MS) : true,
+    takeSlot('ussd-requests', ussdRequestBudget.perMinute, 60_000),
+  ]);
+  if (!all) logger.warn('route budget spent', { route: 'ussd', budgetPerMinute: ussdRequestBudget.perMinute });
+  return !all ? 'all' : mine ? 'yes' : 'number';
+}
+
 /** Plain data for Firestore: no undefined fields (it refuses them). */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -179,8 +197,15 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
   // answer without reading it first (a retry of the dial finds it created and gets its screen,
   // storeAnswer). A step reads the session, which holds who the caller is from the dial on.
   const dial = type === 'initiation';
-  const claim: Claim = dial ? { kind: 'work', marked: false } : await claimSequence(sessionId, mobile, sequence);
-  const holder = dial ? await patientOfNumber(mobile) : undefined;
+  const [claim, holder, within] = await Promise.all([
+    dial ? ({ kind: 'work', marked: false } as Claim) : claimSequence(sessionId, mobile, sequence),
+    dial ? patientOfNumber(mobile) : undefined,
+    withinLimits(mobile, dial),
+  ]);
+  if (within !== 'yes') {
+    if (claim.kind === 'work' && claim.marked) await ref.update({ working: null }).catch(() => undefined);
+    return releaseOf(sessionId, within === 'number' ? screens.tooManyDials() : screens.busy());
+  }
   if (claim.kind === 'replay') return claim.answer;
   if (claim.kind === 'unknown') return releaseOf(sessionId, screens.ended(shortcode));
   if (claim.kind === 'wait') return (await answerOfFirst(sessionId, sequence)) ?? releaseOf(sessionId, screens.busy());
@@ -194,6 +219,7 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
     shortcode,
     sessionId,
     network: networkOfOperator(req.Operator),
+    pinProved: session?.pinProved === true,
   };
   let reply: Reply;
   try {
@@ -219,6 +245,7 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
         mobile,
         ...(caller.patientId ? { patientId: caller.patientId } : {}),
         ...(caller.details ? { details: caller.details } : {}),
+        ...(caller.pinProved ? { pinProved: true } : {}),
         step: reply.next.step,
         data: reply.next.data,
         lastSequence: sequence,
@@ -236,34 +263,32 @@ const paymentFailed = (body: UssdFulfilment) =>
   body?.OrderInfo?.Status !== 'Paid' || body?.OrderInfo?.Payment?.IsSuccessful === false;
 
 /**
- * POST /ussd/fulfilment: the provider says a USSD checkout ended. Like every callback it is a
- * hint: the session's order is checked with the status API and settled through markPaid, then
- * the provider is told the service was given (or not). Twice is harmless (already-paid); a
- * fulfilment the provider never saw settles nothing. A failed payment the status API does not
- * contradict releases the booking's hold at once (its slot free again, the person told), not
- * after the 30 minutes; a payment that arrives later all the same settles like any late one.
+ * POST /ussd/{key}/fulfilment: the provider says a USSD checkout ended. Like every callback it is
+ * a hint, success or failure (docs/ussd.md): the session's order is checked with the status API
+ * and settled through markPaid, then the provider is told the service was given (or not). Twice
+ * is harmless (already-paid); a fulfilment the provider never saw settles nothing. A failed
+ * prompt the status API does not confirm as paid changes nothing either: "no payment known" is
+ * not "declined" (a prompt may still be approved), so the booking keeps its hold until it lapses,
+ * and a payment that arrives meanwhile settles like any late one.
  */
-export async function fulfilUssdOrder(body: UssdFulfilment): Promise<{ outcome: MarkPaidOutcome; released?: true }> {
+export async function fulfilUssdOrder(body: UssdFulfilment): Promise<{ outcome: MarkPaidOutcome }> {
   const sessionId = typeof body?.SessionId === 'string' ? body.SessionId : '';
   const session = sessionId ? ((await ussdSessionRef(sessionId).get()).data() as UssdSession | undefined) : undefined;
   const clientReference = session?.data?.clientReference;
   const payable = typeof clientReference === 'string' ? await findPayable(clientReference) : undefined;
   if (!payable) throw notFound('No USSD order with that SessionId.');
   const outcome = await confirmWithProvider(payable);
-  const released =
-    outcome === 'not-paid' && paymentFailed(body) && payable.kind === PAYABLE_KIND.appointment
-      ? await releaseHold(payable.ref.id, payable.data.checkoutStartedAt as string | undefined)
-      : false;
-  if (outcome === 'not-paid' && !released) {
-    logger.warn('ussd fulfilment the provider does not confirm', { sessionId, clientReference });
+  const served = outcome === 'paid' || outcome === 'already-paid';
+  if (!served && !paymentFailed(body)) {
+    // The provider says paid, its status API does not (yet): it retries, the re-check asks again.
+    logger.warn('ussd fulfilment the provider does not confirm', { sessionId, clientReference, outcome });
     return { outcome };
   }
-  const ServiceStatus = outcome === 'paid' || outcome === 'already-paid' ? 'success' : 'failed';
   await confirmUssdService(ussdConfig().fulfilmentCallbackUrl, {
     SessionId: sessionId,
     OrderId: String(body.OrderId ?? ''),
-    ServiceStatus,
+    ServiceStatus: served ? 'success' : 'failed',
     MetaData: null,
   }).catch((err: unknown) => logger.error('ussd fulfilment not confirmed to the provider', { sessionId, error: String(err) }));
-  return released ? { outcome, released } : { outcome };
+  return { outcome };
 }

@@ -72,6 +72,9 @@ const ACTIONS: Record<string, string> = {
   'order.cancelled': 'Cancelled an order',
   'refund.list': 'Listed refunds',
   'refund.refunded': 'Recorded a refund as paid',
+  'payment-alert.list': 'Listed payment alerts',
+  'payment-alert.resolved': 'Resolved a payment alert',
+  'phone-pin.reset': 'Reset the phone PIN (ID checked)',
   'callbacks.list': 'Listed call-back requests',
   'callback.tried': 'Tried to call a patient back',
   'callback.done': 'Called a patient back',
@@ -131,6 +134,7 @@ const COLLECTIONS: Record<string, string> = {
   feedback: 'Contact messages',
   orders: 'Orders',
   refunds: 'Refunds',
+  paymentAlerts: 'Payment alerts',
   callbacks: 'Call-backs',
   newsletter: 'Newsletter list',
 };
@@ -156,6 +160,8 @@ export function auditTargetOf(target: string, name?: string): { text: string; to
       return { text: `Order ${short}`, to: '/staff/orders' };
     case 'refunds':
       return { text: `Refund ${short}`, to: '/staff/refunds' };
+    case 'paymentAlerts':
+      return { text: `Payment alert ${short}`, to: '/staff/refunds' };
     case 'callbacks':
       return { text: `Call-back ${short}`, to: '/staff/callbacks' };
     case 'doctorSchedules':

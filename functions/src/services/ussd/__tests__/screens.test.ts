@@ -19,7 +19,9 @@ import {
  * screen: at most 182 GSM-7 characters.
  */
 const LONG_NAME = 'Nana Akosua Serwaa Ɔkyeame-Boatengmaa Wiredu-Asamoah Kwakye';
-const LONG_HINT = Object.values(HINT).reduce((a, b) => (a.length >= b.length ? a : b));
+const LONG_HINT = Object.values(HINT)
+  .map((hint) => (typeof hint === 'function' ? hint(2) : hint))
+  .reduce((a, b) => (a.length >= b.length ? a : b));
 const BIG_FEE = 99_999.99;
 const DAY = 'Wed 30 Sept';
 const SHORTCODE = '*713*4455*99#';
@@ -98,6 +100,11 @@ const RENDERS: Record<ScreenName, string[]> = {
   askApprovalCode: [screens.askApprovalCode(LONG_HINT)],
   renewsNow: [screens.renewsNow({ on: formatDate('2026-09-30T12:00:00Z'), amount: BIG_FEE, number: '024 *** 4567' })],
   confirmStop: [screens.confirmStop(LONG_HINT)],
+  askPin: [screens.askPin(LONG_HINT)],
+  choosePin: [screens.choosePin(LONG_HINT)],
+  repeatPin: [screens.repeatPin()],
+  pinLocked: [screens.pinLocked()],
+  tooManyDials: [screens.tooManyDials()],
   renewalStopped: [screens.renewalStopped()],
   renewalRefused: [screens.renewalRefused('z'.repeat(400))],
   askRx: [screens.askRx(LONG_HINT)],

@@ -37,6 +37,7 @@ import {
   showPrescriptions,
   showTimes,
 } from './book-choices';
+import { needsPin } from './pin';
 
 /** The home services the menu offers: a doctor or a nurse at home (both booked by day, free at booking). */
 const HOME_SERVICES: Record<string, number> = { '2': 2, '3': 3 };
@@ -288,6 +289,11 @@ export const bookSteps = {
   },
 
   homeConfirm: async (caller, typed, data) => {
+    if (typed === '1' && Number(data.serviceId) === SERVICE_ID.prescription) {
+      // Medicine sent to an address is a change by phone: the PIN first.
+      const pin = await needsPin(caller, { then: 'homeConfirm', thenData: data, typed });
+      if (pin) return pin;
+    }
     if (typed === '1') return confirmHome(caller, data);
     if (typed === '0') return showMain();
     return menu(await homeConfirmText(caller, data, HINT.choice), 'homeConfirm', data);

@@ -29,7 +29,10 @@ export type Step =
   | 'approvalCode'
   | 'stopRenewal'
   | 'rx'
-  | 'callback';
+  | 'callback'
+  | 'pin'
+  | 'pinNew'
+  | 'pinRepeat';
 
 export interface State {
   step: Step;
@@ -46,6 +49,8 @@ export interface Caller {
   sessionId: string;
   /** The caller's mobile money network, from the request's Operator; undefined when not known. */
   network?: MobileNetwork;
+  /** The caller typed their PIN right (or set it) in this session (menus/pin.ts). */
+  pinProved?: boolean;
 }
 
 /** One answer: a screen that waits for input, ends the session, or hands the payment to the checkout. */

@@ -5,6 +5,7 @@ import { callbackSteps } from './callback';
 import { input, menu, showMain, type Caller, type Handler, type Reply, type State, type Step } from './common';
 import { nextSteps, showNext } from './next';
 import { packageSteps, showPackage } from './package';
+import { pinSteps } from './pin';
 import { rxSteps } from './rx';
 
 export type { Caller, Reply, State, Step } from './common';
@@ -51,6 +52,8 @@ const STEPS: Record<Step, Handler> = {
   ...packageSteps,
   ...rxSteps,
   ...callbackSteps,
+  // A change by phone waiting for the PIN goes on where it was asked (menus/pin.ts).
+  ...pinSteps((caller, state, typed) => answerStep(caller, state, typed)),
 };
 
 /** The first screen of a session: the main menu for a known number, else the question of their name. */

@@ -6,6 +6,7 @@ import { upcomingAppointments } from '../../booking/appointments';
 import { cancelAppointment } from '../../booking/cancel-and-delete';
 import { HINT, screens } from '../screens';
 import { end, menu, showMain, whenLabel, type Caller, type Handler, type Reply, type Step } from './common';
+import { needsPin } from './pin';
 
 export async function showNext(caller: Caller, hint?: string): Promise<Reply> {
   const [next] = await upcomingAppointments(caller.patientId!);
@@ -46,6 +47,8 @@ export const nextSteps = {
   cancel: async (caller, typed, data) => {
     if (typed === '0') return showNext(caller);
     if (typed !== '1') return showNext(caller, HINT.choice);
+    const pin = await needsPin(caller, { then: 'cancel', thenData: data, typed });
+    if (pin) return pin;
     try {
       const { cancellation } = await cancelAppointment(caller.patientId!, String(data.appointmentId));
       return end(screens.cancelled({ refund: cancellation.allowed ? cancellation.refundAmount : 0 }));

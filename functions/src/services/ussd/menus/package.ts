@@ -19,6 +19,7 @@ import {
   type Reply,
   type Step,
 } from './common';
+import { needsPin } from './pin';
 
 const packagesNow = keptFor(CATALOGUE_TTL_MS, () => listPackages());
 
@@ -67,6 +68,12 @@ async function startRenewal(caller: Caller, network: MobileNetwork | undefined):
 export const packageSteps = {
   package: async (caller, typed, data) => {
     if (typed === '0') return showMain();
+    // Every choice here but 0 changes the package or its mandate: the PIN first.
+    const changes = data.has ? (data.renewal === 'otp' ? ['1', '2'] : ['1']) : ['1'];
+    if (changes.includes(typed)) {
+      const pin = await needsPin(caller, { then: 'package', thenData: data, typed });
+      if (pin) return pin;
+    }
     if (data.has) {
       if (data.renewal === 'off' && typed === '1') return startRenewal(caller, caller.network);
       if (data.renewal === 'otp' && typed === '1') return input(screens.askApprovalCode(), 'approvalCode');
@@ -107,9 +114,11 @@ export const packageSteps = {
     }
   },
 
-  stopRenewal: async (caller, typed) => {
+  stopRenewal: async (caller, typed, data) => {
     if (typed === '0') return showPackage(caller);
     if (typed !== '1') return menu(screens.confirmStop(HINT.choice), 'stopRenewal');
+    const pin = await needsPin(caller, { then: 'stopRenewal', thenData: data, typed });
+    if (pin) return pin;
     try {
       await cancelAutorenew(caller.patientId!);
       return end(screens.renewalStopped());

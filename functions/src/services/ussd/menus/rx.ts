@@ -13,7 +13,7 @@ export const rxSteps = {
     // The same check a pharmacy makes on /rx (docs/record.md 'Checking a code'), its misses
     // counted against the caller's number: status, date and doctor, never the medicines.
     try {
-      const rx = await checkRx(`ussd:${caller.mobile}`, code);
+      const rx = await checkRx({ channel: 'ussd', client: caller.mobile }, code);
       return end(
         screens.rx({
           valid: rx.status === 'Issued',

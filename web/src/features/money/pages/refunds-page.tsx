@@ -4,7 +4,8 @@ import { formatDate, formatGhs } from '@api/format';
 import { formatPhone } from '@api/ghana-phone';
 import { channelInWords } from '@api/mobile-networks';
 import { REFUND_METHODS, type RefundMethod, type StaffRefund } from '@api/staff';
-import { itemsOf, useMarkRefunded, useRefunds } from '@/features/staff/api/staff-api';
+import type { StaffPaymentAlert } from '@api/types';
+import { itemsOf, useMarkRefunded, usePaymentAlerts, useRefunds, useResolveAlert } from '@/features/staff/api/staff-api';
 import { PagedCards, StateBadge, StatusChips, StaffPage } from '@/features/staff/components/list-parts';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { askChoice, askText } from '@/lib/text-dialog';
@@ -86,13 +87,85 @@ function RefundItem({ refund: r }: { refund: StaffRefund }) {
   );
 }
 
-/** Refunds: what is Due (with why and the record), and what was refunded. */
+/**
+ * A payment the settlement refused: the provider's transaction had already settled another
+ * record, so this one stays unpaid (docs/money.md 'One transaction, one settlement'). Staff check
+ * with the provider and the payer, then note what they found.
+ */
+function AlertItem({ alert: a }: { alert: StaffPaymentAlert }) {
+  const resolving = useResolveAlert();
+  async function resolve() {
+    const note = await askText({
+      title: 'Resolve the alert',
+      label: 'What you found and did',
+      text: `Transaction ${a.transactionId} settled ${a.settledReference}, and ${a.payableKind} ${a.clientReference} named it too.`,
+      confirmButtonText: 'Resolve',
+      maxLength: 500,
+    });
+    if (note === undefined) return;
+    try {
+      await resolving.mutateAsync({ alertId: a.id, note });
+      await showSuccess('Saved!', 'The alert is resolved. Your note is kept with it.');
+    } catch (err) {
+      await showApiError(err);
+    }
+  }
+  return (
+    <li className="staff-card">
+      <div className="staff-card-head">
+        <h3>
+          {formatGhs(a.amount)} · {a.payableKind} {a.clientReference} not paid
+        </h3>
+        <StateBadge state={a.status} />
+      </div>
+      <p>
+        Its payment names transaction {a.transactionId}, which already paid {a.settledReference}. The booking stays unpaid until
+        the payer pays it.
+      </p>
+      <p>
+        Since {formatDate(a.createdAt, { time: true })} ·{' '}
+        <Link to={`/staff/patients/${encodeURIComponent(a.patientId)}`}>patient's record</Link>
+      </p>
+      {a.status === 'Resolved' ? (
+        <p className="staff-muted">
+          Resolved {formatDate(a.resolvedAt, { time: true })} by {a.resolvedBy}: {a.note}
+        </p>
+      ) : (
+        <div className="form-actions">
+          <button type="button" className="btn btn-outline" disabled={resolving.isPending} onClick={() => void resolve()}>
+            Resolve<span className="visually-hidden"> the alert on {a.clientReference}</span>
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Open payment alerts, above the refunds: shown only when there are some. */
+function PaymentAlerts() {
+  const alerts = usePaymentAlerts('Open');
+  const items = itemsOf(alerts.data);
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="payment-alerts" className="staff-section staff-alerts">
+      <h2 id="payment-alerts">Payment alerts</h2>
+      <ul className="staff-cards">
+        {items.map((a) => (
+          <AlertItem key={a.id} alert={a} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Refunds: what is Due (with why and the record), and what was refunded; payment alerts first when there are any. */
 export default function RefundsPage() {
   const [status, setStatus] = useState<StaffRefund['status']>('Due');
   const list = useRefunds(status);
   const items = itemsOf(list.data);
   return (
     <StaffPage title="Refunds">
+      <PaymentAlerts />
       <StatusChips
         label="Refund status"
         options={['Due', 'Refunded'] as const}

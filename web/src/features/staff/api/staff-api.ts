@@ -26,7 +26,7 @@ import type {
 } from '@api/staff';
 import type { Delivery } from '@api/notifications';
 import type { RescheduleRequest } from '@api/scheduling';
-import type { Appointment, Doctor, Patient } from '@api/types';
+import type { Appointment, Doctor, Patient, PaymentAlert, StaffPaymentAlert } from '@api/types';
 import { api } from '@/lib/api-client';
 import { canStartVisit } from '@/features/staff/visits';
 import { fetchApiFile } from '@/lib/api-files';
@@ -72,6 +72,7 @@ export const staffKeys = {
   messages: ['staff', 'messages'] as const,
   orders: ['staff', 'orders'] as const,
   refunds: ['staff', 'refunds'] as const,
+  paymentAlerts: ['staff', 'payment-alerts'] as const,
   patients: ['staff', 'patients'] as const,
   roles: ['staff', 'roles'] as const,
   audit: ['staff', 'audit'] as const,
@@ -157,6 +158,9 @@ export const useOrders = (filter: { status?: OrderStatus; toDispatch?: boolean }
   });
 export const useRefunds = (status: StaffRefund['status']) =>
   usePaged<StaffRefund>([...staffKeys.refunds, status], '/staff/refunds', { status });
+/** Payments the settlement refused (a transaction a second record named): the Open ones first. */
+export const usePaymentAlerts = (status: PaymentAlert['status']) =>
+  usePaged<StaffPaymentAlert>([...staffKeys.paymentAlerts, status], '/staff/payment-alerts', { status });
 /** The audit log, newest first; with a patient id, only the entries naming that patient. */
 export const useAudit = (patientId?: string) =>
   usePaged<AuditEntry>([...staffKeys.audit, patientId ?? ''], '/staff/audit', { patientId: patientId || undefined });
@@ -249,6 +253,13 @@ export const useMarkRefunded = () =>
     ({ refundId, ...sent }: MarkRefundedRequest & { refundId: string }) =>
       api.post<StaffRefund>(`/staff/refunds/${id(refundId)}/refunded`, sent, opts),
     [staffKeys.refunds],
+  );
+
+export const useResolveAlert = () =>
+  useChange(
+    ({ alertId, note }: { alertId: string; note: string }) =>
+      api.post<StaffPaymentAlert>(`/staff/payment-alerts/${id(alertId)}/resolved`, { note }, opts),
+    [staffKeys.paymentAlerts],
   );
 
 export const useGrantRole = () =>
