@@ -19,7 +19,7 @@ const RELAY_PORTS = 40000 + (process.pid % 200) * 100;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built functions, as deploy:check loads them
 const { turnCredential } = require(join(ROOT, 'functions/lib/services/visits/ice-servers.js')) as {
-  turnCredential: (secret: string, uid: string, now: Date) => { username: string; credential: string };
+  turnCredential: (secret: string, uid: string, expiresAt: Date) => { username: string; credential: string };
 };
 
 /** turnAllocate in a Node process of its own (Jest loads no ES modules): its address, or its error's message. */
@@ -91,7 +91,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const minted = (secret: string) => turnCredential(secret, 'deploy-check', new Date());
+const minted = (secret: string) => turnCredential(secret, 'deploy-check', new Date(Date.now() + 10 * 60_000));
 
 describe('a TURN allocation with a credential minted from TURN_SHARED_SECRET', () => {
   it.each([
