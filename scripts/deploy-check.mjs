@@ -252,9 +252,10 @@ async function checkOnline(names) {
   if (!turnUrls.length || !names.includes('TURN_SHARED_SECRET') || !fromFunctions) return;
   const value = await secretState(session, project, 'TURN_SHARED_SECRET', { access: true });
   if (!value.ok || value.value === undefined) return; // said above
-  /** @type {{ turnCredential: (secret: string, uid: string, now: Date) => { username: string, credential: string } }} */
+  /** @type {{ turnCredential: (secret: string, uid: string, expiresAt: Date) => { username: string, credential: string } }} */
   const { turnCredential } = fromFunctions(join(dirname(realpathSync(built)), 'services', 'visits', 'ice-servers.js'));
-  const minted = turnCredential(value.value, 'deploy-check', new Date());
+  // Valid for the check's few seconds only (a join's lasts until its room closes).
+  const minted = turnCredential(value.value, 'deploy-check', new Date(Date.now() + 10 * 60_000));
   for (const url of turnUrls) {
     try {
       await turnAllocate(url, minted);

@@ -54,14 +54,28 @@ no-dtls
 fingerprint
 no-cli
 no-multicast-peers
-# Relay to the internet only, never into Google's network or this VM.
+# Browsers relay UDP only; a TCP relay (RFC 6062) would let a credential open TCP connections anywhere.
+no-tcp-relay
+# Relay to the internet only: never to this VM (its public address; the private one is in
+# 10/8), into Google's network (the metadata server is 169.254.169.254), or to private, shared,
+# loopback, link-local or reserved ranges. coturn takes ranges as first-last, not CIDR.
+denied-peer-ip=$PUBLIC_IP
 denied-peer-ip=0.0.0.0-0.255.255.255
 denied-peer-ip=10.0.0.0-10.255.255.255
 denied-peer-ip=100.64.0.0-100.127.255.255
 denied-peer-ip=127.0.0.0-127.255.255.255
 denied-peer-ip=169.254.0.0-169.254.255.255
 denied-peer-ip=172.16.0.0-172.31.255.255
+denied-peer-ip=192.0.0.0-192.0.0.255
 denied-peer-ip=192.168.0.0-192.168.255.255
+denied-peer-ip=198.18.0.0-198.19.255.255
+denied-peer-ip=240.0.0.0-255.255.255.255
+# IPv6: the relay address is IPv4 only, so coturn refuses an IPv6 allocation (440) and no IPv6
+# peer is reached; these hold if an IPv6 relay is added (check IPv4-mapped ::ffff:0:0/96 then).
+denied-peer-ip=::1
+denied-peer-ip=64:ff9b::-64:ff9b::ffff:ffff
+denied-peer-ip=fc00::-fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff
+denied-peer-ip=fe80::-febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff
 # A visit needs a few allocations per person; these bound what one credential can hold.
 user-quota=12
 total-quota=1200

@@ -1,7 +1,8 @@
 /**
  * The TURN allocation `npm run deploy:check -- --online` makes (scripts/lib/turn-probe.mjs),
  * against a real coturn (Debian's turnserver) running the configuration the production VM
- * writes at boot (ops/turn/startup.sh), on this machine's ports. Credentials are minted by the
+ * writes at boot (ops/turn/startup.sh), on this machine's ports; and what that configuration
+ * refuses: TCP relays and peers the relay must never reach. Credentials are minted by the
  * functions' own code (functions/lib, as built).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -16,28 +17,38 @@ const SECRET = 'the-static-auth-secret';
 const PORT = 20000 + (process.pid % 4000) * 2;
 const TLS_PORT = PORT + 1;
 const RELAY_PORTS = 40000 + (process.pid % 200) * 100;
+// The VM's public address as the test's coturn advertises it (TEST-NET-3, RFC 5737): not a
+// loopback one, so a refusal of it is the relay refusing its own address, not loopback.
+const PUBLIC_IP = '203.0.113.7';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built functions, as deploy:check loads them
 const { turnCredential } = require(join(ROOT, 'functions/lib/services/visits/ice-servers.js')) as {
-  turnCredential: (secret: string, uid: string, now: Date) => { username: string; credential: string };
+  turnCredential: (secret: string, uid: string, expiresAt: Date) => { username: string; credential: string };
 };
 
+interface Probe {
+  timeoutMs?: number;
+  trust?: boolean;
+  relay?: 'udp' | 'tcp';
+  peer?: string;
+}
+
 /** turnAllocate in a Node process of its own (Jest loads no ES modules): its address, or its error's message. */
-function allocate(url: string, credential: { username: string; credential: string }, timeoutMs = 5000, trust = true) {
+function allocate(url: string, credential: { username: string; credential: string }, probe: Probe = {}) {
+  const { timeoutMs = 5000, trust = true, relay, peer } = probe;
   const run = spawnSync(
     process.execPath,
     [
       '--input-type=module',
       '-e',
       `import { turnAllocate } from ${JSON.stringify(join(ROOT, 'scripts/lib/turn-probe.mjs'))};
-       const [url, username, credential, timeoutMs, ca] = process.argv.slice(1);
-       turnAllocate(url, { username, credential }, { timeoutMs: Number(timeoutMs), ca: ca || undefined })
+       const [url, username, credential, options] = process.argv.slice(1);
+       turnAllocate(url, { username, credential }, JSON.parse(options))
          .then((relayed) => console.log('relayed ' + relayed), (err) => console.log('error ' + err.message));`,
       url,
       credential.username,
       credential.credential,
-      String(timeoutMs),
-      trust ? ca : '',
+      JSON.stringify({ timeoutMs, ca: trust ? ca : undefined, relay, peer }),
     ],
     { encoding: 'utf8' },
   );
@@ -47,6 +58,8 @@ function allocate(url: string, credential: { username: string; credential: strin
 let dir: string;
 let coturn: ChildProcess;
 let ca: string;
+let conf: string;
+let coturnLog = '';
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -64,10 +77,10 @@ beforeAll(async () => {
   ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
   // The configuration ops/turn/startup.sh writes on the VM, with this machine's address, ports and certificate.
   const startup = readFileSync(join(ROOT, 'ops/turn/startup.sh'), 'utf8');
-  const conf = /cat >\/etc\/turnserver.conf <<CONF\n([\s\S]*?)\nCONF\n/
+  conf = /cat >\/etc\/turnserver.conf <<CONF\n([\s\S]*?)\nCONF\n/
     .exec(startup)![1]
     .replaceAll('$PRIVATE_IP', '127.0.0.1')
-    .replaceAll('$PUBLIC_IP', '127.0.0.1')
+    .replaceAll('$PUBLIC_IP', PUBLIC_IP)
     .replaceAll('$HOST', 'localhost')
     .replaceAll('$SECRET', SECRET)
     .replace('/etc/coturn/cert.pem', join(dir, 'cert.pem'))
@@ -78,7 +91,10 @@ beforeAll(async () => {
     .replace(/^max-port=.*$/m, `max-port=${RELAY_PORTS + 99}`)
     .replace(/^syslog$/m, 'log-file=stdout');
   writeFileSync(join(dir, 'turnserver.conf'), conf);
-  coturn = spawn('turnserver', ['-c', join(dir, 'turnserver.conf'), `--userdb=${join(dir, 'turndb')}`], { stdio: 'ignore' });
+  coturn = spawn('turnserver', ['-c', join(dir, 'turnserver.conf'), `--userdb=${join(dir, 'turndb')}`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  coturn.stdout!.on('data', (chunk: Buffer) => (coturnLog += chunk.toString()));
   let missing = '';
   coturn.on('error', (err) => (missing = `${err.message}: install coturn (apt-get install -y coturn; .ci/run does)`));
   for (let tries = 0; !(await listening(TLS_PORT)); tries++) {
@@ -91,26 +107,70 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const minted = (secret: string) => turnCredential(secret, 'deploy-check', new Date());
+const minted = (secret: string) => turnCredential(secret, 'deploy-check', new Date(Date.now() + 10 * 60_000));
+const UDP = `turn:127.0.0.1:${PORT}?transport=udp`;
+const TCP = `turn:127.0.0.1:${PORT}?transport=tcp`;
 
 describe('a TURN allocation with a credential minted from TURN_SHARED_SECRET', () => {
   it.each([
-    ['UDP', `turn:127.0.0.1:${PORT}?transport=udp`],
-    ['TCP', `turn:127.0.0.1:${PORT}?transport=tcp`],
+    ['UDP', UDP],
+    ['TCP', TCP],
     ['TLS', `turns:localhost:${TLS_PORT}?transport=tcp`],
-  ])('when the server has the same secret, then it allocates a relay over %s', (_, url) => {
-    expect(allocate(url, minted(SECRET))).toMatch(/^relayed 127\.0\.0\.1:\d+$/);
+  ])('when the server has the same secret, then it allocates a relay over %s, on its public address', (_, url) => {
+    expect(allocate(url, minted(SECRET))).toMatch(/^relayed 203\.0\.113\.7:\d+$/);
   });
 
   it("when the server's secret differs, then it is refused with the server's reason", () => {
-    expect(allocate(`turn:127.0.0.1:${PORT}?transport=udp`, minted('another-secret'))).toBe('error refused: 401 Unauthorized.');
+    expect(allocate(UDP, minted('another-secret'))).toBe('error refused: 401 Unauthorized.');
+  });
+
+  it('when the credential has expired, then it is refused', () => {
+    expect(allocate(UDP, turnCredential(SECRET, 'deploy-check', new Date(Date.now() - 60_000)))).toBe(
+      'error refused: 401 Unauthorized.',
+    );
   });
 
   it('when the TLS certificate is not one the system trusts, then it says it cannot connect', () => {
-    expect(allocate(`turns:localhost:${TLS_PORT}`, minted(SECRET), 5000, false)).toMatch(/^error cannot connect \(/);
+    expect(allocate(`turns:localhost:${TLS_PORT}`, minted(SECRET), { trust: false })).toMatch(/^error cannot connect \(/);
   });
 
   it('when nothing answers on UDP, then it says so after the timeout', () => {
-    expect(allocate(`turn:127.0.0.1:${PORT + 2}?transport=udp`, minted(SECRET), 1200)).toBe('error no answer within 1.2 s.');
+    expect(allocate(`turn:127.0.0.1:${PORT + 2}?transport=udp`, minted(SECRET), { timeoutMs: 1200 })).toBe(
+      'error no answer within 1.2 s.',
+    );
+  });
+});
+
+describe('what the production relay refuses', () => {
+  it('when a client asks for a TCP relay (RFC 6062) over TCP, then it is refused: browsers relay UDP only', () => {
+    expect(allocate(TCP, minted(SECRET), { relay: 'tcp' })).toMatch(/^error refused: 442 TCP Transport is not allowed/);
+  });
+
+  it('when the peer is an address on the internet, then the relay lets it in', () => {
+    expect(allocate(UDP, minted(SECRET), { peer: '198.51.100.20' })).toMatch(/^relayed 203\.0\.113\.7:\d+$/);
+  });
+
+  it.each([
+    ['its own public address', PUBLIC_IP],
+    ["its own network (the VM's subnet, 10/8)", '10.8.16.2'],
+    ["Google's metadata server (link-local)", '169.254.169.254'],
+    ['loopback', '127.0.0.1'],
+    ['this network (0/8)', '0.0.0.1'],
+    ['carrier-grade NAT space (100.64/10)', '100.64.0.1'],
+    ['a private network (172.16/12)', '172.31.255.254'],
+    ['a private network (192.168/16)', '192.168.1.1'],
+    ['IETF protocol space (192.0.0/24)', '192.0.0.8'],
+    ['benchmarking space (198.18/15)', '198.19.0.1'],
+    ['reserved space and broadcast (240/4)', '255.255.255.255'],
+    ['multicast', '224.0.0.1'],
+  ])('when the peer is %s, then the permission is refused', (_, peer) => {
+    expect(allocate(UDP, minted(SECRET), { peer })).toBe(`error permission for ${peer} refused: 403 Forbidden IP.`);
+  });
+
+  it('the IPv6 ranges are ones coturn took (its relay is IPv4 only, so no IPv6 peer is reached today)', () => {
+    for (const range of ['::1', '64:ff9b::-64:ff9b::ffff:ffff', 'fc00::-fdff:', 'fe80::-febf:']) {
+      expect(conf).toContain(`denied-peer-ip=${range}`);
+      expect(coturnLog).toContain(`Black listing: ${range}`);
+    }
   });
 });

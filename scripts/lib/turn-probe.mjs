@@ -4,7 +4,9 @@
 // MESSAGE-INTEGRITY (long-term credential: key = MD5(username:realm:password)), the relayed
 // address back; then Refresh with lifetime 0 frees it. Over UDP, TCP or TLS as the URL says
 // (turn:host:3478?transport=udp, turns:host:443?transport=tcp). `npm run deploy:check -- --online`
-// uses it to prove the TURN server accepts what the API mints from TURN_SHARED_SECRET.
+// uses it to prove the TURN server accepts what the API mints from TURN_SHARED_SECRET, and
+// scripts/__tests__/turn-probe.test.ts to prove what the production relay refuses: a TCP relay
+// (RFC 6062) and a permission to a peer it must not reach (CreatePermission, RFC 8656 §9).
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { connect as tcpConnect } from 'node:net';
@@ -13,6 +15,7 @@ import { connect as tlsConnect } from 'node:tls';
 const MAGIC = 0x2112a442;
 const ALLOCATE = 0x0003;
 const REFRESH = 0x0004;
+const CREATE_PERMISSION = 0x0008;
 const SUCCESS = 0x0100;
 const ERROR = 0x0110;
 const ATTR = {
@@ -20,6 +23,7 @@ const ATTR = {
   MESSAGE_INTEGRITY: 0x0008,
   ERROR_CODE: 0x0009,
   LIFETIME: 0x000d,
+  XOR_PEER_ADDRESS: 0x0012,
   REALM: 0x0014,
   NONCE: 0x0015,
   XOR_RELAYED_ADDRESS: 0x0016,
@@ -90,6 +94,18 @@ function xorAddress(value) {
   const port = value.readUInt16BE(2) ^ (MAGIC >>> 16);
   const ip = [0, 1, 2, 3].map((i) => value[4 + i] ^ ((MAGIC >>> (24 - 8 * i)) & 0xff)).join('.');
   return `${ip}:${port}`;
+}
+
+/** An IPv4 address as XOR-PEER-ADDRESS (port 0: a permission is for the address alone). @param {string} ip */
+function xorPeer(ip) {
+  const parts = ip.split('.').map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 255))
+    throw new Error(`${ip} is not an IPv4 address.`);
+  const value = Buffer.alloc(8);
+  value.writeUInt16BE(0x0001, 0); // family IPv4
+  value.writeUInt16BE(MAGIC >>> 16, 2); // port 0, XORed
+  value.writeUInt32BE((parts.reduce((n, part) => n * 256 + part, 0) ^ MAGIC) >>> 0, 4);
+  return value;
 }
 
 /**
@@ -163,12 +179,15 @@ async function open(server, options) {
 /**
  * Allocates a relay on the TURN server at `url` with the credential, frees it, and returns the
  * relayed address; throws an Error saying what went wrong (no answer, refused, and why).
+ * `relay`: the relayed transport asked for (a browser always asks for UDP; 'tcp' is RFC 6062's).
+ * `peer`: an IPv4 address to ask a permission for before freeing it, as a browser does for
+ * each of the other side's candidates; a refusal throws.
  * @param {string} url
  * @param {{ username: string, credential: string }} credential
- * @param {{ timeoutMs?: number, ca?: string | Buffer }} [options]
+ * @param {{ timeoutMs?: number, ca?: string | Buffer, relay?: 'udp' | 'tcp', peer?: string }} [options]
  * @returns {Promise<string>}
  */
-export async function turnAllocate(url, { username, credential }, { timeoutMs = 5000, ca } = {}) {
+export async function turnAllocate(url, { username, credential }, { timeoutMs = 5000, ca, relay = 'udp', peer } = {}) {
   const server = parseTurnUrl(url);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
@@ -179,8 +198,8 @@ export async function turnAllocate(url, { username, credential }, { timeoutMs = 
   let connection;
   const exchange = async () => {
     connection = await open(server, { ca });
-    const udp = Buffer.from([17, 0, 0, 0]);
-    const first = decode(await connection.request(encode(ALLOCATE, randomBytes(12), [[ATTR.REQUESTED_TRANSPORT, udp]])));
+    const transport = Buffer.from([relay === 'tcp' ? 6 : 17, 0, 0, 0]); // IANA protocol numbers
+    const first = decode(await connection.request(encode(ALLOCATE, randomBytes(12), [[ATTR.REQUESTED_TRANSPORT, transport]])));
     const realm = first.attributes.get(ATTR.REALM);
     const nonce = first.attributes.get(ATTR.NONCE);
     if (first.type !== (ALLOCATE | ERROR) || !realm || !nonce)
@@ -194,12 +213,21 @@ export async function turnAllocate(url, { username, credential }, { timeoutMs = 
       [ATTR.NONCE, nonce],
     ]);
     const second = decode(
-      await connection.request(encode(ALLOCATE, randomBytes(12), [[ATTR.REQUESTED_TRANSPORT, udp], ...signed], key)),
+      await connection.request(encode(ALLOCATE, randomBytes(12), [[ATTR.REQUESTED_TRANSPORT, transport], ...signed], key)),
     );
     if (second.type === (ALLOCATE | ERROR)) throw new Error(`refused: ${errorCode(second.attributes.get(ATTR.ERROR_CODE))}.`);
     const relayed = second.attributes.get(ATTR.XOR_RELAYED_ADDRESS);
     if (second.type !== (ALLOCATE | SUCCESS) || !relayed) throw new Error('an answer that is not an allocation.');
+    const permit = peer
+      ? decode(
+          await connection.request(
+            encode(CREATE_PERMISSION, randomBytes(12), [[ATTR.XOR_PEER_ADDRESS, xorPeer(peer)], ...signed], key),
+          ),
+        )
+      : undefined;
     await connection.request(encode(REFRESH, randomBytes(12), [[ATTR.LIFETIME, Buffer.alloc(4)], ...signed], key));
+    if (permit && permit.type !== (CREATE_PERMISSION | SUCCESS))
+      throw new Error(`permission for ${peer} refused: ${errorCode(permit.attributes.get(ATTR.ERROR_CODE))}.`);
     return xorAddress(relayed);
   };
   try {

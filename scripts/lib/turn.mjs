@@ -1,10 +1,11 @@
 // @ts-check
 // The local TURN relays (docs/visits.md 'TURN in the local stack'): Debian's coturn, as in
-// production with the TURN REST API's shared secret (use-auth-secret), but on loopback, without
-// TLS, and letting loopback peers through (both browsers are on this machine). The stack runs
-// three: the one the API's iceServers name (PORTS.turn, capped only when TURN_MAX_KBPS says so)
-// and two narrow links the relay tests point a call at (e2e/visit-relay.e2e.ts): this kernel has
-// no netem, so a relay's per-session cap (coturn's --max-bps) is how a test gets a narrow link.
+// production with the TURN REST API's shared secret (use-auth-secret) and no TCP relays, but on
+// loopback, without TLS, and letting loopback peers through (both browsers are on this
+// machine). The stack runs three: the one the API's iceServers name (PORTS.turn, capped only
+// when TURN_MAX_KBPS says so) and two narrow links the relay tests point a call at
+// (e2e/visit-relay.e2e.ts): this kernel has no netem, so a relay's per-session cap (coturn's
+// --max-bps) is how a test gets a narrow link.
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,9 +59,11 @@ export function turnArgs({ port, secret, kbps }) {
     '--no-tls',
     '--no-dtls',
     '--no-cli',
-    // coturn refuses 127.0.0.0/8 peers by default; here both browsers are on loopback.
+    // coturn refuses 127.0.0.0/8 peers by default; here both browsers are on loopback. So
+    // production's denied-peer-ip list (ops/turn/startup.sh) is not here; its no-tcp-relay is.
     '--allow-loopback-peers',
     '--no-multicast-peers',
+    '--no-tcp-relay',
     ...(kbps ? [`--max-bps=${Math.round((kbps * 1000) / 8)}`] : []),
     '--log-file=stdout',
     '--simple-log',

@@ -5,7 +5,7 @@
  */
 import { number, object, string, type InferType, type StringSchema } from 'yup';
 import { BOOK_FOR, DIETARY_MODES, EXPECTED_PEOPLE, GENDERS, ORGANIZATION_SERVICES, ORGANIZATION_TYPES } from './booking-choices';
-import { bookableDay, clockTime, idField, idList, requiredId, requiredPhone, todayInGhana } from './request-fields';
+import { bookableDay, clockTime, idField, idList, requiredId, requiredPhone, todayInGhana, trimmed } from './request-fields';
 import { SAMPLES_AT_HOME, SERVICE_ID, SERVICES, atHome } from './service-catalog';
 
 export { todayInGhana };
@@ -28,7 +28,7 @@ const optionalFor = (id: number, schema: StringSchema) =>
 
 const isVirtualDietary = (id: number, option: string) => id === SERVICE_ID.dietary && option === 'VIRTUAL';
 
-const text = (label: string, max: number) => string().label(label).trim().max(max, `${label} must be at most ${max} characters.`);
+const text = (label: string, max: number) => trimmed(label).max(max, `${label} must be at most ${max} characters.`);
 
 // --- the address of a home visit or a delivery (docs/front-desk.md) ---
 

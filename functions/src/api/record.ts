@@ -5,6 +5,7 @@
  * only yup and siblings: bundled into the browser too.
  */
 import { array, number, object, type InferType } from 'yup';
+import { cleanText } from './clean-text';
 import { SERVICE_ID } from './service-catalog';
 import { idList, optionalText, requiredText, trimmed } from './request-fields';
 
@@ -317,7 +318,7 @@ export interface LabResult {
 
 /** The file's name as given in `?name=`: a plain name of at most RESULT_NAME_MAX characters, 'result' when none. */
 export function resultName(raw: unknown): string {
-  const name = (typeof raw === 'string' ? raw : '')
+  const name = cleanText(typeof raw === 'string' ? raw : '')
     .replace(/[^\p{L}\p{N} ._()-]/gu, '')
     .trim()
     .slice(0, RESULT_NAME_MAX);

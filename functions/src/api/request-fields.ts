@@ -9,17 +9,22 @@
  * from its schema alone.
  */
 import { array, string } from 'yup';
+import { cleanText } from './clean-text';
 import { LIMITS } from './form-limits';
 import { GHANA_PHONE_HINT, normaliseGhanaPhone } from './ghana-phone';
 import { ID_PATTERN, invalidIdMessage } from './ids';
 import { MAX_BOOKING_DAYS_AHEAD } from './policy';
 
-/** Trims strings only: yup's own trim() throws on an object (a 500 instead of a 400). */
+/**
+ * Text, cleaned (api/clean-text.ts: NFC, no bidirectional controls or zero-width characters)
+ * and trimmed; every text rule below starts here. Strings only: yup's own trim() throws on an
+ * object (a 500 instead of a 400).
+ */
 export const trimmed = (label: string) =>
   string()
     .label(label)
     .typeError(`${label} must be text.`)
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+    .transform((value: unknown) => (typeof value === 'string' ? cleanText(value).trim() : value));
 
 export const requiredText = (label: string, max: number) =>
   trimmed(label).required(`${label} is required.`).max(max, `${label} must be at most ${max} characters.`);

@@ -2,7 +2,7 @@
  * The bodies and queries of the staff console's requests (api/staff.ts): the server validates
  * with these and the console builds its requests from them. Imports only yup and siblings.
  */
-import { boolean, mixed, number, object, string, type InferType, type ObjectSchema } from 'yup';
+import { boolean, mixed, number, object, type InferType, type ObjectSchema } from 'yup';
 import { MAX_LIST_RANGE_DAYS } from './front-desk';
 import { calendarDay, isCalendarDay, requiredEmail, requiredText, idField, trimmed } from './request-fields';
 import { clinicalNotesSchema, followUpSchema } from './record';
@@ -174,10 +174,7 @@ export const resolveAlertSchema = object({
 export type ResolveAlertRequest = InferType<typeof resolveAlertSchema>;
 
 export const patientSearchSchema = object({
-  q: string()
-    .label('Search')
-    .typeError('Search must be text.')
-    .trim()
+  q: trimmed('Search')
     .required('Search (a name, e-mail or phone) is required.')
     .min(MIN_PATIENT_QUERY, `Search must be at least ${MIN_PATIENT_QUERY} characters.`)
     .max(100, 'Search must be at most 100 characters.'),

@@ -1,7 +1,7 @@
 /**
  * The USSD channel's contract (docs/ussd.md): Hubtel Programmable Services' request and
  * response, its fulfilment callback, and the call-back queue the desk works in the console.
- * Imports only yup: the console's call-back page imports it too.
+ * Imports only yup and siblings: the console's call-back page imports it too.
  *
  * - POST /ussd/{gateway key} (function `ussd`, Hosting rewrite) UssdRequest -> UssdResponse, always 200
  *   for a well-formed request; without the key 401, over USSD_BODY_BYTES 413
@@ -10,6 +10,7 @@
  * - POST /api/staff/callbacks/{id} (admin, staff) callbackOutcomeSchema -> CallbackRequest (audited; Tried texts the person)
  */
 import { object, string, type InferType } from 'yup';
+import { trimmed } from './request-fields';
 
 /** What a USSD screen may hold: Hubtel shows at most 182 GSM-7 characters. */
 export const USSD_MAX_CHARS = 182;
@@ -117,9 +118,7 @@ export const callbackOutcomeSchema = object({
     .label('Status')
     .required('Status is required: Tried or Done.')
     .oneOf(['Tried', 'Done'], 'Status must be Tried (no answer) or Done.'),
-  outcome: string()
-    .label('Outcome')
-    .trim()
+  outcome: trimmed('Outcome')
     .required('Outcome is required: say what happened.')
     .max(300, 'Outcome must be at most 300 characters.'),
 });

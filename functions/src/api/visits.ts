@@ -156,15 +156,12 @@ export function mainMode(visit: Visit, now: Date = new Date()): VisitMode {
 
 // --- the API: /api/visits/{appointmentId}/... ---
 
-/** An RTCIceServer: STUN and TURN servers from configuration; TURN with credentials minted for this join. */
+/** An RTCIceServer: STUN and TURN servers from configuration; TURN with credentials minted for this join, expiring when the room closes. */
 export interface IceServer {
   urls: string[];
   username?: string;
   credential?: string;
 }
-
-/** How long minted TURN credentials stay valid. */
-export const TURN_CREDENTIAL_HOURS = 2;
 
 /** POST /api/visits/{appointmentId}/join (either participant): the room, how to reach the peer, and who the caller is in it. */
 export interface VisitJoinAnswer {

@@ -48,6 +48,25 @@ beforeEach(async () => {
 });
 
 describe('POST /appointments: what the server decides', () => {
+  it("when the booking's names and free text carry bidirectional controls or zero-width characters, then the record keeps them clean", async () => {
+    const id = await bookedId(
+      patient,
+      await virtual({
+        firstName: 'A\u200Bma\u202E',
+        lastName: '\u2067Mensah\u2069',
+        location: 'East\u00A0Legon\u200F',
+        healthProblem: 'Heada\u200Dches; fe\u0301ver\u2060',
+      }),
+    );
+    const stored = (await db().collection(COLLECTIONS.appointments).doc(id).get()).data();
+    expect(stored).toMatchObject({
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      location: 'East\u00A0Legon',
+      healthProblem: 'Headaches; f\u00E9ver',
+    });
+  });
+
   it("when a virtual consultation is booked, then the fee is the doctor's and the record is Pending, Unpaid, with a 10-character reference", async () => {
     const res = await post(patient, await virtual());
     expect(res.status).toBe(201);

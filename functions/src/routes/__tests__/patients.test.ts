@@ -93,6 +93,20 @@ describe('POST /patient (registration)', () => {
     expect(record?.expiresAt.toMillis() - record?.sentAt.toMillis()).toBe(24 * 60 * 60 * 1000);
   });
 
+  it('when the names carry a right-to-left override, a zero-width space or a decomposed accent, then they are stored clean (NFC, without them)', async () => {
+    const user = await createTestUser({ patient: 'none' });
+    const res = await register(user, {
+      firstName: '\u202EKwa\u200Bme',
+      lastName: '\u200BMe\u0301nsah\u2066',
+      patientLocation: 'Osu\u200D, Accra\uFEFF',
+    });
+    expect(res.status).toBe(201);
+    const stored = (await patientDoc(user.uid).get()).data();
+    expect(stored).toMatchObject({ firstName: 'Kwame', lastName: 'M\u00E9nsah', patientLocation: 'Osu, Accra' });
+    // The patient code's initials are the name's letters, not an invisible character.
+    expect(await latestCode(user.email)).toMatch(/^MK\d{4,}67$/);
+  });
+
   it('when the phone is written +233XXXXXXXXX, then it is stored in the same +233 form', async () => {
     const user = await createTestUser({ patient: 'none' });
     expect((await register(user, { contactNumber: '+233501234567' })).status).toBe(201);

@@ -67,7 +67,10 @@ describe('a video visit from start to end', () => {
     expect(before.body.data).toMatchObject({ visit: null, joinable: false, refusal: { reason: 'too-early' }, role: 'patient' });
 
     // Moved to 5 minutes from now (as a reschedule by the clinic would).
-    await db().collection(COLLECTIONS.appointments).doc(id).update(startIn(5));
+    const moved = startIn(5);
+    await db().collection(COLLECTIONS.appointments).doc(id).update(moved);
+    // No schedule: a 30-minute slot, and the room closes an hour after it.
+    const closesAt = moved.start.getTime() + (30 + 60) * 60_000;
     const open = await view(patient, id);
     expect(open.body.data).toMatchObject({ visit: null, joinable: true, role: 'patient', peer: { name: 'Dr Esi Addo' } });
 
@@ -83,10 +86,11 @@ describe('a video visit from start to end', () => {
     const [turn] = patientIn.body.data.iceServers;
     expect(patientIn.body.data.iceServers).toHaveLength(1);
     expect(turn.urls).toEqual(['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp']);
+    // It expires when the room closes (not a fixed time after the join).
     const [expiry, uid] = turn.username.split(':');
     expect(uid).toBe(patient.uid);
-    expect(Number(expiry) * 1000 - Date.now()).toBeGreaterThan(2 * 3600_000 - 60_000);
-    expect(Number(expiry) * 1000 - Date.now()).toBeLessThanOrEqual(2 * 3600_000);
+    expect(Math.abs(Number(expiry) * 1000 - closesAt)).toBeLessThan(1000);
+    expect(Date.parse(patientIn.body.data.visit.closesAt)).toBe(closesAt);
     expect(turn.credential).toBe(createHmac('sha1', process.env.TURN_SHARED_SECRET!).update(turn.username).digest('base64'));
     const stored = await storedVisit(id);
     expect(stored?.opensAt).toBeInstanceOf(Timestamp);
@@ -104,6 +108,12 @@ describe('a video visit from start to end', () => {
     const hostIn = await join(doctor, id);
     expect(hostIn.status).toBe(200);
     expect(hostIn.body.data).toMatchObject({ role: 'host', peer: { name: 'Ama Mensah' }, visit: { state: 'Waiting' } });
+    // The host's own credential: their uid, the same close.
+    const [hostTurn] = hostIn.body.data.iceServers;
+    expect(hostTurn.username).toBe(`${Math.floor(closesAt / 1000)}:${doctor.uid}`);
+    expect(hostTurn.credential).toBe(
+      createHmac('sha1', process.env.TURN_SHARED_SECRET!).update(hostTurn.username).digest('base64'),
+    );
     expect(hostIn.body.data.visit.joined.map((j: { role: string }) => j.role)).toEqual(['patient', 'host']);
 
     expect((await admit(patient, id)).status).toBe(403);
@@ -154,7 +164,8 @@ describe('a video visit from start to end', () => {
     for (const who of [patient, doctor]) {
       const again = await join(who, id);
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ msg: 'This visit has ended.', data: { reason: 'ended' } });
+      expect(again.body).toMatchObject({ msg: 'This visit has ended.' });
+      expect(again.body.data).toEqual({ reason: 'ended' }); // and no TURN credential
     }
     expect((await mode(patient, id, { mode: 'video' })).status).toBe(409);
 
@@ -238,6 +249,7 @@ describe('when the room does not open: 409 naming the reason, nothing stored', (
       const res = await join(who, id);
       expect([res.status, res.body.data?.reason]).toEqual([409, reason]);
       expect(res.body.msg).toEqual(typeof msg === 'string' ? msg : expect.stringMatching(msg));
+      expect(res.body.data.iceServers).toBeUndefined(); // no TURN credential for a refused join
     }
     expect(await storedVisit(id)).toBeUndefined();
   };
@@ -514,6 +526,10 @@ describe('the room follows the roster (staffMembers)', () => {
 
     expect((await request(app).delete(`/api/staff/roles/${doctor.uid}`).set(bearer(admin))).status).toBe(200);
     expect(await participantsOf(id)).toEqual([patient.uid]);
+    // The removed host's own rejoin is refused before any TURN credential is minted.
+    const removed = await join(doctor, id);
+    expect(removed.status).toBe(401);
+    expect(removed.body.data?.iceServers).toBeUndefined();
     expect((await auditOf(`visits/${id}`)).filter((e) => e.action === 'visit.host.remove')).toEqual([
       expect.objectContaining({ actorUid: admin.uid, actorRole: 'admin' }),
     ]);
@@ -553,6 +569,7 @@ describe('the room follows the roster (staffMembers)', () => {
       await mode(doctor, id, { mode: 'phone' }),
     ]) {
       expect([res.status, res.body.msg]).toEqual([401, ROLE_CHANGED]);
+      expect(res.body.data?.iceServers).toBeUndefined();
     }
     // The roster naming another doctor: the same.
     const moved = await visitDoctor();
@@ -579,6 +596,7 @@ describe('the room follows the roster (staffMembers)', () => {
     expect((await auditOf(`visits/${id}`)).map((e) => `${e.actorRole} ${e.action}`)).toContain('staff visit.host.assign');
     const old = await join(first, id);
     expect([old.status, old.body.msg]).toEqual([403, "This visit is another doctor's."]);
+    expect(old.body.data?.iceServers).toBeUndefined();
     expect((await admit(first, id)).status).toBe(403);
     expect((await join(second, id)).body.data.role).toBe('host');
   });

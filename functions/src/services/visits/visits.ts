@@ -251,7 +251,9 @@ export async function joinVisit(caller: Caller, appointmentId: string, now = new
     await writeAudit({ ...actorOf(caller, role), action: 'visit.join', target: visitTarget(appointmentId) }, tx);
     return next;
   });
-  return { visit, iceServers: iceServersFor(caller.uid, now), role, peer: { name: await peerOf(role, before, visit.hostUid) } };
+  // Minted only once the transaction has let this caller in, expiring when the room closes (docs/visits.md).
+  const iceServers = iceServersFor(caller.uid, window.closesAt);
+  return { visit, iceServers, role, peer: { name: await peerOf(role, before, visit.hostUid) } };
 }
 
 /**

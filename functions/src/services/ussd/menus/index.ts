@@ -1,3 +1,4 @@
+import { cleanText } from '../../../api/clean-text';
 import { createUssdPatient } from '../caller';
 import { HINT, screens, short } from '../screens';
 import { bookSteps } from './book';
@@ -22,7 +23,7 @@ export type { Caller, Reply, State, Step } from './common';
 
 const STEPS: Record<Step, Handler> = {
   name: async (caller, typed) => {
-    const words = short(typed, 80).split(/\s+/).filter(Boolean);
+    const words = short(cleanText(typed), 80).split(/\s+/).filter(Boolean);
     if (words.length < 2 || !words.every((w) => /^[A-Za-z'.-]{1,40}$/.test(w))) return input(screens.askName(HINT.name), 'name');
     const [firstName, ...rest] = words;
     const known = await createUssdPatient(caller.mobile, firstName, rest.join(' '));
