@@ -21,6 +21,7 @@
 // front end, so the local key (X-Local-Front-End) says the test plays it.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from './lib/install.mjs';
@@ -47,9 +48,10 @@ const SANDBOX = `http://${HOST}:${PORTS.paymentSandbox}`;
 const LOCAL_FRONT_END_KEY =
   /^LOCAL_FRONT_END_KEY=(.*)$/m.exec(readFileSync(join(ROOT, 'functions', '.env.local'), 'utf8'))?.[1] ?? '';
 /** The sandbox's callback secret, as the Functions emulator reads it (local values, nothing real). */
-const CALLBACK_SECRET = /^PAYMENT_CALLBACK_SECRET=(.*)$/m.exec(
-  readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8'),
-)?.[1];
+const CALLBACK_SECRET =
+  /^PAYMENT_CALLBACK_SECRET=(.*)$/m.exec(readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8'))?.[1] ?? '';
+/** The token a payment's callback URL carries (functions/src/http/gateway.ts), from the built functions. */
+const { callbackToken } = createRequire(import.meta.url)(join(ROOT, 'functions', 'lib', 'http', 'gateway.js'));
 
 /**
  * @param {string} method @param {string} path @param {{ idToken: string } | null} who @param {unknown} [body]
@@ -202,7 +204,7 @@ async function paymentCallbacks() {
   };
   const started = Date.now();
   const statuses = await bounded(RUN.callbacks, () =>
-    fetch(`${SITE_URL}/payment/callback?secret=${encodeURIComponent(CALLBACK_SECRET ?? '')}`, {
+    fetch(`${SITE_URL}/payment/callback/${ref}/${callbackToken(CALLBACK_SECRET, 'payment', ref)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
