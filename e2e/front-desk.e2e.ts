@@ -4,8 +4,8 @@
  * the payment sandbox's SMS API received, booked into a free slot and sent a payment link,
  * which is paid in the sandbox's checkout; a walk-in pays cash recorded at the desk; the day
  * sheet prints (a screenshot with print media: test-results/day-sheet-print.png) and exports a
- * CSV; the caller later signs up with the same number, confirms it by its SMS code, and finds
- * the booking in their dashboard. Real site through Hosting, API, Auth and Firestore
+ * CSV; the caller later signs up with the same number and confirms it by its SMS code; the desk
+ * (which recorded no date of birth) confirms the person, and the booking shows in their dashboard. Real site through Hosting, API, Auth and Firestore
  * emulators, payment and SMS sandbox.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -157,10 +157,27 @@ describe('the front desk', () => {
       .fill(code!);
     await card.getByRole('button', { name: 'Confirm phone' }).click();
     await site.locator('.swal2-title').getByText('Phone confirmed').waitFor();
+    // The desk recorded no date of birth: initials never claim, so the record waits for the desk.
+    await site
+      .locator('.swal2-html-container')
+      .getByText(/The front desk must confirm it is you/)
+      .waitFor();
     await site.getByRole('button', { name: 'OK' }).click();
-
+    await card
+      .getByRole('status')
+      .getByText(/The front desk must confirm it is you/)
+      .waitFor();
     const uid = (await adminDb().collection('patients').where('emailAddress', '==', account.email.toLowerCase()).get()).docs[0]
       .id;
+    expect((await booked.ref.get()).get('patientId')).toBe(booked.get('patientId'));
+
+    // At the desk, the person shows an ID: the receptionist confirms them on the record's page.
+    await page.goto(`/staff/patients/${booked.get('patientId')}`);
+    await page.getByText(/^Claim waiting: Kwabena/).waitFor();
+    await page.getByRole('button', { name: `Confirm Kwabena ${last}` }).click();
+    await confirmDialog(page, 'Confirm this person?');
+    await dialogSays(page, 'Record moved');
+    await page.locator('.swal2-confirm').click();
     expect((await booked.ref.get()).get('patientId')).toBe(uid);
     await site.goto('/dashboard');
     const upcoming = site.getByRole('region', { name: 'Upcoming' });

@@ -95,6 +95,7 @@ it('lists the routes of the clinic: at least those docs/api.md names', () => {
       'GET /staff/audit',
       'GET /staff/patients/:patientId/record',
       'GET /staff/patients/:patientId/mandates',
+      'POST /staff/patients/:patientId/confirm-claim',
       'POST /staff/appointments/:appointmentId/prescriptions',
       'POST /staff/prescriptions/:id/dispensed',
     ]),

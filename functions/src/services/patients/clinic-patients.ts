@@ -9,6 +9,7 @@ import {
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
+  CLAIM_MISMATCHES_TO_LOCK,
   CLINIC_ACCOUNT_STATUS,
   CLINIC_RECORD_SOURCES,
   DESK_CODE_MINUTES,
@@ -17,6 +18,8 @@ import {
   DESK_CODE_RESEND_SECONDS,
   DESK_CODE_WRONG_TRIES_IN_ALL,
   DESK_CODES_PER_DAY,
+  type ClaimConfirmed,
+  type ClinicClaimState,
   type ClinicPatientCreated,
   type ClinicPatientRequest,
   type ExistingPerson,
@@ -24,7 +27,6 @@ import {
   type PhoneVerified,
 } from '../../api/front-desk';
 import { todayInGhana } from '../../api/booking-request';
-import { initialsKey, initialsOf } from '../../api/record';
 import { ghanaTimestamp } from '../../api/format';
 import { BLANK_DETAILS, type Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
@@ -245,18 +247,24 @@ export async function verifyDeskCode(staff: Staff, patientId: string, code: stri
 
 // --- claiming: the person signs up later with the same number ---
 
-/** What a claim moved. */
+/** What a claim moved, and what the account is told of a record it did not take over (the most pressing, if several). */
 export interface ClaimResult {
   claimed: string[];
   appointments: number;
+  state?: ClinicClaimState;
 }
 
+/** Which state the account is told when several records under its number did not go through. */
+const PRESSING: ClinicClaimState['status'][] = ['locked', 'try-again', 'waiting-for-desk'];
+
 /**
- * Run when an account proves a phone number (its owner's SMS code): every clinic record with
- * that number, proved at the desk and not yet claimed, is taken over by the account, each in
- * one transaction. Its appointments (with their doctor slots, ledger entries and refunds) move
- * to the account's uid, so the patient sees them in their dashboard; the record is marked
- * claimedBy/claimedAt (the desk's search then finds the account only); audited.
+ * Run once for each fresh SMS code an account spends to prove a number (never again on the same
+ * code: a retry needs a new one): every clinic record with that number, proved at the desk and
+ * not yet claimed, is held against the account (claimVerdict) and, where they agree, taken over,
+ * each in one transaction. Its appointments (with their doctor slots, ledger entries and refunds)
+ * move to the account's uid, so the patient sees them in their dashboard; the record is marked
+ * claimedBy/claimedAt (the desk's search then finds the account only); audited. The account
+ * keeps `clinicClaim`, what it is told of a record that did not go through.
  */
 export async function claimClinicRecords(uid: string, verifiedPhone: string, now = new Date()): Promise<ClaimResult> {
   const phone = ghanaPhone(verifiedPhone);
@@ -266,51 +274,99 @@ export async function claimClinicRecords(uid: string, verifiedPhone: string, now
     .where('source', 'in', [...CLINIC_RECORD_SOURCES])
     .get();
   const result: ClaimResult = { claimed: [], appointments: 0 };
+  const states: ClinicClaimState[] = [];
   for (const doc of candidates.docs) {
     if (doc.id === uid || doc.get('claimedBy') || !doc.get('phoneVerifiedAt')) continue;
-    const moved = await claimOne(uid, doc.id, phone, now);
-    if (moved === undefined) continue;
+    const outcome = await claimOne(uid, doc.id, phone, now);
+    if (outcome === undefined) continue;
+    if (typeof outcome !== 'number') {
+      states.push(outcome);
+      continue;
+    }
     result.claimed.push(doc.id);
-    result.appointments += moved;
+    result.appointments += outcome;
   }
-  if (result.claimed.length) logger.info('clinic records claimed', { uid, ...result });
+  const state = PRESSING.map((status) => states.find((s) => s.status === status)).find(Boolean);
+  if (state) result.state = state;
+  if (state || result.claimed.length)
+    await patientRef(uid).update({ clinicClaim: state ?? FieldValue.delete() } as Partial<Patient>);
+  if (result.claimed.length)
+    logger.info('clinic records claimed', { uid, claimed: result.claimed, appointments: result.appointments });
   return result;
+}
+
+const yearOfBirth = (d: DocumentData) => (/^\d{4}/.exec(String(d.dateOfBirth ?? '')) ?? [''])[0];
+
+/** What holding an account against a clinic record decided, when it is not a claim. */
+interface Refusal {
+  /** What the account is told. */
+  state: ClinicClaimState;
+  /** What the record keeps for the desk, and the audit entry of it (none when nothing changed). */
+  record?: Pick<Patient, 'claimMismatch' | 'claimWaiting'>;
+  action?: 'patient.claim.mismatch' | 'patient.claim.waiting';
 }
 
 /**
  * The one more thing the desk recorded that the account must agree with before a claim: the
- * year of birth when both have a date of birth, else the name's initials (first and last name).
- * A shared or recycled number alone never hands over another person's records. Undefined when
- * they agree, else why not (for the desk).
+ * year of birth. Never the name's initials, which strangers share: a record without a year of
+ * birth waits for the desk to confirm the person, and a shared or recycled number alone never
+ * hands over another person's records. CLAIM_MISMATCHES_TO_LOCK mismatches on a record lock it
+ * (the desk's confirmation only). Undefined when they agree.
  */
-export function claimMismatch(clinic: DocumentData, account: DocumentData): string | undefined {
-  const year = (d: DocumentData) => String(d.dateOfBirth ?? '').slice(0, 4);
-  if (year(clinic) && year(account))
-    return year(clinic) === year(account)
-      ? undefined
-      : `the account's year of birth (${year(account)}) is not the one the desk recorded (${year(clinic)})`;
-  const initials = (d: DocumentData) => initialsKey(initialsOf(`${d.firstName ?? ''} ${d.lastName ?? ''}`));
-  return initials(clinic) === initials(account)
-    ? undefined
-    : `the account's name (${String(account.firstName ?? '')} ${String(account.lastName ?? '')}) does not have the initials of the name the desk recorded`;
+export function claimVerdict(clinic: DocumentData, account: DocumentData, accountId: string, at: string): Refusal | undefined {
+  const mismatches = clinic.claimMismatch ? Number(clinic.claimMismatch.count ?? 1) : 0;
+  if (mismatches >= CLAIM_MISMATCHES_TO_LOCK) return { state: { status: 'locked', at } };
+  const recorded = yearOfBirth(clinic);
+  if (!recorded)
+    return {
+      state: { status: 'waiting-for-desk', at },
+      record: { claimWaiting: { accountId, at } },
+      action: 'patient.claim.waiting',
+    };
+  const given = yearOfBirth(account);
+  // Not a guess: nothing to compare yet, so it is not counted.
+  if (!given) return { state: { status: 'try-again', at, noBirthDate: true } };
+  if (given === recorded) return undefined;
+  const count = mismatches + 1;
+  return {
+    state:
+      count >= CLAIM_MISMATCHES_TO_LOCK
+        ? { status: 'locked', at }
+        : { status: 'try-again', at, triesLeft: CLAIM_MISMATCHES_TO_LOCK - count },
+    record: {
+      claimMismatch: {
+        accountId,
+        at,
+        why: `the account's year of birth (${given}) is not the one the desk recorded (${recorded})`,
+        count,
+      },
+    },
+    action: 'patient.claim.mismatch',
+  };
 }
 
 /** Everything else a clinic record holds under its id, moved with its appointments. */
 const HELD_UNDER_PATIENT = [COLLECTIONS.prescriptions, COLLECTIONS.labRequests, COLLECTIONS.files] as const;
 
 /**
- * One record's takeover, all or nothing; undefined when it was no longer claimable, or when the
- * account does not agree with what the desk recorded (then the record stays, marked
- * `claimMismatch` for the desk, and audited).
+ * One record's takeover, all or nothing: the number of appointments moved; the refusal's state
+ * when the account does not agree with what the desk recorded (then the record stays, marked for
+ * the desk, and audited); undefined when it was no longer claimable. `confirmedBy`: the desk
+ * has checked the person (confirmClaim), so nothing is compared and what is wrong is said.
  */
-async function claimOne(uid: string, clinicId: string, phone: string, now: Date): Promise<number | undefined> {
+async function claimOne(
+  uid: string,
+  clinicId: string,
+  phone: string,
+  now: Date,
+  confirmedBy?: Staff,
+): Promise<number | ClinicClaimState | undefined> {
   return runTransaction(async (tx) => {
-    // The account's owner acts on both records: the audit names each.
-    const auditClaim = (action: 'patient.claim' | 'patient.claim.mismatch') =>
-      writeAudit(
-        { actorUid: uid, actorRole: 'patient', action, target: `patients/${clinicId}`, patientIds: [uid, clinicId] },
-        tx,
-      );
+    // The account's owner acts on both records (the desk, when it confirms): the audit names each.
+    const auditClaim = (action: 'patient.claim' | 'patient.claim.confirm' | NonNullable<Refusal['action']>) => {
+      const entry = { action, target: `patients/${clinicId}`, patientIds: [uid, clinicId] };
+      return confirmedBy ? auditAs(confirmedBy, entry, tx) : writeAudit({ actorUid: uid, actorRole: 'patient', ...entry }, tx);
+    };
     // Reads first: the record, the account, the appointments and what each refers to.
     const clinicRef = patients().doc(clinicId);
     const [clinic, account, appointments, ...held] = await Promise.all([
@@ -321,16 +377,26 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
     ]);
     const c = clinic.data();
     const claimable = c && isClinicRecord(c.source) && !c.claimedBy && c.phoneVerifiedAt && c.contactNumber === phone;
-    if (!claimable || !account.exists || isClinicRecord(account.get('source'))) return undefined;
+    const isAccount = account.exists && !isClinicRecord(account.get('source'));
+    if (confirmedBy) {
+      if (!c || !isClinicRecord(c.source)) throw notFound(NO_PERSON);
+      if (c.claimedBy) throw conflict('This record already belongs to an account.');
+      const waiting = c.claimWaiting?.accountId === uid || c.claimMismatch?.accountId === uid;
+      if (!waiting || !isAccount) throw conflict('No claim by that account is waiting on this record.');
+      if (!claimable || !account.get('phoneVerifiedAt') || ghanaPhone(String(account.get('contactNumber') ?? '')) !== phone)
+        throw conflict(
+          "The account no longer has this record's number confirmed: ask the person to confirm it in their profile first.",
+        );
+    } else if (!claimable || !isAccount) return undefined;
     const visits = appointments.empty
       ? []
       : (await tx.getAll(...appointments.docs.map((d) => visitRef(d.id)))).filter((v) => v.exists);
-    const why = claimMismatch(c, account.data()!);
-    if (why) {
-      tx.update(clinicRef, { claimMismatch: { accountId: uid, at: now.toISOString(), why } });
-      await auditClaim('patient.claim.mismatch');
-      logger.warn('clinic record not claimed: the account does not match it', { uid, clinicId });
-      return undefined;
+    const refusal = confirmedBy ? undefined : claimVerdict(c!, account.data()!, uid, now.toISOString());
+    if (refusal) {
+      if (refusal.record) tx.update(clinicRef, refusal.record);
+      if (refusal.action) await auditClaim(refusal.action);
+      logger.warn('clinic record not claimed', { uid, clinicId, status: refusal.state.status });
+      return refusal.state;
     }
     const refs = await Promise.all(
       appointments.docs.map(async (d) => {
@@ -349,8 +415,32 @@ async function claimOne(uid: string, clinicId: string, phone: string, now: Date)
       if (ledger.exists && ledger.get('patientId') === clinicId) tx.update(ledger.ref, { patientId: uid });
       for (const r of refunds.docs) if (r.get('patientId') === clinicId) tx.update(r.ref, { patientId: uid });
     }
-    tx.update(clinicRef, { claimedBy: uid, claimedAt: now.toISOString(), claimMismatch: FieldValue.delete() });
-    await auditClaim('patient.claim');
+    tx.update(clinicRef, {
+      claimedBy: uid,
+      claimedAt: now.toISOString(),
+      claimMismatch: FieldValue.delete(),
+      claimWaiting: FieldValue.delete(),
+    });
+    if (confirmedBy) tx.update(account.ref, { clinicClaim: FieldValue.delete() });
+    await auditClaim(confirmedBy ? 'patient.claim.confirm' : 'patient.claim');
     return appointments.size;
   });
+}
+
+/**
+ * POST /staff/patients/{patientId}/confirm-claim: the desk has checked the person (an ID) whose
+ * account proved this record's number but could not claim it (no year of birth recorded, a
+ * mismatch, or locked): the record goes to that account as a claim would, audited with the desk
+ * as actor. Only the account a claim is waiting for, and only while it still has the number proved.
+ */
+export async function confirmClaim(
+  staff: Staff,
+  patientId: string,
+  accountId: string,
+  now = new Date(),
+): Promise<ClaimConfirmed> {
+  const phone = ghanaPhone(String((await patients().doc(patientId).get()).get('contactNumber') ?? ''));
+  if (!phone) throw notFound(NO_PERSON);
+  const appointments = await claimOne(accountId, patientId, phone, now, staff);
+  return { patientId, claimedBy: accountId, appointments: Number(appointments) };
 }

@@ -25,5 +25,7 @@ export function toPatient(data: Patient): Patient {
     ...(data.phoneVerifiedAt ? { phoneVerifiedAt: data.phoneVerifiedAt } : {}),
     ...(data.claimedBy ? { claimedBy: data.claimedBy, claimedAt: data.claimedAt } : {}),
     ...(data.claimMismatch ? { claimMismatch: data.claimMismatch } : {}),
+    ...(data.claimWaiting ? { claimWaiting: data.claimWaiting } : {}),
+    ...(data.clinicClaim ? { clinicClaim: data.clinicClaim } : {}),
   };
 }

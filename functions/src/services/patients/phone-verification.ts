@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { maskPhone } from '../../api/ghana-phone';
 import { PHONE_CODE_MINUTES, PHONE_CODE_SENDS_PER_HOUR } from '../../api/policy';
@@ -9,9 +9,10 @@ import { takeSlot } from '../../http/rate-limit';
 import { notifyPatient } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { phoneCode } from '../../notifications/templates';
-import { patientRef, phoneCodeRef } from '../../store/patients';
+import type { Notice } from '../../notifications/notice';
+import { patientRef, phoneCodeRef, type PhoneCodeRecord } from '../../store/patients';
 import { runTransaction } from '../../store/transaction';
-import { claimClinicRecords } from './clinic-patients';
+import { claimClinicRecords, type ClaimResult } from './clinic-patients';
 import { toPatient } from './patient-record';
 import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
 
@@ -51,7 +52,22 @@ export async function sendPhoneCode(uid: string): Promise<PhoneCodeSent> {
   if (!patient) throw notFound(NO_PATIENT);
   const phone = ghanaPhone(patient.contactNumber);
   if (!phone) throw badRequest(NO_PHONE);
-  if (patient.phoneVerifiedAt) throw conflict('Your phone number is already confirmed.');
+  if (patient.phoneVerifiedAt && !retriesClaim(patient)) throw conflict('Your phone number is already confirmed.');
+  return sendNumberCode(uid, phone, phoneCodeRef(uid), phoneCode);
+}
+
+/**
+ * A 6-digit code by SMS to `phone` on behalf of account `uid`, stored hashed at `ref` (one per
+ * account and purpose: the profile's phone here, a mandate's number in services/payments/direct-debit.ts).
+ * Every such code shares the account's and the number's budgets (PHONE_CODE_SENDS_PER_HOUR),
+ * so no purpose lets an account flood a number; 429 past them, nothing sent or stored.
+ */
+export async function sendNumberCode(
+  uid: string,
+  phone: string,
+  ref: DocumentReference<PhoneCodeRecord>,
+  notice: (p: { code: string; minutes: number }) => Notice,
+): Promise<PhoneCodeSent> {
   // The account's budget first: a caller over it must not use up the number's.
   if (!(await takeSlot(`phone-code-account:${uid}`, PHONE_CODE_SENDS_PER_HOUR.perAccount, HOUR_MS))) {
     throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
@@ -62,7 +78,7 @@ export async function sendPhoneCode(uid: string): Promise<PhoneCodeSent> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = Date.now();
   await runTransaction(async (tx) => {
-    tx.set(phoneCodeRef(uid), {
+    tx.set(ref, {
       hash: hashCode(uid, `${canonical(phone)}:${code}`),
       phone,
       sentAt: Timestamp.fromMillis(now),
@@ -70,7 +86,7 @@ export async function sendPhoneCode(uid: string): Promise<PhoneCodeSent> {
       wrongTries: 0,
     });
     // To the number itself, never by e-mail; its copy goes within a day (api/retention.ts).
-    await notifyPatient(uid, phoneCode({ code, minutes: PHONE_CODE_MINUTES }), {
+    await notifyPatient(uid, notice({ code, minutes: PHONE_CODE_MINUTES }), {
       tx,
       contact: { phone },
       channels: ['sms'],
@@ -78,6 +94,39 @@ export async function sendPhoneCode(uid: string): Promise<PhoneCodeSent> {
     });
   });
   return { maskedNumber: maskPhone(phone), minutes: PHONE_CODE_MINUTES };
+}
+
+/**
+ * Spends the code at `ref` if it is the one sent to `phone` (read and written in `tx`): undefined
+ * when right (the code is gone), else the refusal to throw after the transaction (a wrong try is
+ * counted, so that write must commit; MAX_WRONG_TRIES kill the code). `otherNumber`: what to say
+ * when the code went to another number than `phone`.
+ */
+export async function spendNumberCode(
+  tx: Transaction,
+  uid: string,
+  ref: DocumentReference<PhoneCodeRecord>,
+  phone: string | undefined,
+  code: string,
+  otherNumber: string,
+): Promise<HttpError | undefined> {
+  const record = (await tx.get(ref)).data();
+  if (!record || record.wrongTries >= MAX_WRONG_TRIES) return badRequest(`This code can no longer be used. ${ASK_AGAIN}`);
+  if (record.expiresAt.toMillis() <= Date.now())
+    return badRequest(`This code has expired (codes work for ${PHONE_CODE_MINUTES} minutes). ${ASK_AGAIN}`);
+  if (record.phone !== phone) return badRequest(`${otherNumber} ${ASK_AGAIN}`);
+  if (!codeMatches(uid, `${canonical(record.phone)}:${code}`, record.hash)) {
+    const wrongTries = record.wrongTries + 1;
+    tx.update(ref, { wrongTries });
+    const left = MAX_WRONG_TRIES - wrongTries;
+    return badRequest(
+      left > 0
+        ? `That code is not correct. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        : `That code is not correct. This code can no longer be used. ${ASK_AGAIN}`,
+    );
+  }
+  tx.delete(ref);
+  return undefined;
 }
 
 /** At sign-up: the phone's code goes with the e-mail's, unless a limit holds it back (then the patient asks later). */
@@ -103,44 +152,42 @@ export async function onPhoneVerified(tx: Transaction, patient: Patient, phone: 
 }
 
 /**
- * Checks the code: right -> `phoneVerifiedAt` is set (onPhoneVerified) and the patient is
- * answered. A wrong try is counted (that write commits, so the error is thrown after the
- * transaction); after MAX_WRONG_TRIES the code is dead. A code sent to a number the patient
- * has since changed does not confirm the new one.
+ * A confirmed number may get a fresh code for one thing only: trying again a clinic record's
+ * claim that the year of birth did not pass (docs/front-desk.md 'Claiming').
  */
-export async function verifyPhone(uid: string, code: string): Promise<Patient> {
-  const outcome = await runTransaction(async (tx): Promise<{ patient: Patient } | { error: HttpError }> => {
-    const [patientSnap, codeSnap] = await Promise.all([tx.get(patientRef(uid)), tx.get(phoneCodeRef(uid))]);
-    const stored = patientSnap.data();
+const retriesClaim = (patient: Pick<Patient, 'clinicClaim'>) => patient.clinicClaim?.status === 'try-again';
+
+/** What `phone/verify` did: the patient as now stored, and what a claim of the clinic's records under the number moved. */
+export interface PhoneConfirmed {
+  patient: Patient;
+  claim?: ClaimResult;
+}
+
+/**
+ * Checks the code: right -> `phoneVerifiedAt` is set (onPhoneVerified), the code is spent and
+ * the clinic's records under the number are claimed (claimClinicRecords), once per code. A
+ * wrong try is counted (that write commits, so the error is thrown after the transaction);
+ * after MAX_WRONG_TRIES the code is dead. A code sent to a number the patient has since changed
+ * does not confirm the new one. A number already confirmed answers as it is and claims nothing,
+ * unless a claim waits for a retry: then only a fresh code retries it.
+ */
+export async function verifyPhone(uid: string, code: string): Promise<PhoneConfirmed> {
+  const outcome = await runTransaction(async (tx): Promise<{ patient: Patient; spent?: true } | { error: HttpError }> => {
+    const stored = (await tx.get(patientRef(uid))).data();
     if (!stored) throw notFound(NO_PATIENT);
     const patient = toPatient(stored);
-    if (patient.phoneVerifiedAt) return { patient };
-    const record = codeSnap.data();
-    if (!record || record.wrongTries >= MAX_WRONG_TRIES)
-      return { error: badRequest(`This code can no longer be used. ${ASK_AGAIN}`) };
-    if (record.expiresAt.toMillis() <= Date.now()) {
-      return { error: badRequest(`This code has expired (codes work for ${PHONE_CODE_MINUTES} minutes). ${ASK_AGAIN}`) };
-    }
-    if (record.phone !== ghanaPhone(stored.contactNumber)) {
-      return { error: badRequest(`Your phone number has changed since this code was sent. ${ASK_AGAIN}`) };
-    }
-    if (!codeMatches(uid, `${canonical(record.phone)}:${code}`, record.hash)) {
-      const wrongTries = record.wrongTries + 1;
-      tx.update(phoneCodeRef(uid), { wrongTries });
-      const left = MAX_WRONG_TRIES - wrongTries;
-      const msg =
-        left > 0
-          ? `That code is not correct. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
-          : `That code is not correct. This code can no longer be used. ${ASK_AGAIN}`;
-      return { error: badRequest(msg) };
-    }
-    tx.delete(phoneCodeRef(uid));
-    return { patient: await onPhoneVerified(tx, patient, record.phone, Timestamp.now()) };
+    if (patient.phoneVerifiedAt && !retriesClaim(patient)) return { patient };
+    const phone = ghanaPhone(stored.contactNumber);
+    const changed = 'Your phone number has changed since this code was sent.';
+    const refused = await spendNumberCode(tx, uid, phoneCodeRef(uid), phone, code, changed);
+    if (refused) return { error: refused };
+    return { patient: await onPhoneVerified(tx, patient, phone!, Timestamp.now()), spent: true };
   });
   if ('error' in outcome) throw outcome.error;
+  if (!outcome.spent) return { patient: outcome.patient };
   // The clinic's records under this number (a caller the desk booked, docs/front-desk.md) become
   // the account's: after the code's transaction, since each takeover is a transaction of its own.
-  // Claiming is idempotent, so a verify that runs again (already confirmed) finishes one cut short.
-  await claimClinicRecords(uid, outcome.patient.contactNumber);
-  return outcome.patient;
+  const claim = await claimClinicRecords(uid, outcome.patient.contactNumber);
+  const { clinicClaim: _before, ...patient } = outcome.patient;
+  return { patient: claim.state ? { ...patient, clinicClaim: claim.state } : patient, claim };
 }

@@ -45,6 +45,8 @@ const ACTIONS: Record<string, string> = {
   'patient.phone.verify': "Checked a patient's phone",
   'patient.claim': 'Claimed their clinic record',
   'patient.claim.mismatch': 'Tried to claim a clinic record (not claimed)',
+  'patient.claim.waiting': 'Claimed a clinic record (waits for the desk to confirm them)',
+  'patient.claim.confirm': 'Confirmed the person: their clinic record went to their account',
   'patient.deliveries.read': "Read a patient's messages",
   'patient.mandates.read': "Read a patient's direct debits",
   'patient.erase': 'Deleted their own account',

@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { StaffPatientView } from '@api/staff';
 import PatientPage from '@/features/desk/pages/patient-page';
+import { confirm, showSuccess } from '@/lib/dialogs';
 import { withQueryClient } from '@/test-support/query';
 import { aClinicRecord, fakeApi, ok } from '@/test-support/staff-answers';
 
@@ -12,9 +14,15 @@ let view: StaffPatientView;
 const api = fakeApi(() => [
   ['GET', `/api/staff/patients/${view.patient.patientId}`, () => ok(view)],
   ['GET', /\/messages/, () => ok({ items: [], nextCursor: null })],
+  [
+    'POST',
+    `/api/staff/patients/${view.patient.patientId}/confirm-claim`,
+    () => ok({ patientId: view.patient.patientId, claimedBy: 'acc-1', appointments: 2 }),
+  ],
 ]);
 
 beforeEach(() => {
+  jest.clearAllMocks();
   global.fetch = api.fetchMock as unknown as typeof fetch;
 });
 
@@ -41,6 +49,51 @@ describe('a clinic record on the desk’s patient page', () => {
     renderPage();
     const notice = await screen.findByText(/^Not claimed:/);
     expect(notice).toHaveTextContent(`Not claimed: an account proved this number on Sat 20 Dec 2098, but ${why}.`);
+  });
+
+  it('when the record had no date of birth, then the claim waits for the desk: it names the account, and Confirm moves the record once the desk says yes', async () => {
+    view = {
+      patient: aClinicRecord({ claimWaiting: { accountId: 'acc-1', at: '2098-12-20T09:00:00.000Z' } }),
+      claimant: { patientId: 'acc-1', name: 'Akua Osei', emailAddress: 'akua@example.com' },
+      appointments: [],
+      subscriptions: [],
+      orders: [],
+    };
+    jest.mocked(confirm).mockResolvedValue(true);
+    renderPage();
+    const notice = await screen.findByText(/^Claim waiting:/);
+    expect(notice).toHaveTextContent(
+      'Claim waiting: Akua Osei (akua@example.com) proved this number on Sat 20 Dec 2098. This record has no date of birth, so it joins their account only when you confirm the person: check their ID against this record.',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm Akua Osei' }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalled());
+    expect(confirm).toHaveBeenCalledWith(
+      'Confirm this person?',
+      'Yes, move the record',
+      'Only when you have checked their ID against this record: it and its appointments go to Akua Osei (akua@example.com).',
+    );
+    expect(api.callsTo('POST', '/api/staff/patients/clinic-1/confirm-claim').map((c) => c.body)).toEqual([
+      { accountId: 'acc-1' },
+    ]);
+  });
+
+  it('when three years of birth did not match, then the desk is told the claim is locked, and nothing is sent until it confirms', async () => {
+    const why = "the account's year of birth (1982) is not the one the desk recorded (1980)";
+    view = {
+      patient: aClinicRecord({ claimMismatch: { accountId: 'acc-1', at: '2098-12-20T09:00:00.000Z', why, count: 3 } }),
+      claimant: { patientId: 'acc-1', name: 'Akua Osei', emailAddress: 'akua@example.com' },
+      appointments: [],
+      subscriptions: [],
+      orders: [],
+    };
+    jest.mocked(confirm).mockResolvedValue(false);
+    renderPage();
+    const notice = await screen.findByText(/^Not claimed:/);
+    expect(notice).toHaveTextContent('Locked after 3 mismatches: it can no longer be claimed online.');
+    const before = api.callsTo('POST', '/api/staff/patients/clinic-1/confirm-claim').length;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm Akua Osei' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    expect(api.callsTo('POST', '/api/staff/patients/clinic-1/confirm-claim')).toHaveLength(before);
   });
 
   it('when nothing stood in the way of a claim, then no such notice shows', async () => {

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AssignRequest,
+  ClaimConfirmed,
   ClinicPatientCreated,
   ClinicPatientRequest,
   Clinician,
@@ -47,6 +48,14 @@ export const useVerifyPhone = () =>
     ({ patientId, code }: { patientId: string; code: string }) =>
       api.post<PhoneVerified>(`/staff/patients/${id(patientId)}/phone/verify`, { code }, opts),
     [staffKeys.patients],
+  );
+
+/** POST /staff/patients/{id}/confirm-claim: the desk has checked the person; the record goes to their account. */
+export const useConfirmClaim = () =>
+  useChange(
+    ({ patientId, accountId }: { patientId: string; accountId: string }) =>
+      api.post<ClaimConfirmed>(`/staff/patients/${id(patientId)}/confirm-claim`, { accountId }, opts),
+    [staffKeys.patients, staffKeys.appointments],
   );
 
 // ---- booking and payment at the desk ----

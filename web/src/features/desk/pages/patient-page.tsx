@@ -6,6 +6,7 @@ import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
 import { AppointmentBadges, ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import { ClaimNotice } from '@/features/desk/components/claim-notice';
 import { MandatesSection } from '@/features/desk/components/mandates-section';
 import { MessagesSection } from '@/features/desk/components/messages-section';
 import { genderText } from '@/lib/choices';
@@ -50,13 +51,7 @@ export default function PatientPage() {
       <Loaded query={view}>
         {(v) => (
           <>
-            {v.patient.claimMismatch && (
-              <p className="staff-notice" role="status">
-                Not claimed: an account proved this number on {formatDate(v.patient.claimMismatch.at)}, but{' '}
-                {v.patient.claimMismatch.why}. Check the person, correct this record or ask them to correct their account; the
-                next proof of the number then claims it.
-              </p>
-            )}
+            <ClaimNotice view={v} />
             <section className="staff-card" aria-labelledby="patient-contact">
               <h2 id="patient-contact">Contact</h2>
               <DetailsList
