@@ -26,6 +26,8 @@ export const COLLECTIONS = {
   trialClaims: 'trialClaims',
   /** mandates/{subscriptionId}: the mobile-money direct debit that renews a package (docs/direct-debit.md), one per subscription. */
   mandates: 'mandates',
+  /** mandateNumberCodes/{uid}: the code last texted to prove a number other than the account's phone for a mandate (a hash, the number, tries). */
+  mandateNumberCodes: 'mandateNumberCodes',
   /** People a patient books for under Family Care. */
   dependants: 'dependants',
   appointments: 'appointments',

@@ -47,6 +47,7 @@ const SAMPLES: Record<string, () => Notice> = {
     }),
   verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
   phoneCode: () => templates.phoneCode({ code: '123456', minutes: 15 }),
+  mandateNumberCode: () => templates.mandateNumberCode({ code: '123456', minutes: 15 }),
   accountErased: () => templates.accountErased(),
   newsletterWelcome: () => templates.newsletterWelcome(),
   appointmentRescheduled: () => templates.appointmentRescheduled(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),

@@ -41,7 +41,7 @@ import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { visitRef } from '../../store/visits';
 import { auditAs, type Staff } from '../shared/staff-access';
-import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
+import { codeMatches, hashCode, MAX_WRONG_TRIES } from '../shared/verification-code';
 
 /**
  * People the clinic holds without an account (docs/front-desk.md): a `patients` document with

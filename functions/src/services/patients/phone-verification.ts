@@ -1,20 +1,14 @@
-import { randomInt } from 'node:crypto';
-import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { maskPhone } from '../../api/ghana-phone';
-import { PHONE_CODE_MINUTES, PHONE_CODE_SENDS_PER_HOUR } from '../../api/policy';
 import type { Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { takeSlot } from '../../http/rate-limit';
-import { notifyPatient } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { phoneCode } from '../../notifications/templates';
-import type { Notice } from '../../notifications/notice';
-import { patientRef, phoneCodeRef, type PhoneCodeRecord } from '../../store/patients';
+import { patientRef, phoneCodeRef } from '../../store/patients';
 import { runTransaction } from '../../store/transaction';
+import { sendNumberCode, spendNumberCode, type PhoneCodeSent } from '../shared/number-code';
 import { claimClinicRecords, type ClaimResult } from './clinic-patients';
 import { toPatient } from './patient-record';
-import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
 
 /**
  * Confirming a patient's phone number (contactNumber) with a 6-digit code sent to it by SMS:
@@ -24,22 +18,8 @@ import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
  * accounts typing someone else's number cannot make the clinic flood it.
  */
 
-const HOUR_MS = 60 * 60 * 1000;
 const NO_PATIENT = 'We could not find your patient record. Please sign up first.';
 const NO_PHONE = 'Your profile has no Ghana mobile number to send a code to. Please add one in your profile first.';
-const ASK_AGAIN = 'Please tap Send code for a new one.';
-
-export const TOO_MANY_TO_NUMBER = `We have already sent ${PHONE_CODE_SENDS_PER_HOUR.perNumber} codes to this number in the last hour. Please wait an hour and try again.`;
-export const TOO_MANY_FOR_ACCOUNT = `You have asked for ${PHONE_CODE_SENDS_PER_HOUR.perAccount} codes in the last hour. Please wait an hour and try again.`;
-
-/** What `phone/code` answers: where the code went, without giving the number away. */
-export interface PhoneCodeSent {
-  maskedNumber: string;
-  /** How long the code works. */
-  minutes: number;
-}
-
-const canonical = (phone: string) => `phone:${phone}`;
 
 /**
  * Sends a fresh code (replacing any earlier one) to the patient's stored number. 409 when
@@ -54,79 +34,6 @@ export async function sendPhoneCode(uid: string): Promise<PhoneCodeSent> {
   if (!phone) throw badRequest(NO_PHONE);
   if (patient.phoneVerifiedAt && !retriesClaim(patient)) throw conflict('Your phone number is already confirmed.');
   return sendNumberCode(uid, phone, phoneCodeRef(uid), phoneCode);
-}
-
-/**
- * A 6-digit code by SMS to `phone` on behalf of account `uid`, stored hashed at `ref` (one per
- * account and purpose: the profile's phone here, a mandate's number in services/payments/direct-debit.ts).
- * Every such code shares the account's and the number's budgets (PHONE_CODE_SENDS_PER_HOUR),
- * so no purpose lets an account flood a number; 429 past them, nothing sent or stored.
- */
-export async function sendNumberCode(
-  uid: string,
-  phone: string,
-  ref: DocumentReference<PhoneCodeRecord>,
-  notice: (p: { code: string; minutes: number }) => Notice,
-): Promise<PhoneCodeSent> {
-  // The account's budget first: a caller over it must not use up the number's.
-  if (!(await takeSlot(`phone-code-account:${uid}`, PHONE_CODE_SENDS_PER_HOUR.perAccount, HOUR_MS))) {
-    throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
-  }
-  if (!(await takeSlot(`phone-code-number:${phone}`, PHONE_CODE_SENDS_PER_HOUR.perNumber, HOUR_MS))) {
-    throw new HttpError(429, TOO_MANY_TO_NUMBER);
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = Date.now();
-  await runTransaction(async (tx) => {
-    tx.set(ref, {
-      hash: hashCode(uid, `${canonical(phone)}:${code}`),
-      phone,
-      sentAt: Timestamp.fromMillis(now),
-      expiresAt: Timestamp.fromMillis(now + PHONE_CODE_MINUTES * 60_000),
-      wrongTries: 0,
-    });
-    // To the number itself, never by e-mail; its copy goes within a day (api/retention.ts).
-    await notifyPatient(uid, notice({ code, minutes: PHONE_CODE_MINUTES }), {
-      tx,
-      contact: { phone },
-      channels: ['sms'],
-      retention: 'verificationMail',
-    });
-  });
-  return { maskedNumber: maskPhone(phone), minutes: PHONE_CODE_MINUTES };
-}
-
-/**
- * Spends the code at `ref` if it is the one sent to `phone` (read and written in `tx`): undefined
- * when right (the code is gone), else the refusal to throw after the transaction (a wrong try is
- * counted, so that write must commit; MAX_WRONG_TRIES kill the code). `otherNumber`: what to say
- * when the code went to another number than `phone`.
- */
-export async function spendNumberCode(
-  tx: Transaction,
-  uid: string,
-  ref: DocumentReference<PhoneCodeRecord>,
-  phone: string | undefined,
-  code: string,
-  otherNumber: string,
-): Promise<HttpError | undefined> {
-  const record = (await tx.get(ref)).data();
-  if (!record || record.wrongTries >= MAX_WRONG_TRIES) return badRequest(`This code can no longer be used. ${ASK_AGAIN}`);
-  if (record.expiresAt.toMillis() <= Date.now())
-    return badRequest(`This code has expired (codes work for ${PHONE_CODE_MINUTES} minutes). ${ASK_AGAIN}`);
-  if (record.phone !== phone) return badRequest(`${otherNumber} ${ASK_AGAIN}`);
-  if (!codeMatches(uid, `${canonical(record.phone)}:${code}`, record.hash)) {
-    const wrongTries = record.wrongTries + 1;
-    tx.update(ref, { wrongTries });
-    const left = MAX_WRONG_TRIES - wrongTries;
-    return badRequest(
-      left > 0
-        ? `That code is not correct. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
-        : `That code is not correct. This code can no longer be used. ${ASK_AGAIN}`,
-    );
-  }
-  tx.delete(ref);
-  return undefined;
 }
 
 /** At sign-up: the phone's code goes with the e-mail's, unless a limit holds it back (then the patient asks later). */
