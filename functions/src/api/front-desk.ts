@@ -9,6 +9,8 @@
  * - POST /api/staff/patients (admin, staff) clinicPatientSchema -> 201 ClinicPatientCreated; 409 data ExistingPerson
  * - POST /api/staff/patients/{patientId}/phone/code (admin, staff) -> PhoneCodeSent
  * - POST /api/staff/patients/{patientId}/phone/verify (admin, staff) phoneCodeSchema -> PhoneVerified
+ * - POST /api/staff/patients/{patientId}/email/code (admin, staff) -> PhoneCodeSent (sentTo: the address)
+ * - POST /api/staff/patients/{patientId}/email/verify (admin, staff) phoneCodeSchema -> EmailVerified
  * - POST /api/staff/patients/{patientId}/confirm-claim (admin, staff) confirmClaimSchema -> ClaimConfirmed
  * - POST /api/staff/appointments (admin, staff) staffBookingSchema -> 201 Appointment (source CLINIC, bookedBy)
  * - POST /api/staff/payments/{clientReference}/record (admin, staff) deskPaymentSchema -> DeskPaymentOutcome
@@ -50,6 +52,8 @@ export interface ClinicRecordFields {
   source?: PatientSource;
   /** When the phone number was proved by a code sent to it (ISO 8601). */
   phoneVerifiedAt?: string;
+  /** A clinic record's typed e-mail address, proved by the code the desk sent to it (ISO 8601); no mail goes to it before. */
+  emailVerifiedAt?: string;
   /** A clinic record taken over by the account that signed up with its verified phone. */
   claimedBy?: string;
   claimedAt?: string;
@@ -165,10 +169,21 @@ export interface PhoneVerified {
   phoneVerifiedAt: string;
 }
 
+/** The answer of .../email/verify. */
+export interface EmailVerified {
+  patientId: string;
+  emailAddress: string;
+  emailVerifiedAt: string;
+}
+
+/** What the desk proves with a code sent on it: the phone (by SMS) or the typed e-mail address (by e-mail), each in the route's path. */
+export const DESK_CODE_CHANNELS = ['phone', 'email'] as const;
+export type DeskCodeChannel = (typeof DESK_CODE_CHANNELS)[number];
+
 /** A desk code lasts this long (the person is on the phone or at the desk), this many wrong tries. */
 export const DESK_CODE_MINUTES = 10;
 export const DESK_CODE_RESEND_SECONDS = 60;
-/** Codes one record may be sent a day (Ghana's day), and wrong tries in all before its phone can no longer be proved by code. */
+/** Codes one record may be sent a day (Ghana's day), and wrong tries in all before its phone (or e-mail) can no longer be proved by code; each channel counts apart. */
 export const DESK_CODES_PER_DAY = 5;
 export const DESK_CODE_WRONG_TRIES_IN_ALL = 10;
 

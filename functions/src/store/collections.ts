@@ -64,6 +64,8 @@ export const COLLECTIONS = {
   closures: 'closures',
   /** The code the desk sends to prove a clinic record's phone, by patientId (a hash, never the code). */
   deskPhoneCodes: 'deskPhoneCodes',
+  /** The code the desk sends to prove a clinic record's e-mail address, by patientId (a hash, never the code). */
+  deskEmailCodes: 'deskEmailCodes',
   /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
   visits: VISITS_COLLECTION,
   /** ussdSessions/{SessionId}: one USSD session's step, its answers so far and its last screen (docs/ussd.md; TTL a day). */

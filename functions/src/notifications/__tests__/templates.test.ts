@@ -58,6 +58,7 @@ const SAMPLES: Record<string, () => Notice> = {
   subscriptionExpired: () => templates.subscriptionExpired({ ...evilPackage, link: 'https://example.com/profile' }),
   subscriptionCancelled: () => templates.subscriptionCancelled(evilPackage),
   deskPhoneCode: () => templates.deskPhoneCode({ firstName: EVIL, code: '123456' }),
+  deskEmailCode: () => templates.deskEmailCode({ firstName: EVIL, code: '123456' }),
   paymentLink: () =>
     templates.paymentLink({
       what: `Appointment: ${EVIL}`,
@@ -123,8 +124,8 @@ describe('notice templates', () => {
       if (mail.message.text.includes(EVIL)) expect(mail.message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     });
 
-    it('has an SMS body in GSM-7, within two parts, naming the clinic (the e-mail code has none: it never goes by SMS)', () => {
-      if (name === 'verificationCode') return expect(notice.sms).toBeUndefined();
+    it('has an SMS body in GSM-7, within two parts, naming the clinic (the e-mail codes have none: they never go by SMS)', () => {
+      if (name === 'verificationCode' || name === 'deskEmailCode') return expect(notice.sms).toBeUndefined();
       const body = smsBody(notice.sms!);
       expect(isGsm7(body)).toBe(true);
       expect(septets(body)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);

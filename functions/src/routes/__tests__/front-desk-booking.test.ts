@@ -10,6 +10,8 @@ import { createStaffUser, createTestUser, type TestUser } from '../../test-suppo
 import { bearer, dayPlus, freeTimesOf, testDoctor } from '../../test-support/scheduling';
 import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf, smsSentTo } from '../../test-support/sms';
 import { auditOf } from '../../test-support/staff';
+import { notifyPatient } from '../../notifications/notify';
+import { prescriptionIssued, resultReady } from '../../notifications/templates';
 import { atStartOfWindow } from '../../test-support/clock';
 
 /**
@@ -222,6 +224,82 @@ describe('proving the phone at the desk', () => {
     const account = await createTestUser();
     const res = await post(staff, `/staff/patients/${account.uid}/phone/code`);
     expect(res.status).toBe(409);
+  });
+});
+
+describe('proving the e-mail address the desk typed', () => {
+  it('when the desk typed an e-mail address, then it gets no booking notice, result or prescription code until the person gives back the code e-mailed to it; then it does', async () => {
+    const email = `kwame-${Date.now()}@example.com`;
+    const { patientId, phone } = await addCaller({ emailAddress: email });
+    await verifyPhone(patientId, phone);
+    const day = dayPlus(7);
+    const time = (await freeTimesOf(app, doctorId, day))[1];
+    const booked = await post(staff, '/staff/appointments', {
+      patientId,
+      location: 'Osu',
+      requestedServiceId: 1,
+      doctorId,
+      requestedDay: day,
+      requestedTime: time,
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = booked.body.data.appointmentId as string;
+    // The SMS went (the phone is proved); the typed address got nothing.
+    await eventually(
+      () => smsDocsOf(patientId),
+      (m) => m.some((x) => x.event === 'appointment.received'),
+    );
+    const result = resultReady({ ...booked.body.data, link: 'https://expmedhealth.com/dashboard/records' });
+    const prescription = prescriptionIssued({
+      doctor: 'Dr Mensah',
+      code: 'AB23CD45',
+      medicines: 2,
+      appointmentId,
+      checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+    });
+    await notifyPatient(patientId, result);
+    await notifyPatient(patientId, prescription);
+    expect(await mailDocsOf(patientId)).toEqual([]);
+
+    const sent = await post(staff, `/staff/patients/${patientId}/email/code`);
+    expect(sent.status).toBe(200);
+    expect(sent.body.msg).toBe(`A code has been e-mailed to ${email}.`);
+    const mails = await mailDocsOf(patientId);
+    expect(mails.map((m) => [m.to, m.event])).toEqual([[email, 'patient.email-code']]);
+    expect((await smsDocsOf(patientId)).map((m) => m.event)).not.toContain('patient.email-code');
+    const code = /Your code is (\d{6})\./.exec(String(mails[0].message.text))![1];
+    const wrong = await post(staff, `/staff/patients/${patientId}/email/verify`, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('Code: that code is not correct. 4 tries left.');
+    expect((await patientDoc(patientId))!.emailVerifiedAt).toBeUndefined();
+    const right = await post(staff, `/staff/patients/${patientId}/email/verify`, { code });
+    expect(right.status).toBe(200);
+    expect(right.body.data).toEqual({ patientId, emailAddress: email, emailVerifiedAt: expect.any(String) });
+    expect((await auditOf(`patients/${patientId}`)).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['patient.email.code', 'patient.email.verify']),
+    );
+    expect((await post(staff, `/staff/patients/${patientId}/email/code`)).status).toBe(409);
+
+    await notifyPatient(patientId, result);
+    await notifyPatient(patientId, prescription);
+    expect((await mailDocsOf(patientId)).map((m) => [m.to, m.event]).sort()).toEqual(
+      [
+        [email, 'patient.email-code'],
+        [email, result.event],
+        [email, prescription.event],
+      ].sort(),
+    );
+  });
+
+  it('when the record has no e-mail address or is an account, then no code is sent (409 saying why)', async () => {
+    const { patientId } = await addCaller();
+    const none = await post(staff, `/staff/patients/${patientId}/email/code`);
+    expect(none.status).toBe(409);
+    expect(none.body.msg).toBe('This person has no e-mail address a code can be sent to.');
+    const account = await createTestUser();
+    expect((await post(staff, `/staff/patients/${account.uid}/email/code`)).status).toBe(409);
   });
 });
 

@@ -96,6 +96,8 @@ it('lists the routes of the clinic: at least those docs/api.md names', () => {
       'GET /staff/patients/:patientId/record',
       'GET /staff/patients/:patientId/mandates',
       'POST /staff/patients/:patientId/confirm-claim',
+      'POST /staff/patients/:patientId/email/code',
+      'POST /staff/patients/:patientId/email/verify',
       'POST /staff/appointments/:appointmentId/prescriptions',
       'POST /staff/prescriptions/:id/dispensed',
     ]),

@@ -24,6 +24,8 @@ import {
   type ClinicPatientRequest,
   type ExistingPerson,
   type PhoneCodeSent,
+  type DeskCodeChannel,
+  type EmailVerified,
   type PhoneVerified,
 } from '../../api/front-desk';
 import { todayInGhana } from '../../api/booking-request';
@@ -31,12 +33,12 @@ import { ghanaTimestamp } from '../../api/format';
 import { BLANK_DETAILS, type Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { notifyPatient } from '../../notifications/notify';
-import { deskPhoneCode } from '../../notifications/templates';
+import { deskEmailCode, deskPhoneCode } from '../../notifications/templates';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { appointmentsOfQuery, doctorSlotRef } from '../../store/appointments';
 import { COLLECTIONS } from '../../store/collections';
 import { ledgerRef, refundsOfRecordQuery } from '../../store/payments';
-import { deskCodeRef, heldUnderPatient, patientRef, patientsCollection } from '../../store/patients';
+import { deskCodeRef, deskEmailCodeRef, heldUnderPatient, patientRef, patientsCollection } from '../../store/patients';
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { visitRef } from '../../store/visits';
@@ -46,13 +48,12 @@ import { codeMatches, hashCode, MAX_WRONG_TRIES } from '../shared/verification-c
 /**
  * People the clinic holds without an account (docs/front-desk.md): a `patients` document with
  * source CLINIC and accountStatus Clinic, made by the desk for a caller or a walk-in, whose
- * phone the desk proves with a code sent to it by SMS. When the person later signs up and
+ * phone (and any e-mail address it typed) the desk proves with a code sent to it. When the person later signs up and
  * proves the same number, their account takes the record over (claimClinicRecords).
  */
 
 const NO_PERSON = 'We could not find that person.';
 const patients = patientsCollection;
-const codeRef = deskCodeRef;
 
 const nameOf = (d: DocumentData) => `${String(d.firstName ?? '')} ${String(d.lastName ?? '')}`.trim();
 
@@ -126,81 +127,118 @@ export async function createClinicPatient(staff: Staff, input: ClinicPatientRequ
   return { patientId: ref.id };
 }
 
-/** A clinic record the desk may prove the phone of: it exists, is the clinic's, and no account has taken it over. */
+/** A clinic record the desk may prove the phone or e-mail of: it exists, is the clinic's, and no account has taken it over. */
 function clinicRecord(snap: DocumentSnapshot): { ref: DocumentReference; data: DocumentData } {
   if (!snap.exists) throw notFound(NO_PERSON);
   const data = snap.data()!;
   if (!isClinicRecord(data.source))
-    throw conflict('This person has an account: they prove their phone number themselves, from their profile.');
+    throw conflict('This person has an account: they prove their own phone number and e-mail address, from their profile.');
   if (data.claimedBy) throw conflict('This record now belongs to an account: use the account instead.');
   return { ref: snap.ref, data };
 }
 
+/**
+ * What the desk proves with a code sent to it (docs/front-desk.md): the record's phone, by SMS
+ * (an e-mail would prove nothing about the phone), or its e-mail address, by e-mail. Each has
+ * its own code document, counts on the record and field that says when it was proved.
+ */
+const DESK_CHANNELS = {
+  phone: {
+    codeRef: deskCodeRef,
+    counts: 'deskCodes',
+    address: (d: DocumentData) => ghanaPhone(String(d.contactNumber ?? '')),
+    proved: 'phoneVerifiedAt',
+    none: 'This person has no phone number a code can be texted to.',
+    what: 'phone',
+    notify: (address: string) => ({ channels: ['sms'] as const, contact: { phone: address }, provesPhone: true as const }),
+    notice: deskPhoneCode,
+  },
+  email: {
+    codeRef: deskEmailCodeRef,
+    counts: 'emailCodes',
+    address: (d: DocumentData) =>
+      String(d.emailAddress ?? '')
+        .trim()
+        .toLowerCase() || undefined,
+    proved: 'emailVerifiedAt',
+    none: 'This person has no e-mail address a code can be sent to.',
+    what: 'e-mail address',
+    notify: (address: string) => ({ channels: ['email'] as const, contact: { email: address }, provesEmail: true as const }),
+    notice: deskEmailCode,
+  },
+} as const satisfies Record<DeskCodeChannel, object>;
+
 /** The record and its desk code, read together in the transaction (both reads finish before anything is refused). */
-const recordAndCode = (tx: Transaction, patientId: string) =>
-  Promise.all([tx.get(patients().doc(patientId)), tx.get(codeRef(patientId))]);
+const recordAndCode = (tx: Transaction, patientId: string, channel: DeskCodeChannel) =>
+  Promise.all([tx.get(patients().doc(patientId)), tx.get(DESK_CHANNELS[channel].codeRef(patientId))]);
 
 /**
- * POST /staff/patients/{patientId}/phone/code: a 6-digit code by SMS only, lasting
- * DESK_CODE_MINUTES; at most one a minute. The code itself is never stored, only its hash.
+ * POST /staff/patients/{patientId}/phone/code (or .../email/code): a 6-digit code by SMS (or
+ * e-mail) only, lasting DESK_CODE_MINUTES; at most one a minute. The code itself is never
+ * stored, only its hash, with the address it went to.
  */
-export async function sendDeskCode(staff: Staff, patientId: string, now = new Date()): Promise<PhoneCodeSent> {
+export async function sendDeskCode(
+  staff: Staff,
+  patientId: string,
+  now = new Date(),
+  channel: DeskCodeChannel = 'phone',
+): Promise<PhoneCodeSent> {
+  const c = DESK_CHANNELS[channel];
   const expiresAt = new Date(now.getTime() + DESK_CODE_MINUTES * 60_000);
   const sentTo = await runTransaction(async (tx) => {
-    const [snap, last] = await recordAndCode(tx, patientId);
+    const [snap, last] = await recordAndCode(tx, patientId, channel);
     const { data } = clinicRecord(snap);
-    const phone = ghanaPhone(String(data.contactNumber ?? ''));
-    if (!phone) throw conflict('This person has no phone number a code can be texted to.');
-    if (data.phoneVerifiedAt) throw conflict(`${phone} is already verified.`);
-    const counts = deskCodeCounts(data, now);
-    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) throw LOCKED;
+    const address = c.address(data);
+    if (!address) throw conflict(c.none);
+    if (data[c.proved]) throw conflict(`${address} is already verified.`);
+    const counts = deskCodeCounts(data, channel, now);
+    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) throw locked(channel);
     if (counts.sentToday >= DESK_CODES_PER_DAY)
       throw new HttpError(
         429,
-        `This record has been sent ${DESK_CODES_PER_DAY} codes today, the most a day. Send another tomorrow, or check the number with the person.`,
+        `This record has been sent ${DESK_CODES_PER_DAY} codes today, the most a day. Send another tomorrow, or check the ${c.what} with the person.`,
       );
     const sentAt = (last.get('sentAt') as Timestamp | undefined)?.toMillis();
     if (sentAt !== undefined && now.getTime() - sentAt < DESK_CODE_RESEND_SECONDS * 1000)
       throw new HttpError(429, 'A code was sent less than a minute ago. Please wait a moment before sending another.');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    tx.set(codeRef(patientId), {
+    tx.set(c.codeRef(patientId), {
       hash: hashCode(patientId, code),
-      phone,
+      [channel]: address,
       sentAt: Timestamp.fromDate(now),
       expiresAt: Timestamp.fromDate(expiresAt),
       wrongTries: 0,
-      // The TTL policy on deskPhoneCodes (firestore.indexes.json) removes it a day later.
+      // The TTL policy on deskPhoneCodes and deskEmailCodes (firestore.indexes.json) removes it a day later.
       expireAt: Timestamp.fromMillis(now.getTime() + 86_400_000),
     });
     tx.update(snap.ref, {
-      deskCodes: { day: todayInGhana(now), sentToday: counts.sentToday + 1, wrongTries: counts.wrongTries },
+      [c.counts]: { day: todayInGhana(now), sentToday: counts.sentToday + 1, wrongTries: counts.wrongTries },
     });
-    await notifyPatient(patientId, deskPhoneCode({ firstName: String(data.firstName ?? ''), code }), {
+    await notifyPatient(patientId, c.notice({ firstName: String(data.firstName ?? ''), code }), {
       tx,
-      channels: ['sms'],
-      contact: { phone },
       retention: 'verificationMail',
-      provesPhone: true,
+      ...c.notify(address),
     });
-    await auditAs(staff, { action: 'patient.phone.code', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
-    return phone;
+    await auditAs(staff, { action: `patient.${channel}.code`, target: `patients/${patientId}`, patientIds: [patientId] }, tx);
+    return address;
   });
   return { sentTo, expiresAt: expiresAt.toISOString() };
 }
 
 const DEAD_CODE = 'This code can no longer be used. Please send a new one.';
 
-const LOCKED = new HttpError(
-  423,
-  `This record's phone can no longer be proved by code: ${DESK_CODE_WRONG_TRIES_IN_ALL} wrong codes were entered in all. Check the number with the person in person (an ID), and ask an admin to correct the record.`,
-);
+const locked = (channel: DeskCodeChannel) =>
+  new HttpError(
+    423,
+    `This record's ${DESK_CHANNELS[channel].what} can no longer be proved by code: ${DESK_CODE_WRONG_TRIES_IN_ALL} wrong codes were entered in all. Check it with the person in person (an ID), and ask an admin to correct the record.`,
+  );
 
 /**
- * The record's desk-code counts (on the patient document, never shown by the API): codes sent
- * on Ghana's day and wrong tries in all, so a new code every minute cannot reset the guessing.
+ * The record's desk-code counts for a channel (on the patient document, never shown by the API):
+ * codes sent on Ghana's day and wrong tries in all, so a new code every minute cannot reset the guessing.
  */
-function deskCodeCounts(data: DocumentData, now: Date): { sentToday: number; wrongTries: number } {
-  const counts = (data.deskCodes ?? {}) as { day?: string; sentToday?: number; wrongTries?: number };
+function deskCodeCounts(data: DocumentData, channel: DeskCodeChannel, now: Date): { sentToday: number; wrongTries: number } {
+  const counts = (data[DESK_CHANNELS[channel].counts] ?? {}) as { day?: string; sentToday?: number; wrongTries?: number };
   return {
     sentToday: counts.day === todayInGhana(now) ? Number(counts.sentToday ?? 0) : 0,
     wrongTries: Number(counts.wrongTries ?? 0),
@@ -208,26 +246,33 @@ function deskCodeCounts(data: DocumentData, now: Date): { sentToday: number; wro
 }
 
 /**
- * POST /staff/patients/{patientId}/phone/verify: the right code (for the number it was sent to)
- * sets phoneVerifiedAt. A wrong try is counted (that write commits, so the refusal is thrown
- * after the transaction); MAX_WRONG_TRIES kill the code.
+ * POST /staff/patients/{patientId}/phone/verify (or .../email/verify): the right code (for the
+ * address it was sent to) sets phoneVerifiedAt (or emailVerifiedAt). A wrong try is counted (that
+ * write commits, so the refusal is thrown after the transaction); MAX_WRONG_TRIES kill the code.
  */
-export async function verifyDeskCode(staff: Staff, patientId: string, code: string, now = new Date()): Promise<PhoneVerified> {
-  const outcome = await runTransaction(async (tx): Promise<PhoneVerified | HttpError> => {
-    const [snap, codeSnap] = await recordAndCode(tx, patientId);
+async function verifyDeskChannel(
+  staff: Staff,
+  patientId: string,
+  code: string,
+  now: Date,
+  channel: DeskCodeChannel,
+): Promise<{ address: string; at: string }> {
+  const c = DESK_CHANNELS[channel];
+  const outcome = await runTransaction(async (tx): Promise<{ address: string; at: string } | HttpError> => {
+    const [snap, codeSnap] = await recordAndCode(tx, patientId, channel);
     const { ref, data } = clinicRecord(snap);
     const record = codeSnap.data();
-    const phone = ghanaPhone(String(data.contactNumber ?? ''));
-    const counts = deskCodeCounts(data, now);
-    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) return LOCKED;
-    if (!record || record.wrongTries >= MAX_WRONG_TRIES || record.phone !== phone) return badRequest(DEAD_CODE);
+    const address = c.address(data);
+    const counts = deskCodeCounts(data, channel, now);
+    if (counts.wrongTries >= DESK_CODE_WRONG_TRIES_IN_ALL) return locked(channel);
+    if (!record || record.wrongTries >= MAX_WRONG_TRIES || record[channel] !== address) return badRequest(DEAD_CODE);
     if ((record.expiresAt as Timestamp).toMillis() <= now.getTime())
       return badRequest(`This code has expired (codes last ${DESK_CODE_MINUTES} minutes). Please send a new one.`);
     if (!codeMatches(patientId, code, String(record.hash))) {
       const wrongTries = Number(record.wrongTries) + 1;
       tx.update(codeSnap.ref, { wrongTries });
-      tx.update(ref, { 'deskCodes.wrongTries': counts.wrongTries + 1 });
-      if (counts.wrongTries + 1 >= DESK_CODE_WRONG_TRIES_IN_ALL) return LOCKED;
+      tx.update(ref, { [`${c.counts}.wrongTries`]: counts.wrongTries + 1 });
+      if (counts.wrongTries + 1 >= DESK_CODE_WRONG_TRIES_IN_ALL) return locked(channel);
       const left = MAX_WRONG_TRIES - wrongTries;
       return badRequest(
         left > 0
@@ -235,14 +280,29 @@ export async function verifyDeskCode(staff: Staff, patientId: string, code: stri
           : `Code: that code is not correct. ${DEAD_CODE}`,
       );
     }
-    const phoneVerifiedAt = now.toISOString();
-    tx.update(ref, { phoneVerifiedAt });
+    const at = now.toISOString();
+    tx.update(ref, { [c.proved]: at });
     tx.delete(codeSnap.ref);
-    await auditAs(staff, { action: 'patient.phone.verify', target: `patients/${patientId}`, patientIds: [patientId] }, tx);
-    return { patientId, contactNumber: phone!, phoneVerifiedAt };
+    await auditAs(staff, { action: `patient.${channel}.verify`, target: `patients/${patientId}`, patientIds: [patientId] }, tx);
+    return { address: address!, at };
   });
   if (outcome instanceof HttpError) throw outcome;
   return outcome;
+}
+
+/** The phone's code (POST /staff/patients/{patientId}/phone/verify). */
+export async function verifyDeskCode(staff: Staff, patientId: string, code: string, now = new Date()): Promise<PhoneVerified> {
+  const { address, at } = await verifyDeskChannel(staff, patientId, code, now, 'phone');
+  return { patientId, contactNumber: address, phoneVerifiedAt: at };
+}
+
+/**
+ * The e-mail address's code (POST /staff/patients/{patientId}/email/verify): until it comes back,
+ * the record's typed address gets no mail at all (unprovedClinicEmail in notifications/notify.ts).
+ */
+export async function verifyDeskEmail(staff: Staff, patientId: string, code: string, now = new Date()): Promise<EmailVerified> {
+  const { address, at } = await verifyDeskChannel(staff, patientId, code, now, 'email');
+  return { patientId, emailAddress: address, emailVerifiedAt: at };
 }
 
 // --- claiming: the person signs up later with the same number ---

@@ -43,6 +43,8 @@ const ACTIONS: Record<string, string> = {
   'patient.file.read': 'Opened a result file',
   'patient.phone.code': "Sent a code to check a patient's phone",
   'patient.phone.verify': "Checked a patient's phone",
+  'patient.email.code': "Sent a code to check a patient's e-mail address",
+  'patient.email.verify': "Checked a patient's e-mail address",
   'patient.claim': 'Claimed their clinic record',
   'patient.claim.mismatch': 'Tried to claim a clinic record (not claimed)',
   'patient.claim.waiting': 'Claimed a clinic record (waits for the desk to confirm them)',
