@@ -5,7 +5,7 @@ import type { StaffPatientView } from '@api/staff';
 import PatientPage from '@/features/desk/pages/patient-page';
 import { confirm, showSuccess } from '@/lib/dialogs';
 import { withQueryClient } from '@/test-support/query';
-import { aClinicRecord, fakeApi, ok } from '@/test-support/staff-answers';
+import { aClinicRecord, aPatient, fakeApi, ok } from '@/test-support/staff-answers';
 
 jest.mock('@/lib/dialogs', () => ({ confirm: jest.fn(), showApiError: jest.fn(), showSuccess: jest.fn() }));
 jest.mock('@/lib/firebase', () => ({ currentIdToken: () => Promise.resolve('test-token') }));
@@ -14,6 +14,25 @@ let view: StaffPatientView;
 const api = fakeApi(() => [
   ['GET', `/api/staff/patients/${view.patient.patientId}`, () => ok(view)],
   ['GET', /\/messages/, () => ok({ items: [], nextCursor: null })],
+  [
+    'POST',
+    `/api/staff/patients/${view.patient.patientId}/email/code`,
+    () => ok({ sentTo: view.patient.emailAddress, expiresAt: '2099-01-01T10:10:00Z' }),
+  ],
+  [
+    'POST',
+    `/api/staff/patients/${view.patient.patientId}/email/verify`,
+    ({ body }) => {
+      if ((body as { code: string }).code !== '482913')
+        return { statusCode: 400, msg: 'Code: that code is not correct. 4 tries left.', data: null };
+      view = { ...view, patient: { ...view.patient, emailVerifiedAt: '2099-01-01T10:01:00Z' } };
+      return ok({
+        patientId: view.patient.patientId,
+        emailAddress: view.patient.emailAddress,
+        emailVerifiedAt: '2099-01-01T10:01:00Z',
+      });
+    },
+  ],
   [
     'POST',
     `/api/staff/patients/${view.patient.patientId}/confirm-claim`,
@@ -112,5 +131,57 @@ describe('the contact card', () => {
     expect(within(card).getByRole('link', { name: '055 123 4567' })).toHaveAttribute('href', 'tel:+233551234567');
     expect(card).toHaveTextContent('GenderFemale');
     expect(card).not.toHaveTextContent('FEMALE');
+  });
+
+  it('when the desk typed an e-mail address nobody proved, then it says nothing is e-mailed to it yet, and the code read back confirms it', async () => {
+    view = { patient: aClinicRecord({ emailAddress: 'yaw@example.com' }), appointments: [], subscriptions: [], orders: [] };
+    const user = userEvent.setup();
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'Contact' })).closest('section')!;
+    expect(card).toHaveTextContent('yaw@example.com · Not confirmed: nothing is e-mailed to it yet');
+    const check = screen.getByRole('heading', { name: 'Check the e-mail address' }).closest('section')!;
+    await user.click(within(check).getByRole('button', { name: 'Send code' }));
+    expect(
+      await within(check).findByText(
+        'Code sent by e-mail to yaw@example.com. Ask them to read it to you: it works for 10 minutes.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.type(within(check).getByLabelText('Code'), '000000');
+    await user.click(within(check).getByRole('button', { name: 'Check code' }));
+    expect(await within(check).findByText('Code: that code is not correct. 4 tries left.')).toBeInTheDocument();
+    await user.clear(within(check).getByLabelText('Code'));
+    await user.type(within(check).getByLabelText('Code'), '482913');
+    await user.click(within(check).getByRole('button', { name: 'Check code' }));
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('E-mail address confirmed', "yaw@example.com now gets the clinic's e-mails."),
+    );
+    expect(api.callsTo('POST', '/api/staff/patients/clinic-1/email/verify').map((c) => c.body)).toEqual([
+      { code: '000000' },
+      { code: '482913' },
+    ]);
+    await waitFor(() => expect(card).toHaveTextContent('yaw@example.com · Confirmed'));
+    expect(screen.queryByRole('heading', { name: 'Check the e-mail address' })).toBeNull();
+  });
+
+  it('when a clinic record has no e-mail address or an account is shown, then there is nothing to check', async () => {
+    view = { patient: aClinicRecord(), appointments: [], subscriptions: [], orders: [] };
+    const { unmount } = renderPage();
+    const card = (await screen.findByRole('heading', { name: 'Contact' })).closest('section')!;
+    expect(card).toHaveTextContent('Email—');
+    expect(screen.queryByRole('heading', { name: 'Check the e-mail address' })).toBeNull();
+    unmount();
+
+    view = {
+      patient: aPatient({ patientId: 'acc-9', emailAddress: 'ama@example.com' }),
+      appointments: [],
+      subscriptions: [],
+      orders: [],
+    };
+    renderPage();
+    const accountCard = (await screen.findByRole('heading', { name: 'Contact' })).closest('section')!;
+    expect(accountCard).toHaveTextContent('Emailama@example.com');
+    expect(accountCard).not.toHaveTextContent('confirmed');
+    expect(screen.queryByRole('heading', { name: 'Check the e-mail address' })).toBeNull();
   });
 });

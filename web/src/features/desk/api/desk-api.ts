@@ -1,6 +1,6 @@
 /**
  * The front desk and the field (docs/front-desk.md; shapes and schemas in @api/front-desk):
- * people the clinic holds without an account and their phone check, bookings and payments
+ * people the clinic holds without an account and their phone and e-mail checks, bookings and payments
  * taken at the desk, home visits' assignment, the day sheet, and replies to contact messages.
  * Each change invalidates what it touches under the console's ['staff'] keys.
  */
@@ -11,8 +11,10 @@ import type {
   ClinicPatientCreated,
   ClinicPatientRequest,
   Clinician,
+  DeskCodeChannel,
   DeskPaymentOutcome,
   DeskPaymentRequest,
+  EmailVerified,
   MessageStatus,
   PaymentLinkSent,
   PhoneCodeSent,
@@ -39,14 +41,15 @@ export const useAddPerson = () =>
     [staffKeys.patients],
   );
 
-/** POST /staff/patients/{id}/phone/code: an SMS code the person reads back to the desk. */
-export const sendPhoneCode = (patientId: string) =>
-  api.post<PhoneCodeSent>(`/staff/patients/${id(patientId)}/phone/code`, {}, opts);
+/** POST /staff/patients/{id}/phone/code (or .../email/code): an SMS (or e-mailed) code the person reads back to the desk. */
+export const sendDeskCode = (patientId: string, channel: DeskCodeChannel) =>
+  api.post<PhoneCodeSent>(`/staff/patients/${id(patientId)}/${channel}/code`, {}, opts);
 
-export const useVerifyPhone = () =>
+/** POST /staff/patients/{id}/phone/verify (or .../email/verify): the code read back proves the phone (or e-mail address). */
+export const useVerifyDeskCode = (channel: DeskCodeChannel) =>
   useChange(
     ({ patientId, code }: { patientId: string; code: string }) =>
-      api.post<PhoneVerified>(`/staff/patients/${id(patientId)}/phone/verify`, { code }, opts),
+      api.post<PhoneVerified | EmailVerified>(`/staff/patients/${id(patientId)}/${channel}/verify`, { code }, opts),
     [staffKeys.patients],
   );
 
