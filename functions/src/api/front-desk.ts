@@ -9,6 +9,9 @@
  * - POST /api/staff/patients (admin, staff) clinicPatientSchema -> 201 ClinicPatientCreated; 409 data ExistingPerson
  * - POST /api/staff/patients/{patientId}/phone/code (admin, staff) -> PhoneCodeSent
  * - POST /api/staff/patients/{patientId}/phone/verify (admin, staff) phoneCodeSchema -> PhoneVerified
+ * - POST /api/staff/patients/{patientId}/email/code (admin, staff) -> PhoneCodeSent (sentTo: the address)
+ * - POST /api/staff/patients/{patientId}/email/verify (admin, staff) phoneCodeSchema -> EmailVerified
+ * - POST /api/staff/patients/{patientId}/confirm-claim (admin, staff) confirmClaimSchema -> ClaimConfirmed
  * - POST /api/staff/appointments (admin, staff) staffBookingSchema -> 201 Appointment (source CLINIC, bookedBy)
  * - POST /api/staff/payments/{clientReference}/record (admin, staff) deskPaymentSchema -> DeskPaymentOutcome
  * - POST /api/staff/payments/{clientReference}/link (admin, staff) -> PaymentLinkSent
@@ -49,13 +52,68 @@ export interface ClinicRecordFields {
   source?: PatientSource;
   /** When the phone number was proved by a code sent to it (ISO 8601). */
   phoneVerifiedAt?: string;
+  /** A clinic record's typed e-mail address, proved by the code the desk sent to it (ISO 8601); no mail goes to it before. */
+  emailVerifiedAt?: string;
   /** A clinic record taken over by the account that signed up with its verified phone. */
   claimedBy?: string;
   claimedAt?: string;
-  /** An account proved this number but did not match what the desk recorded (year of birth or initials): not claimed, and why. */
-  claimMismatch?: { accountId: string; at: string; why: string };
+  /**
+   * The last account that proved this number with a year of birth other than the one the desk
+   * recorded: not claimed, and why; `count` mismatches in all on this record
+   * (CLAIM_MISMATCHES_TO_LOCK lock it; older records without one count as 1).
+   */
+  claimMismatch?: { accountId: string; at: string; why: string; count?: number };
+  /** An account proved this number, but the desk recorded no date of birth to compare: it waits for the desk to confirm the person. */
+  claimWaiting?: { accountId: string; at: string };
+  /** On an account: a clinic record under its proved number that it has not taken over yet, as the patient is told it. */
+  clinicClaim?: ClinicClaimState;
   /** Who at the clinic added the record. */
   createdBy?: { uid: string; role: StaffRole };
+}
+
+// --- claiming: an account proves the number of a clinic record ---
+
+/** Mismatched years of birth on one clinic record before its claim is locked: then only the desk's confirmation claims it. */
+export const CLAIM_MISMATCHES_TO_LOCK = 3;
+
+/**
+ * Why a clinic record under an account's proved number has not joined the account: the desk
+ * recorded no date of birth (it must confirm the person), the year of birth did not match (or the
+ * account has none: not counted) and a fresh code tries again, or it no longer may be tried online.
+ */
+export interface ClinicClaimState {
+  status: 'waiting-for-desk' | 'try-again' | 'locked';
+  at: string;
+  /** try-again: mismatches this record may still take before it locks. */
+  triesLeft?: number;
+  /** try-again: the account has no date of birth to compare with the desk's. */
+  noBirthDate?: true;
+}
+
+/** What the patient is told of a claim that did not go through (the profile's Phone number card, the verify answer's msg). */
+export function clinicClaimSentence(claim: ClinicClaimState): string {
+  const held = 'The clinic keeps a record for this number (from a call or a visit).';
+  if (claim.status === 'waiting-for-desk')
+    return `${held} The front desk must confirm it is you before it joins your account: visit or call the clinic, with an ID.`;
+  if (claim.status === 'locked')
+    return `${held} Your year of birth did not match the clinic's ${CLAIM_MISMATCHES_TO_LOCK} times, so it can no longer be added online. Visit the clinic's front desk with an ID: they confirm you and add it to your account.`;
+  if (claim.noBirthDate)
+    return `${held} To add it to your account, enter your date of birth in My details, then send a new code to this number.`;
+  const left = claim.triesLeft ?? 1;
+  return `${held} Your year of birth is not the one the clinic recorded, so it was not added. Check your date of birth in My details, then send a new code to try again (${left} ${left === 1 ? 'try' : 'tries'} left).`;
+}
+
+/** POST /api/staff/patients/{patientId}/confirm-claim: the desk has checked the person; the account their claim goes to. */
+export const confirmClaimSchema = object({
+  accountId: requiredId('Account'),
+});
+export type ConfirmClaimRequest = InferType<typeof confirmClaimSchema>;
+
+/** The answer of .../confirm-claim: the record now belongs to the account, with its appointments. */
+export interface ClaimConfirmed {
+  patientId: string;
+  claimedBy: string;
+  appointments: number;
 }
 
 /** POST /api/staff/patients: a person without an account, as the desk adds them (phone stored +233...). */
@@ -125,10 +183,21 @@ export interface PhoneVerified {
   phoneVerifiedAt: string;
 }
 
+/** The answer of .../email/verify. */
+export interface EmailVerified {
+  patientId: string;
+  emailAddress: string;
+  emailVerifiedAt: string;
+}
+
+/** What the desk proves with a code sent on it: the phone (by SMS) or the typed e-mail address (by e-mail), each in the route's path. */
+export const DESK_CODE_CHANNELS = ['phone', 'email'] as const;
+export type DeskCodeChannel = (typeof DESK_CODE_CHANNELS)[number];
+
 /** A desk code lasts this long (the person is on the phone or at the desk), this many wrong tries. */
 export const DESK_CODE_MINUTES = 10;
 export const DESK_CODE_RESEND_SECONDS = 60;
-/** Codes one record may be sent a day (Ghana's day), and wrong tries in all before its phone can no longer be proved by code. */
+/** Codes one record may be sent a day (Ghana's day), and wrong tries in all before its phone (or e-mail) can no longer be proved by code; each channel counts apart. */
 export const DESK_CODES_PER_DAY = 5;
 export const DESK_CODE_WRONG_TRIES_IN_ALL = 10;
 

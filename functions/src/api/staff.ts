@@ -108,6 +108,8 @@ export interface StaffRefund extends Refund {
 /** GET /api/staff/patients/{patientId}: what the clinic holds about one patient. */
 export interface StaffPatientView {
   patient: Patient;
+  /** A clinic record's claim waiting for the desk (claimWaiting or claimMismatch): the account it would go to. */
+  claimant?: { patientId: string; name: string; emailAddress: string };
   appointments: Appointment[];
   subscriptions: SubscriptionView[];
   orders: OrderView[];

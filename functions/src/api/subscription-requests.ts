@@ -40,21 +40,41 @@ export const dependantSchema: ObjectSchema<DependantRequest> = object({
   gender: string().label('Gender').required('Gender is required.').oneOf(GENDERS, 'Gender must be male or female.'),
 });
 
-/** POST /subscriptions/autorenew (the patient's renewing package): the number to debit (the verified phone when absent) and its network. */
+/** A Ghana number to debit, stored +233...: the field's rule, shared by the opt-in and its number code. */
+const mandateNumber = () =>
+  trimmed('Mobile money number')
+    .test('ghana-phone', `Mobile money number must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined)
+    .transform((v: unknown) => (typeof v === 'string' ? (normaliseGhanaPhone(v) ?? v) : v));
+
+/**
+ * POST /subscriptions/autorenew (the patient's renewing package): the number to debit (the
+ * confirmed phone when absent) and its network; `code`, the one texted to any other number by
+ * /subscriptions/autorenew/number-code, which proves it before anything reaches the provider.
+ */
 export interface AutorenewRequest {
   msisdn?: string;
   network: MobileNetwork;
+  code?: string;
 }
 
 export const autorenewSchema: ObjectSchema<AutorenewRequest> = object({
-  msisdn: trimmed('Mobile money number')
-    .optional()
-    .test('ghana-phone', `Mobile money number must be ${GHANA_PHONE_HINT}.`, (v) => !v || normaliseGhanaPhone(v) !== undefined)
-    .transform((v: unknown) => (typeof v === 'string' ? (normaliseGhanaPhone(v) ?? v) : v)),
+  msisdn: mandateNumber().optional(),
   network: string()
     .label('Network')
     .required('Network is required.')
     .oneOf(MOBILE_NETWORKS, `Network must be one of ${MOBILE_NETWORKS_TEXT}.`),
+  code: trimmed('Code')
+    .optional()
+    .matches(/^\d{6}$/, { message: 'Code must be the 6 digits from the SMS.', excludeEmptyString: true }),
+});
+
+/** POST /subscriptions/autorenew/number-code: a number other than the confirmed phone, to be proved by a code sent to it. */
+export interface AutorenewNumberRequest {
+  msisdn: string;
+}
+
+export const autorenewNumberSchema: ObjectSchema<AutorenewNumberRequest> = object({
+  msisdn: mandateNumber().required('Mobile money number is required.'),
 });
 
 /** POST /subscriptions/autorenew/verify: the code the network sent by SMS. */

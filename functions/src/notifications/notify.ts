@@ -1,6 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { cleanText, escapeHtml } from '../api/format';
+import { isClinicRecord } from '../api/front-desk';
 import { expiryOf } from '../api/retention';
 import type { ReminderPreferences } from '../api/types';
 import { queueMail, type Mail, type MailKind } from './mail';
@@ -45,6 +46,8 @@ export interface NotifyOptions {
   channels?: readonly ('email' | 'sms')[];
   /** The desk's phone code, the one SMS a clinic record's number gets before it is proved (unprovedClinicPhone). */
   provesPhone?: true;
+  /** The desk's e-mail code, the one mail a clinic record's typed address gets before it is proved (unprovedClinicEmail). */
+  provesEmail?: true;
 }
 
 /**
@@ -54,6 +57,14 @@ export interface NotifyOptions {
  */
 export const unprovedClinicPhone = (patient: { source?: string; phoneVerifiedAt?: string } | undefined): boolean =>
   patient?.source === 'CLINIC' && !patient.phoneVerifiedAt;
+
+/**
+ * A clinic record whose typed e-mail address nobody has proved yet: a typo at the desk would
+ * mail a stranger results, codes and visit details, so it gets no mail (no clinical content,
+ * codes or links) but the desk's code that proves it, like its phone.
+ */
+export const unprovedClinicEmail = (patient: { source?: string; emailVerifiedAt?: string } | undefined): boolean =>
+  isClinicRecord(patient?.source) && !patient?.emailVerifiedAt;
 
 const EVERYTHING: ReminderPreferences = { sms: true, email: true };
 
@@ -71,7 +82,13 @@ async function recipientOf(patientId: string, options: NotifyOptions) {
           .then((u) => u.email)
           .catch(() => undefined));
   const phone = options.contact?.phone || patient?.contactNumber;
-  return { email, phone, wants: patient?.reminderPreferences ?? EVERYTHING, unproved: unprovedClinicPhone(patient) };
+  return {
+    email,
+    phone,
+    wants: patient?.reminderPreferences ?? EVERYTHING,
+    unproved: unprovedClinicPhone(patient),
+    unprovedEmail: unprovedClinicEmail(patient),
+  };
 }
 
 /**
@@ -83,15 +100,18 @@ async function recipientOf(patientId: string, options: NotifyOptions) {
  */
 export async function notifyPatient(patientId: string, notice: Notice, options: NotifyOptions = {}): Promise<void> {
   const { tx, kind = 'confirmation', retention = 'mail', channels = ['email', 'sms'] } = options;
-  const { email, phone, wants, unproved } = await recipientOf(patientId, options);
+  const { email, phone, wants, unproved, unprovedEmail } = await recipientOf(patientId, options);
   const wanted = kind === 'reminder' ? wants : EVERYTHING;
   const about = {
     patientId,
     event: notice.event ?? 'notice',
     ...(notice.appointmentId ? { appointmentId: notice.appointmentId } : {}),
   };
-  if (email && wanted.email && channels.includes('email'))
-    await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
+  if (email && wanted.email && channels.includes('email')) {
+    if (unprovedEmail && !options.provesEmail)
+      logger.info('mail held: the clinic record has not proved its e-mail address', { patientId, event: about.event });
+    else await queueMail({ ...noticeMail(email, notice), ...about }, tx, retention);
+  }
   if (!wanted.sms || !channels.includes('sms') || !notice.sms) return;
   if (unproved && !options.provesPhone) {
     logger.info('sms held: the clinic record has not proved its phone number', { patientId, event: about.event });

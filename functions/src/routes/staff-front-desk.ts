@@ -4,6 +4,7 @@ import {
   assignSchema,
   clinicPatientSchema,
   closureRangeSchema,
+  confirmClaimSchema,
   closureSchema,
   daySheetQuerySchema,
   deskPaymentSchema,
@@ -18,7 +19,13 @@ import { created, ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
 import { showsPatientData } from '../http/patient-data';
 import { validateBody } from '../http/validate';
-import { createClinicPatient, sendDeskCode, verifyDeskCode } from '../services/patients/clinic-patients';
+import {
+  confirmClaim,
+  createClinicPatient,
+  sendDeskCode,
+  verifyDeskCode,
+  verifyDeskEmail,
+} from '../services/patients/clinic-patients';
 import { deleteClosure, listClosures, setClosure } from '../services/booking/closures';
 import { daySheetCsv } from '../services/booking/day-sheet';
 import { bookForPatient } from '../services/booking/desk-booking';
@@ -78,6 +85,23 @@ export function addFrontDeskRoutes(router: Router): void {
     const { code } = await validateBody(phoneCodeSchema, req.body);
     const verified = await verifyDeskCode(staffOf(req), param(req, 'patientId'), code);
     ok(res, verified, `${verified.contactNumber} is verified.`);
+  });
+
+  router.post('/staff/patients/:patientId/email/code', ...clinic, showsPatientData, async (req, res) => {
+    const sent = await sendDeskCode(staffOf(req), param(req, 'patientId'), new Date(), 'email');
+    ok(res, sent, `A code has been e-mailed to ${sent.sentTo}.`);
+  });
+
+  router.post('/staff/patients/:patientId/email/verify', ...clinic, showsPatientData, async (req, res) => {
+    const { code } = await validateBody(phoneCodeSchema, req.body);
+    const verified = await verifyDeskEmail(staffOf(req), param(req, 'patientId'), code);
+    ok(res, verified, `${verified.emailAddress} is verified.`);
+  });
+
+  router.post('/staff/patients/:patientId/confirm-claim', ...clinic, showsPatientData, async (req, res) => {
+    const { accountId } = await validateBody(confirmClaimSchema, req.body);
+    const confirmed = await confirmClaim(staffOf(req), param(req, 'patientId'), accountId);
+    ok(res, confirmed, "Confirmed: the record and its appointments are now in the person's account.");
   });
 
   // --- booking for someone, the day sheet, home visits ---

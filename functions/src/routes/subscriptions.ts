@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { autorenewOtpSchema, autorenewSchema, dependantSchema, subscriptionIdSchema } from '../api/subscription-requests';
+import {
+  autorenewNumberSchema,
+  autorenewOtpSchema,
+  autorenewSchema,
+  dependantSchema,
+  subscriptionIdSchema,
+} from '../api/subscription-requests';
 import { assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
@@ -11,6 +17,7 @@ import { formatDate, formatGhs } from '../api/format';
 import { approveInstructions } from '../api/direct-debit';
 import {
   cancelAutorenew,
+  sendMandateNumberCode,
   startAutorenew,
   stopMandateOfCancelledPackage,
   verifyAutorenew,
@@ -39,6 +46,13 @@ subscriptionsRouter.post('/subscriptions/cancel', ...activePatient, async (req, 
 subscriptionsRouter.post('/subscriptions/autorenew', ...activePatient, async (req, res) => {
   const answer = await startAutorenew(callerOf(req).uid, await bodyOf(req, autorenewSchema));
   ok(res, answer, approveInstructions(answer.verificationType, answer.mandate.maskedNumber));
+});
+
+/** A number other than the confirmed phone: a code texted to it proves it before the opt-in names it. */
+subscriptionsRouter.post('/subscriptions/autorenew/number-code', ...activePatient, async (req, res) => {
+  const { msisdn } = await bodyOf(req, autorenewNumberSchema);
+  const sent = await sendMandateNumberCode(callerOf(req).uid, msisdn);
+  ok(res, sent, `We have sent a 6-digit code by SMS to ${sent.maskedNumber}. Type it here to renew from that number.`);
 });
 
 subscriptionsRouter.post('/subscriptions/autorenew/verify', ...activePatient, async (req, res) => {

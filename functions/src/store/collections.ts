@@ -26,6 +26,8 @@ export const COLLECTIONS = {
   trialClaims: 'trialClaims',
   /** mandates/{subscriptionId}: the mobile-money direct debit that renews a package (docs/direct-debit.md), one per subscription. */
   mandates: 'mandates',
+  /** mandateNumberCodes/{uid}: the code last texted to prove a number other than the account's phone for a mandate (a hash, the number, tries). */
+  mandateNumberCodes: 'mandateNumberCodes',
   /** People a patient books for under Family Care. */
   dependants: 'dependants',
   appointments: 'appointments',
@@ -66,6 +68,8 @@ export const COLLECTIONS = {
   closures: 'closures',
   /** The code the desk sends to prove a clinic record's phone, by patientId (a hash, never the code). */
   deskPhoneCodes: 'deskPhoneCodes',
+  /** The code the desk sends to prove a clinic record's e-mail address, by patientId (a hash, never the code). */
+  deskEmailCodes: 'deskEmailCodes',
   /** visits/{appointmentId}: a video visit's room and record (api/visits.ts); signals, chat and presence beneath it. */
   visits: VISITS_COLLECTION,
   /** ussdSessions/{SessionId}: one USSD session's step, its answers so far and its last screen (docs/ussd.md; TTL a day). */

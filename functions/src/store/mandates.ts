@@ -1,6 +1,8 @@
 import type { MandatePrice, MandateStatus, MobileNetwork, VerificationType } from '../api/direct-debit';
 import { COLLECTIONS } from './collections';
 import { typedCollection } from './converter';
+import { db } from './firebase';
+import type { PhoneCodeRecord } from './patients';
 
 /**
  * mandates/{subscriptionId}: the mobile-money direct debit that renews one package
@@ -57,3 +59,10 @@ export async function mandateByReference(clientReferenceId: string) {
 /** Active mandates whose next charge is due before `until`, soonest first (index status + nextChargeAt). */
 export const activeMandatesDueBefore = (until: Date, limit: number) =>
   mandates().where('status', '==', 'Active').where('nextChargeAt', '<', until).orderBy('nextChargeAt').limit(limit);
+
+/** The code that proves a mandate's number other than the account's phone (the phone code's shape: a hash bound to the number). */
+export const mandateNumberCodeRef = (uid: string) =>
+  db()
+    .collection(COLLECTIONS.mandateNumberCodes)
+    .doc(uid)
+    .withConverter({ toFirestore: (c: PhoneCodeRecord) => c, fromFirestore: (s) => s.data() as PhoneCodeRecord });

@@ -71,6 +71,8 @@ export const patientsCollection = () => db().collection(COLLECTIONS.patients);
 
 /** The code the desk sent to a clinic record's phone (a hash; never answered). */
 export const deskCodeRef = (patientId: string) => db().collection(COLLECTIONS.deskPhoneCodes).doc(patientId);
+/** The desk's code that proves a clinic record's typed e-mail address (docs/front-desk.md). */
+export const deskEmailCodeRef = (patientId: string) => db().collection(COLLECTIONS.deskEmailCodes).doc(patientId);
 
 /** The documents of `collection` held under a patient's id (their prescriptions, lab requests, files). */
 export const heldUnderPatient = (collection: string, patientId: string) =>

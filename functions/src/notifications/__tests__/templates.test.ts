@@ -47,6 +47,7 @@ const SAMPLES: Record<string, () => Notice> = {
     }),
   verificationCode: () => templates.verificationCode({ firstName: EVIL, code: 'AB12CD' }),
   phoneCode: () => templates.phoneCode({ code: '123456', minutes: 15 }),
+  mandateNumberCode: () => templates.mandateNumberCode({ code: '123456', minutes: 15 }),
   accountErased: () => templates.accountErased(),
   newsletterWelcome: () => templates.newsletterWelcome(),
   appointmentRescheduled: () => templates.appointmentRescheduled(evilAppointment, { day: '2026-12-01', time: '10:00' }, 'clinic'),
@@ -57,6 +58,7 @@ const SAMPLES: Record<string, () => Notice> = {
   subscriptionExpired: () => templates.subscriptionExpired({ ...evilPackage, link: 'https://example.com/profile' }),
   subscriptionCancelled: () => templates.subscriptionCancelled(evilPackage),
   deskPhoneCode: () => templates.deskPhoneCode({ firstName: EVIL, code: '123456' }),
+  deskEmailCode: () => templates.deskEmailCode({ firstName: EVIL, code: '123456' }),
   paymentLink: () =>
     templates.paymentLink({
       what: `Appointment: ${EVIL}`,
@@ -122,8 +124,8 @@ describe('notice templates', () => {
       if (mail.message.text.includes(EVIL)) expect(mail.message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     });
 
-    it('has an SMS body in GSM-7, within two parts, naming the clinic (the e-mail code has none: it never goes by SMS)', () => {
-      if (name === 'verificationCode') return expect(notice.sms).toBeUndefined();
+    it('has an SMS body in GSM-7, within two parts, naming the clinic (the e-mail codes have none: they never go by SMS)', () => {
+      if (name === 'verificationCode' || name === 'deskEmailCode') return expect(notice.sms).toBeUndefined();
       const body = smsBody(notice.sms!);
       expect(isGsm7(body)).toBe(true);
       expect(septets(body)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);

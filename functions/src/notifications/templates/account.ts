@@ -33,6 +33,16 @@ export function phoneCode(p: { code: string; minutes: number }): Notice {
   };
 }
 
+/** The code that proves a number other than the account's phone for a direct debit: by SMS only, to that number (services/payments/direct-debit.ts). */
+export function mandateNumberCode(p: { code: string; minutes: number }): Notice {
+  return {
+    event: 'direct-debit.number-code',
+    subject: `Your ${BRAND} direct debit code`,
+    paragraphs: [`Your ${BRAND} code to allow direct debit from this number is ${p.code}. It works for ${p.minutes} minutes.`],
+    sms: `${BRAND} code to allow direct debit from this number is ${p.code}. It works for ${p.minutes} minutes. If you did not ask for it, ignore this.`,
+  };
+}
+
 /** The last mail to an erased account: no name in it. */
 export function accountErased(): Notice {
   return {

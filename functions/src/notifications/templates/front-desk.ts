@@ -23,6 +23,20 @@ export function deskPhoneCode(p: { firstName: string; code: string }): Notice {
   };
 }
 
+/** The code the desk sends to prove a clinic record's typed e-mail address: by e-mail only, and nothing else goes to it before. */
+export function deskEmailCode(p: { firstName: string; code: string }): Notice {
+  return {
+    event: 'patient.email-code',
+    subject: 'Your ExpMed Health e-mail code',
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `Your code is ${p.code}. Give it to the clinic's staff to confirm your e-mail address. It lasts ${DESK_CODE_MINUTES} minutes.`,
+      'If you did not ask the clinic for it, ignore this e-mail.',
+      SIGNATURE,
+    ],
+  };
+}
+
 export interface PaymentLink {
   what: string;
   amount: number;

@@ -98,6 +98,60 @@ describe('opting in', () => {
     expect((await col('mandates').doc(s.id).get()).exists).toBe(false);
   });
 
+  it("when the number is not the account's confirmed phone, then nothing reaches the provider until a code texted to that number proves it; the code is spent once", async () => {
+    const s = await subscriber();
+    const other = freshPhone();
+    const local = `0${other.slice(4)}`;
+    const masked = `0${other.slice(4, 6)} *** ${other.slice(-4)}`;
+    const nothingAtProvider = async () => expect((await atProvider(other)).preapprovals).toEqual([]);
+
+    const refused = await optIn(s.user, { network: 'Telecel', msisdn: local });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(
+      `Code: ${masked} is not your confirmed phone number. Tap Send code to text a code to it, and type the code here; or use your confirmed number.`,
+    );
+    expect((await col('mandates').doc(s.id).get()).exists).toBe(false);
+    await nothingAtProvider();
+
+    const own = await request(app).post('/api/subscriptions/autorenew/number-code').set(bearer(s.user)).send({ msisdn: s.phone });
+    expect(own.status).toBe(409);
+    const sent = await request(app).post('/api/subscriptions/autorenew/number-code').set(bearer(s.user)).send({ msisdn: local });
+    expect(sent.status).toBe(200);
+    // Masked as the profile's phone code masks (the same machinery).
+    const codeMasked = `+233 ${other.slice(4, 6)} *** **${other.slice(-2)}`;
+    expect(sent.body.msg).toBe(`We have sent a 6-digit code by SMS to ${codeMasked}. Type it here to renew from that number.`);
+    const texts = await eventually(
+      () => smsSentTo(other),
+      (m) => m.some((x) => /allow direct debit from this number is \d{6}/.test(x.content)),
+    );
+    const code = /is (\d{6})\./.exec(texts.find((x) => /allow direct debit/.test(x.content))!.content)![1];
+
+    const wrong = await optIn(s.user, {
+      network: 'Telecel',
+      msisdn: local,
+      code: String((Number(code) + 1) % 1e6).padStart(6, '0'),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('That code is not correct. You have 4 tries left.');
+    expect((await col('mandateNumberCodes').doc(s.user.uid).get()).get('wrongTries')).toBe(1);
+    expect((await col('mandates').doc(s.id).get()).exists).toBe(false);
+    await nothingAtProvider();
+
+    const proved = await optIn(s.user, { network: 'Telecel', msisdn: local, code });
+    expect(proved.status).toBe(200);
+    expect(proved.body.data.mandate).toMatchObject({ status: 'Pending', maskedNumber: masked });
+    expect(await mandateOf(s.id)).toMatchObject({ msisdn: other, status: 'Pending' });
+    expect((await atProvider(other)).preapprovals).toHaveLength(1);
+    expect((await col('mandateNumberCodes').doc(s.user.uid).get()).exists).toBe(false);
+
+    // Stopped and started again: the code was spent, so the number must be proved anew.
+    expect((await request(app).post('/api/subscriptions/autorenew/cancel').set(bearer(s.user)).send({})).status).toBe(200);
+    const replay = await optIn(s.user, { network: 'Telecel', msisdn: local, code });
+    expect(replay.status).toBe(400);
+    expect(replay.body.msg).toBe('This code can no longer be used. Please tap Send code for a new one.');
+    expect((await atProvider(other)).preapprovals).toHaveLength(1);
+  });
+
   it('when the patient opts in on Telecel, then an OTP comes by SMS, a wrong one is refused and the right one makes it Active', async () => {
     const s = await subscriber();
     const res = await optIn(s.user, { network: 'Telecel' });

@@ -10,6 +10,9 @@ import { createStaffUser, createTestUser, type TestUser } from '../../test-suppo
 import { bearer, dayPlus, freeTimesOf, testDoctor } from '../../test-support/scheduling';
 import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf, smsSentTo } from '../../test-support/sms';
 import { auditOf } from '../../test-support/staff';
+import { notifyPatient } from '../../notifications/notify';
+import { prescriptionIssued, resultReady } from '../../notifications/templates';
+import { atStartOfWindow } from '../../test-support/clock';
 
 /**
  * The front desk books for a caller or a walk-in (docs/front-desk.md): a person without an
@@ -62,6 +65,16 @@ async function verifyPhone(patientId: string, phone: string) {
   const res = await post(staff, `/staff/patients/${patientId}/phone/verify`, { code: await codeTexted(phone) });
   expect(res.status).toBe(200);
   return res;
+}
+
+/** The account proves its own number with the SMS code it is sent (the profile's Phone number card); the answer and that code. */
+async function proveOwnPhone(account: TestUser, phone: string) {
+  const codes = async () =>
+    (await smsSentTo(phone)).map((m) => /confirm this phone number is (\d{6})\./.exec(m.content)?.[1]).filter(Boolean);
+  const before = (await codes()).length;
+  expect((await post(account, `/patient/${account.uid}/phone/code`)).status).toBe(200);
+  const code = (await eventually(codes, (c) => c.length > before)).at(-1)!;
+  return Object.assign(await post(account, `/patient/${account.uid}/phone/verify`, { code }), { code });
 }
 
 describe('a person without an account', () => {
@@ -214,6 +227,82 @@ describe('proving the phone at the desk', () => {
   });
 });
 
+describe('proving the e-mail address the desk typed', () => {
+  it('when the desk typed an e-mail address, then it gets no booking notice, result or prescription code until the person gives back the code e-mailed to it; then it does', async () => {
+    const email = `kwame-${Date.now()}@example.com`;
+    const { patientId, phone } = await addCaller({ emailAddress: email });
+    await verifyPhone(patientId, phone);
+    const day = dayPlus(7);
+    const time = (await freeTimesOf(app, doctorId, day))[1];
+    const booked = await post(staff, '/staff/appointments', {
+      patientId,
+      location: 'Osu',
+      requestedServiceId: 1,
+      doctorId,
+      requestedDay: day,
+      requestedTime: time,
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = booked.body.data.appointmentId as string;
+    // The SMS went (the phone is proved); the typed address got nothing.
+    await eventually(
+      () => smsDocsOf(patientId),
+      (m) => m.some((x) => x.event === 'appointment.received'),
+    );
+    const result = resultReady({ ...booked.body.data, link: 'https://expmedhealth.com/dashboard/records' });
+    const prescription = prescriptionIssued({
+      doctor: 'Dr Mensah',
+      code: 'AB23CD45',
+      medicines: 2,
+      appointmentId,
+      checkLink: 'https://expmedhealth.com/rx/AB23CD45',
+    });
+    await notifyPatient(patientId, result);
+    await notifyPatient(patientId, prescription);
+    expect(await mailDocsOf(patientId)).toEqual([]);
+
+    const sent = await post(staff, `/staff/patients/${patientId}/email/code`);
+    expect(sent.status).toBe(200);
+    expect(sent.body.msg).toBe(`A code has been e-mailed to ${email}.`);
+    const mails = await mailDocsOf(patientId);
+    expect(mails.map((m) => [m.to, m.event])).toEqual([[email, 'patient.email-code']]);
+    expect((await smsDocsOf(patientId)).map((m) => m.event)).not.toContain('patient.email-code');
+    const code = /Your code is (\d{6})\./.exec(String(mails[0].message.text))![1];
+    const wrong = await post(staff, `/staff/patients/${patientId}/email/verify`, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('Code: that code is not correct. 4 tries left.');
+    expect((await patientDoc(patientId))!.emailVerifiedAt).toBeUndefined();
+    const right = await post(staff, `/staff/patients/${patientId}/email/verify`, { code });
+    expect(right.status).toBe(200);
+    expect(right.body.data).toEqual({ patientId, emailAddress: email, emailVerifiedAt: expect.any(String) });
+    expect((await auditOf(`patients/${patientId}`)).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['patient.email.code', 'patient.email.verify']),
+    );
+    expect((await post(staff, `/staff/patients/${patientId}/email/code`)).status).toBe(409);
+
+    await notifyPatient(patientId, result);
+    await notifyPatient(patientId, prescription);
+    expect((await mailDocsOf(patientId)).map((m) => [m.to, m.event]).sort()).toEqual(
+      [
+        [email, 'patient.email-code'],
+        [email, result.event],
+        [email, prescription.event],
+      ].sort(),
+    );
+  });
+
+  it('when the record has no e-mail address or is an account, then no code is sent (409 saying why)', async () => {
+    const { patientId } = await addCaller();
+    const none = await post(staff, `/staff/patients/${patientId}/email/code`);
+    expect(none.status).toBe(409);
+    expect(none.body.msg).toBe('This person has no e-mail address a code can be sent to.');
+    const account = await createTestUser();
+    expect((await post(staff, `/staff/patients/${account.uid}/email/code`)).status).toBe(409);
+  });
+});
+
 describe('booking for a phone caller', () => {
   it('when the desk books a free slot for a new caller, then the server sets the fee, the record gives who it is for, and the caller gets an SMS', async () => {
     const { patientId, phone } = await addCaller();
@@ -329,8 +418,10 @@ describe('booking for a phone caller', () => {
 });
 
 describe('claiming the record later', () => {
-  it('when the caller signs up and proves the same number, then the bookings move to the account in one go and the record is marked claimed', async () => {
-    const { patientId, phone } = await addCaller();
+  afterEach(() => jest.restoreAllMocks());
+
+  it('when the caller signs up and proves the same number with the year of birth the desk recorded, then the bookings move to the account in one go and the record is marked claimed', async () => {
+    const { patientId, phone } = await addCaller({ dateOfBirth: '1984-06-02' });
     await verifyPhone(patientId, phone);
     const day = dayPlus(5);
     const time = (await freeTimesOf(app, doctorId, day))[3];
@@ -354,9 +445,9 @@ describe('claiming the record later', () => {
     for (const [collection, id] of Object.entries(held)) await db().collection(collection).doc(id).set({ patientId, marker: id });
     await db().collection(COLLECTIONS.visits).doc(appointmentId).set({ appointmentId, patientId, participants: [] });
 
-    // Signed up on the site (an account of their own, the same name as the desk recorded) and proved the same number.
+    // Signed up on the site (an account of their own, the year of birth the desk recorded) and proved the same number.
     const account = await createTestUser();
-    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ firstName: 'Efua', lastName: 'Quartey' });
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ dateOfBirth: '1984-11-30' });
     await setPatientContact(account.uid, { contactNumber: phone });
     expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [patientId], appointments: 1 });
     for (const [collection, id] of Object.entries(held))
@@ -383,32 +474,162 @@ describe('claiming the record later', () => {
     expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
   });
 
-  it("when the account's name or year of birth is not what the desk recorded, then nothing moves and the record tells the desk why", async () => {
+  it('when the year of birth is wrong, then nothing moves; the same code again, even after changing the date of birth, retries nothing; a fresh code does; three mismatches lock it until the desk confirms the person', async () => {
+    atStartOfWindow(3_600_000);
     const { patientId, phone } = await addCaller({ dateOfBirth: '1980-04-12' });
     await verifyPhone(patientId, phone);
     await db().collection(COLLECTIONS.prescriptions).doc(`claim-rx-${patientId}`).set({ patientId });
     const account = await createTestUser();
-    await db()
-      .collection(COLLECTIONS.patients)
-      .doc(account.uid)
-      .update({ firstName: 'Efua', lastName: 'Quartey', dateOfBirth: '1991-01-01', contactNumber: phone });
-    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [], appointments: 0 });
-    expect((await db().collection(COLLECTIONS.prescriptions).doc(`claim-rx-${patientId}`).get()).get('patientId')).toBe(
-      patientId,
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ dateOfBirth: '1991-01-01', contactNumber: phone });
+    const rxOwner = async () =>
+      (await db().collection(COLLECTIONS.prescriptions).doc(`claim-rx-${patientId}`).get()).get('patientId');
+
+    const first = await proveOwnPhone(account, phone);
+    expect(first.status).toBe(200);
+    expect(first.body.msg).toBe(
+      'Your phone number is confirmed. The clinic keeps a record for this number (from a call or a visit). Your year of birth is not the one the clinic recorded, so it was not added. Check your date of birth in My details, then send a new code to try again (2 tries left).',
     );
+    expect(first.body.data.clinicClaim).toEqual({ status: 'try-again', at: expect.any(String), triesLeft: 2 });
+    expect(await rxOwner()).toBe(patientId);
     const shown = await get(staff, `/staff/patients/${patientId}`);
     expect(shown.body.data.patient.claimedBy).toBeUndefined();
     expect(shown.body.data.patient.claimMismatch).toEqual({
       accountId: account.uid,
       at: expect.any(String),
       why: "the account's year of birth (1991) is not the one the desk recorded (1980)",
+      count: 1,
     });
+    expect(shown.body.data.claimant).toEqual({ patientId: account.uid, name: expect.any(String), emailAddress: account.email });
     expect((await auditOf(`patients/${patientId}`)).map((e) => e.action)).toContain('patient.claim.mismatch');
 
-    // The same person with the right year: claimed, and the note goes.
+    // The attack of issue 53: change the date of birth and verify again with the code already used.
     await db().collection(COLLECTIONS.patients).doc(account.uid).update({ dateOfBirth: '1980-04-12' });
-    expect(await claimClinicRecords(account.uid, phone)).toEqual({ claimed: [patientId], appointments: 0 });
+    const replay = await post(account, `/patient/${account.uid}/phone/verify`, { code: first.code });
+    expect(replay.status).toBe(400);
+    expect(replay.body.msg).toBe('This code can no longer be used. Please tap Send code for a new one.');
+    expect(await rxOwner()).toBe(patientId);
+    expect((await patientDoc(patientId))!.claimMismatch.count).toBe(1);
+
+    // Two more wrong years, each with a fresh code: the third mismatch locks the claim.
+    for (const [year, left] of [
+      ['1981', 1],
+      ['1982', 0],
+    ] as const) {
+      await db()
+        .collection(COLLECTIONS.patients)
+        .doc(account.uid)
+        .update({ dateOfBirth: `${year}-04-12` });
+      const again = await proveOwnPhone(account, phone);
+      expect(again.status).toBe(200);
+      if (left) expect(again.body.data.clinicClaim).toMatchObject({ status: 'try-again', triesLeft: left });
+      else {
+        expect(again.body.data.clinicClaim).toEqual({ status: 'locked', at: expect.any(String) });
+        expect(again.body.msg).toMatch(
+          /did not match the clinic's 3 times, so it can no longer be added online\. Visit the clinic's front desk with an ID/,
+        );
+      }
+    }
+    expect((await patientDoc(patientId))!.claimMismatch.count).toBe(3);
+    // Locked: the right year now gets no code to try with, and nothing moves.
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ dateOfBirth: '1980-04-12' });
+    const noCode = await post(account, `/patient/${account.uid}/phone/code`);
+    expect(noCode.status).toBe(409);
+    expect(noCode.body.msg).toBe('Your phone number is already confirmed.');
+    expect(await rxOwner()).toBe(patientId);
+    expect((await get(account, `/patient/${account.uid}`)).body.data.clinicClaim).toMatchObject({ status: 'locked' });
+
+    // At the desk, with an ID: confirmed for the account that tried, the record goes to it.
+    const stranger = await createTestUser();
+    const wrong = await post(staff, `/staff/patients/${patientId}/confirm-claim`, { accountId: stranger.uid });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.msg).toBe('No claim by that account is waiting on this record.');
+    expect((await post(staff, `/staff/patients/${patientId}/confirm-claim`, {})).body.msg).toBe('Account is required.');
+    const confirmed = await post(staff, `/staff/patients/${patientId}/confirm-claim`, { accountId: account.uid });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toEqual({ patientId, claimedBy: account.uid, appointments: 0 });
+    expect(await rxOwner()).toBe(account.uid);
+    expect(await patientDoc(patientId)).toMatchObject({ claimedBy: account.uid });
     expect((await patientDoc(patientId))!.claimMismatch).toBeUndefined();
+    expect((await patientDoc(account.uid))!.clinicClaim).toBeUndefined();
+    expect(await auditOf(`patients/${patientId}`)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'patient.claim.confirm',
+          actorUid: staff.uid,
+          actorRole: 'staff',
+          patientIds: [account.uid, patientId],
+        }),
+      ]),
+    );
+  });
+
+  it('when the desk recorded no date of birth, then initials alone never claim ("Akua Osei" for "Ama Owusu"): the claim waits, the patient is told the desk must confirm, and the desk\'s confirmation moves the bookings, audited', async () => {
+    atStartOfWindow(3_600_000);
+    const { patientId, phone } = await addCaller({ firstName: 'Ama', lastName: 'Owusu' });
+    await verifyPhone(patientId, phone);
+    const day = dayPlus(6);
+    const time = (await freeTimesOf(app, doctorId, day))[2];
+    const booked = await post(staff, '/staff/appointments', {
+      patientId,
+      location: 'Osu',
+      requestedServiceId: 1,
+      doctorId,
+      requestedDay: day,
+      requestedTime: time,
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = booked.body.data.appointmentId as string;
+    const owner = async () => (await db().collection(COLLECTIONS.appointments).doc(appointmentId).get()).get('patientId');
+
+    const account = await createTestUser();
+    await db()
+      .collection(COLLECTIONS.patients)
+      .doc(account.uid)
+      .update({ firstName: 'Akua', lastName: 'Osei', dateOfBirth: '1990-02-02', contactNumber: phone });
+    const proved = await proveOwnPhone(account, phone);
+    expect(proved.status).toBe(200);
+    expect(proved.body.msg).toBe(
+      'Your phone number is confirmed. The clinic keeps a record for this number (from a call or a visit). The front desk must confirm it is you before it joins your account: visit or call the clinic, with an ID.',
+    );
+    expect(proved.body.data.clinicClaim).toEqual({ status: 'waiting-for-desk', at: expect.any(String) });
+    expect(await owner()).toBe(patientId);
+    expect(await patientDoc(patientId)).toMatchObject({ claimWaiting: { accountId: account.uid, at: expect.any(String) } });
+    expect((await patientDoc(patientId))!.claimedBy).toBeUndefined();
+    expect((await auditOf(`patients/${patientId}`)).map((e) => e.action)).toContain('patient.claim.waiting');
+    // Waiting on the desk is no guessing game: no new code to try with.
+    expect((await post(account, `/patient/${account.uid}/phone/code`)).status).toBe(409);
+
+    const shown = await get(staff, `/staff/patients/${patientId}`);
+    expect(shown.body.data.claimant).toEqual({ patientId: account.uid, name: 'Akua Osei', emailAddress: account.email });
+    const confirmed = await post(staff, `/staff/patients/${patientId}/confirm-claim`, { accountId: account.uid });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toEqual({ patientId, claimedBy: account.uid, appointments: 1 });
+    expect(await owner()).toBe(account.uid);
+    expect((await db().collection(COLLECTIONS.appointments).doc(appointmentId).get()).get('clinicRecordId')).toBe(patientId);
+    expect(await patientDoc(patientId)).toMatchObject({ claimedBy: account.uid });
+    expect((await patientDoc(patientId))!.claimWaiting).toBeUndefined();
+    expect((await get(account, `/patient/${account.uid}`)).body.data.clinicClaim).toBeUndefined();
+    const pending = await get(account, `/appointments/pending?patientId=${account.uid}`);
+    expect(pending.body.data.map((x: { appointmentId: string }) => x.appointmentId)).toContain(appointmentId);
+    expect(await auditOf(`patients/${patientId}`)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'patient.claim.confirm', actorUid: staff.uid })]),
+    );
+    // Done: a second confirmation is refused.
+    expect((await post(staff, `/staff/patients/${patientId}/confirm-claim`, { accountId: account.uid })).status).toBe(409);
+  });
+
+  it('when the account has no date of birth, then nothing moves, no guess is counted, and the patient is asked to add it', async () => {
+    const { patientId, phone } = await addCaller({ dateOfBirth: '1975-09-09' });
+    await verifyPhone(patientId, phone);
+    const account = await createTestUser();
+    await db().collection(COLLECTIONS.patients).doc(account.uid).update({ dateOfBirth: '', contactNumber: phone });
+    expect(await claimClinicRecords(account.uid, phone)).toEqual({
+      claimed: [],
+      appointments: 0,
+      state: { status: 'try-again', at: expect.any(String), noBirthDate: true },
+    });
+    expect((await patientDoc(patientId))!.claimMismatch).toBeUndefined();
+    expect((await patientDoc(patientId))!.claimedBy).toBeUndefined();
   });
 
   it('when the record was never proved at the desk, then it is not claimed', async () => {

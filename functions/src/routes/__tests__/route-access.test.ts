@@ -8,10 +8,12 @@ import { clientErrorsRouter } from '../client-errors';
 import { dataProtectionRouter } from '../data-protection';
 import { healthRouter } from '../health';
 import { patientsRouter } from '../patients';
+import { phoneVerificationRouter } from '../phone-verification';
 import { paymentsRouter } from '../payments';
 import { publicFormsRouter } from '../public-forms';
 import { recordRouter } from '../record';
 import { schedulingRouter } from '../scheduling';
+import { subscriptionsRouter } from '../subscriptions';
 import { visitsRouter } from '../visits';
 import { createCallbackApp } from '../payment-callback';
 import { createUssdApp } from '../ussd';
@@ -60,9 +62,11 @@ const ROUTERS: Record<string, Router> = {
   healthRouter,
   patientsRouter,
   paymentsRouter,
+  phoneVerificationRouter,
   publicFormsRouter,
   recordRouter,
   schedulingRouter,
+  subscriptionsRouter,
   visitsRouter,
 };
 
@@ -97,6 +101,8 @@ it('finds the routes (at least the public ones and the patient routes docs/api.m
       'GET /visits/:appointmentId',
       'GET /prescriptions/:patientId',
       'GET /prescriptions/:patientId/:prescriptionId/pdf',
+      'POST /patient/:patientId/phone/verify',
+      'POST /subscriptions/autorenew',
     ]),
   );
 });

@@ -238,6 +238,9 @@ function callOf(r: StaffRoute): { path: string; body?: object } | 'not-called' {
     'POST /staff/patients/:patientId/phone/code': { path },
     'POST /staff/patients/:patientId/phone-pin/reset': { path, body: { idChecked: true } },
     'POST /staff/patients/:patientId/phone/verify': { path, body: { code: '123456' } },
+    'POST /staff/patients/:patientId/confirm-claim': { path, body: { accountId: 'no-such-account' } },
+    'POST /staff/patients/:patientId/email/code': { path },
+    'POST /staff/patients/:patientId/email/verify': { path, body: { code: '123456' } },
     'POST /staff/appointments': {
       path,
       body: { patientId: p.uid, location: 'Osu', requestedServiceId: 3, requestedDay: ids.bookDay, address: { line: 'House 7' } },

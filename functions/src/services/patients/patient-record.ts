@@ -23,7 +23,10 @@ export function toPatient(data: Patient): Patient {
     // Where the record comes from (the front desk's clinic records, api/front-desk.ts), its proved phone, who claimed it.
     source: data.source ?? 'WEBSITE',
     ...(data.phoneVerifiedAt ? { phoneVerifiedAt: data.phoneVerifiedAt } : {}),
+    ...(data.emailVerifiedAt ? { emailVerifiedAt: data.emailVerifiedAt } : {}),
     ...(data.claimedBy ? { claimedBy: data.claimedBy, claimedAt: data.claimedAt } : {}),
     ...(data.claimMismatch ? { claimMismatch: data.claimMismatch } : {}),
+    ...(data.claimWaiting ? { claimWaiting: data.claimWaiting } : {}),
+    ...(data.clinicClaim ? { clinicClaim: data.clinicClaim } : {}),
   };
 }

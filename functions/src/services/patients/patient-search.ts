@@ -3,7 +3,7 @@ import { APPOINTMENT_STATUS, type Patient } from '../../api/types';
 import { appointmentsOf } from '../../store/appointments';
 import { COLLECTIONS } from '../../store/collections';
 import { ordersOfPatient } from '../../store/orders';
-import { patientsByPrefix } from '../../store/patients';
+import { findPatient, patientsByPrefix } from '../../store/patients';
 import { writeAudit } from '../../store/staff';
 import { asOrder } from '../orders/order-desk';
 import { listSubscriptions } from '../packages/subscriptions';
@@ -39,14 +39,27 @@ export async function searchPatients(staff: Staff, q: string): Promise<Patient[]
 /** GET /staff/patients/{patientId}: the record and everything booked, subscribed and ordered; the read is audited. */
 export async function patientView(staff: Staff, patientId: string): Promise<StaffPatientView> {
   const patient = await getPatient(patientId);
-  const [appointments, subscriptions, orders] = await Promise.all([
+  // The account a claim waits on, so the desk can check it is the person in front of them.
+  const claimantId = patient.claimedBy ? undefined : (patient.claimWaiting ?? patient.claimMismatch)?.accountId;
+  const [appointments, subscriptions, orders, claimant] = await Promise.all([
     appointmentsOf(patientId),
     listSubscriptions(patientId),
     ordersOfPatient(patientId),
+    claimantId ? findPatient(claimantId) : undefined,
   ]);
-  await writeAudit(audit(staff, 'patient.read', `${COLLECTIONS.patients}/${patientId}`, { patientIds: [patientId] }));
+  const patientIds = claimant ? [patientId, claimant.patientId] : [patientId];
+  await writeAudit(audit(staff, 'patient.read', `${COLLECTIONS.patients}/${patientId}`, { patientIds }));
   return {
     patient,
+    ...(claimant
+      ? {
+          claimant: {
+            patientId: claimant.patientId,
+            name: `${claimant.firstName} ${claimant.lastName}`.trim(),
+            emailAddress: claimant.emailAddress,
+          },
+        }
+      : {}),
     appointments: appointments
       .filter((a) => a.appointmentStatus !== APPOINTMENT_STATUS.Deleted)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),

@@ -13,7 +13,7 @@ import { auth } from '../../store/firebase';
 import { toPatient } from './patient-record';
 import { sendPhoneCodeAtSignUp } from './phone-verification';
 import { deleteNewsletterEntry, newsletterEntryOf } from '../public/public-forms';
-import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from './verification-code';
+import { CODE_TTL_MS, codeMatches, hashCode, makeCode, MAX_WRONG_TRIES, RESEND_WAIT_MS } from '../shared/verification-code';
 import { runTransaction } from '../../store/transaction';
 
 const NO_PATIENT = 'We could not find your patient record. Please sign up first.';

@@ -1,19 +1,14 @@
-import { randomInt } from 'node:crypto';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { maskPhone } from '../../api/ghana-phone';
-import { PHONE_CODE_MINUTES, PHONE_CODE_SENDS_PER_HOUR } from '../../api/policy';
 import type { Patient } from '../../api/types';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { takeSlot } from '../../http/rate-limit';
-import { notifyPatient } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
 import { phoneCode } from '../../notifications/templates';
 import { patientRef, phoneCodeRef } from '../../store/patients';
 import { runTransaction } from '../../store/transaction';
-import { claimClinicRecords } from './clinic-patients';
+import { sendNumberCode, spendNumberCode, type PhoneCodeSent } from '../shared/number-code';
+import { claimClinicRecords, type ClaimResult } from './clinic-patients';
 import { toPatient } from './patient-record';
-import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
 
 /**
  * Confirming a patient's phone number (contactNumber) with a 6-digit code sent to it by SMS:
@@ -23,22 +18,8 @@ import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
  * accounts typing someone else's number cannot make the clinic flood it.
  */
 
-const HOUR_MS = 60 * 60 * 1000;
 const NO_PATIENT = 'We could not find your patient record. Please sign up first.';
 const NO_PHONE = 'Your profile has no Ghana mobile number to send a code to. Please add one in your profile first.';
-const ASK_AGAIN = 'Please tap Send code for a new one.';
-
-export const TOO_MANY_TO_NUMBER = `We have already sent ${PHONE_CODE_SENDS_PER_HOUR.perNumber} codes to this number in the last hour. Please wait an hour and try again.`;
-export const TOO_MANY_FOR_ACCOUNT = `You have asked for ${PHONE_CODE_SENDS_PER_HOUR.perAccount} codes in the last hour. Please wait an hour and try again.`;
-
-/** What `phone/code` answers: where the code went, without giving the number away. */
-export interface PhoneCodeSent {
-  maskedNumber: string;
-  /** How long the code works. */
-  minutes: number;
-}
-
-const canonical = (phone: string) => `phone:${phone}`;
 
 /**
  * Sends a fresh code (replacing any earlier one) to the patient's stored number. 409 when
@@ -51,33 +32,8 @@ export async function sendPhoneCode(uid: string): Promise<PhoneCodeSent> {
   if (!patient) throw notFound(NO_PATIENT);
   const phone = ghanaPhone(patient.contactNumber);
   if (!phone) throw badRequest(NO_PHONE);
-  if (patient.phoneVerifiedAt) throw conflict('Your phone number is already confirmed.');
-  // The account's budget first: a caller over it must not use up the number's.
-  if (!(await takeSlot(`phone-code-account:${uid}`, PHONE_CODE_SENDS_PER_HOUR.perAccount, HOUR_MS))) {
-    throw new HttpError(429, TOO_MANY_FOR_ACCOUNT);
-  }
-  if (!(await takeSlot(`phone-code-number:${phone}`, PHONE_CODE_SENDS_PER_HOUR.perNumber, HOUR_MS))) {
-    throw new HttpError(429, TOO_MANY_TO_NUMBER);
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = Date.now();
-  await runTransaction(async (tx) => {
-    tx.set(phoneCodeRef(uid), {
-      hash: hashCode(uid, `${canonical(phone)}:${code}`),
-      phone,
-      sentAt: Timestamp.fromMillis(now),
-      expiresAt: Timestamp.fromMillis(now + PHONE_CODE_MINUTES * 60_000),
-      wrongTries: 0,
-    });
-    // To the number itself, never by e-mail; its copy goes within a day (api/retention.ts).
-    await notifyPatient(uid, phoneCode({ code, minutes: PHONE_CODE_MINUTES }), {
-      tx,
-      contact: { phone },
-      channels: ['sms'],
-      retention: 'verificationMail',
-    });
-  });
-  return { maskedNumber: maskPhone(phone), minutes: PHONE_CODE_MINUTES };
+  if (patient.phoneVerifiedAt && !retriesClaim(patient)) throw conflict('Your phone number is already confirmed.');
+  return sendNumberCode(uid, phone, phoneCodeRef(uid), phoneCode);
 }
 
 /** At sign-up: the phone's code goes with the e-mail's, unless a limit holds it back (then the patient asks later). */
@@ -103,44 +59,42 @@ export async function onPhoneVerified(tx: Transaction, patient: Patient, phone: 
 }
 
 /**
- * Checks the code: right -> `phoneVerifiedAt` is set (onPhoneVerified) and the patient is
- * answered. A wrong try is counted (that write commits, so the error is thrown after the
- * transaction); after MAX_WRONG_TRIES the code is dead. A code sent to a number the patient
- * has since changed does not confirm the new one.
+ * A confirmed number may get a fresh code for one thing only: trying again a clinic record's
+ * claim that the year of birth did not pass (docs/front-desk.md 'Claiming').
  */
-export async function verifyPhone(uid: string, code: string): Promise<Patient> {
-  const outcome = await runTransaction(async (tx): Promise<{ patient: Patient } | { error: HttpError }> => {
-    const [patientSnap, codeSnap] = await Promise.all([tx.get(patientRef(uid)), tx.get(phoneCodeRef(uid))]);
-    const stored = patientSnap.data();
+const retriesClaim = (patient: Pick<Patient, 'clinicClaim'>) => patient.clinicClaim?.status === 'try-again';
+
+/** What `phone/verify` did: the patient as now stored, and what a claim of the clinic's records under the number moved. */
+export interface PhoneConfirmed {
+  patient: Patient;
+  claim?: ClaimResult;
+}
+
+/**
+ * Checks the code: right -> `phoneVerifiedAt` is set (onPhoneVerified), the code is spent and
+ * the clinic's records under the number are claimed (claimClinicRecords), once per code. A
+ * wrong try is counted (that write commits, so the error is thrown after the transaction);
+ * after MAX_WRONG_TRIES the code is dead. A code sent to a number the patient has since changed
+ * does not confirm the new one. A number already confirmed answers as it is and claims nothing,
+ * unless a claim waits for a retry: then only a fresh code retries it.
+ */
+export async function verifyPhone(uid: string, code: string): Promise<PhoneConfirmed> {
+  const outcome = await runTransaction(async (tx): Promise<{ patient: Patient; spent?: true } | { error: HttpError }> => {
+    const stored = (await tx.get(patientRef(uid))).data();
     if (!stored) throw notFound(NO_PATIENT);
     const patient = toPatient(stored);
-    if (patient.phoneVerifiedAt) return { patient };
-    const record = codeSnap.data();
-    if (!record || record.wrongTries >= MAX_WRONG_TRIES)
-      return { error: badRequest(`This code can no longer be used. ${ASK_AGAIN}`) };
-    if (record.expiresAt.toMillis() <= Date.now()) {
-      return { error: badRequest(`This code has expired (codes work for ${PHONE_CODE_MINUTES} minutes). ${ASK_AGAIN}`) };
-    }
-    if (record.phone !== ghanaPhone(stored.contactNumber)) {
-      return { error: badRequest(`Your phone number has changed since this code was sent. ${ASK_AGAIN}`) };
-    }
-    if (!codeMatches(uid, `${canonical(record.phone)}:${code}`, record.hash)) {
-      const wrongTries = record.wrongTries + 1;
-      tx.update(phoneCodeRef(uid), { wrongTries });
-      const left = MAX_WRONG_TRIES - wrongTries;
-      const msg =
-        left > 0
-          ? `That code is not correct. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
-          : `That code is not correct. This code can no longer be used. ${ASK_AGAIN}`;
-      return { error: badRequest(msg) };
-    }
-    tx.delete(phoneCodeRef(uid));
-    return { patient: await onPhoneVerified(tx, patient, record.phone, Timestamp.now()) };
+    if (patient.phoneVerifiedAt && !retriesClaim(patient)) return { patient };
+    const phone = ghanaPhone(stored.contactNumber);
+    const changed = 'Your phone number has changed since this code was sent.';
+    const refused = await spendNumberCode(tx, uid, phoneCodeRef(uid), phone, code, changed);
+    if (refused) return { error: refused };
+    return { patient: await onPhoneVerified(tx, patient, phone!, Timestamp.now()), spent: true };
   });
   if ('error' in outcome) throw outcome.error;
+  if (!outcome.spent) return { patient: outcome.patient };
   // The clinic's records under this number (a caller the desk booked, docs/front-desk.md) become
   // the account's: after the code's transaction, since each takeover is a transaction of its own.
-  // Claiming is idempotent, so a verify that runs again (already confirmed) finishes one cut short.
-  await claimClinicRecords(uid, outcome.patient.contactNumber);
-  return outcome.patient;
+  const claim = await claimClinicRecords(uid, outcome.patient.contactNumber);
+  const { clinicClaim: _before, ...patient } = outcome.patient;
+  return { patient: claim.state ? { ...patient, clinicClaim: claim.state } : patient, claim };
 }

@@ -18,8 +18,12 @@ import { notifyPatient } from '../../notifications/notify';
 import { mandateApproved, mandateDeclined, mandateStopped } from '../../notifications/templates/direct-debit';
 import { packageById } from '../../store/catalog';
 import { storedTime } from '../../store/converter';
-import { mandateByReference, mandateRef, mandatesOf, type StoredMandate } from '../../store/mandates';
+import { mandateByReference, mandateNumberCodeRef, mandateRef, mandatesOf, type StoredMandate } from '../../store/mandates';
 import { findPatient } from '../../store/patients';
+import { ghanaPhone } from '../../notifications/sms-text';
+import { mandateNumberCode } from '../../notifications/templates';
+import { sendNumberCode, spendNumberCode, type PhoneCodeSent } from '../shared/number-code';
+import type { Patient } from '../../api/types';
 import { writeAudit } from '../../store/staff';
 import { subscriptionRef, type StoredSubscription } from '../../store/subscriptions';
 import { runTransaction } from '../../store/transaction';
@@ -67,14 +71,50 @@ const isLiveMandate = (m: StoredMandate | undefined) =>
   m?.status === MANDATE_STATUS.Pending || m?.status === MANDATE_STATUS.Active;
 
 /**
- * POST /subscriptions/autorenew: claims the subscription's one mandate (a second opt-in, even at
- * the same moment, gets 409), then asks the provider for the preapproval.
+ * How the number to debit is proved: 'account', the web's rule (the account's confirmed phone,
+ * or a code sent to that number now: sendMandateNumberCode); 'channel', a number the channel
+ * itself proves is the caller's (the USSD gateway's Mobile, docs/ussd.md).
  */
-export async function startAutorenew(patientId: string, request: AutorenewRequest, now = new Date()): Promise<AutorenewAnswer> {
+export type NumberProof = 'account' | 'channel';
+
+/** The account's confirmed phone (+233...), if it has one. */
+const provedPhoneOf = (patient: Patient | undefined) =>
+  patient?.phoneVerifiedAt ? ghanaPhone(patient.contactNumber) : undefined;
+
+/**
+ * POST /subscriptions/autorenew/number-code: a 6-digit code by SMS to a number other than the
+ * account's confirmed phone, which the opt-in then needs. The phone codes' own budgets per
+ * account and per number (services/patients/phone-verification.ts) hold here too.
+ */
+export async function sendMandateNumberCode(patientId: string, msisdn: string): Promise<PhoneCodeSent> {
+  const phone = ghanaPhone(msisdn);
+  if (!phone) throw badRequest('Mobile money number must be a Ghana mobile number.');
+  if (phone === provedPhoneOf(await findPatient(patientId)))
+    throw conflict('This is your confirmed phone number: no code is needed, start automatic renewal.');
+  return sendNumberCode(patientId, phone, mandateNumberCodeRef(patientId), mandateNumberCode);
+}
+
+/**
+ * POST /subscriptions/autorenew: claims the subscription's one mandate (a second opt-in, even at
+ * the same moment, gets 409), then asks the provider for the preapproval. A number the account
+ * has not proved needs the code texted to it (spent in the claim's transaction): without it,
+ * or with a wrong one, nothing is stored and nothing reaches the provider.
+ */
+export async function startAutorenew(
+  patientId: string,
+  request: AutorenewRequest,
+  now = new Date(),
+  provedBy: NumberProof = 'account',
+): Promise<AutorenewAnswer> {
   const { id: subscriptionId, data: subscription } = await renewingSubscription(patientId, now);
-  const patient = await findPatient(patientId);
-  const msisdn = request.msisdn ?? (patient?.phoneVerifiedAt ? patient.contactNumber : undefined);
+  const proved = provedPhoneOf(await findPatient(patientId));
+  const msisdn = request.msisdn ? ghanaPhone(request.msisdn) : proved;
   if (!msisdn) throw badRequest('Mobile money number is required: your phone number is not confirmed yet, so type the number.');
+  const needsCode = provedBy === 'account' && msisdn !== proved;
+  if (needsCode && !request.code)
+    throw badRequest(
+      `Code: ${maskMsisdn(msisdn)} is not your confirmed phone number. Tap Send code to text a code to it, and type the code here; or use your confirmed number.`,
+    );
   const amount = await priceNow(subscription);
   const ref = mandateRef(subscriptionId);
   const claim: StoredMandate = {
@@ -88,15 +128,29 @@ export async function startAutorenew(patientId: string, request: AutorenewReques
     nextChargeAt: periodOf(subscription).periodEnd ?? now.toISOString(),
     failures: 0,
   };
-  await runTransaction(async (tx) => {
+  const refused = await runTransaction(async (tx) => {
     const old = (await tx.get(ref)).data();
     if (old?.status === MANDATE_STATUS.Active)
       throw conflict(`This package already renews automatically from ${maskMsisdn(old.msisdn)}.`);
     if (old?.status === MANDATE_STATUS.Pending)
       throw conflict(`An approval is already waiting on ${maskMsisdn(old.msisdn)}: approve it, or stop it and start again.`);
+    if (needsCode) {
+      const wrong = await spendNumberCode(
+        tx,
+        patientId,
+        mandateNumberCodeRef(patientId),
+        msisdn,
+        request.code!,
+        'This code was sent to another number.',
+      );
+      // A wrong try is counted: that write commits, and the refusal is thrown after.
+      if (wrong) return wrong;
+    }
     tx.set(ref, claim);
     await audit(tx, 'patient', patientId, 'mandate.start', subscriptionId);
+    return undefined;
   });
+  if (refused) throw refused;
   let started;
   try {
     started = await initiatePreapproval({

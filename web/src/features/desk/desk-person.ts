@@ -12,6 +12,8 @@ export interface DeskPerson {
   clinicRecord: boolean;
   /** Whether the phone was proved by a code: a clinic record needs it before a booking. */
   phoneChecked: boolean;
+  /** Whether the e-mail address the desk typed was proved by a code: a clinic record's gets no mail before. */
+  emailChecked: boolean;
 }
 
 export function personOf(p: Patient): DeskPerson {
@@ -24,5 +26,6 @@ export function personOf(p: Patient): DeskPerson {
     location: p.patientLocation ?? '',
     clinicRecord,
     phoneChecked: !clinicRecord || Boolean(p.phoneVerifiedAt),
+    emailChecked: !clinicRecord || Boolean(p.emailVerifiedAt),
   };
 }

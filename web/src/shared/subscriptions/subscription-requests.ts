@@ -1,5 +1,6 @@
 import type { AutorenewAnswer, MandateView } from '@api/direct-debit';
 import type { AutorenewRequest } from '@api/subscription-requests';
+import type { PhoneCodeSent } from '@/shared/patient/patient';
 import type { Renewal } from '@api/subscriptions-contract';
 import type { SubscribeRequest, SubscriptionView } from '@api/types';
 import { api } from '@/lib/api-client';
@@ -21,6 +22,10 @@ export const cancelRenewal = (subscriptionId: string) =>
 /** Renewal by mobile-money direct debit (docs/direct-debit.md): starts the mandate; the answer says how to approve it. */
 export const startAutorenew = (body: AutorenewRequest) =>
   api.post<AutorenewAnswer>('/subscriptions/autorenew', body, { auth: true });
+
+/** A number other than the confirmed phone: a code texted to it, which the opt-in then carries. */
+export const sendAutorenewNumberCode = (msisdn: string) =>
+  api.post<PhoneCodeSent>('/subscriptions/autorenew/number-code', { msisdn }, { auth: true });
 
 /** The code the network sent by SMS, for an OTP approval. */
 export const verifyAutorenew = (otp: string) =>

@@ -1,5 +1,5 @@
-import { Form, Formik, type FormikValues } from 'formik';
-import type { ReactNode } from 'react';
+import { Form, Formik, useFormikContext, type FormikValues } from 'formik';
+import { useState, type ReactNode } from 'react';
 import { object, string, type AnySchema } from 'yup';
 import { approveInstructions, type MandateView } from '@api/direct-debit';
 import { formatDate, formatGhs } from '@api/format';
@@ -9,7 +9,12 @@ import { autorenewSchema } from '@api/subscription-requests';
 import { FormField } from '@/components/form-field';
 import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { useSession } from '@/shared/session/session';
-import { cancelAutorenew, startAutorenew, verifyAutorenew } from '@/shared/subscriptions/subscription-requests';
+import {
+  cancelAutorenew,
+  sendAutorenewNumberCode,
+  startAutorenew,
+  verifyAutorenew,
+} from '@/shared/subscriptions/subscription-requests';
 import type { Subscription } from '@/shared/subscriptions/subscriptions';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { useBusy } from '@/lib/use-busy';
@@ -72,8 +77,46 @@ function AutorenewForm<V extends FormikValues>({
 }
 
 /**
+ * A number other than the confirmed phone (docs/direct-debit.md): a code texted to it proves it
+ * is the patient's before the opt-in reaches the provider; the code goes with the opt-in.
+ */
+function NumberProof({ confirmed }: { confirmed: string }) {
+  const { values } = useFormikContext<{ msisdn: string }>();
+  const [sentTo, setSentTo] = useState('');
+  const [sending, run] = useBusy();
+  const typed = normaliseGhanaPhone(values.msisdn);
+  if (!typed || typed === normaliseGhanaPhone(confirmed)) return null;
+  const send = () =>
+    run(async () => {
+      const sent = await sendAutorenewNumberCode(typed);
+      setSentTo(sent.maskedNumber);
+      await showSuccess(
+        'Code sent',
+        `We have sent a 6-digit code by SMS to ${sent.maskedNumber}. It works for ${sent.minutes} minutes.`,
+      );
+    });
+  return (
+    <>
+      <p className="renewal-note">
+        This is not your confirmed phone number: we text a code to it, so we know it is yours before anything is set up.
+      </p>
+      <button type="button" className="btn btn-outline" onClick={() => void send()} disabled={sending} aria-busy={sending}>
+        {sentTo ? 'Send a new code' : 'Send code'}
+      </button>
+      <FormField
+        name="code"
+        label="Code from the SMS to this number"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+      />
+    </>
+  );
+}
+
+/**
  * "Renew automatically with mobile money" on the package card: the number (the confirmed phone
- * to start with) and network; then how to approve (the prompt on the phone, or the code sent by
+ * to start with; another one is proved by a code texted to it, NumberProof) and network; then how to approve (the prompt on the phone, or the code sent by
  * SMS to type here); approved, when and how much, with a one-tap stop.
  */
 export function Autorenew({ subscription, onChange }: Props) {
@@ -151,10 +194,15 @@ export function Autorenew({ subscription, onChange }: Props) {
       </p>
       <AutorenewForm
         label="Renew automatically with mobile money"
-        initialValues={{ msisdn: verifiedPhone, network: 'MTN' }}
+        initialValues={{ msisdn: verifiedPhone, network: 'MTN', code: '' }}
         validationSchema={autorenewSchema}
         send={async (values) => {
-          await startAutorenew({ msisdn: values.msisdn, network: values.network as (typeof MOBILE_NETWORKS)[number] });
+          const code = values.code.trim();
+          await startAutorenew({
+            msisdn: values.msisdn,
+            network: values.network as (typeof MOBILE_NETWORKS)[number],
+            ...(code ? { code } : {}),
+          });
           onChange();
         }}
         submit="Renew automatically"
@@ -174,6 +222,7 @@ export function Autorenew({ subscription, onChange }: Props) {
             </option>
           ))}
         </FormField>
+        <NumberProof confirmed={verifiedPhone} />
       </AutorenewForm>
     </section>
   );

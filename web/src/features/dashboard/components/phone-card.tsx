@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useRef, useState } from 'react';
 import { formatDate } from '@api/format';
+import { clinicClaimSentence } from '@api/front-desk';
 import { FormField } from '@/components/form-field';
 import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
 import { sendPhoneCode, type Patient, type PhoneVerifyForm } from '@/shared/patient/patient';
@@ -12,12 +13,15 @@ import { DashboardCard } from '@/features/dashboard/components/dashboard-card';
 
 /**
  * 'Phone number': the patient confirms the number in their profile with a code we send to it
- * by SMS (the e-mail code only proves the e-mail). A changed number is unconfirmed again.
+ * by SMS (the e-mail code only proves the e-mail). A changed number is unconfirmed again. A
+ * clinic record under the number that did not join the account says why, and what to do.
  */
 export function PhoneCard({ patient }: { patient: Patient }) {
   const [sentTo, setSentTo] = useState<string>();
   const [sending, run] = useBusy();
   const formRef = useRef<HTMLFormElement>(null);
+  // A confirmed number gets a new code only to try again a clinic record's claim (docs/front-desk.md).
+  const canSend = !patient.phoneVerifiedAt || patient.clinicClaim?.status === 'try-again';
 
   const onSend = () =>
     run(async () => {
@@ -45,11 +49,18 @@ export function PhoneCard({ patient }: { patient: Patient }) {
           to confirm the new one.
         </p>
       ) : (
+        <p>
+          Confirm that this number is yours: we send a 6-digit code to it by SMS, and you enter it here. We send SMS about your
+          appointments to this number.
+        </p>
+      )}
+      {patient.clinicClaim && (
+        <p className="renewal-note" role="status">
+          {clinicClaimSentence(patient.clinicClaim)}
+        </p>
+      )}
+      {canSend && (
         <>
-          <p>
-            Confirm that this number is yours: we send a 6-digit code to it by SMS, and you enter it here. We send SMS about your
-            appointments to this number.
-          </p>
           <button type="button" className="btn btn-outline" onClick={onSend} disabled={sending} aria-busy={sending}>
             {sentTo ? 'Send a new code' : 'Send code'}
           </button>
@@ -59,8 +70,10 @@ export function PhoneCard({ patient }: { patient: Patient }) {
               validationSchema={phoneVerifySchema}
               onSubmit={async (values, formik) => {
                 try {
-                  await confirmPhone(values.code);
-                  await showSuccess('Phone confirmed', 'Your phone number is confirmed.');
+                  const confirmed = await confirmPhone(values.code);
+                  setSentTo(undefined);
+                  const claim = confirmed.clinicClaim ? ` ${clinicClaimSentence(confirmed.clinicClaim)}` : '';
+                  await showSuccess('Phone confirmed', `Your phone number is confirmed.${claim}`);
                 } catch (err) {
                   const { refuseSent } = await import('@/lib/form-refusal');
                   await refuseSent(err, formik, values, formRef.current);

@@ -1,17 +1,20 @@
 /**
  * The front desk and the field (docs/front-desk.md; shapes and schemas in @api/front-desk):
- * people the clinic holds without an account and their phone check, bookings and payments
+ * people the clinic holds without an account and their phone and e-mail checks, bookings and payments
  * taken at the desk, home visits' assignment, the day sheet, and replies to contact messages.
  * Each change invalidates what it touches under the console's ['staff'] keys.
  */
 import { useQuery } from '@tanstack/react-query';
 import type {
   AssignRequest,
+  ClaimConfirmed,
   ClinicPatientCreated,
   ClinicPatientRequest,
   Clinician,
+  DeskCodeChannel,
   DeskPaymentOutcome,
   DeskPaymentRequest,
+  EmailVerified,
   MessageStatus,
   PaymentLinkSent,
   PhoneCodeSent,
@@ -38,15 +41,24 @@ export const useAddPerson = () =>
     [staffKeys.patients],
   );
 
-/** POST /staff/patients/{id}/phone/code: an SMS code the person reads back to the desk. */
-export const sendPhoneCode = (patientId: string) =>
-  api.post<PhoneCodeSent>(`/staff/patients/${id(patientId)}/phone/code`, {}, opts);
+/** POST /staff/patients/{id}/phone/code (or .../email/code): an SMS (or e-mailed) code the person reads back to the desk. */
+export const sendDeskCode = (patientId: string, channel: DeskCodeChannel) =>
+  api.post<PhoneCodeSent>(`/staff/patients/${id(patientId)}/${channel}/code`, {}, opts);
 
-export const useVerifyPhone = () =>
+/** POST /staff/patients/{id}/phone/verify (or .../email/verify): the code read back proves the phone (or e-mail address). */
+export const useVerifyDeskCode = (channel: DeskCodeChannel) =>
   useChange(
     ({ patientId, code }: { patientId: string; code: string }) =>
-      api.post<PhoneVerified>(`/staff/patients/${id(patientId)}/phone/verify`, { code }, opts),
+      api.post<PhoneVerified | EmailVerified>(`/staff/patients/${id(patientId)}/${channel}/verify`, { code }, opts),
     [staffKeys.patients],
+  );
+
+/** POST /staff/patients/{id}/confirm-claim: the desk has checked the person; the record goes to their account. */
+export const useConfirmClaim = () =>
+  useChange(
+    ({ patientId, accountId }: { patientId: string; accountId: string }) =>
+      api.post<ClaimConfirmed>(`/staff/patients/${id(patientId)}/confirm-claim`, { accountId }, opts),
+    [staffKeys.patients, staffKeys.appointments],
   );
 
 // ---- booking and payment at the desk ----

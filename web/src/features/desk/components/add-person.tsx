@@ -61,6 +61,7 @@ export function AddPerson({
         location: '',
         clinicRecord: true,
         phoneChecked: false,
+        emailChecked: false,
       });
     } catch (err) {
       const owner = existingOf(err);
@@ -94,7 +95,7 @@ export function AddPerson({
               label="Email Address"
               type="email"
               autoComplete="off"
-              hint="Optional"
+              hint="Optional: nothing is e-mailed to it until the person reads back the code we send to it (on their page)."
               className="span-all"
             />
             {existing && (

@@ -7,7 +7,7 @@ import { DeskBookingForm } from '@/features/desk/components/desk-booking-form';
 import DeskPayment from '@/features/desk/components/desk-payment';
 import { FindPerson } from '@/features/desk/components/find-person';
 import { ListState, StaffPage } from '@/features/staff/components/list-parts';
-import { PhoneCheck } from '@/features/desk/components/phone-check';
+import { CodeCheck } from '@/features/desk/components/code-check';
 import { personOf, type DeskPerson } from '@/features/desk/desk-person';
 import { formatPhone } from '@api/ghana-phone';
 import { formatWhen } from '@api/format';
@@ -119,7 +119,8 @@ export default function BookPage() {
     );
   } else if (!current.person.phoneChecked) {
     step = (
-      <PhoneCheck
+      <CodeCheck
+        channel="phone"
         person={current.person}
         sendAtOnce={current.justAdded}
         onChecked={() => setChosen({ person: { ...current.person, phoneChecked: true }, justAdded: false })}

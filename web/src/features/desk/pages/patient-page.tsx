@@ -6,9 +6,14 @@ import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
 import { useStaffPatient } from '@/features/staff/api/staff-api';
 import { AppointmentBadges, ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
+import type { Patient } from '@api/types';
+import { ClaimNotice } from '@/features/desk/components/claim-notice';
+import { CodeCheck } from '@/features/desk/components/code-check';
+import { personOf } from '@/features/desk/desk-person';
 import { MandatesSection } from '@/features/desk/components/mandates-section';
 import { MessagesSection } from '@/features/desk/components/messages-section';
 import { genderText } from '@/lib/choices';
+import { showSuccess } from '@/lib/dialogs';
 import { formatPhone } from '@api/ghana-phone';
 
 /** A package or an order the patient bought: its name, whether it is paid, and what it is. */
@@ -21,6 +26,50 @@ function PaidCard({ title, paymentStatus, children }: { title: string; paymentSt
       </div>
       <p>{children}</p>
     </li>
+  );
+}
+
+/**
+ * How to reach the patient. A clinic record's typed e-mail address gets no mail until the person
+ * proves it (docs/front-desk.md): it says so, and the desk sends the code from here.
+ */
+function Contact({ patient: p }: { patient: Patient }) {
+  const person = personOf(p);
+  const emailToCheck = person.clinicRecord && Boolean(p.emailAddress) && !person.emailChecked;
+  const email = p.emailAddress ? (
+    <>
+      <a href={`mailto:${p.emailAddress}`}>{p.emailAddress}</a>
+      {person.clinicRecord && (emailToCheck ? ' · Not confirmed: nothing is e-mailed to it yet' : ' · Confirmed')}
+    </>
+  ) : (
+    '—'
+  );
+  return (
+    <>
+      <section className="staff-card" aria-labelledby="patient-contact">
+        <h2 id="patient-contact">Contact</h2>
+        <DetailsList
+          rows={[
+            ['Account', <StateBadge state={p.accountStatus} />],
+            ['Email', email],
+            ['Phone', <a href={`tel:${p.contactNumber}`}>{formatPhone(p.contactNumber)}</a>],
+            ['Location', p.patientLocation || '—'],
+            ['Gender', genderText(p.gender)],
+            ['Emergency contact', p.emergencyContact || '—'],
+            ['Next of kin', [p.nameOfNextOfKin, p.nextOfKinContact].filter(Boolean).join(', ') || '—'],
+            ['Registered', formatDate(p.entryDate)],
+          ]}
+        />
+      </section>
+      {emailToCheck && (
+        <CodeCheck
+          channel="email"
+          person={person}
+          sendAtOnce={false}
+          onChecked={() => void showSuccess('E-mail address confirmed', `${p.emailAddress} now gets the clinic's e-mails.`)}
+        />
+      )}
+    </>
   );
 }
 
@@ -50,28 +99,8 @@ export default function PatientPage() {
       <Loaded query={view}>
         {(v) => (
           <>
-            {v.patient.claimMismatch && (
-              <p className="staff-notice" role="status">
-                Not claimed: an account proved this number on {formatDate(v.patient.claimMismatch.at)}, but{' '}
-                {v.patient.claimMismatch.why}. Check the person, correct this record or ask them to correct their account; the
-                next proof of the number then claims it.
-              </p>
-            )}
-            <section className="staff-card" aria-labelledby="patient-contact">
-              <h2 id="patient-contact">Contact</h2>
-              <DetailsList
-                rows={[
-                  ['Account', <StateBadge state={v.patient.accountStatus} />],
-                  ['Email', <a href={`mailto:${v.patient.emailAddress}`}>{v.patient.emailAddress}</a>],
-                  ['Phone', <a href={`tel:${v.patient.contactNumber}`}>{formatPhone(v.patient.contactNumber)}</a>],
-                  ['Location', v.patient.patientLocation || '—'],
-                  ['Gender', genderText(v.patient.gender)],
-                  ['Emergency contact', v.patient.emergencyContact || '—'],
-                  ['Next of kin', [v.patient.nameOfNextOfKin, v.patient.nextOfKinContact].filter(Boolean).join(', ') || '—'],
-                  ['Registered', formatDate(v.patient.entryDate)],
-                ]}
-              />
-            </section>
+            <ClaimNotice view={v} />
+            <Contact patient={v.patient} />
 
             <ListSection
               id="patient-appointments"

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { STAFF_ACTIONS, STAFF_ROLES, ENQUIRY_STATUSES, ORDER_STATUSES } from '@api/staff';
-import { MESSAGE_STATUSES } from '@api/front-desk';
+import { DESK_CODE_CHANNELS, MESSAGE_STATUSES } from '@api/front-desk';
 import { VISIT_MODES } from '@api/visits';
 import { auditActionText, auditQueryText } from '@/features/staff/audit-words';
 
@@ -25,6 +25,9 @@ const TEMPLATES: Record<string, readonly string[]> = {
   'callback.${input.status.toLowerCase()}': ['tried', 'done'],
   'role.grant.${input.role}': STAFF_ROLES,
   'visit.mode.${mode}': VISIT_MODES,
+  // The desk's codes (services/patients/clinic-patients.ts): the phone's and the typed e-mail's.
+  'patient.${channel}.code': DESK_CODE_CHANNELS,
+  'patient.${channel}.verify': DESK_CODE_CHANNELS,
 };
 
 /**
