@@ -57,7 +57,13 @@ const refusedAs = (err: unknown): Reply => {
 async function startRenewal(caller: Caller, network: MobileNetwork | undefined): Promise<Reply> {
   if (!network) return menu(screens.chooseNetwork(), 'renewNetwork');
   try {
-    const { verificationType } = await startAutorenew(caller.patientId!, { msisdn: caller.mobile, network });
+    // The caller's own number, proved by the gateway's key (routes/ussd.ts): no code is needed.
+    const { verificationType } = await startAutorenew(
+      caller.patientId!,
+      { msisdn: caller.mobile, network },
+      new Date(),
+      'channel',
+    );
     return end(verificationType === 'OTP' ? screens.approveByCode(caller.shortcode) : screens.approvePrompt());
   } catch (err) {
     return refusedAs(err);
