@@ -299,6 +299,11 @@ export interface RebookingFields {
 export interface FrontDeskAppointmentFields extends RebookingFields, Partial<Assignment> {
   /** A booking made by staff for the patient; absent when the patient booked it. */
   bookedBy?: BookedBy;
+  /**
+   * When the patient confirmed a booking staff made for them (the dashboard's Confirm, or the
+   * link in its SMS or e-mail): from then its doctor may open their record through it (docs/record.md).
+   */
+  confirmedByPatientAt?: string;
   /** A home visit's or delivery's address (atHome services). */
   address?: HomeAddress | null;
   /** When the assigned clinician set off (state OnTheWay). */
