@@ -9,7 +9,8 @@
  * - POST /api/staff/patients (admin, staff) clinicPatientSchema -> 201 ClinicPatientCreated; 409 data ExistingPerson
  * - POST /api/staff/patients/{patientId}/phone/code (admin, staff) -> PhoneCodeSent
  * - POST /api/staff/patients/{patientId}/phone/verify (admin, staff) phoneCodeSchema -> PhoneVerified
- * - POST /api/staff/appointments (admin, staff) staffBookingSchema -> 201 Appointment (source CLINIC, bookedBy)
+ * - POST /api/staff/appointments (admin, staff) staffBookingSchema -> 201 Appointment (source CLINIC, bookedBy); an account
+ *   holder confirms it at confirmBookingPath (POST /api/appointments/{appointmentId}/confirm, the owner) -> confirmedByPatientAt
  * - POST /api/staff/payments/{clientReference}/record (admin, staff) deskPaymentSchema -> DeskPaymentOutcome
  * - POST /api/staff/payments/{clientReference}/link (admin, staff) -> PaymentLinkSent
  * - GET /api/staff/clinicians (admin, staff) -> Clinician[]
@@ -137,6 +138,15 @@ export interface BookedBy {
   uid: string;
   role: StaffRole;
 }
+
+/** The dashboard's query parameter that opens one booking for its patient to confirm (the link in a desk booking's notice). */
+export const CONFIRM_BOOKING_PARAM = 'confirm';
+export const confirmBookingPath = (appointmentId: string): string =>
+  `/dashboard?${CONFIRM_BOOKING_PARAM}=${encodeURIComponent(appointmentId)}`;
+
+/** What the patient reads once they confirm (the route's msg and the dashboard's dialog). */
+export const BOOKING_CONFIRMED =
+  'Thank you: your booking is confirmed. Its doctor can now read your record for this visit, and every opening is listed on your profile.';
 
 // --- payments taken at the desk ---
 
