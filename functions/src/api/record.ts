@@ -6,7 +6,7 @@
  */
 import { array, number, object, type InferType } from 'yup';
 import { SERVICE_ID } from './service-catalog';
-import { idList, optionalText, requiredText, trimmed } from './request-fields';
+import { idField, idList, optionalText, requiredText, trimmed } from './request-fields';
 import type { StaffRole } from './roles';
 
 // --- visit notes (staff side only) and the follow-up, sent with `complete` ---
@@ -376,3 +376,26 @@ export interface RecordThrough {
   /** yyyy-MM-dd */
   day: string;
 }
+
+/** One opening of the caller's record (GET /api/patient/{patientId}/record-openings), newest first. */
+export interface RecordOpening {
+  id: string;
+  at: string;
+  /** The staff member's e-mail, as the audit holds it. */
+  who: string;
+  role: StaffRole;
+  action: RecordOpeningAction;
+  /** null: opened by an admin or the front desk, who read any record without an appointment. */
+  through: RecordThrough | null;
+}
+
+export interface RecordOpenings {
+  items: RecordOpening[];
+  nextCursor: string | null;
+}
+
+/** Openings a page holds. */
+export const RECORD_OPENINGS_PAGE_SIZE = 20;
+
+/** GET /api/patient/{patientId}/record-openings?cursor=: the next page after the last opening shown. */
+export const recordOpeningsQuerySchema = object({ cursor: idField('Page').optional() });

@@ -90,6 +90,8 @@ it('finds the routes (at least the public ones and the patient routes docs/api.m
       'GET /visits/:appointmentId',
       'GET /prescriptions/:patientId',
       'GET /prescriptions/:patientId/:prescriptionId/pdf',
+      'POST /appointments/:appointmentId/confirm',
+      'GET /patient/:patientId/record-openings',
     ]),
   );
 });
