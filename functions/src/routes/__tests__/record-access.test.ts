@@ -10,10 +10,9 @@ import { bookingBase, freshSlot } from '../../test-support/booking';
 import { eventually, mailDocsOf } from '../../test-support/sms';
 
 /**
- * The record opens only through care the patient took part in (design.md "Trust on every
- * channel", docs/record.md 'Who reads what'), through the real routes against the emulators: a
- * booking the desk made opens the record to its doctor once the patient confirms it, pays for it
- * or is checked in, never before; the patient confirms on the dashboard's route or by the link in
+ * The record opens only through care the patient took part in (docs/record.md 'Who reads
+ * what'), through the real routes against the emulators: a booking the desk made opens the
+ * record to its doctor once the patient confirms it, pays for it or is checked in, never before; the patient confirms on the dashboard's route or by the link in
  * its notice; and their list of openings (from the audit log) says who, in which role, when and
  * through which appointment.
  */

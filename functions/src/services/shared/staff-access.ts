@@ -48,8 +48,8 @@ const ATTENDED_STATES: readonly string[] = ['CheckedIn', 'Completed'];
 type TakenPartIn = Pick<Appointment, 'bookedBy' | 'confirmedByPatientAt' | 'paymentStatus' | 'checkedInAt' | 'appointmentStatus'>;
 
 /**
- * Whether the patient took part in this appointment, so it may open their record (design.md
- * "Trust on every channel"): they booked it themselves (no bookedBy: on the site, or by their own
+ * Whether the patient took part in this appointment, so it may open their record (docs/record.md
+ * 'Who reads what'): they booked it themselves (no bookedBy: on the site, or by their own
  * USSD call), confirmed the booking staff made for them, paid for it, or were checked in to it
  * (in person, or admitted to the call, which checks in). A booking staff made that none of these
  * followed is the clinic's word alone: its clinician works on the booking, never the record.
