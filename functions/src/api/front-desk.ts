@@ -12,7 +12,8 @@
  * - POST /api/staff/patients/{patientId}/email/code (admin, staff) -> PhoneCodeSent (sentTo: the address)
  * - POST /api/staff/patients/{patientId}/email/verify (admin, staff) phoneCodeSchema -> EmailVerified
  * - POST /api/staff/patients/{patientId}/confirm-claim (admin, staff) confirmClaimSchema -> ClaimConfirmed
- * - POST /api/staff/appointments (admin, staff) staffBookingSchema -> 201 Appointment (source CLINIC, bookedBy)
+ * - POST /api/staff/appointments (admin, staff) staffBookingSchema -> 201 Appointment (source CLINIC, bookedBy); an account
+ *   holder confirms it at confirmBookingPath (POST /api/appointments/{appointmentId}/confirm, the owner) -> confirmedByPatientAt
  * - POST /api/staff/payments/{clientReference}/record (admin, staff) deskPaymentSchema -> DeskPaymentOutcome
  * - POST /api/staff/payments/{clientReference}/link (admin, staff) -> PaymentLinkSent
  * - GET /api/staff/clinicians (admin, staff) -> Clinician[]
@@ -221,6 +222,15 @@ export interface BookedBy {
   role: StaffRole;
 }
 
+/** The dashboard's query parameter that opens one booking for its patient to confirm (the link in a desk booking's notice). */
+export const CONFIRM_BOOKING_PARAM = 'confirm';
+export const confirmBookingPath = (appointmentId: string): string =>
+  `/dashboard?${CONFIRM_BOOKING_PARAM}=${encodeURIComponent(appointmentId)}`;
+
+/** What the patient reads once they confirm (the route's msg and the dashboard's dialog). */
+export const BOOKING_CONFIRMED =
+  'Thank you: your booking is confirmed. Its doctor can now read your record for this visit, and every opening is listed on your profile.';
+
 // --- payments taken at the desk ---
 
 export const DESK_PAYMENT_METHODS = ['cash', 'momo'] as const;
@@ -382,6 +392,11 @@ export interface RebookingFields {
 export interface FrontDeskAppointmentFields extends RebookingFields, Partial<Assignment> {
   /** A booking made by staff for the patient; absent when the patient booked it. */
   bookedBy?: BookedBy;
+  /**
+   * When the patient confirmed a booking staff made for them (the dashboard's Confirm, or the
+   * link in its SMS or e-mail): from then its doctor may open their record through it (docs/record.md).
+   */
+  confirmedByPatientAt?: string;
   /** A home visit's or delivery's address (atHome services). */
   address?: HomeAddress | null;
   /** When the assigned clinician set off (state OnTheWay). */

@@ -86,6 +86,17 @@ export const canCancel = (a: AppointmentForPolicy, now: Date = new Date()): bool
 export const completableFrom = (a: Pick<AppointmentForPolicy, 'requestedDay' | 'requestedTime'>): Date =>
   new Date(appointmentStartsAt(a).getTime() - (a.requestedTime ? COMPLETE_FROM_MINUTES_BEFORE * 60 * 1000 : 0));
 
+/** The states in which a booking staff made can still be confirmed by its patient: before the visit happens. */
+const CONFIRMABLE_STATES = ['Pending', 'Accepted', 'OnTheWay'];
+
+/**
+ * Whether the patient can confirm this booking (the dashboard's Confirm, the link in its notice):
+ * staff made it (bookedBy), the patient has not confirmed it yet, and the visit is still to come.
+ * Their confirmation lets its doctor open their record through it (docs/record.md 'Who reads what').
+ */
+export const canConfirm = (a: { bookedBy?: unknown; confirmedByPatientAt?: string; appointmentStatus: string }): boolean =>
+  Boolean(a.bookedBy) && !a.confirmedByPatientAt && CONFIRMABLE_STATES.includes(a.appointmentStatus);
+
 /** Only an Unpaid appointment can be deleted; anything paid or free is cancelled instead. */
 export const canDelete = (a: Pick<AppointmentForPolicy, 'paymentStatus'>): boolean => a.paymentStatus === PAYMENT_STATUS.Unpaid;
 

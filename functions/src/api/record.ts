@@ -7,7 +7,8 @@
 import { array, number, object, type InferType } from 'yup';
 import { cleanText } from './clean-text';
 import { SERVICE_ID } from './service-catalog';
-import { idList, optionalText, requiredText, trimmed } from './request-fields';
+import { idField, idList, optionalText, requiredText, trimmed } from './request-fields';
+import type { StaffRole } from './roles';
 
 // --- visit notes (staff side only) and the follow-up, sent with `complete` ---
 
@@ -347,3 +348,55 @@ export function ageOn(dateOfBirth: string | undefined, today: string): number | 
   const [ty, tm, td] = today.split('-').map(Number);
   return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
 }
+
+// --- who opened the record: the patient's list, from the audit log (docs/record.md 'Who reads what') ---
+
+/** The audit actions that are a look at the record: the whole record, a result file from it, one visit's record. */
+export const RECORD_OPENING_ACTIONS = ['patient.record.read', 'patient.file.read', 'appointment.record.read'] as const;
+export type RecordOpeningAction = (typeof RECORD_OPENING_ACTIONS)[number];
+
+/** What each opening showed, in the patient's words. */
+export const RECORD_OPENING_WORDS: Record<RecordOpeningAction, string> = {
+  'patient.record.read': 'Opened your record',
+  'patient.file.read': 'Opened a result file from your record',
+  'appointment.record.read': "Read one visit's prescriptions and lab requests",
+};
+
+/** Who opened it, by role, in the patient's words. */
+export const RECORD_OPENER_ROLE_WORDS: Record<StaffRole, string> = {
+  admin: 'Clinic administrator',
+  staff: 'Front desk',
+  doctor: 'Doctor',
+  nurse: 'Nurse',
+};
+
+/** The appointment a record was opened through, as it stood then: its audit entry keeps it. */
+export interface RecordThrough {
+  appointmentId: string;
+  service: string;
+  /** yyyy-MM-dd */
+  day: string;
+}
+
+/** One opening of the caller's record (GET /api/patient/{patientId}/record-openings), newest first. */
+export interface RecordOpening {
+  id: string;
+  at: string;
+  /** The staff member's e-mail, as the audit holds it. */
+  who: string;
+  role: StaffRole;
+  action: RecordOpeningAction;
+  /** null: opened by an admin or the front desk, who read any record without an appointment. */
+  through: RecordThrough | null;
+}
+
+export interface RecordOpenings {
+  items: RecordOpening[];
+  nextCursor: string | null;
+}
+
+/** Openings a page holds. */
+export const RECORD_OPENINGS_PAGE_SIZE = 20;
+
+/** GET /api/patient/{patientId}/record-openings?cursor=: the next page after the last opening shown. */
+export const recordOpeningsQuerySchema = object({ cursor: idField('Page').optional() });

@@ -3,7 +3,7 @@
  * shapes of `/api/staff/...` answers and requests, shared by the server and the staff console.
  * Pure TypeScript (siblings only): the console imports it through `@api/staff`.
  */
-import type { ClinicalNotes, FollowUpRequest } from './record';
+import type { ClinicalNotes, FollowUpRequest, RecordThrough } from './record';
 import {
   APPOINTMENT_STATUS,
   type Appointment,
@@ -141,6 +141,10 @@ export interface AuditEntry {
   count?: number;
   /** Records shown that belong to no patient account (enquiries, contact messages): their ids. */
   recordIds?: string[];
+  /** A read of the record (api/record.ts RECORD_OPENING_ACTIONS): the appointment it went through, none for admins and the desk. */
+  through?: RecordThrough;
+  /** On a read of the record: the staff member's e-mail as their token carried it, which the patient's list shows. */
+  actorEmail?: string;
 }
 
 /** POST /api/staff/roles (admin only). */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { appointmentIdSchema, bookingSchema } from '../api/booking-request';
+import { BOOKING_CONFIRMED } from '../api/front-desk';
 import { accountEmailOf, assertOwnPatientId, callerOf, requireActivePatient, requireAuth } from '../http/auth';
 import { created, ok } from '../http/envelope';
 import { sendFile } from '../http/file';
@@ -15,6 +16,7 @@ import {
   upcomingAppointments,
 } from '../services/booking/appointments';
 import { cancelAppointment, cancelledMessage, deleteAppointment, getCancellation } from '../services/booking/cancel-and-delete';
+import { confirmBooking } from '../services/booking/patient-confirmation';
 
 /** Appointments: every route is the signed-in patient's own. */
 export const appointmentsRouter = checkIdParams(Router());
@@ -60,6 +62,11 @@ appointmentsRouter.get('/appointments/:appointmentId', requireAuth, async (req, 
 /** Which rule of the cancellation policy would apply now, so the dashboard can say it before the patient confirms. */
 appointmentsRouter.get('/appointments/:appointmentId/cancellation', requireAuth, async (req, res) => {
   ok(res, await getCancellation(callerOf(req).uid, idParam(req)));
+});
+
+/** The patient confirms a booking staff made for them (docs/front-desk.md): its doctor may then open their record through it. */
+appointmentsRouter.post('/appointments/:appointmentId/confirm', requireAuth, async (req, res) => {
+  ok(res, await confirmBooking(callerOf(req).uid, idParam(req)), BOOKING_CONFIRMED);
 });
 
 /** The owner's prescription itself (its content type, not JSON). */

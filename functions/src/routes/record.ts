@@ -1,20 +1,28 @@
 import { Router, type Request } from 'express';
-import { normaliseRxCode, RX_CODE_LENGTH, RX_OLD_CODE_LENGTH, rxDispenseSchema, rxProofSchema } from '../api/record';
+import {
+  normaliseRxCode,
+  recordOpeningsQuerySchema,
+  RX_CODE_LENGTH,
+  RX_OLD_CODE_LENGTH,
+  rxDispenseSchema,
+  rxProofSchema,
+} from '../api/record';
 import { assertOwnPatientId, callerOf, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
 import { sendFile } from '../http/file';
 import { checkIdParams } from '../http/ids';
 import { clientAt, throttle } from '../http/rate-limit';
-import { bodyOf } from '../http/validate';
+import { bodyOf, validateBody } from '../http/validate';
 import { patientLabRequests } from '../services/record/lab-requests';
+import { recordOpenings } from '../services/record/record-openings';
 import { patientPrescriptions, prescriptionPdf } from '../services/record/prescriptions';
 import { checkRx, dispenseRx, type RxCaller, rxItems, rxVerdict } from '../services/record/rx-check';
 import { patientResultFile } from '../services/record/results';
 
 /**
  * The patient's side of the record (docs/record.md): their prescriptions (and each as a
- * PDF), lab requests and result files, each only to its owner; and the public check a
+ * PDF), lab requests, result files and who opened their record, each only to its owner; and the public check a
  * pharmacy makes of a prescription's code, throttled per client like the public forms.
  */
 export const recordRouter = checkIdParams(Router());
@@ -31,6 +39,13 @@ recordRouter.get('/prescriptions/:patientId/:prescriptionId/pdf', requireAuth, a
 
 recordRouter.get('/lab-requests/:patientId', requireAuth, async (req, res) => {
   ok(res, await patientLabRequests(assertOwnPatientId(req, req.params.patientId)));
+});
+
+/** Who opened the caller's record, when and through which appointment (from the audit log), newest first, by pages. */
+recordRouter.get('/patient/:patientId/record-openings', requireAuth, async (req, res) => {
+  const uid = assertOwnPatientId(req, req.params.patientId);
+  const { cursor } = await validateBody(recordOpeningsQuerySchema, { ...req.query });
+  ok(res, await recordOpenings(uid, cursor));
 });
 
 recordRouter.get('/appointments/:appointmentId/results/:fileId', requireAuth, async (req, res) => {

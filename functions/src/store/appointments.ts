@@ -38,6 +38,7 @@ const APPOINTMENT_TIMES = [
   'paymentDate',
   'expiredAt',
   'deletedAt',
+  'confirmedByPatientAt',
   'startsAt',
 ];
 

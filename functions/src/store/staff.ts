@@ -52,6 +52,28 @@ export function auditPage(limit: number, cursor: string | undefined, patientId?:
   }));
 }
 
+/**
+ * The entries naming one patient whose action is one of `actions`, newest first (index: patientIds +
+ * action + at): the patient's list of openings of their record (api/record.ts RECORD_OPENING_ACTIONS).
+ */
+export function auditOfPatientPage(patientId: string, actions: readonly string[], limit: number, cursor: string | undefined) {
+  const base = collection(COLLECTIONS.auditLog);
+  const query = base
+    .where('patientIds', 'array-contains', patientId)
+    .where('action', 'in', [...actions])
+    .orderBy('at', 'desc');
+  return pageOf<AuditEntry>(base, query, limit, cursor, (id, d) => ({
+    id,
+    actorUid: d.actorUid,
+    actorRole: d.actorRole,
+    action: d.action,
+    target: d.target,
+    at: d.at,
+    ...(d.actorEmail ? { actorEmail: d.actorEmail } : {}),
+    ...(d.through ? { through: d.through } : {}),
+  }));
+}
+
 // --- staff roster ---
 
 /**
@@ -63,6 +85,13 @@ export async function staffMemberOf(uid: string, tx?: Transaction): Promise<Staf
   if (!snap.exists) return undefined;
   const d = snap.data()!;
   return { uid, email: d.email, role: d.role, ...(d.doctorId ? { doctorId: d.doctorId } : {}) };
+}
+
+/** The roster's e-mail of each of `uids` that is still on it. */
+export async function rosterEmails(uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const snaps = await db().getAll(...uids.map(staffMemberRef));
+  return new Map(snaps.filter((s) => s.exists).map((s) => [s.id, String(s.get('email'))]));
 }
 
 export const staffMembersPage = (limit: number, cursor: string | undefined) =>

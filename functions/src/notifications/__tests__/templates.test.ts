@@ -233,6 +233,24 @@ describe('notice templates', () => {
     expect(ready.attachments).toBeUndefined();
   });
 
+  it("a desk booking's notice to an account holder carries the link that confirms it, in the mail and whole in the SMS before the reference", () => {
+    const a = sampleAppointment({
+      source: 'CLINIC',
+      bookedBy: { uid: 'desk-1', role: 'staff' },
+      requestedService: 'Virtual Consultation (Telemedicine)',
+      clientReference: 'REF1234567',
+    });
+    const link = `https://expmedhealth.com/dashboard?confirm=${'a'.repeat(20)}`;
+    const notice = templates.bookingReceived(a, undefined, link);
+    expect(notice.paragraphs).toContain(
+      `Our clinic made this booking for you. Please confirm it is yours here: ${link} Once you confirm it, pay for it or are checked in, its doctor can read your record for this visit.`,
+    );
+    expect(smsBody(notice.sms!)).toBe(
+      `ExpMed Health: We received your request for Virtual Consultation (Telemedicine) on Thu 3 Dec 2026, 09:30. Fee GHS 150.00: pay at the clinic or by our link. Please confirm it: ${link} Ref REF1234567.`,
+    );
+    expect(templates.bookingReceived(a).sms).not.toContain('confirm');
+  });
+
   it('attaches the invitation to the booking and acceptance only', () => {
     const a = sampleAppointment();
     expect(templates.bookingReceived(a).attachments?.[0].filename).toBe('appointment.ics');

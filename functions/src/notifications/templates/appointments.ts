@@ -15,8 +15,12 @@ const SIGNATURE = 'ExpMed Health';
 /** The SMS's last words for a booking made over USSD: the code that brings the person back to it. */
 const dialAgain = (shortcode: string | undefined, what: string) => (shortcode ? ` Dial ${shortcode} ${what}.` : '');
 
-/** Booking received: to the account, with a calendar invitation (tentative until accepted). `shortcode`: booked over USSD. */
-export function bookingReceived(a: Appointment, shortcode?: string): Notice {
+/**
+ * Booking received: to the account, with a calendar invitation (tentative until accepted).
+ * `shortcode`: booked over USSD. `confirmLink`: booked by staff for an account holder, the page
+ * where they confirm it (docs/front-desk.md), in the SMS before the reference so a cut never loses it.
+ */
+export function bookingReceived(a: Appointment, shortcode?: string, confirmLink?: string): Notice {
   // A booking the clinic made for someone without an account: no dashboard to pay in.
   const howToPay =
     a.source === 'CLINIC'
@@ -36,6 +40,11 @@ export function bookingReceived(a: Appointment, shortcode?: string): Notice {
       `Dear ${a.firstName} ${a.lastName},`,
       `We have received your request for ${a.requestedService} on ${appointmentWhen(a)} (Ghana time).`,
       pay,
+      ...(confirmLink
+        ? [
+            `Our clinic made this booking for you. Please confirm it is yours here: ${confirmLink} Once you confirm it, pay for it or are checked in, its doctor can read your record for this visit.`,
+          ]
+        : []),
       `Your reference is ${a.clientReference}. Our team will call you on ${a.contactNumber} to confirm.`,
       SIGNATURE,
     ],
@@ -46,6 +55,7 @@ export function bookingReceived(a: Appointment, shortcode?: string): Notice {
         : a.requiresPayment
           ? `Fee ${formatGhs(a.consultationFee)}: ${shortcode ? 'approve the mobile-money prompt' : a.source === 'CLINIC' ? 'pay at the clinic or by our link' : 'pay in your dashboard'}. `
           : '') +
+      (confirmLink ? `Please confirm it: ${confirmLink} ` : '') +
       `Ref ${a.clientReference}.` +
       dialAgain(shortcode, 'to see or cancel it'),
     attachments: [appointmentInvitation(a)],

@@ -103,6 +103,8 @@ it('finds the routes (at least the public ones and the patient routes docs/api.m
       'GET /prescriptions/:patientId/:prescriptionId/pdf',
       'POST /patient/:patientId/phone/verify',
       'POST /subscriptions/autorenew',
+      'POST /appointments/:appointmentId/confirm',
+      'GET /patient/:patientId/record-openings',
     ]),
   );
 });

@@ -1,4 +1,4 @@
-import { shortcodeFor } from '../../config';
+import { publicSiteUrl, shortcodeFor } from '../../config';
 import type { Transaction } from 'firebase-admin/firestore';
 import { appointmentFileRef, appointmentRef, appointmentsOf, newAppointmentRef } from '../../store/appointments';
 import { SLOT_TAKEN } from '../../api/scheduling';
@@ -20,7 +20,7 @@ import { todayInGhana, type CreateAppointmentInput } from '../../api/booking-req
 import { parsePrescription, type PrescriptionFile } from '../record/prescription-file';
 import { applyBenefits, benefitPlan, countBenefit } from '../packages/benefits';
 import { withDependant } from '../packages/dependants';
-import type { BookedBy } from '../../api/front-desk';
+import { type BookedBy, confirmBookingPath } from '../../api/front-desk';
 import { writeAudit } from '../../store/staff';
 import { claimCarried } from './carried-records';
 import { withoutStaffOnly } from '../../api/record';
@@ -78,6 +78,8 @@ export interface BookingOptions {
   accountEmail?: string;
   /** A staff member booking for the patient: the appointment says so (source CLINIC) and it is audited. */
   bookedBy?: BookedBy;
+  /** Booked by staff for an account holder: its notice carries the link by which they confirm it (docs/front-desk.md). */
+  confirmByLink?: boolean;
   /** Booked by the patient over USSD (docs/ussd.md): a phone consultation there is held by phone from the start. */
   channel?: 'USSD';
   /**
@@ -103,7 +105,7 @@ async function allInOrder<T extends readonly unknown[]>(work: { [K in keyof T]: 
 export async function createAppointment(
   patientId: string,
   request: CreateAppointmentInput,
-  { accountEmail, bookedBy, channel, ussdCheckout }: BookingOptions,
+  { accountEmail, bookedBy, confirmByLink, channel, ussdCheckout }: BookingOptions,
 ): Promise<Appointment> {
   // A booking for a named dependant takes their name and gender; a running package may cover it.
   const input = await withDependant(patientId, request);
@@ -202,7 +204,11 @@ export async function createAppointment(
           },
           tx,
         );
-      await notifyPatient(patientId, bookingReceived(booked, shortcodeFor(booked)), { tx, contact: { email: accountEmail } });
+      const confirmLink = confirmByLink ? `${publicSiteUrl()}${confirmBookingPath(ref.id)}` : undefined;
+      await notifyPatient(patientId, bookingReceived(booked, shortcodeFor(booked), confirmLink), {
+        tx,
+        contact: { email: accountEmail },
+      });
     });
   } catch (err) {
     // ALREADY_EXISTS: another booking holds the slot.

@@ -17,7 +17,8 @@ type Visible = Pick<Appointment, 'doctorId'> & { assignedTo?: string | null };
 /**
  * Who may see a patient's data, in one place (docs/record.md, docs/roles-and-audit.md): the
  * roles (canSee), a clinician's own or assigned appointment (isClinicianOf), and the record's
- * window of care (caresFor). The record, the desk's lists and the lifecycle all ask here.
+ * window of care (caresFor: the patient took part in the appointment, in its window). The record,
+ * the desk's lists and the lifecycle all ask here.
  */
 
 const isAssignedTo = (staff: Pick<Staff, 'uid'>, a: Visible): boolean => Boolean(a.assignedTo) && a.assignedTo === staff.uid;
@@ -41,16 +42,36 @@ export const RECORD_OPEN_AFTER_VISIT_MONTHS = 12;
 /** States of an appointment through which its clinician is caring for the patient now or soon. */
 const IN_CARE_STATES: readonly string[] = ['Accepted', 'OnTheWay', 'CheckedIn'];
 
-type InCare = Visible & Pick<Appointment, 'appointmentStatus' | 'requestedDay' | 'paymentStatus'>;
+/** States that say the patient was there: checked in (at the clinic, at home, or admitted to the call) and seen. */
+const ATTENDED_STATES: readonly string[] = ['CheckedIn', 'Completed'];
+
+type TakenPartIn = Pick<Appointment, 'bookedBy' | 'confirmedByPatientAt' | 'paymentStatus' | 'checkedInAt' | 'appointmentStatus'>;
 
 /**
- * The one rule for a clinician's access to a patient's whole record: an appointment they can
- * see (canSee) that is Accepted, on the way or checked in; Pending only once paid and not yet
- * past; Completed for 12 months after the visit's day. Never Pending-unpaid, Declined,
- * Cancelled, Expired or No-show. `today` is Ghana's yyyy-MM-dd.
+ * Whether the patient took part in this appointment, so it may open their record (docs/record.md
+ * 'Who reads what'): they booked it themselves (no bookedBy: on the site, or by their own
+ * USSD call), confirmed the booking staff made for them, paid for it, or were checked in to it
+ * (in person, or admitted to the call, which checks in). A booking staff made that none of these
+ * followed is the clinic's word alone: its clinician works on the booking, never the record.
  */
-export function caresFor(staff: Staff, a: InCare, today: string): boolean {
-  if (!canSee(staff, a)) return false;
+export const patientTookPart = (a: TakenPartIn): boolean =>
+  !a.bookedBy ||
+  Boolean(a.confirmedByPatientAt) ||
+  a.paymentStatus === 'Paid' ||
+  Boolean(a.checkedInAt) ||
+  ATTENDED_STATES.includes(a.appointmentStatus);
+
+type InCare = Visible & TakenPartIn & Pick<Appointment, 'requestedDay'>;
+
+/**
+ * The window of care an appointment's state gives: Accepted, on the way or checked in; Pending
+ * only once paid and not yet past; Completed for 12 months after the visit's day. Never
+ * Pending-unpaid, Declined, Cancelled, Expired or No-show. `today` is Ghana's yyyy-MM-dd.
+ */
+export function inCareWindow(
+  a: Pick<Appointment, 'appointmentStatus' | 'requestedDay' | 'paymentStatus'>,
+  today: string,
+): boolean {
   if (IN_CARE_STATES.includes(a.appointmentStatus)) return true;
   if (a.appointmentStatus === 'Pending') return a.paymentStatus === 'Paid' && a.requestedDay >= today;
   if (a.appointmentStatus !== 'Completed') return false;
@@ -58,6 +79,13 @@ export function caresFor(staff: Staff, a: InCare, today: string): boolean {
   until.setUTCMonth(until.getUTCMonth() + RECORD_OPEN_AFTER_VISIT_MONTHS);
   return today <= until.toISOString().slice(0, 10);
 }
+
+/**
+ * The one rule for a clinician's access to a patient's whole record: an appointment they can
+ * see (canSee), that the patient took part in (patientTookPart), in its window of care (inCareWindow).
+ */
+export const caresFor = (staff: Staff, a: InCare, today: string): boolean =>
+  canSee(staff, a) && patientTookPart(a) && inCareWindow(a, today);
 
 /** 403 unless the staff member may see it (and, for a nurse acting, only her field actions). */
 export function assertMaySee(staff: Staff, a: Visible, action?: StaffAction): void {

@@ -11,6 +11,7 @@ const ACTIONS: Record<string, string> = {
   'appointment.list': 'Listed appointments',
   'appointment.read': 'Opened an appointment',
   'appointment.book': 'Booked an appointment',
+  'appointment.confirm': 'Confirmed a booking the clinic made',
   'appointment.assign': 'Assigned an appointment',
   'appointment.record.read': "Opened a visit's record",
   'appointment.file.read': 'Opened a prescription file',

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { noExtras, type Appointment } from '@api/types';
 import { AppointmentDetail, coverageBadge } from '@/features/appointments/components/appointment-detail';
@@ -51,11 +52,18 @@ function appointment(change: Partial<Appointment> = {}): Appointment {
   };
 }
 
-const show = (a: Appointment) =>
+const show = (a: Appointment, onConfirm: (a: Appointment) => void = jest.fn()) =>
   render(
     withQueryClient(
       <MemoryRouter>
-        <AppointmentDetail appointment={a} onBack={jest.fn()} onPay={jest.fn()} onDelete={jest.fn()} onCancel={jest.fn()} />
+        <AppointmentDetail
+          appointment={a}
+          onBack={jest.fn()}
+          onPay={jest.fn()}
+          onDelete={jest.fn()}
+          onCancel={jest.fn()}
+          onConfirm={onConfirm}
+        />
       </MemoryRouter>,
     ),
   );
@@ -176,5 +184,39 @@ describe('the appointment detail colours a state by what it means', () => {
   it('when cancelled, then its badge is not the green of Accepted', () => {
     show(appointment({ appointmentStatus: 'Cancelled' }));
     expect(row('Appointment Status').firstElementChild).toHaveClass('status-badge', 'ended');
+  });
+});
+
+describe('the appointment detail offers Confirm booking only for a booking the clinic made that the patient has not confirmed', () => {
+  const deskBooking = (change: Partial<Appointment> = {}) =>
+    appointment({ source: 'CLINIC', bookedBy: { uid: 'desk-1', role: 'staff' }, paymentStatus: 'Unpaid', ...change });
+
+  it('when the desk booked it and it is not confirmed, then it says why to confirm, and Confirm booking sends it', async () => {
+    const onConfirm = jest.fn();
+    const a = deskBooking();
+    show(a, onConfirm);
+    expect(row('Booked by')).toHaveTextContent(/^Our clinic$/);
+    const button = screen.getByRole('button', { name: 'Confirm booking' });
+    expect(button).toHaveAccessibleDescription(
+      'Our clinic booked this for you. Please confirm it is yours: once you confirm it, pay for it or are checked in, its doctor can read your record for this visit.',
+    );
+    await userEvent.setup().click(button);
+    expect(onConfirm).toHaveBeenCalledWith(a);
+  });
+
+  it('when the patient has confirmed it, then it says when instead of offering Confirm again', () => {
+    show(deskBooking({ confirmedByPatientAt: '2026-11-26T09:55:00.000Z' }));
+    expect(row('Booked by')).toHaveTextContent(/^Our clinic, confirmed by you on Thu 26 Nov 2026/);
+    expect(screen.queryByRole('button', { name: 'Confirm booking' })).toBeNull();
+  });
+
+  it.each<[string, Partial<Appointment>]>([
+    ['the patient booked it themselves', { bookedBy: undefined, source: 'WEBSITE' }],
+    ['it was cancelled', { appointmentStatus: 'Cancelled' }],
+    ['it is completed', { appointmentStatus: 'Completed', visitSummary: 'Rest and fluids.' }],
+  ])('when %s, then there is nothing to confirm', (_, change) => {
+    show(deskBooking(change));
+    expect(screen.queryByRole('button', { name: 'Confirm booking' })).toBeNull();
+    expect(screen.queryByText(/Please confirm it is yours/)).toBeNull();
   });
 });

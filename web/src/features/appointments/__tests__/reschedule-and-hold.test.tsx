@@ -107,7 +107,14 @@ describe('the appointment detail', () => {
   const show = (a: Appointment) =>
     render(
       withQueryClient(
-        <AppointmentDetail appointment={a} onBack={jest.fn()} onPay={jest.fn()} onDelete={jest.fn()} onCancel={jest.fn()} />,
+        <AppointmentDetail
+          appointment={a}
+          onBack={jest.fn()}
+          onPay={jest.fn()}
+          onDelete={jest.fn()}
+          onCancel={jest.fn()}
+          onConfirm={jest.fn()}
+        />,
       ),
     );
 

@@ -154,6 +154,9 @@ export function cancellationSummary(c: AppointmentCancellation): string {
     `cancellation fee of ${formatGhs(c.feeAmount)} is kept and ${formatGhs(c.refundAmount)} will be refunded to you.`
   );
 }
+/** POST /appointments/{id}/confirm: the patient says yes to a booking the clinic made for them (its doctor may then read their record). */
+const confirmAppointment = (appointmentId: string) =>
+  api.post<Appointment>(`/appointments/${encodeURIComponent(appointmentId)}/confirm`, {}, { auth: true });
 const deleteAppointment = (appointmentId: string) =>
   api.delete<null>(`/appointments/${encodeURIComponent(appointmentId)}`, undefined, { auth: true });
 
@@ -213,6 +216,22 @@ export function useCancelAppointment() {
     queryClient.setQueryData(appointmentKeys.detail(updated.appointmentId), updated),
   );
 }
+
+/** Confirming changes the appointment: its detail shows the answer at once, then every list refetches. */
+export function useConfirmAppointment() {
+  const queryClient = useQueryClient();
+  return useAppointmentMutation(confirmAppointment, (updated) =>
+    queryClient.setQueryData(appointmentKeys.detail(updated.appointmentId), updated),
+  );
+}
+
+/** The appointment a link names (the desk booking's notice, @api/front-desk confirmBookingPath), as the server holds it. */
+export const useLinkedAppointment = (appointmentId: string | null) =>
+  useQuery({
+    queryKey: appointmentKeys.detail(appointmentId ?? ''),
+    queryFn: () => fetchAppointment(appointmentId!),
+    enabled: !!appointmentId,
+  });
 
 /** The prescription of the caller's appointment, the file itself (its own content type). */
 export const fetchAppointmentFile = (appointmentId: string) =>

@@ -1,9 +1,9 @@
-import { ArrowLeft, CreditCard, FileDown, Trash2, XCircle } from 'lucide-react';
+import { ArrowLeft, CircleCheck, CreditCard, FileDown, Trash2, XCircle } from 'lucide-react';
 import { appointmentStatusWords } from '@api/statuses';
 import { Link } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import { followUpBookingPath } from '@api/record';
-import { canCancel, canDelete } from '@api/policy';
+import { canCancel, canConfirm, canDelete } from '@api/policy';
 import { DetailsList, type DetailRow } from '@/components/details-list';
 import { OpenPrescriptionButton } from '@/components/open-prescription-button';
 import { SITE } from '@/content/site';
@@ -37,16 +37,31 @@ const ENDED = ['Cancelled', 'Declined', 'Expired', 'NoShow'];
 export const statusClass = (status: string) =>
   `status-badge${status === 'Pending' || status === 'Unpaid' ? ' pending' : ENDED.includes(status) ? ' ended' : ''}`;
 
+/** Who made the booking: the clinic's own (and whether the patient has confirmed it), or none shown for the patient's own. */
+const bookedByText = (a: Appointment) =>
+  a.confirmedByPatientAt ? `Our clinic, confirmed by you on ${formatDate(a.confirmedByPatientAt, { time: true })}` : 'Our clinic';
+
 interface AppointmentDetailProps {
   appointment: Appointment;
   onBack: () => void;
   onPay: (a: Appointment) => void;
   onDelete: (a: Appointment) => void;
   onCancel: (a: Appointment) => void;
+  /** Confirm of a booking the clinic made (@api/policy canConfirm); `confirming` while it is sent. */
+  onConfirm: (a: Appointment) => void;
+  confirming?: boolean;
 }
 
 /** One appointment: what was booked, its statuses and fee, and what the patient may do with it. */
-export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onCancel }: AppointmentDetailProps) {
+export function AppointmentDetail({
+  appointment: a,
+  onBack,
+  onPay,
+  onDelete,
+  onCancel,
+  onConfirm,
+  confirming = false,
+}: AppointmentDetailProps) {
   const doctorName = [a.doctorOtherNames, a.doctorSurName].filter(Boolean).join(' ');
   const forName = bookedForName(a);
   const rows: DetailRow[] = [
@@ -58,6 +73,7 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
         ] as [string, string][])
       : []),
     ['Service', a.requestedService],
+    ...(a.bookedBy ? ([['Booked by', bookedByText(a)]] as [string, string][]) : []),
     ...(forName ? ([['For', forName]] as [string, string][]) : []),
     ['Day', formatDate(a.requestedDay)],
     [
@@ -133,6 +149,12 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
           </ul>
         </section>
       )}
+      {canConfirm(a) && (
+        <p className="hold-note" id="confirm-booking-note">
+          Our clinic booked this for you. Please confirm it is yours: once you confirm it, pay for it or are checked in, its
+          doctor can read your record for this visit.
+        </p>
+      )}
       {rebookingNote(a) && (
         <p className="hold-note" role="status">
           {rebookingNote(a)}
@@ -146,6 +168,18 @@ export function AppointmentDetail({ appointment: a, onBack, onPay, onDelete, onC
       )}
       <JoinVisitLink appointment={a} />
       <div className="form-actions">
+        {canConfirm(a) && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-describedby="confirm-booking-note"
+            onClick={() => onConfirm(a)}
+            disabled={confirming}
+            aria-busy={confirming}
+          >
+            <CircleCheck aria-hidden="true" size={18} /> {confirming ? 'Confirming ...' : 'Confirm booking'}
+          </button>
+        )}
         {canPay(a) && (
           <button type="button" className="btn btn-primary" onClick={() => onPay(a)}>
             <CreditCard aria-hidden="true" size={18} /> Make Payment

@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { BOOKING_CONFIRMED, CONFIRM_BOOKING_PARAM } from '@api/front-desk';
 import { formatWhen } from '@api/format';
 import {
   appointmentKeys,
   cancellationSummary,
   fetchCancellation,
   useCancelAppointment,
+  useConfirmAppointment,
   useDeleteAppointment,
+  useLinkedAppointment,
   type Appointment,
 } from '@/features/appointments/api/appointments';
 import { usePaymentFlow } from '@/shared/payments/use-payment-flow';
@@ -90,4 +94,40 @@ export function useCancelAppointmentFlow() {
     }
   }
   return { cancel, busy: cancelling.isPending };
+}
+
+/** Confirm booking: one click says the booking the clinic made is the patient's (no GET ever confirms: mail scanners open links). */
+export function useConfirmAppointmentFlow() {
+  const confirming = useConfirmAppointment();
+  async function confirmBooking(a: Appointment) {
+    try {
+      await confirming.mutateAsync(a.appointmentId);
+      await showSuccess('Saved!', BOOKING_CONFIRMED);
+    } catch (err) {
+      await showApiError(err);
+    }
+  }
+  return { confirmBooking, busy: confirming.isPending };
+}
+
+/**
+ * The link in a desk booking's notice (/dashboard?confirm=<id>, @api/front-desk confirmBookingPath)
+ * opens that appointment's detail, where Confirm booking waits for the patient's click. Once open,
+ * the address loses the parameter, so going back to the list stays there. Answers why it could not open.
+ */
+export function useOpenLinkedAppointment(open: (a: Appointment) => void): unknown {
+  const [params, setParams] = useSearchParams();
+  const linked = useLinkedAppointment(params.get(CONFIRM_BOOKING_PARAM));
+  useEffect(() => {
+    if (!linked.data) return;
+    open(linked.data);
+    setParams(
+      (p) => {
+        p.delete(CONFIRM_BOOKING_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linked.data, open, setParams]);
+  return linked.error;
 }

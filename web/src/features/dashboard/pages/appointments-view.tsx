@@ -20,9 +20,12 @@ import { BookingForm } from '@/features/appointments/components/booking-form';
 import { JoinVisitLink } from '@/features/appointments/components/join-visit-link';
 import { bookedText } from '@/features/appointments/components/booked-text';
 import { showSuccess } from '@/lib/dialogs';
+import { apiMessage } from '@/lib/api-client';
 import {
   useAppointmentsMode,
   useCancelAppointmentFlow,
+  useConfirmAppointmentFlow,
+  useOpenLinkedAppointment,
   usePayAppointment,
   useRemoveAppointment,
 } from '@/features/dashboard/hooks/use-appointments-view';
@@ -76,6 +79,8 @@ export default function AppointmentsView() {
   const payment = usePayAppointment(markPaid);
   const { remove } = useRemoveAppointment(showList);
   const { cancel } = useCancelAppointmentFlow();
+  const confirmation = useConfirmAppointmentFlow();
+  const linkError = useOpenLinkedAppointment(open);
 
   async function created(a: Appointment) {
     open(a);
@@ -117,11 +122,18 @@ export default function AppointmentsView() {
             onPay={payment.pay}
             onDelete={(a) => void remove(a)}
             onCancel={(a) => void cancel(a)}
+            onConfirm={(a) => void confirmation.confirmBooking(a)}
+            confirming={confirmation.busy}
           />
           <VisitPrescriptions appointment={detail.data ?? mode.appointment} patientId={patientId} />
         </div>
       )}
 
+      {mode.name === 'list' && linkError != null && (
+        <p className="field-error" role="alert">
+          We could not open the booking from your link: {apiMessage(linkError, 'please try again.')}
+        </p>
+      )}
       {mode.name === 'list' &&
         (listError ? (
           <p className="field-error" role="alert">

@@ -7,9 +7,10 @@ import { DownloadMyData } from '@/features/dashboard/components/download-my-data
 import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';
 import { PhoneCard } from '@/features/dashboard/components/phone-card';
 import { ProfileForm } from '@/features/dashboard/components/profile-form';
+import { RecordOpeningsCard } from '@/features/dashboard/components/record-openings-card';
 import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';
 
-/** Profile: the patient's details (editable), package, consents, data and account. The dashboard layout has already checked the session. */
+/** Profile: the patient's details (editable), package, consents, data, who opened their record, and account. The dashboard layout has already checked the session. */
 export default function ProfileView() {
   usePageTitle('Profile');
   const session = useSession();
@@ -36,6 +37,7 @@ export default function ProfileView() {
         <FamilyMembersCard patientId={patient.patientId} />
         <ConsentsCard patientId={patient.patientId} />
         <DownloadMyData patientId={patient.patientId} />
+        <RecordOpeningsCard patientId={patient.patientId} />
         <DeleteAccount />
       </div>
     </>
