@@ -1,4 +1,5 @@
 import type { PatientUpdate } from '@api/account-requests';
+import type { PhonePinState } from '@api/front-desk';
 import { normaliseGhanaPhone } from '@api/ghana-phone';
 import type { Gender, Patient, PatientConsents } from '@api/types';
 import { api } from '@/lib/api-client';
@@ -84,3 +85,11 @@ export const getConsents = (patientId: string) =>
 /** Withdraws consent to marketing: the newsletter entry of the account's e-mail is deleted. */
 export const withdrawMarketing = (patientId: string) =>
   api.delete<PatientConsents>(`/patient/${encodeURIComponent(patientId)}/consents/marketing`, undefined, { auth: true });
+
+/** The PIN for changes by phone (docs/ussd.md 'The PIN'): whether one is set or locked, never the PIN. */
+export const getPhonePin = (patientId: string) =>
+  api.get<{ state: PhonePinState }>(`/patient/${encodeURIComponent(patientId)}/phone-pin`, { auth: true });
+
+/** Forgets the PIN: the next change by phone sets a new one. */
+export const resetPhonePin = (patientId: string) =>
+  api.delete<{ state: PhonePinState }>(`/patient/${encodeURIComponent(patientId)}/phone-pin`, undefined, { auth: true });

@@ -6,6 +6,7 @@ import { DeleteAccount } from '@/features/dashboard/components/delete-account';
 import { DownloadMyData } from '@/features/dashboard/components/download-my-data';
 import { FamilyMembersCard } from '@/features/dashboard/components/family-members-card';
 import { PhoneCard } from '@/features/dashboard/components/phone-card';
+import { PhonePinCard } from '@/features/dashboard/components/phone-pin-card';
 import { ProfileForm } from '@/features/dashboard/components/profile-form';
 import { RecordOpeningsCard } from '@/features/dashboard/components/record-openings-card';
 import { SubscriptionCard } from '@/features/dashboard/components/subscription-card';
@@ -33,6 +34,7 @@ export default function ProfileView() {
       <div className="profile-grid">
         <ProfileForm patient={patient} />
         <PhoneCard patient={patient} />
+        <PhonePinCard patientId={patient.patientId} />
         <SubscriptionCard patientId={patient.patientId} />
         <FamilyMembersCard patientId={patient.patientId} />
         <ConsentsCard patientId={patient.patientId} />

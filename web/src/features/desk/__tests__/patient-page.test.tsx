@@ -35,6 +35,14 @@ const api = fakeApi(() => [
   ],
   [
     'POST',
+    `/api/staff/patients/${view.patient.patientId}/phone-pin/reset`,
+    ({ body }) =>
+      (body as { idChecked?: boolean }).idChecked === true
+        ? ok({ reset: true })
+        : { statusCode: 400, msg: "idChecked: confirm that you checked the person's ID.", data: null },
+  ],
+  [
+    'POST',
     `/api/staff/patients/${view.patient.patientId}/confirm-claim`,
     () => ok({ patientId: view.patient.patientId, claimedBy: 'acc-1', appointments: 2 }),
   ],
@@ -183,5 +191,24 @@ describe('the contact card', () => {
     expect(accountCard).toHaveTextContent('Emailama@example.com');
     expect(accountCard).not.toHaveTextContent('confirmed');
     expect(screen.queryByRole('heading', { name: 'Check the e-mail address' })).toBeNull();
+  });
+});
+
+describe('the phone PIN', () => {
+  it('when the desk has checked the ID and confirms, then the PIN is reset with idChecked; without the confirmation nothing is sent', async () => {
+    view = { patient: aClinicRecord(), appointments: [], subscriptions: [], orders: [] };
+    const path = `/api/staff/patients/${view.patient.patientId}/phone-pin/reset`;
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Phone PIN' });
+    jest.mocked(confirm).mockResolvedValueOnce(false);
+    await userEvent.click(within(section).getByRole('button', { name: 'Reset phone PIN' }));
+    expect(api.callsTo('POST', path)).toHaveLength(0);
+    jest.mocked(confirm).mockResolvedValueOnce(true);
+    await userEvent.click(within(section).getByRole('button', { name: 'Reset phone PIN' }));
+    await waitFor(() => expect(api.callsTo('POST', path).map((c) => c.body)).toEqual([{ idChecked: true }]));
+    expect(jest.mocked(confirm).mock.calls[0][1]).toBe('ID checked: reset it');
+    await waitFor(() =>
+      expect(showSuccess).toHaveBeenCalledWith('Done!', 'The phone PIN is reset: their next change by phone sets a new one.'),
+    );
   });
 });

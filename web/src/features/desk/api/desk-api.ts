@@ -61,6 +61,14 @@ export const useConfirmClaim = () =>
     [staffKeys.patients, staffKeys.appointments],
   );
 
+/** POST /staff/patients/{id}/phone-pin/reset: the person's ID checked, their phone PIN is forgotten (docs/ussd.md 'The PIN'). */
+export const useResetPhonePin = () =>
+  useChange(
+    (patientId: string) =>
+      api.post<{ reset: boolean }>(`/staff/patients/${id(patientId)}/phone-pin/reset`, { idChecked: true }, opts),
+    [staffKeys.audit],
+  );
+
 // ---- booking and payment at the desk ----
 
 /** POST /staff/appointments: the same rules as a patient's own booking; the server fixes the fee. */

@@ -12,6 +12,7 @@ import { CodeCheck } from '@/features/desk/components/code-check';
 import { personOf } from '@/features/desk/desk-person';
 import { MandatesSection } from '@/features/desk/components/mandates-section';
 import { MessagesSection } from '@/features/desk/components/messages-section';
+import { PhonePinReset } from '@/features/desk/components/phone-pin-reset';
 import { genderText } from '@/lib/choices';
 import { showSuccess } from '@/lib/dialogs';
 import { formatPhone } from '@api/ghana-phone';
@@ -138,6 +139,7 @@ export default function PatientPage() {
               )}
             </ListSection>
             <MandatesSection patientId={patientId} />
+            <PhonePinReset patientId={patientId} name={`${v.patient.firstName} ${v.patient.lastName}`} />
             <MessagesSection about="patients" id={patientId} />
           </>
         )}
