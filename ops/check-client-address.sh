@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# After each deploy (docs/operations.md 'After a deploy'): proves the client address rule
+# After each deploy (docs/operations.md, step 'Check, then deploy'): proves the client address rule
 # (functions/src/config.ts GOOGLE_FRONT_END_RANGES) against the header production really sends.
 # Asks the site who it counts this machine as, next to what an outside service says this
 # machine's address is; they must agree and the address must not be a shared front end.
