@@ -88,6 +88,8 @@ export async function startStack({ logFile, turn = 'required' } = {}) {
   /** @type {ChildProcess[]} */
   const children = [];
   const out = logFile ? createWriteStream(logFile) : undefined;
+  // The tests read every log the stack writes for a credential (e2e/gateway-logs.e2e.ts).
+  if (logFile) process.env.STACK_LOG_FILE = logFile;
   // Each process pipes two streams into it (Node warns past 10 listeners of a kind).
   out?.setMaxListeners(20);
   /** @param {string} cmd @param {string[]} args @param {NodeJS.ProcessEnv} env @param {boolean} [quiet] nothing on the console */
