@@ -167,10 +167,13 @@ export type PhoneCodeRequest = InferType<typeof phoneCodeSchema>;
  * POST /staff/patients/{patientId}/phone-pin/reset (admin, staff; audited): the desk forgets a
  * person's phone PIN (docs/ussd.md 'The PIN') only after checking their ID.
  */
+const CONFIRM_ID_CHECKED = "ID checked: confirm that you checked the person's ID.";
 export const phonePinResetSchema = object({
   idChecked: boolean()
-    .required("idChecked: confirm that you checked the person's ID.")
-    .oneOf([true], "idChecked: confirm that you checked the person's ID."),
+    .label('ID checked')
+    .typeError(CONFIRM_ID_CHECKED)
+    .required(CONFIRM_ID_CHECKED)
+    .oneOf([true], CONFIRM_ID_CHECKED),
 });
 export type PhonePinResetRequest = InferType<typeof phonePinResetSchema>;
 

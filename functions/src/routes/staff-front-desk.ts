@@ -66,7 +66,7 @@ export function addFrontDeskRoutes(router: Router): void {
   });
 
   // The PIN for changes by phone (docs/ussd.md 'The PIN'): forgotten only after an ID check.
-  router.post('/staff/patients/:patientId/phone-pin/reset', ...clinic, async (req, res) => {
+  router.post('/staff/patients/:patientId/phone-pin/reset', ...clinic, showsPatientData, async (req, res) => {
     await validateBody(phonePinResetSchema, req.body);
     const reset = await resetPhonePinAtDesk(staffOf(req), param(req, 'patientId'));
     ok(

@@ -39,7 +39,7 @@ const api = fakeApi(() => [
     ({ body }) =>
       (body as { idChecked?: boolean }).idChecked === true
         ? ok({ reset: true })
-        : { statusCode: 400, msg: "idChecked: confirm that you checked the person's ID.", data: null },
+        : { statusCode: 400, msg: "ID checked: confirm that you checked the person's ID.", data: null },
   ],
   [
     'POST',
