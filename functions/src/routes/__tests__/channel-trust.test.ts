@@ -185,7 +185,7 @@ describe('the PIN for changes by phone', () => {
       request(api).post(`/api/staff/patients/${p.patientId}/phone-pin/reset`).set(bearer(desk)).send(body);
     const unchecked = await reset({});
     expect(unchecked.status).toBe(400);
-    expect(unchecked.body.msg).toContain('idChecked');
+    expect(unchecked.body.msg).toContain('ID checked');
     expect((await db().collection(COLLECTIONS.phonePins).doc(p.patientId).get()).exists).toBe(true);
     expect((await reset({ idChecked: true })).body).toMatchObject({ statusCode: 200, data: { reset: true } });
     expect(await auditOf(`patients/${p.patientId}`)).toEqual(
