@@ -216,12 +216,13 @@ export const directDebitConfig = () => ({
 // ---- USSD (docs/ussd.md): Hubtel Programmable Services ----------------------------------
 
 /**
- * The service code people dial, without its closing '#' (dotenv files read '#' as the start of
- * a comment): '*713*4455' is named '*713*4455#'. Empty: screens and SMS say 'our USSD code'.
+ * The service code people dial, '*713*4455#': quoted in a dotenv file, where an unquoted '#'
+ * starts a comment (npm run deploy:check refuses a code cut short). A code without its closing
+ * '#' still gets one. Empty: screens and SMS say 'our USSD code'.
  */
 export const USSD_SHORTCODE = defineString('USSD_SHORTCODE', {
   default: '',
-  description: 'The USSD code Hubtel assigned to the service without its closing #, e.g. *713*4455 (named in its SMS)',
+  description: 'The USSD code Hubtel assigned to the service, quoted with its closing #, e.g. "*713*4455#" (named in its SMS)',
 });
 
 /** Where the service's fulfilment is confirmed back to the provider (Hubtel's, locally the sandbox). */

@@ -59,6 +59,25 @@ export function cspAllows(sources, url) {
 }
 
 /**
+ * The sources a directive of `policy` allows, with CSP3's fallbacks: a policy without frame-src
+ * uses child-src, then default-src; without connect-src or script-src, default-src.
+ * @param {Directives} policy
+ * @param {string} directive
+ */
+export function effectiveSources(policy, directive) {
+  const chain = directive === 'frame-src' ? ['frame-src', 'child-src', 'default-src'] : [directive, 'default-src'];
+  const found = chain.find((name) => policy[name]);
+  return found ? policy[found] : [];
+}
+
+/**
+ * The payment provider's checkout, which the site shows in a frame (its checkoutDirectUrl,
+ * docs/money.md): the production policy's frame-src must allow it. The page makes no request of
+ * its own to it (the API starts each checkout), so connect-src needs nothing for it.
+ */
+export const CHECKOUT_ORIGIN = 'https://pay.hubtel.com';
+
+/**
  * Hosts the Firebase SDK names in a build but never calls for this site: Auth's staging and
  * test back ends (Google's own test tenants).
  */
