@@ -1,8 +1,9 @@
 // @ts-check
-// The restore drill's comparison (ops/restore-drill.sh runs it; docs/operations.md, 'Backups and the
-// restore drill'): document counts per collection of a restored database against the live one as it
-// was at the backup's snapshot time (scripts/lib/restore-compare.mjs). Prints the table, writes the
-// drill's record with --record, and exits 1 when a count differs.
+// The restore drill's comparison, which ops/restore-drill.sh runs
+// (docs/operations.md, 'Backups and the restore drill'): document counts per collection of a
+// restored database against the live one as it was at the backup's snapshot time
+// (scripts/lib/restore-compare.mjs). Prints the table, writes the drill's record with --record,
+// and exits 1 when a count differs.
 //
 //   GCLOUD_PROJECT=<id> node scripts/restore-compare.mjs --restored <database> [--live <database>]
 //     [--at <snapshot time, RFC 3339>] [--backup <backup name>] [--record <file.json>]

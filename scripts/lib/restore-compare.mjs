@@ -1,8 +1,9 @@
 // @ts-check
-// The restore drill's check (ops/restore-drill.sh; docs/operations.md, 'Backups and the restore
-// drill'): the documents of every collection in the restored copy, counted against the live
-// database as it was at the backup's snapshot time. Point-in-time recovery reads the live one as
-// it was then, so a good backup matches it collection by collection, not merely "about".
+// The restore drill's check (ops/restore-drill.sh;
+// docs/operations.md, 'Backups and the restore drill'): the documents of every collection in the
+// restored copy, counted against the live database as it was at the backup's snapshot time.
+// Point-in-time recovery reads the live one as it was then, so a good backup matches it
+// collection by collection, not merely "about".
 
 /** @typedef {import('firebase-admin/firestore').Firestore} Firestore */
 /** @typedef {import('firebase-admin/firestore').Timestamp} Timestamp */
