@@ -6,7 +6,8 @@
 #   github-deploy   the deploy job on main (GitHub environment `production`, which only `main`
 #                   may use): functions, Hosting, rules, secrets, the extension, schedules
 # GitHub puts the job's environment in its token's subject (repo:<owner>/<repo>:environment:<name>);
-# each account trusts one subject, and the provider refuses a `production` token not from main.
+# each account trusts one subject, and the provider refuses a `production` token not from main and
+# a `preview` token not from a pull request's run.
 # Safe to run again.
 #
 #   ops/ci.sh <project-id> <github-owner>/<github-repo>
@@ -57,7 +58,7 @@ g iam workload-identity-pools describe "$POOL" --location=global >/dev/null 2>&1
   g iam workload-identity-pools create "$POOL" --location=global --display-name="GitHub Actions"
 PROVIDER_FLAGS=(
   --attribute-mapping="google.subject=assertion.sub,attribute.repository=assertion.repository"
-  --attribute-condition="assertion.repository == '$REPO' && (assertion.environment != 'production' || assertion.ref == 'refs/heads/main')"
+  --attribute-condition="assertion.repository == '$REPO' && (assertion.environment != 'production' || assertion.ref == 'refs/heads/main') && (assertion.environment != 'preview' || assertion.event_name == 'pull_request')"
 )
 if g iam workload-identity-pools providers describe "$PROVIDER" --location=global --workload-identity-pool="$POOL" >/dev/null 2>&1; then
   g iam workload-identity-pools providers update-oidc "$PROVIDER" --location=global --workload-identity-pool="$POOL" "${PROVIDER_FLAGS[@]}"
@@ -74,6 +75,7 @@ echo "GitHub > $REPO > Settings > Environments:"
 echo "  preview:    FIREBASE_PROJECT_ID=$PROJECT"
 echo "              WIF_PROVIDER=projects/$PROJECT_NUMBER/locations/global/workloadIdentityPools/$POOL/providers/$PROVIDER"
 echo "              PREVIEW_SERVICE_ACCOUNT=$PREVIEW_SA"
+echo "              Deployment branches and tags: Selected, the working branches' patterns (e.g. feature/*, fix/*), never main."
 echo "  production: FIREBASE_PROJECT_ID=$PROJECT"
 echo "              WIF_PROVIDER=projects/$PROJECT_NUMBER/locations/global/workloadIdentityPools/$POOL/providers/$PROVIDER"
 echo "              DEPLOY_SERVICE_ACCOUNT=$DEPLOY_SA"

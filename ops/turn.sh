@@ -3,7 +3,8 @@
 # small VM (e2-small, Debian 12) with a static IP, TLS on 443 (turns:, for networks that allow
 # only HTTPS) and 3478 (UDP and TCP), credentials checked against TURN_SHARED_SECRET, which the VM
 # reads from Secret Manager at each boot (its own service account may read that secret and no
-# other). The certificate comes from Let's Encrypt once <turn-host> names the VM's IP in DNS.
+# other, and write log entries: the daily certificate check's). The certificate comes from Let's
+# Encrypt once <turn-host> names the VM's IP in DNS.
 # Safe to run again: what exists is left as it is.
 #
 #   ops/turn.sh <project-id> <turn-host> [region]
@@ -57,8 +58,9 @@ ensure "firewall rule $FIREWALL" \
 ensure "service account $SA_NAME" \
   "iam service-accounts describe $SA" \
   "iam service-accounts create $SA_NAME --display-name='TURN relay (reads TURN_SHARED_SECRET)'"
-echo "… $SA_NAME may read $SECRET (and no other secret)"
+echo "… $SA_NAME may read $SECRET (and no other secret) and write log entries (its certificate check's)"
 g secrets add-iam-policy-binding "$SECRET" --member="serviceAccount:$SA" --role=roles/secretmanager.secretAccessor >/dev/null
+g projects add-iam-policy-binding "$PROJECT" --member="serviceAccount:$SA" --role=roles/logging.logWriter --condition=None >/dev/null
 ensure "static IP $ADDRESS" \
   "compute addresses describe $ADDRESS --region=$REGION" \
   "compute addresses create $ADDRESS --region=$REGION --network-tier=PREMIUM"

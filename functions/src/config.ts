@@ -23,6 +23,14 @@ export const DEMO_PROJECT_ID = 'demo-healthcare';
  */
 export const firebaseProjectId = (): string => process.env.GCLOUD_PROJECT ?? DEMO_PROJECT_ID;
 
+/**
+ * The account every function runs as: its own, with only the roles it needs (ops/functions-account.sh
+ * makes it; docs/operations.md 'Params and secrets'), not the default compute account. The full
+ * address, since firebase-tools gives it as written to Cloud Scheduler and to the secrets' grants;
+ * `firebase deploy` names the project in GCLOUD_PROJECT when it reads the functions.
+ */
+export const FUNCTIONS_SERVICE_ACCOUNT = `expmed-functions@${firebaseProjectId()}.iam.gserviceaccount.com`;
+
 // ---- Requests -----------------------------------------------------------------------------
 
 /** Ordinary JSON bodies: a form's worth of text. */

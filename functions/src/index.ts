@@ -3,7 +3,16 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
-import { API_SECRETS, PAYMENT_SECRETS, REGION, SMS_SECRETS, USSD_GATEWAY_KEY, VPC_CONNECTOR, VPC_EGRESS } from './config';
+import {
+  API_SECRETS,
+  FUNCTIONS_SERVICE_ACCOUNT,
+  PAYMENT_SECRETS,
+  REGION,
+  SMS_SECRETS,
+  USSD_GATEWAY_KEY,
+  VPC_CONNECTOR,
+  VPC_EGRESS,
+} from './config';
 import { sendDueFollowUps } from './notifications/follow-ups';
 import { sendDueReminders } from './notifications/reminders';
 import { sweepSms } from './notifications/sms-sender';
@@ -15,7 +24,13 @@ import { runSubscriptionCalendar } from './services/packages/subscription-calend
 import { runDirectDebits } from './services/payments/direct-debit-charges';
 
 // With VPC_CONNECTOR set, all egress leaves by the static IP the provider whitelists; unset, firebase deploy applies no connector.
-setGlobalOptions({ region: REGION, maxInstances: 10, vpcConnector: VPC_CONNECTOR, vpcConnectorEgressSettings: VPC_EGRESS });
+setGlobalOptions({
+  region: REGION,
+  maxInstances: 10,
+  serviceAccount: FUNCTIONS_SERVICE_ACCOUNT,
+  vpcConnector: VPC_CONNECTOR,
+  vpcConnectorEgressSettings: VPC_EGRESS,
+});
 
 /** The whole API: one Express app behind Hosting's /api/** rewrite. */
 export const api = onRequest({ secrets: API_SECRETS }, createApp());
@@ -23,8 +38,15 @@ export const api = onRequest({ secrets: API_SECRETS }, createApp());
 /** The payment provider's callbacks, behind Hosting's /payment/callback/** rewrite (each URL carries its payment's token). */
 export const paymentCallback = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] }, createCallbackApp());
 
-/** The USSD service and its checkout's fulfilment (docs/ussd.md), behind Hosting's /ussd/** rewrite (the gateway key in the path). */
-export const ussd = onRequest({ secrets: [USSD_GATEWAY_KEY, ...PAYMENT_SECRETS, ...SMS_SECRETS] }, createUssdApp());
+/**
+ * The USSD service and its checkout's fulfilment (docs/ussd.md), behind Hosting's /ussd/** rewrite
+ * (the gateway key in the path). One instance is kept warm: Hubtel gives up on an answer after 5 s,
+ * and a cold start (loading the app, the first Firestore connection) puts that at risk.
+ */
+export const ussd = onRequest(
+  { minInstances: 1, secrets: [USSD_GATEWAY_KEY, ...PAYMENT_SECRETS, ...SMS_SECRETS] },
+  createUssdApp(),
+);
 
 /** The scheduled run's timeout; its work stops starting new provider calls a margin before it. */
 const RECHECK_TIMEOUT_SECONDS = 300;

@@ -93,3 +93,24 @@ sed -i 's/^#\?TURNSERVER_ENABLED=.*/TURNSERVER_ENABLED=1/' /etc/default/coturn 2
 systemctl daemon-reload
 systemctl enable --now coturn
 systemctl restart coturn
+
+# Daily, the certificate the relay serves, as a client sees it. certbot renews it 30 days before
+# it ends and Let's Encrypt no longer mails before expiry, so this entry is the warning: with 21
+# days left renewal has failed for 9 days (the 'TURN relay certificate' alert, ops/monitoring.sh).
+cat >/usr/local/bin/turn-certificate-check <<CHECK
+#!/bin/sh
+DAYS=21
+CERT=\$(openssl s_client -connect $PRIVATE_IP:443 -servername $HOST </dev/null 2>/dev/null | openssl x509 2>/dev/null)
+if [ -z "\$CERT" ]; then
+  gcloud logging write turn-certificate "TURN relay $HOST: no certificate on port 443 (is coturn running?)" --severity=ERROR
+elif ! echo "\$CERT" | openssl x509 -noout -checkend \$((DAYS * 86400)) >/dev/null; then
+  gcloud logging write turn-certificate "TURN relay $HOST: its certificate ends \$(echo "\$CERT" | openssl x509 -noout -enddate | cut -d= -f2), in under \$DAYS days (certbot renew failed: journalctl -u certbot)" --severity=ERROR
+fi
+CHECK
+chmod 0755 /usr/local/bin/turn-certificate-check
+printf '[Unit]\nDescription=The TURN relay certificate check\n[Service]\nType=oneshot\nExecStart=/usr/local/bin/turn-certificate-check\n' \
+  >/etc/systemd/system/turn-certificate-check.service
+printf '[Unit]\nDescription=The TURN relay certificate check, daily\n[Timer]\nOnCalendar=daily\nRandomizedDelaySec=1h\nPersistent=true\n[Install]\nWantedBy=timers.target\n' \
+  >/etc/systemd/system/turn-certificate-check.timer
+systemctl daemon-reload
+systemctl enable --now turn-certificate-check.timer

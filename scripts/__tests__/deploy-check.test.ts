@@ -131,7 +131,7 @@ describe('npm run deploy:check', () => {
     expect(status).toBe(1);
     expect(problems).toEqual([
       expect.stringMatching(/runtime would be refused by firebase deploy: Runtime Node.js 20 was decommissioned on 2026-10-30/),
-      "✘ The functions' runtime is nodejs20 in firebase.json but engines.node is 22 in their package.json.",
+      "✘ The functions' runtime is nodejs20 in firebase.json but engines.node is 24 in their package.json.",
     ]);
   });
 

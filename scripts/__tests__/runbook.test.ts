@@ -113,6 +113,7 @@ describe('the runbook, walked in order', () => {
       ['the secrets list', /cp deploy\/secrets\.example/, /npm run deploy:check/],
       ["the extension's params and its SMTP secret", /gcloud secrets create firestore-send-email-SMTP_PASSWORD/, /npm run deploy:check/],
       ['the database', /ops\/firestore\.sh "/, /npx firebase deploy|catalog:import/],
+      ["the functions' own account, which the code names", /ops\/functions-account\.sh "/, /npx firebase deploy --project/],
       ['the deployed site', /npx firebase deploy --project/, /npm run grant|catalog:import|ops\/monitoring\.sh "/],
       ["the project's files, committed (CI's deploy has only the checkout)", /git add[\s\S]*functions\/\.env\.\$PROJECT[\s\S]*git commit/, /ops\/ci\.sh "/],
     ]; // prettier-ignore

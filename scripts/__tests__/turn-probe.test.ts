@@ -2,8 +2,8 @@
  * The TURN allocation `npm run deploy:check -- --online` makes (scripts/lib/turn-probe.mjs),
  * against a real coturn (Debian's turnserver) running the configuration the production VM
  * writes at boot (ops/turn/startup.sh), on this machine's ports; and what that configuration
- * refuses: TCP relays and peers the relay must never reach. Credentials are minted by the
- * functions' own code (functions/lib, as built).
+ * refuses: TCP relays and peers the relay must never reach; and the VM's daily check of the
+ * certificate it serves. Credentials are minted by the functions' own code (functions/lib, as built).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -172,5 +172,56 @@ describe('what the production relay refuses', () => {
       expect(conf).toContain(`denied-peer-ip=${range}`);
       expect(coturnLog).toContain(`Black listing: ${range}`);
     }
+  });
+});
+
+/**
+ * The relay's daily certificate check (ops/turn/startup.sh writes /usr/local/bin/turn-certificate-check),
+ * as the VM renders it, against this coturn and its one-day certificate; `gcloud logging write`
+ * is a stand-in that writes down the entry it was asked for (what the 'TURN relay certificate
+ * ending' alert matches).
+ */
+describe("the relay's certificate check", () => {
+  const check = (replace: (script: string) => string) => {
+    const startup = readFileSync(join(ROOT, 'ops/turn/startup.sh'), 'utf8');
+    const body = /^cat >\/usr\/local\/bin\/turn-certificate-check <<CHECK\n([\s\S]*?)\nCHECK$/m.exec(startup)![1];
+    const rendered = spawnSync('bash', ['-c', `PRIVATE_IP=127.0.0.1 HOST=localhost; cat <<CHECK\n${body}\nCHECK`], {
+      encoding: 'utf8',
+    }).stdout;
+    const bin = mkdtempSync(join(tmpdir(), 'turn-check-'));
+    try {
+      writeFileSync(join(bin, 'gcloud'), `#!/bin/sh\nprintf '%s|' "$@" >> ${bin}/entries\necho >> ${bin}/entries\n`, {
+        mode: 0o755,
+      });
+      writeFileSync(join(bin, 'check'), replace(rendered), { mode: 0o755 });
+      const run = spawnSync(join(bin, 'check'), {
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+      });
+      expect(run.status).toBe(0);
+      return spawnSync('cat', [join(bin, 'entries')], { encoding: 'utf8' }).stdout.trim();
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  };
+  const onThisRelay = (script: string) => script.replace('127.0.0.1:443 ', `127.0.0.1:${TLS_PORT} `);
+
+  it('when the certificate the relay serves ends within 21 days, then it writes an ERROR entry naming the host and the end', () => {
+    const entry = check(onThisRelay);
+    expect(entry).toMatch(
+      /^logging\|write\|turn-certificate\|TURN relay localhost: its certificate ends .+ GMT, in under 21 days/,
+    );
+    expect(entry).toMatch(/\|--severity=ERROR\|$/);
+  });
+
+  it('when the certificate has longer than the check asks, then it writes nothing', () => {
+    expect(check((script) => onThisRelay(script).replace(/^DAYS=21$/m, 'DAYS=0'))).toBe('');
+  });
+
+  it('when nothing serves TLS on the port, then it writes an ERROR entry saying there is no certificate', () => {
+    const entry = check((script) => script.replace('127.0.0.1:443 ', `127.0.0.1:${PORT + 3} `));
+    expect(entry).toMatch(
+      /^logging\|write\|turn-certificate\|TURN relay localhost: no certificate on port 443 \(is coturn running\?\)\|--severity=ERROR\|$/,
+    );
   });
 });

@@ -29,10 +29,40 @@ describe('the GitHub workflows', () => {
     expect(main).toContain('run: bash .ci/run');
     expect(main).toContain('npx firebase deploy');
     for (const workflow of [pr, main]) {
-      expect(workflow).toContain('uses: google-github-actions/auth@v2');
+      expect(workflow).toMatch(/uses: google-github-actions\/auth@[0-9a-f]{40} # v\d/);
       expect(workflow).toContain('workload_identity_provider:');
       expect(workflow).not.toMatch(/credentials_json|GOOGLE_APPLICATION_CREDENTIALS|FIREBASE_TOKEN/);
     }
+  });
+
+  it('use every action of another repository by a full commit SHA, its release tag beside it, and run Node 24 like the functions', () => {
+    const files = [
+      ...readdirSync(join(ROOT, '.github/workflows')).map((f) => `.github/workflows/${f}`),
+      '.github/actions/setup/action.yml',
+    ];
+    const uses = files.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^\s*-? *uses: (\S+)(.*)$/gm)].map(([, ref, rest]) => ({
+        file,
+        ref,
+        rest,
+      })),
+    );
+    const remote = uses.filter((u) => !u.ref.startsWith('./'));
+    expect(remote.length).toBeGreaterThanOrEqual(7);
+    expect(remote.filter((u) => !/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/.test(u.ref) || !/^ # v\d+\.\d+\.\d+$/.test(u.rest))).toEqual(
+      [],
+    );
+    // One release of an action everywhere: the same SHA with the same tag.
+    const byAction = new Map<string, Set<string>>();
+    for (const u of remote)
+      byAction.set(u.ref.split('@')[0], (byAction.get(u.ref.split('@')[0]) ?? new Set()).add(`${u.ref}${u.rest}`));
+    expect([...byAction.values()].filter((pins) => pins.size > 1)).toEqual([]);
+    const runtime = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).functions[0].runtime as string;
+    const versions = files.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/node-version: (\d+)/g)].map(([, v]) => v),
+    );
+    expect(versions.length).toBe(3);
+    expect(versions.map((v) => `nodejs${v}`)).toEqual(versions.map(() => runtime));
   });
 
   it('when a workflow misspells an input and an expression, then the check fails naming both', () => {
@@ -121,6 +151,15 @@ describe('the CI identities', () => {
     }
   });
 
+  it("the preview job runs only for this repository's pull requests into main, and Google admits a preview token only from a pull request's run", () => {
+    const [preview] = deployingJobs.filter((job) => job.environment === 'preview');
+    expect(preview.triggers).toEqual(['pull_request']);
+    expect(preview.if).toBe(
+      "github.event.pull_request.head.repo.full_name == github.repository && github.event.pull_request.base.ref == 'main'",
+    );
+    expect(ci).toContain("(assertion.environment != 'preview' || assertion.event_name == 'pull_request')");
+  });
+
   it("github-preview holds only the Hosting deployer role, which reaches Hosting's site and nothing else", () => {
     expect(roles.filter((r) => r.account === 'github-preview').map((r) => r.role)).toEqual(['projects/$PROJECT/roles/$ROLE']);
     expect(ci).toMatch(/^ROLE=hostingDeployer$/m);
@@ -136,7 +175,7 @@ describe('the CI identities', () => {
   it('the production account is trusted by the production environment alone, which the provider admits only from main', () => {
     expect(trusts.filter((t) => t.account === 'github-deploy').map((t) => t.environment)).toEqual(['production']);
     expect(ci).toContain(
-      `--attribute-condition="assertion.repository == '$REPO' && (assertion.environment != 'production' || assertion.ref == 'refs/heads/main')"`,
+      `--attribute-condition="assertion.repository == '$REPO' && (assertion.environment != 'production' || assertion.ref == 'refs/heads/main') && (assertion.environment != 'preview' || assertion.event_name == 'pull_request')"`,
     );
     expect(deployingJobs.filter((job) => reachable(job).includes('github-deploy')).map((job) => job.name)).toEqual(['deploy']);
   });
