@@ -2,7 +2,7 @@
 # What watches the live site: an uptime check of https://<domain>/api/health from three
 # continents every 5 minutes, and alert policies (ops/monitoring/*.json) that mail the clinic
 # when the check fails, when a function logs an error, and (at most hourly) when browsers report
-# errors or the mail extension fails to send. Needs gcloud's alpha component for the policies
+# errors or the mail sender gives up on a mail. Needs gcloud's alpha component for the policies
 # (in Cloud Shell already; else gcloud components install alpha, or Debian's
 # google-cloud-cli-alpha). Safe to run again: existing checks and policies are kept.
 #
