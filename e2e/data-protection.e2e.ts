@@ -10,6 +10,7 @@ import { createActivatedPatient, idTokenFor, loginThroughUi } from './support/ac
 import { DESKTOP, useBrowser, newContext, PHONE, SITE_URL } from './support/browser';
 import { dialogSays } from './support/dialogs';
 import { throughFrontEnd } from '../functions/src/test-support/client';
+import { mailsTo as delivered } from './support/mail';
 
 jest.setTimeout(90_000);
 
@@ -17,10 +18,10 @@ const browser = useBrowser();
 
 /** The mails to an address: the text, and the one-click headers (RFC 2369, RFC 8058). */
 const mailsTo = async (email: string) =>
-  (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => ({
-    text: String(d.get('message.text')),
-    listUnsubscribe: String(d.get('headers')?.['List-Unsubscribe'] ?? '').replace(/^<|>$/g, ''),
-    listUnsubscribePost: d.get('headers')?.['List-Unsubscribe-Post'],
+  (await delivered(email)).map((m) => ({
+    text: m.text,
+    listUnsubscribe: String(m.headers['List-Unsubscribe'] ?? '').replace(/^<|>$/g, ''),
+    listUnsubscribePost: m.headers['List-Unsubscribe-Post'],
   }));
 
 const subscribed = async (email: string) => !(await adminDb().collection('newsletter').where('email', '==', email).get()).empty;

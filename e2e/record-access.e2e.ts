@@ -16,6 +16,7 @@ import { freeSlotOf } from './support/booking';
 import { DESKTOP, newContext, PHONE, SITE_URL, useBrowser } from './support/browser';
 import { dialogCloses, dialogSays } from './support/dialogs';
 import { seededDoctorId, STAFF_LOGINS, STAFF_PASSWORD, staffSignIn } from './support/staff';
+import { mailsTo } from './support/mail';
 
 jest.setTimeout(180_000);
 
@@ -59,12 +60,12 @@ async function deskBooks(patientId: string, doctorId: string): Promise<DeskBooki
   return envelope.data;
 }
 
-/** The confirmation link in the booking's e-mail to the patient, once it has been queued. */
+/** The confirmation link in the booking's e-mail to the patient, once it has been delivered. */
 async function linkInMail(email: string, appointmentId: string): Promise<string> {
   const link = await waitUntil(
     async () =>
-      (await adminDb().collection('mail').where('to', '==', email.toLowerCase()).get()).docs
-        .map((d) => /(\S+\/dashboard\?confirm=\S+)/.exec(String(d.get('message.text')))?.[1])
+      (await mailsTo(email))
+        .map((m) => /(\S+\/dashboard\?confirm=\S+)/.exec(m.text)?.[1])
         .find((l) => l?.endsWith(appointmentId)),
     Boolean,
   );

@@ -15,6 +15,7 @@ import { freeSlotOf, pickFreeDay } from './support/booking';
 import { DESKTOP, newContext, PHONE, SITE_URL, useBrowser } from './support/browser';
 import { bookAsPatient, payAsPatient, seededDoctorId, staffSignIn } from './support/staff';
 import { dialogCloses, dialogSays } from './support/dialogs';
+import { mailsAboutPatient } from './support/mail';
 
 jest.setTimeout(180_000);
 
@@ -222,10 +223,10 @@ describe('the record after a visit', () => {
     await saved(console_);
     await console_.getByRole('button', { name: 'Open FBC-result.pdf' }).waitFor();
     const mails = await waitUntil(
-      async () => (await adminDb().collection('mail').where('patientId', '==', patient.uid).get()).docs.map((d) => d.data()),
-      (docs) => docs.some((d) => d.event === 'result.ready'),
+      () => mailsAboutPatient(patient.uid),
+      (delivered) => delivered.some((m) => m.event === 'result.ready'),
     );
-    expect(mails.find((d) => d.event === 'result.ready')!.message.subject).toBe('A lab result is ready in your dashboard');
+    expect(mails.find((m) => m.event === 'result.ready')!.subject).toBe('A lab result is ready in your dashboard');
 
     await patientPage.goto('/dashboard/records');
     const file = await downloaded(patientPage, () => patientPage.getByRole('button', { name: 'Open FBC-result.pdf' }).click());

@@ -4,7 +4,7 @@
 #   github-preview  the pull request's preview job (GitHub environment `preview`): the custom
 #                   role in ops/ci/hosting-deployer.yaml, Hosting only
 #   github-deploy   the deploy job on main (GitHub environment `production`, which only `main`
-#                   may use): functions, Hosting, rules, secrets, the extension, schedules
+#                   may use): functions, Hosting, rules, secrets, schedules
 # GitHub puts the job's environment in its token's subject (repo:<owner>/<repo>:environment:<name>);
 # each account trusts one subject, and the provider refuses a `production` token not from main and
 # a `preview` token not from a pull request's run.

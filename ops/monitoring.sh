@@ -4,7 +4,7 @@
 # log-based metric counting the API's 'route budget spent' warnings, and alert policies
 # (ops/monitoring/*.json) that mail the clinic when a check fails, when a function logs an error,
 # when a route spends its budget, when the relay's certificate is near its end, and (at most
-# hourly) when browsers report errors or the mail extension fails to send. Needs gcloud's alpha
+# hourly) when browsers report errors or the mail sender gives up on a mail. Needs gcloud's alpha
 # component for the policies (in Cloud Shell already; else gcloud components install alpha, or
 # Debian's google-cloud-cli-alpha). Safe to run again: existing checks and metrics are kept, and
 # existing policies are brought up to date with their files (keeping their mail channels).

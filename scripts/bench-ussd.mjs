@@ -32,7 +32,7 @@ for (const file of ['.env.local', '.secret.local']) {
 }
 const require = createRequire(import.meta.url);
 const { createUssdApp } = require(join(ROOT, 'functions', 'lib', 'routes', 'ussd.js'));
-const { sendsSettled } = require(join(ROOT, 'functions', 'lib', 'notifications', 'sms-sender.js'));
+const { sendsSettled } = require(join(ROOT, 'functions', 'lib', 'notifications', 'send-soon.js'));
 let USSD_URL = '';
 
 const argv = process.argv.join(' ');

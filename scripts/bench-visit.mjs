@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
+import { deliveredMail } from './lib/delivered-mail.mjs';
 import { EMULATOR_ENV, HOST, PORTS, SITE_URL } from './lib/ports.mjs';
 import { withStack } from './lib/running-stack.mjs';
 import { ROOT } from './lib/install.mjs';
@@ -53,8 +54,8 @@ async function post(path, token, body) {
   return envelope.data;
 }
 
-/** An Activated patient through the API (sign-up, record, the mailed code). */
-async function newPatient(/** @type {FirebaseFirestore.Firestore} */ firestore) {
+/** An Activated patient through the API (sign-up, record, the code in the delivered mail). */
+async function newPatient() {
   const email = `bench.${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Bench-visit-2026';
   const signUp = await (
@@ -75,8 +76,7 @@ async function newPatient(/** @type {FirebaseFirestore.Firestore} */ firestore) 
   });
   let code;
   for (let i = 0; i < 60 && !code; i++) {
-    const mails = await firestore.collection('mail').where('to', '==', email).get();
-    code = mails.docs.map((d) => /verification code is: (\S+)/.exec(d.get('message.text'))?.[1]).find(Boolean);
+    code = (await deliveredMail(email)).map((m) => /verification code is: (\S+)/.exec(m.text)?.[1]).find(Boolean);
     if (!code) await new Promise((r) => setTimeout(r, 500));
   }
   await post('/auth/verifypatient', token, { patientId: signUp.localId, uniqueCode: code });
@@ -224,7 +224,7 @@ function printData(label, data) {
 
 async function main() {
   const firestore = db();
-  const patient = await newPatient(firestore);
+  const patient = await newPatient();
   const visits = await openVisits(firestore, patient, RUNS);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {

@@ -49,25 +49,6 @@ const dotenv = require('firebase-tools/lib/functions/env');
 const deployParams = require('firebase-tools/lib/deploy/functions/params');
 /** @type {{ envWithTypes: (params: ParamSpec[], envs: Record<string, string>) => Record<string, unknown>, SECRET_REF_PREFIX: string }} */
 const deployBuild = require('firebase-tools/lib/deploy/functions/build');
-/** @type {{ parse: (ref: string) => { publisherId: string, extensionId: string, version?: string } }} */
-const extensionRefs = require('firebase-tools/lib/extensions/refs');
-/** @type {{ valid: (version: string) => string | null }} */
-const semver = require('semver');
-
-const EXTENSION = 'firestore-send-email';
-const EXTENSION_PUBLISHER = 'firebase';
-/** The extension's own name for where its function runs (a system param of Firebase extensions). */
-const EXTENSION_LOCATION = 'firebaseextensions.v1beta.function/location';
-/** The extension params the site relies on: where to read mail, and how to send it. */
-const EXTENSION_REQUIRED = [
-  'DATABASE',
-  'DATABASE_REGION',
-  'MAIL_COLLECTION',
-  'SMTP_CONNECTION_URI',
-  'SMTP_PASSWORD',
-  'DEFAULT_FROM',
-];
-
 const { values } = parseArgs({
   options: {
     project: { type: 'string' },
@@ -79,7 +60,7 @@ const { values } = parseArgs({
 });
 const project = values.project ?? '';
 const root = /** @type {string} */ (values.root);
-const parts = new Set(values.only ? [values.only] : ['functions', 'hosting', 'extensions']);
+const parts = new Set(values.only ? [values.only] : ['functions', 'hosting']);
 if (!project) {
   console.error('Usage: npm run deploy:check -- --project <firebase-project-id> [--only functions|hosting] [--online]');
   process.exit(2);
@@ -132,7 +113,7 @@ function readEnv(path) {
   return envs;
 }
 
-/** @type {import('./lib/hosting-config.mjs').FirebaseConfig & { functions?: { source?: string, runtime?: string }[], firestore?: { location?: string }, extensions?: Record<string, string> }} */
+/** @type {import('./lib/hosting-config.mjs').FirebaseConfig & { functions?: { source?: string, runtime?: string }[], firestore?: { location?: string } }} */
 const firebase = readJson(at('firebase.json'));
 
 if (project.startsWith('demo-')) fail(`${project} is a demo project id: firebase deploy never reaches production with it.`);
@@ -150,9 +131,8 @@ function buildForProject() {
   const webEnvFile = at('web', `.env.${project}`);
   const webReady =
     existsSync(webEnvFile) && !productionEnvProblems(dotenv.parse(readFileSync(webEnvFile, 'utf8')).envs, project).length;
-  // The extension's check reads the functions' region from their build too.
   const builds = [
-    ...(parts.has('functions') || parts.has('extensions')
+    ...(parts.has('functions')
       ? [{ what: 'npm run build -w functions', args: ['run', 'build', '-w', 'functions'], env: {} }]
       : []),
     ...(webReady && parts.has('hosting')
@@ -171,7 +151,7 @@ function buildForProject() {
 
 // ---- Functions: runtime, lockfile, params, secrets -------------------------------------------
 
-/** The secrets the functions and the extension read, to be set in Secret Manager. */
+/** The secrets the functions read (the mail sender's SMTP server and account among them), to be set in Secret Manager. */
 const secrets = new Set();
 /** The TURN servers the API hands out (functions/.env.<id>), tried with --online. */
 let turnUrls = /** @type {string[]} */ ([]);
@@ -313,54 +293,10 @@ function checkFunctionsValues(envs, fileOf) {
       fail(`STUN_URLS has ${url} in ${fileOf('STUN_URLS')}, not a stun: address (stun:host:3478, no ?transport).`);
 }
 
-// ---- The Trigger Email extension -----------------------------------------------------------
+// ---- Firestore -------------------------------------------------------------------------------
 
-if (parts.has('extensions')) {
-  const ref = firebase.extensions?.[EXTENSION];
-  if (!ref) fail(`firebase.json declares no ${EXTENSION} extension: no mail would ever be sent.`);
-  else {
-    const wanted = `${EXTENSION_PUBLISHER}/${EXTENSION}@<version>`;
-    try {
-      const parsed = extensionRefs.parse(ref);
-      if (parsed.publisherId !== EXTENSION_PUBLISHER || parsed.extensionId !== EXTENSION)
-        fail(`firebase.json's ${EXTENSION} is ${ref}, not the Trigger Email extension (${wanted}).`);
-      else if (!parsed.version || !semver.valid(parsed.version))
-        fail(`The ${EXTENSION} extension is not pinned to a version in firebase.json (${ref}; ${wanted}, e.g. 0.2.0).`);
-    } catch {
-      fail(`firebase.json's ${EXTENSION} reference ${JSON.stringify(ref)} is malformed: firebase deploy reads ${wanted}.`);
-    }
-  }
-  const shared = `extensions/${EXTENSION}.env`;
-  const own = `extensions/${EXTENSION}.env.${project}`;
-  if (!existsSync(at(shared)) && !existsSync(at(own))) fail(`The ${EXTENSION} extension has no config (${shared}, ${own}).`);
-  else {
-    const params = { ...readEnv(at(shared)), ...readEnv(at(own)) };
-    const missing = EXTENSION_REQUIRED.filter((name) => !params[name]);
-    if (missing.length) fail(`The ${EXTENSION} extension's config lacks ${missing.join(', ')} (${own}; see ${shared}.example).`);
-    if (params.MAIL_COLLECTION && params.MAIL_COLLECTION !== 'mail')
-      fail(`The ${EXTENSION} extension reads ${params.MAIL_COLLECTION}, but the site writes mail to 'mail'.`);
-    if (params.DATABASE_REGION && params.DATABASE_REGION !== firebase.firestore?.location)
-      fail(
-        `The ${EXTENSION} extension's DATABASE_REGION (${params.DATABASE_REGION}) is not the database's location in firebase.json.`,
-      );
-    /** @type {string | undefined} */
-    const region = fromFunctions?.(join(dirname(realpathSync(built)), 'config.js')).REGION;
-    if (!params[EXTENSION_LOCATION])
-      fail(
-        `The ${EXTENSION} extension's location is not pinned (${EXTENSION_LOCATION} in ${shared}): a deploy could put its function outside the functions' region.`,
-      );
-    else if (region && params[EXTENSION_LOCATION] !== region)
-      fail(
-        `The ${EXTENSION} extension would run in ${params[EXTENSION_LOCATION]}, not the functions' region ${region} (${EXTENSION_LOCATION} in ${shared}): mail would be handled outside the region the privacy page names.`,
-      );
-    const secret = /^projects\/[^/]+\/secrets\/([^/]+)\/versions\/[^/]+$/.exec(params.SMTP_PASSWORD ?? '')?.[1];
-    if (params.SMTP_PASSWORD && !secret)
-      fail(`The SMTP password must be a Secret Manager reference in ${shared}, never the password.`);
-    if (secret) secrets.add(secret);
-  }
-  if (!firebase.firestore?.location)
-    fail('firebase.json sets no Firestore location: a first deploy would create the database in nam5 (US).');
-}
+if (parts.has('functions') && !firebase.firestore?.location)
+  fail('firebase.json sets no Firestore location: a first deploy would create the database in nam5 (US).');
 
 // ---- Secrets ---------------------------------------------------------------------------------
 

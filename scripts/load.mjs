@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from './lib/install.mjs';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, SITE_URL } from './lib/ports.mjs';
+import { deliveredMail } from './lib/delivered-mail.mjs';
 import { check, failures, pooled, newPatient, payablePackage } from './lib/figures.mjs';
 import { withStack } from './lib/running-stack.mjs';
 
@@ -212,9 +213,12 @@ async function paymentCallbacks() {
   );
   const stored = await db.collection('subscriptions').doc(sub.id).get();
   const payments = await db.collection('payments').doc(ref).get();
-  const receipts = (await db.collection('mail').where('to', '==', patient.email).get()).docs.filter((d) =>
-    String(d.get('message.subject')).startsWith('Payment received'),
-  ).length;
+  // The receipt is sent right after the payment's commit: wait for the first, then give a second one time to show.
+  const receiptsDelivered = async () =>
+    (await deliveredMail(patient.email)).filter((m) => m.subject.startsWith('Payment received')).length;
+  for (let i = 0; i < 50 && !(await receiptsDelivered()); i++) await new Promise((r) => setTimeout(r, 200));
+  await new Promise((r) => setTimeout(r, 2000));
+  const receipts = await receiptsDelivered();
   console.log(
     `\n${RUN.callbacks} concurrent callbacks for one reference of the ${paid.id} package, GHS ${paid.price} (${Date.now() - started} ms): ${tally(statuses)}; status ${stored.get('paymentStatus')}, ${receipts} receipt(s)`,
   );

@@ -7,13 +7,15 @@
 //
 // One Express app: each stand-in provider (scripts/sandbox/) brings a router for its API and
 // one for its test controls: payments (sandbox/payments.mjs), SMS (sandbox/sms.mjs) and the
-// USSD network with its phone simulator at /ussd (sandbox/ussd.mjs), and direct debit (sandbox/preapproval.mjs).
+// USSD network with its phone simulator at /ussd (sandbox/ussd.mjs), direct debit (sandbox/preapproval.mjs),
+// and the mail provider: an SMTP sink on its own port whose mail shows at /mail (sandbox/mail.mjs).
 //
-//   node scripts/payment-sandbox.mjs        listens on 127.0.0.1:5005
+//   node scripts/payment-sandbox.mjs        listens on 127.0.0.1:5005 (HTTP) and 127.0.0.1:2525 (SMTP)
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { HOST, PORTS, SITE_URL } from './lib/ports.mjs';
+import { mailSink } from './sandbox/mail.mjs';
 import { paymentProvider } from './sandbox/payments.mjs';
 import { preapprovalProvider } from './sandbox/preapproval.mjs';
 import { smsProvider } from './sandbox/sms.mjs';
@@ -32,12 +34,17 @@ export const SANDBOX_USSD_GATEWAY_KEY = 'sandbox-ussd-gateway-key';
 
 /** The SMS API's client id and secret (functions/.env.local SMS_CLIENT_ID, .secret.local SMS_CLIENT_SECRET). */
 export const SANDBOX_SMS_CREDENTIALS = 'sandbox-sms-client:sandbox-sms-secret';
+/** The SMTP account the mail sender logs in with (functions/.secret.local SMTP_USER and SMTP_PASSWORD). */
+export const SANDBOX_SMTP_CREDENTIALS = 'sandbox-smtp-user:sandbox-smtp-password';
 export const SANDBOX_URL = `http://${HOST}:${PORTS.paymentSandbox}`;
 /** The USSD service code the simulator dials (functions/.env.local USSD_SHORTCODE says the same). */
 export const SANDBOX_SHORTCODE = '*713*4455#';
 
-/** The sandbox's app: /health, then each provider's API and its controls under /__control. */
-export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} */ { fallbackHost, log }) {
+/**
+ * The sandbox's app: /health, then each provider's API and its controls under /__control; `mail`
+ * is the SMTP sink whose mail it shows (its SMTP side listens apart, startSandbox).
+ */
+export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log, mail: Provider }} */ { fallbackHost, log, mail }) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -58,6 +65,7 @@ export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} 
   const providers = [
     payments,
     sms,
+    mail,
     // Direct debit: mandates approved once (USSD prompt or OTP by SMS), then charged each period.
     preapprovalProvider({ payments, sms, log }),
     // The phone network and USSD checkout: it calls the clinic's /ussd through Hosting, as Hubtel does.
@@ -89,14 +97,27 @@ export function createSandboxApp(/** @type {{ fallbackHost: string, log: Log }} 
   return app;
 }
 
-/** Starts the sandbox; resolves with its server and a close(). */
-export function startSandbox({ port = PORTS.paymentSandbox, host = HOST, log = console.log } = {}) {
-  const server = createServer(createSandboxApp({ fallbackHost: `${host}:${port}`, log }));
+/** Starts the sandbox (the SMTP sink first: /health answers once both listen); resolves with its server and a close(). */
+export async function startSandbox({
+  port = PORTS.paymentSandbox,
+  smtpPort = PORTS.mailSink,
+  host = HOST,
+  log = console.log,
+} = {}) {
+  const mail = mailSink({ credentials: SANDBOX_SMTP_CREDENTIALS, log });
+  await mail.listen(smtpPort, host);
+  const server = createServer(createSandboxApp({ fallbackHost: `${host}:${port}`, log, mail }));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
-      log(`Payment sandbox listening on http://${host}:${port}`);
-      resolve({ server, close: () => new Promise((r) => server.close(() => r(undefined))) });
+      log(`Payment sandbox listening on http://${host}:${port}, its SMTP sink on ${host}:${smtpPort}`);
+      resolve({
+        server,
+        close: async () => {
+          await mail.close();
+          await new Promise((r) => server.close(() => r(undefined)));
+        },
+      });
     });
   });
 }

@@ -1,13 +1,14 @@
 /**
  * Patients for browser tests: made through the real API (Auth emulator user, POST /patient,
- * the code read from the `mail` collection, POST /auth/verifypatient), or through the UI.
+ * the code read from the mail as delivered (the sandbox's SMTP sink), POST /auth/verifypatient), or through the UI.
  * Every patient is new (unique e-mail), so tests can run in parallel on the shared stack.
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { adminAuth, adminDb } from './admin';
+import { adminAuth } from './admin';
 import { emulatorAddress } from './emulators';
 import { SITE_URL } from './browser';
+import { mailsTo } from './mail';
 
 const AUTH_HOST = emulatorAddress('auth');
 
@@ -38,16 +39,12 @@ export function newPatientDetails(overrides: Partial<TestPatient> = {}): TestPat
   };
 }
 
-/** The code in the latest verification mail sent to `email` (waits up to 10 s for it). */
+/** The code in the latest verification mail delivered to `email` (waits up to 10 s for it). */
 export async function readVerificationCode(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const snap = await adminDb().collection('mail').where('to', '==', email.toLowerCase()).get();
-    const latest = snap.docs
-      .map((d) => d.data() as { message: { text: string }; createdAt?: { toMillis(): number } })
-      .sort((a, b) => (a.createdAt?.toMillis() ?? 0) - (b.createdAt?.toMillis() ?? 0))
-      .at(-1);
-    const code = /verification code is: (\S+)/.exec(latest?.message.text ?? '')?.[1];
+    const latest = (await mailsTo(email)).filter((m) => /verification code is:/.test(m.text)).at(-1);
+    const code = /verification code is: (\S+)/.exec(latest?.text ?? '')?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -290,6 +290,45 @@ export const smsConfig = () => ({
   authorization: `Basic ${Buffer.from(`${SMS_CLIENT_ID.value()}:${SMS_CLIENT_SECRET.value()}`).toString('base64')}`,
 });
 
+// ---- Mail (docs/notifications.md): the clinic's mail provider over SMTP --------------------
+
+/**
+ * Where and as whom mail is sent (notifications/mail-sender.ts): the provider's SMTP server,
+ * its port (465: TLS from the start; 587 and others: STARTTLS, required) and the account.
+ * Secrets, all four: the address is as much the provider account's as its password.
+ */
+export const SMTP_HOST = defineSecret('SMTP_HOST');
+export const SMTP_PORT = defineSecret('SMTP_PORT');
+export const SMTP_USER = defineSecret('SMTP_USER');
+export const SMTP_PASSWORD = defineSecret('SMTP_PASSWORD');
+
+/** Every function that may send mail (all that notify patients) declares them. */
+export const MAIL_SECRETS = [SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD];
+
+/** What a function that tells patients anything (by SMS and mail, notifications/notify.ts) declares. */
+export const NOTICE_SECRETS = [...SMS_SECRETS, ...MAIL_SECRETS];
+
+/** The sender every mail names; its domain is the one whose SPF and DKIM records the provider gave (docs/operations.md). */
+export const MAIL_FROM = defineString('MAIL_FROM', {
+  description: "The sender of the clinic's mail, at the site's domain, e.g. ExpMed Health <no-reply@expmedhealth.com>",
+});
+
+/** Where replies go (the clinic's inbox); empty: to MAIL_FROM. */
+export const MAIL_REPLY_TO = defineString('MAIL_REPLY_TO', {
+  default: '',
+  description: "Where replies to the clinic's mail go, e.g. care@expmedhealth.com (empty: MAIL_FROM)",
+});
+
+/** The SMTP server, account and sender, read per send. */
+export const mailConfig = () => ({
+  host: SMTP_HOST.value(),
+  port: Number(SMTP_PORT.value()),
+  user: SMTP_USER.value(),
+  password: SMTP_PASSWORD.value(),
+  from: MAIL_FROM.value(),
+  replyTo: MAIL_REPLY_TO.value() || undefined,
+});
+
 // ---- Newsletter ---------------------------------------------------------------------------
 
 /**
@@ -328,8 +367,8 @@ export const iceConfig = () => ({
   turnUrls: urlList(TURN_URLS.value()),
   turnSecret: TURN_SHARED_SECRET.value(),
 });
-/** Every secret the API function reads (payments, SMS, the newsletter and TURN). */
-export const API_SECRETS = [...PAYMENT_SECRETS, ...SMS_SECRETS, NEWSLETTER_SECRET, TURN_SHARED_SECRET];
+/** Every secret the API function reads (payments, SMS, mail, the newsletter and TURN). */
+export const API_SECRETS = [...PAYMENT_SECRETS, ...NOTICE_SECRETS, NEWSLETTER_SECRET, TURN_SHARED_SECRET];
 
 // ---- Deployment: outbound address and App Check (docs/operations.md) ------------------------
 

@@ -6,6 +6,8 @@ import { createApp } from './app';
 import {
   API_SECRETS,
   FUNCTIONS_SERVICE_ACCOUNT,
+  MAIL_SECRETS,
+  NOTICE_SECRETS,
   PAYMENT_SECRETS,
   REGION,
   SMS_SECRETS,
@@ -15,6 +17,7 @@ import {
 } from './config';
 import { sendDueFollowUps } from './notifications/follow-ups';
 import { sendDueReminders } from './notifications/reminders';
+import { sweepMail } from './notifications/mail-sender';
 import { sweepSms } from './notifications/sms-sender';
 import { createCallbackApp } from './routes/payment-callback';
 import { createUssdApp } from './routes/ussd';
@@ -36,7 +39,7 @@ setGlobalOptions({
 export const api = onRequest({ secrets: API_SECRETS }, createApp());
 
 /** The payment provider's callbacks, behind Hosting's /payment/callback/** rewrite (each URL carries its payment's token). */
-export const paymentCallback = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] }, createCallbackApp());
+export const paymentCallback = onRequest({ secrets: [...PAYMENT_SECRETS, ...NOTICE_SECRETS] }, createCallbackApp());
 
 /**
  * The USSD service and its checkout's fulfilment (docs/ussd.md), behind Hosting's /ussd/** rewrite
@@ -44,7 +47,7 @@ export const paymentCallback = onRequest({ secrets: [...PAYMENT_SECRETS, ...SMS_
  * and a cold start (loading the app, the first Firestore connection) puts that at risk.
  */
 export const ussd = onRequest(
-  { minInstances: 1, secrets: [USSD_GATEWAY_KEY, ...PAYMENT_SECRETS, ...SMS_SECRETS] },
+  { minInstances: 1, secrets: [USSD_GATEWAY_KEY, ...PAYMENT_SECRETS, ...NOTICE_SECRETS] },
   createUssdApp(),
 );
 
@@ -58,7 +61,7 @@ const RECHECK_MARGIN_MS = 60_000;
  * paginated, a few provider calls at a time, and stop at the time budget; the next run goes on.
  */
 export const paymentRecheck = onSchedule(
-  { schedule: 'every 15 minutes', timeoutSeconds: RECHECK_TIMEOUT_SECONDS, secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] },
+  { schedule: 'every 15 minutes', timeoutSeconds: RECHECK_TIMEOUT_SECONDS, secrets: [...PAYMENT_SECRETS, ...NOTICE_SECRETS] },
   async () => {
     const deadline = Date.now() + RECHECK_TIMEOUT_SECONDS * 1000 - RECHECK_MARGIN_MS;
     const holds = await expireLapsedHolds({ deadline });
@@ -72,7 +75,7 @@ export const paymentRecheck = onSchedule(
  * package periods that ended become Expired, and renewal reminders go out (each once).
  */
 export const subscriptionCalendar = onSchedule(
-  { schedule: 'every 60 minutes', timeoutSeconds: 300, secrets: [...PAYMENT_SECRETS, ...SMS_SECRETS] },
+  { schedule: 'every 60 minutes', timeoutSeconds: 300, secrets: [...PAYMENT_SECRETS, ...NOTICE_SECRETS] },
   async () => {
     const directDebits = await runDirectDebits({ deadline: Date.now() + 120_000 });
     const result = await runSubscriptionCalendar({ deadline: Date.now() + 120_000 });
@@ -89,11 +92,20 @@ export const smsSweep = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds
 });
 
 /**
+ * Every minute: mails not sent yet past their next attempt (a send after its commit that did not
+ * finish, a retry after the mail server refused for now) or being sent past their lease are sent.
+ */
+export const mailSweep = onSchedule({ schedule: 'every 1 minutes', timeoutSeconds: 120, secrets: MAIL_SECRETS }, async () => {
+  const result = await sweepMail({ deadline: Date.now() + 90_000 });
+  if (result.looked) logger.info('mail sweep', { result });
+});
+
+/**
  * Every 5 minutes: the 24-hour and 2-hour reminders now due, each once (notifications/reminders.ts),
  * then the follow-ups doctors suggested (notifications/follow-ups.ts).
  */
 export const appointmentReminders = onSchedule(
-  { schedule: 'every 5 minutes', timeoutSeconds: 240, secrets: SMS_SECRETS },
+  { schedule: 'every 5 minutes', timeoutSeconds: 240, secrets: NOTICE_SECRETS },
   async () => {
     const result = await sendDueReminders({ deadline: Date.now() + 150_000 });
     const followUps = await sendDueFollowUps({ deadline: Date.now() + 30_000 });

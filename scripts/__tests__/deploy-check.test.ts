@@ -1,6 +1,6 @@
 /**
  * `npm run deploy:check` as an operator runs it: against a copy of this repository's deploy
- * configuration (firebase.json, the lockfiles, the extension's shared params, the built
+ * configuration (firebase.json, the lockfiles, the built
  * functions) with one project's files from fixtures/complete, then with one thing broken at a time.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,7 +26,6 @@ const REPO_FILES = [
   'package-lock.json',
   'functions/package.json',
   'functions/package-lock.json',
-  'extensions/firestore-send-email.env',
   'web/.env.emulators',
 ];
 
@@ -172,12 +171,14 @@ describe('npm run deploy:check', () => {
     expect(deployCheck('--only', 'functions').status).toBe(0);
   });
 
-  it('when the extension is not declared or its project config is missing, then it fails saying what mail lacks', () => {
-    editJson('firebase.json', (config) => delete config.extensions);
-    rmSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`));
+  it("when the mail's sender or its SMTP server is not set, then it fails naming the param and the secret", () => {
+    edit(`functions/.env.${PROJECT}`, (text) => text.replace(/^MAIL_FROM=.*\n/m, ''));
+    edit(`deploy/secrets.${PROJECT}`, (text) => text.replace(/^SMTP_PASSWORD\n/m, ''));
     expect(deployCheck().problems).toEqual([
-      '✘ firebase.json declares no firestore-send-email extension: no mail would ever be sent.',
-      `✘ The firestore-send-email extension's config lacks SMTP_CONNECTION_URI, DEFAULT_FROM (extensions/firestore-send-email.env.${PROJECT}; see extensions/firestore-send-email.env.example).`,
+      `✘ Param MAIL_FROM is not set for ${PROJECT} in functions/.env.${PROJECT}: firebase deploy --non-interactive (CI) stops without it (functions/.env.example says what it is).`,
+      expect.stringMatching(
+        /^✘ Secret SMTP_PASSWORD is not set for clinic-example \(not listed in deploy\/secrets.clinic-example/,
+      ),
     ]);
   });
 
@@ -193,7 +194,6 @@ describe('npm run deploy:check', () => {
       ['functions/.env.example', `functions/.env.${PROJECT}`],
       ['deploy/secrets.example', `deploy/secrets.${PROJECT}`],
       ['web/.env.example', `web/.env.${PROJECT}`],
-      ['extensions/firestore-send-email.env.example', `extensions/firestore-send-email.env.${PROJECT}`],
     ])
       cpSync(join(ROOT, example), join(root, own));
     const { status, problems } = deployCheck();
@@ -208,12 +208,11 @@ describe('npm run deploy:check', () => {
       `${functions} <the Hubtel POS Sales ID of the USSD service> in USSD_POS_SALES_ID: fill it in.`,
       `${functions} <the SMS API client id> in SMS_CLIENT_ID: fill it in.`,
       `${functions} <the approved sender id, at most 11 characters> in SMS_SENDER_ID: fill it in.`,
+      `${functions} <the site's domain> in MAIL_FROM: fill it in.`,
+      `${functions} <the clinic's inbox> in MAIL_REPLY_TO: fill it in.`,
       `${functions} <the site's domain> in STUN_URLS: fill it in.`,
       `${functions} <the site's domain> in TURN_URLS: fill it in.`,
-      `✘ extensions/firestore-send-email.env.${PROJECT} still has the example's <smtp-user> in SMTP_CONNECTION_URI: fill it in.`,
-      `✘ extensions/firestore-send-email.env.${PROJECT} still has the example's <the site's domain> in DEFAULT_FROM: fill it in.`,
-      `✘ extensions/firestore-send-email.env.${PROJECT} still has the example's <the clinic's inbox> in DEFAULT_REPLY_TO: fill it in.`,
-      ...['NEWSLETTER_SECRET', 'PAYMENT_CALLBACK_SECRET', 'PAYMENT_CREDENTIALS', 'SMS_CLIENT_SECRET', 'TURN_SHARED_SECRET', 'USSD_GATEWAY_KEY', 'firestore-send-email-SMTP_PASSWORD'].map(secret), // prettier-ignore
+      ...['NEWSLETTER_SECRET', 'PAYMENT_CALLBACK_SECRET', 'PAYMENT_CREDENTIALS', 'SMS_CLIENT_SECRET', 'SMTP_HOST', 'SMTP_PASSWORD', 'SMTP_PORT', 'SMTP_USER', 'TURN_SHARED_SECRET', 'USSD_GATEWAY_KEY'].map(secret), // prettier-ignore
       `✘ web/.env.${PROJECT} still has the example's <project-id> in VITE_FIREBASE_AUTH_DOMAIN: fill it in.`,
       `✘ web/.env.${PROJECT} still has the example's <project-id> in VITE_FIREBASE_PROJECT_ID: fill it in.`,
       `✘ web/.env.${PROJECT} does not set VITE_FIREBASE_API_KEY, VITE_FIREBASE_APP_ID, VITE_RECAPTCHA_ENTERPRISE_SITE_KEY (see web/.env.example).`,
@@ -253,27 +252,6 @@ describe('npm run deploy:check', () => {
     ]);
   });
 
-  it.each([
-    ['firestore-send-email@0.2.0', "✘ firebase.json's firestore-send-email reference \"firestore-send-email@0.2.0\" is malformed: firebase deploy reads firebase/firestore-send-email@<version>."],
-    ['firebase/firestore-send-email@latest', '✘ The firestore-send-email extension is not pinned to a version in firebase.json (firebase/firestore-send-email@latest; firebase/firestore-send-email@<version>, e.g. 0.2.0).'],
-    ['firebase/firestore-send-mail@0.2.0', "✘ firebase.json's firestore-send-email is firebase/firestore-send-mail@0.2.0, not the Trigger Email extension (firebase/firestore-send-email@<version>)."],
-  ])('when the extension reference is %s, then it fails saying what it should be', (ref, line) => {
-    editJson('firebase.json', (config) => (config.extensions['firestore-send-email'] = ref));
-    expect(deployCheck().problems).toEqual([line]);
-  }); // prettier-ignore
-
-  it("when the extension's location is not the functions' region, or not set, then it fails", () => {
-    const LOCATION = 'firebaseextensions.v1beta.function/location';
-    edit('extensions/firestore-send-email.env', (text) => text.replace(`${LOCATION}=europe-west1`, `${LOCATION}=us-central1`));
-    expect(deployCheck().problems).toEqual([
-      `✘ The firestore-send-email extension would run in us-central1, not the functions' region europe-west1 (${LOCATION} in extensions/firestore-send-email.env): mail would be handled outside the region the privacy page names.`,
-    ]);
-    edit('extensions/firestore-send-email.env', (text) => text.replace(`${LOCATION}=us-central1\n`, ''));
-    expect(deployCheck().problems).toEqual([
-      `✘ The firestore-send-email extension's location is not pinned (${LOCATION} in extensions/firestore-send-email.env): a deploy could put its function outside the functions' region.`,
-    ]);
-  });
-
   it('when TURN_URLS is empty, or has no TLS address, then it fails', () => {
     setEnv(`functions/.env.${PROJECT}`, 'TURN_URLS', '');
     expect(deployCheck('--only', 'functions').problems).toEqual([
@@ -289,12 +267,12 @@ describe('npm run deploy:check', () => {
   it('when a value is left TODO or names an example domain, then it fails naming the file and the key', () => {
     setEnv(`functions/.env.${PROJECT}`, 'PAYMENT_MERCHANT_ACCOUNT', 'TODO');
     setEnv(`functions/.env.${PROJECT}`, 'PUBLIC_SITE_URL', 'https://clinic.example.com');
-    setEnv(`extensions/firestore-send-email.env.${PROJECT}`, 'DEFAULT_REPLY_TO', 'care@clinic.example.org');
+    setEnv(`functions/.env.${PROJECT}`, 'MAIL_REPLY_TO', 'care@clinic.example.org');
     setEnv(`web/.env.${PROJECT}`, 'VITE_FIREBASE_AUTH_DOMAIN', 'auth.expmed.test');
     expect(deployCheck().problems).toEqual([
       `✘ functions/.env.${PROJECT} still has the example's clinic.example.com in PUBLIC_SITE_URL: fill it in.`,
       `✘ functions/.env.${PROJECT} still has the example's TODO in PAYMENT_MERCHANT_ACCOUNT: fill it in.`,
-      `✘ extensions/firestore-send-email.env.${PROJECT} still has the example's clinic.example.org in DEFAULT_REPLY_TO: fill it in.`,
+      `✘ functions/.env.${PROJECT} still has the example's clinic.example.org in MAIL_REPLY_TO: fill it in.`,
       `✘ web/.env.${PROJECT} still has the example's auth.expmed.test in VITE_FIREBASE_AUTH_DOMAIN: fill it in.`,
     ]);
   });
@@ -394,7 +372,7 @@ describe('npm run deploy:check', () => {
       config.functions[0].runtime = 'nodejs18';
       const header = cspOf(config);
       header.value = header.value.replace("connect-src 'self'", "connect-src 'self' http://127.0.0.1:9099");
-      delete config.extensions;
+      delete config.firestore.location;
     });
     edit(`functions/.env.${PROJECT}`, (text) => text.replace(/^SMS_CLIENT_ID=.*\n/m, ''));
     edit(`deploy/secrets.${PROJECT}`, (text) => text.replace(/^PAYMENT_CREDENTIALS\n/m, ''));
@@ -408,7 +386,7 @@ describe('npm run deploy:check', () => {
         expect.stringContaining('Param SMS_CLIENT_ID is not set'),
         expect.stringContaining('Secret PAYMENT_CREDENTIALS is not set'),
         expect.stringContaining('web/dist is a build for the emulators'),
-        expect.stringContaining('declares no firestore-send-email extension'),
+        expect.stringContaining('firebase.json sets no Firestore location'),
       ]),
     );
     expect(stdout).toContain(`deploy:check: ${PROJECT} is not ready to deploy (${problems.length} problems).`);

@@ -111,7 +111,7 @@ describe('the runbook, walked in order', () => {
       ["the functions' params", /cp functions\/\.env\.example/, /npm run deploy:check/],
       ['the web config', /cp web\/\.env\.example/, /npm run deploy:check/],
       ['the secrets list', /cp deploy\/secrets\.example/, /npm run deploy:check/],
-      ["the extension's params and its SMTP secret", /gcloud secrets create firestore-send-email-SMTP_PASSWORD/, /npm run deploy:check/],
+      ["the mail's SMTP server and account", /for name in SMTP_HOST SMTP_PORT SMTP_USER SMTP_PASSWORD/, /npm run deploy:check/],
       ['the database', /ops\/firestore\.sh "/, /npx firebase deploy|catalog:import/],
       ["the functions' own account, which the code names", /ops\/functions-account\.sh "/, /npx firebase deploy --project/],
       ['the deployed site', /npx firebase deploy --project/, /npm run grant|catalog:import|ops\/monitoring\.sh "/],
@@ -145,12 +145,14 @@ describe('the runbook and the alerts', () => {
     for (const policy of policies) expect(policy.documentation.content).toContain("docs/operations.md, 'When an alert fires'");
   });
 
-  it('watches the mail extension: its alert matches the functions the extension deploys', () => {
+  it('watches the mail sender: its alert matches the line the sender logs when it gives up on a mail', () => {
     const mail = policies.find((p) => p.displayName === 'Mail not delivered') as unknown as {
       conditions: { conditionMatchedLog: { filter: string } }[];
     };
-    const instance = Object.keys(JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).extensions)[0];
-    expect(mail.conditions[0].conditionMatchedLog.filter).toContain(`"^ext-${instance}-"`);
+    const sender = readFileSync(join(ROOT, 'functions/src/notifications/mail-sender.ts'), 'utf8');
+    const line = /logger\.error\('([^']+)'/.exec(sender)?.[1];
+    expect(line).toBe('mail not delivered');
+    expect(mail.conditions[0].conditionMatchedLog.filter).toContain(`jsonPayload.message="${line}"`);
     expect(mail.conditions[0].conditionMatchedLog.filter).toMatch(/severity>=ERROR$/);
   });
 
@@ -159,7 +161,7 @@ describe('the runbook and the alerts', () => {
       ...[...RUNBOOK.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading),
       ...steps.map((step) => step.title),
     ];
-    const files = ['ops', 'scripts', 'functions/src', 'docs', 'deploy', 'extensions', 'functions']
+    const files = ['ops', 'scripts', 'functions/src', 'docs', 'deploy', 'functions']
       .flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }).map((e) => join(e.parentPath, e.name)))
       .filter((path) => /\.(sh|mjs|ts|json|md|example)$|secrets\.example$/.test(path) && !path.includes('node_modules') && !path.includes('/lib/'));
     const cited = [...new Set(files)].flatMap((path) =>

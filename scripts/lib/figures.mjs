@@ -1,7 +1,8 @@
 // @ts-check
 // What the figure scripts (load.mjs, faults.mjs) share: their checks and a way to make a patient.
 import { randomUUID } from 'node:crypto';
-import { HOST, PORTS, PROJECT_ID, SITE_URL } from './ports.mjs';
+import { deliveredMail } from './delivered-mail.mjs';
+import { HOST, PORTS, SITE_URL } from './ports.mjs';
 
 const AUTH_URL = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
 
@@ -14,29 +15,14 @@ export function check(ok, what) {
   if (!ok) failures.push(what);
 }
 
-/** The code in the verification mail to `email`, read from the Firestore emulator (as the person reads their mail). @param {string} email */
+/** The code in the verification mail delivered to `email` (the sandbox's SMTP sink, as the person reads their mail), waiting up to 10 s. @param {string} email */
 async function mailedCode(email) {
-  const url = `http://${HOST}:${PORTS.firestore}/v1/projects/${PROJECT_ID}/databases/(default)/documents:runQuery`;
-  const query = {
-    structuredQuery: {
-      from: [{ collectionId: 'mail' }],
-      where: { fieldFilter: { field: { fieldPath: 'to' }, op: 'EQUAL', value: { stringValue: email } } },
-    },
-  };
-  // 'Bearer owner' is the emulator's admin access (firestore.rules forbid every browser read).
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify(query),
-  });
-  const rows =
-    /** @type {{ document?: { fields: { message: { mapValue: { fields: { text: { stringValue: string } } } } } } }[]} */ (
-      await res.json()
-    );
-  const text = rows.map((r) => r.document?.fields.message.mapValue.fields.text.stringValue ?? '').join('\n');
-  const code = /verification code is: (\S+)/.exec(text)?.[1];
-  if (!code) throw new Error(`no verification mail reached ${email}`);
-  return code;
+  for (let i = 0; i < 50; i++) {
+    const code = (await deliveredMail(email)).map((m) => /verification code is: (\S+)/.exec(m.text)?.[1]).find(Boolean);
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification mail reached ${email}`);
 }
 
 /**

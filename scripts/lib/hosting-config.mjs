@@ -3,7 +3,7 @@
 // firebase.json holds the production policy (what `firebase deploy` sends live), and the local
 // stack runs the emulators on firebase.emulators.json, written here at every start from
 // firebase.json with the emulators' policy (deploy/emulators-csp.json) in its place and the
-// deploy-only parts (extensions, predeploy builds) left out. docs/operations.md explains both.
+// deploy-only parts (the predeploy builds) left out. docs/operations.md explains both.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -114,7 +114,7 @@ export function contactedOrigins(js) {
 
 /**
  * @typedef {{ source?: string, regex?: string, headers: { key: string, value: string }[] }} HeaderRule
- * @typedef {{ hosting?: { headers?: HeaderRule[], predeploy?: unknown }, functions?: { predeploy?: unknown }[], extensions?: object, [key: string]: unknown }} FirebaseConfig
+ * @typedef {{ hosting?: { headers?: HeaderRule[], predeploy?: unknown }, functions?: { predeploy?: unknown }[], [key: string]: unknown }} FirebaseConfig
  */
 
 /** The CSP header every path gets (the `**` rule). */
@@ -144,8 +144,7 @@ export function writeEmulatorConfig(root) {
   const header = cspHeader(config);
   if (!header) throw new Error(`firebase.json has no ${CSP} header for '**'.`);
   header.value = renderCsp(readEmulatorCsp(root));
-  // The emulators print mails (npm start) instead of running the Trigger Email extension, and build nothing.
-  delete config.extensions;
+  // The emulators build nothing.
   if (config.hosting) delete config.hosting.predeploy;
   for (const fn of config.functions ?? []) delete fn.predeploy;
   writeFileSync(join(root, EMULATOR_CONFIG), `${JSON.stringify(config, null, 2)}\n`);

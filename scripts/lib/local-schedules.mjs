@@ -1,17 +1,18 @@
 // @ts-check
-// The Functions emulator does not run scheduled functions, so `npm start` runs the two that
+// The Functions emulator does not run scheduled functions, so `npm start` runs the ones that
 // notifications need itself, in-process from the built code, on their production schedules:
-// the SMS sweep (every minute: retries after a provider failure) and the appointment
-// reminders and follow-ups (every 5 minutes). Same code as functions/src/index.ts smsSweep and appointmentReminders.
+// the SMS and mail sweeps (every minute: retries after a provider or mail server refusal) and the
+// appointment reminders and follow-ups (every 5 minutes). Same code as functions/src/index.ts
+// smsSweep, mailSweep and appointmentReminders.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './install.mjs';
 import { EMULATOR_ENV } from './ports.mjs';
 
-/** Starts both schedules; returns stop(). */
+/** Starts the schedules; returns stop(). */
 export async function startLocalSchedules({ log = console.log } = {}) {
   Object.assign(process.env, EMULATOR_ENV);
-  // The values the Functions emulator gives the functions (the SMS sandbox's address and credentials).
+  // The values the Functions emulator gives the functions (the SMS sandbox's and the SMTP sink's addresses and credentials).
   for (const file of ['.env.local', '.secret.local']) {
     for (const line of readFileSync(join(ROOT, 'functions', file), 'utf8').split('\n')) {
       const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
@@ -25,6 +26,8 @@ export async function startLocalSchedules({ log = console.log } = {}) {
   store.db();
   /** @type {{ sweepSms: (o: object) => Promise<{ looked: number, sent: number, failed: number }> }} */
   const sender = await import(join(ROOT, 'functions/lib/notifications/sms-sender.js'));
+  /** @type {{ sweepMail: (o: object) => Promise<{ looked: number, sent: number, error: number }> }} */
+  const mailSender = await import(join(ROOT, 'functions/lib/notifications/mail-sender.js'));
   /** @type {{ sendDueReminders: (o: object) => Promise<{ sent: number }> }} */
   const reminders = await import(join(ROOT, 'functions/lib/notifications/reminders.js'));
   /** @type {{ sendDueFollowUps: (o: object) => Promise<{ sent: number }> }} */
@@ -50,6 +53,10 @@ export async function startLocalSchedules({ log = console.log } = {}) {
     every('SMS sweep', 60_000, async () => {
       const r = await sender.sweepSms({ deadline: Date.now() + 50_000 });
       return r.looked ? `${r.sent} sent, ${r.failed} failed of ${r.looked} due` : undefined;
+    }),
+    every('Mail sweep', 60_000, async () => {
+      const r = await mailSender.sweepMail({ deadline: Date.now() + 50_000 });
+      return r.looked ? `${r.sent} sent, ${r.error} not delivered of ${r.looked} due` : undefined;
     }),
     every('Reminders', 5 * 60_000, async () => {
       const r = await reminders.sendDueReminders({ deadline: Date.now() + 200_000 });

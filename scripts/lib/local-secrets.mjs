@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './install.mjs';
+import { HOST, PORTS } from './ports.mjs';
 
 export const LOCAL_SECRETS_FILE = join(ROOT, 'functions', '.secret.local');
 
@@ -18,6 +19,11 @@ const SANDBOX_SECRETS = {
   USSD_GATEWAY_KEY: 'sandbox-ussd-gateway-key',
   NEWSLETTER_SECRET: 'local-newsletter-unsubscribe-secret',
   SMS_CLIENT_SECRET: 'sandbox-sms-secret',
+  // The sandbox's SMTP sink (scripts/sandbox/mail.mjs, PORTS.mailSink) and its account.
+  SMTP_HOST: HOST,
+  SMTP_PORT: String(PORTS.mailSink),
+  SMTP_USER: 'sandbox-smtp-user',
+  SMTP_PASSWORD: 'sandbox-smtp-password',
 };
 
 /** KEY=value lines, as firebase-tools reads them. */

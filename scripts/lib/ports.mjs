@@ -7,6 +7,8 @@ export const PORTS = {
   auth: 9099,
   firestore: 8080,
   paymentSandbox: 5005,
+  /** The sandbox's SMTP sink, the mail provider's stand-in (functions/.secret.local SMTP_HOST, SMTP_PORT). */
+  mailSink: 2525,
   emulatorHub: 4400,
   emulatorLogging: 4500,
   /** coturn, the video visits' relay (UDP and TCP): the one the API's iceServers name (functions/.env.local TURN_URLS). */

@@ -20,6 +20,7 @@ const PORT_NAMES = {
   [PORTS.auth]: 'the Auth emulator',
   [PORTS.firestore]: 'the Firestore emulator',
   [PORTS.paymentSandbox]: 'the payment sandbox',
+  [PORTS.mailSink]: "the payment sandbox's SMTP sink",
   [PORTS.emulatorHub]: 'the emulator hub',
   [PORTS.emulatorLogging]: 'the emulator log stream',
   [PORTS.turn]: 'the TURN relay (coturn)',

@@ -4,7 +4,7 @@
  * Pure TypeScript: the console imports it.
  */
 
-/** Queued: waiting to be sent (a mail the Trigger Email extension has not picked up yet); Sending: being tried. */
+/** Queued: waiting to be sent (not tried yet); Sending: being tried, or waiting to be tried again. */
 export type DeliveryStatus = 'Queued' | 'Sending' | 'Sent' | 'Failed';
 
 export interface Delivery {

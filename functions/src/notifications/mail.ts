@@ -3,6 +3,8 @@ import { expiryOf, type RetainedKind } from '../api/retention';
 import { storeMail, type Mail } from '../store/mail';
 import { findPatient } from '../store/patients';
 import { auth } from '../store/firebase';
+import { afterCommit } from '../store/transaction';
+import { sendMailSoon } from './mail-sender';
 
 export type { Mail } from '../store/mail';
 
@@ -10,11 +12,19 @@ export type { Mail } from '../store/mail';
 export type MailKind = Extract<RetainedKind, 'mail' | 'verificationMail' | 'erasureMail'>;
 
 /**
- * Queues a mail; pass a transaction to queue it only if that transaction commits. Every copy
- * carries its `expireAt` (30 days, or shorter for its kind), so none is kept for ever.
+ * Queues a mail and sends it right after (mail-sender.ts); pass a transaction to queue it only
+ * if that transaction commits, and send it after the commit. Every copy carries its `expireAt`
+ * (30 days, or shorter for its kind), so none is kept for ever.
  */
 export async function queueMail(mail: Mail, tx?: Transaction, kind: MailKind = 'mail'): Promise<void> {
-  await storeMail(mail, expiryOf(kind), tx);
+  const { id, written } = storeMail(mail, expiryOf(kind), tx);
+  if (tx) {
+    // Outside store/transaction.ts runTransaction there is no hook: the sweep sends it within a minute.
+    afterCommit(tx, () => sendMailSoon([id]));
+  } else {
+    await written;
+    await sendMailSoon([id]);
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { findPatient } from '../store/patients';
 import { storeSms } from '../store/sms';
 import { afterCommit } from '../store/transaction';
 import type { Notice, NoticeKind } from './notice';
-import { sendSoon } from './sms-sender';
+import { sendSmsSoon } from './sms-sender';
 import { ghanaPhone, smsBody } from './sms-text';
 
 export type { Notice, NoticeKind } from './notice';
@@ -126,9 +126,9 @@ export async function notifyPatient(patientId: string, notice: Notice, options: 
   const { id, written } = storeSms({ to, body: smsBody(notice.sms), ...about }, expireAt, tx);
   if (tx) {
     // Outside store/transaction.ts runTransaction there is no hook: the sweep sends it within a minute.
-    afterCommit(tx, () => sendSoon([id]));
+    afterCommit(tx, () => sendSmsSoon([id]));
   } else {
     await written;
-    await sendSoon([id]);
+    await sendSmsSoon([id]);
   }
 }

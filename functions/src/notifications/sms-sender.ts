@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -8,6 +7,7 @@ import { takeSlot } from '../http/rate-limit';
 import { dueSmsQuery, smsRef, type SmsDoc } from '../store/sms';
 import { runTransaction } from '../store/transaction';
 import { hasCode } from '../store/error-codes';
+import { sendSoon } from './send-soon';
 
 /**
  * Sends the documents of the `sms` outbox through the provider's SMS API (Hubtel's
@@ -144,41 +144,8 @@ export async function sendSms(id: string, now: Date = new Date()): Promise<SendO
   return 'retry';
 }
 
-/** How long a request waits for its SMS before answering; the send goes on (or the sweep takes it). */
-const SEND_WAIT_MS = 2_000;
-
-/** Sends still going after their request answered. */
-const inFlight = new Set<Promise<unknown>>();
-
-/** Resolves once every send started here has finished (a process that stops, or a test file that ends, waits for them). */
-export async function sendsSettled(): Promise<void> {
-  while (inFlight.size) await Promise.allSettled([...inFlight]);
-}
-
-/** Requests that answer without waiting for their SMS (withoutWaitingForSms). */
-const noWait = new AsyncLocalStorage<true>();
-
-/**
- * Runs `fn` with its SMS sent without waiting for them: the USSD service must answer within
- * Hubtel's 5 s (docs/ussd.md); the send goes on, and the sweep takes what is left.
- */
-export const withoutWaitingForSms = <T>(fn: () => Promise<T>): Promise<T> => noWait.run(true, fn);
-
-/** Sends right away, waiting at most SEND_WAIT_MS (not at all under withoutWaitingForSms); never throws (the sweep retries what is left). */
-export async function sendSoon(ids: readonly string[]): Promise<void> {
-  const sends = Promise.allSettled(
-    ids.map((id) => sendSms(id).catch((err: unknown) => logger.error('sms send failed', { smsId: id, error: String(err) }))),
-  );
-  inFlight.add(sends);
-  void sends.finally(() => inFlight.delete(sends));
-  if (noWait.getStore()) return;
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, SEND_WAIT_MS);
-  });
-  await Promise.race([sends, bound]);
-  clearTimeout(timer);
-}
+/** Sends right away (send-soon.ts: the request waits at most 2 s); never throws (the sweep retries what is left). */
+export const sendSmsSoon = (ids: readonly string[]): Promise<void> => sendSoon('sms', ids, (id) => sendSms(id));
 
 export interface SmsSweepResult {
   looked: number;

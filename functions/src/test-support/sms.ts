@@ -49,11 +49,6 @@ export async function smsDocsOf(patientId: string) {
   return snap.docs.map((d) => ({ id: d.id, ...d.data() }) as { id: string; [field: string]: unknown });
 }
 
-export async function mailDocsOf(patientId: string) {
-  const snap = await db().collection(COLLECTIONS.mail).where('patientId', '==', patientId).get();
-  return snap.docs.map((d) => d.data());
-}
-
 /**
  * Waits until `check` passes (the send after a commit is not awaited by every caller). Up to
  * 30 s: a provider's callback comes through the Functions emulator, and on a busy machine its

@@ -1,7 +1,8 @@
 import { appointmentRef } from '../../store/appointments';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
-import { freshPhone, mailDocsOf, setPatientContact, smsDocsOf, smsSentTo, eventually } from '../../test-support/sms';
+import { freshPhone, setPatientContact, smsDocsOf, smsSentTo, eventually } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 import { reminderDue, sendDueReminders } from '../reminders';
 import { sampleAppointment } from './sample-appointment';
 
@@ -113,8 +114,8 @@ describe('appointment reminders', () => {
 
     // Only reminders are read: the clinic's expiry sweep, on real time while `now` is made up,
     // may meanwhile expire the unpaid one and tell the patient so (another suite runs it).
-    const reminders = <T extends Record<string, unknown>>(docs: T[]) =>
-      docs.filter((d) => String(d.event).startsWith('reminder.'));
+    const reminders = <T extends object>(docs: T[]) =>
+      docs.filter((d) => String((d as { event?: unknown }).event).startsWith('reminder.'));
     const sms = reminders(await smsDocsOf(p.uid));
     expect(sms.map((s) => s.event).sort()).toEqual(['reminder.24h', 'reminder.2h']);
     const mails = reminders(await mailDocsOf(p.uid));

@@ -11,6 +11,7 @@ import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
 import { freshSlot, slotOf, type Booked } from '../../test-support/booking';
 import { callbackPath, payInSandbox, resetFaults, setFaults } from '../../test-support/payments';
+import { subjectsTo } from '../../test-support/mail';
 
 /**
  * DELETE /appointments/:id while a payment may be on its way: the provider (the payment
@@ -54,10 +55,7 @@ async function bookAndStartCheckout(user: TestUser) {
 
 const remove = (user: TestUser, id: string) => request(app).delete(`/api/appointments/${id}`).set(bearer(user));
 const stored = async (id: string) => (await db().collection(COLLECTIONS.appointments).doc(id).get()).data();
-const receiptsTo = async (email: string) =>
-  (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.filter((d) =>
-    String(d.get('message.subject')).startsWith('Payment received'),
-  );
+const receiptsTo = async (email: string) => (await subjectsTo(email)).filter((s) => s.startsWith('Payment received'));
 
 /** The provider's callback, as the sandbox would post it once it gets through. */
 const lateCallback = (clientReference: string, amount: number) =>

@@ -10,7 +10,8 @@ import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { bookingBase } from '../../test-support/booking';
 import { ALL_DAY, bearer, consultation, dayPlus, freeTimesOf, slotAtOrAfter, testDoctor } from '../../test-support/scheduling';
-import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { eventually, freshPhone, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 import { auditOf } from '../../test-support/staff';
 
 /**

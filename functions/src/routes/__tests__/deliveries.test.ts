@@ -5,6 +5,7 @@ import { seedCatalog } from '../../seed/seed';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { virtualConsultationBooking } from '../../test-support/booking';
+import { failNextMail, mailDocsOf, sinkMailTo } from '../../test-support/mail';
 import { eventually, freshPhone, setPatientContact } from '../../test-support/sms';
 
 /** The staff's delivery log: the mails and SMS about an appointment or a patient, with their status. */
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 const log = (path: string) => request(app).get(`/api/staff${path}`).set('Authorization', `Bearer ${staff.idToken}`);
 
-it('when a patient books, then staff see the e-mail (Queued until the mail extension reports) and the SMS (Sent) for the appointment and the patient', async () => {
+it('when a patient books, then staff see the e-mail and the SMS, both Sent, for the appointment and the patient', async () => {
   const patient = await createTestUser();
   const phone = freshPhone();
   await setPatientContact(patient.uid, { contactNumber: phone });
@@ -32,7 +33,7 @@ it('when a patient books, then staff see the e-mail (Queued until the mail exten
 
   const res = await eventually(
     () => log(`/appointments/${appointmentId}/deliveries`),
-    (r) => (r.body.data as Delivery[]).some((d) => d.channel === 'sms' && d.status === 'Sent'),
+    (r) => (r.body.data as Delivery[]).filter((d) => d.status === 'Sent').length === 2,
   );
   expect(res.status).toBe(200);
   const deliveries = res.body.data as Delivery[];
@@ -44,7 +45,9 @@ it('when a patient books, then staff see the e-mail (Queued until the mail exten
         to: patient.email.toLowerCase(),
         event: 'appointment.received',
         summary: expect.stringMatching(/^Appointment request received/),
-        status: 'Queued',
+        status: 'Sent',
+        attempts: 1,
+        sentAt: expect.any(String),
         appointmentId,
       }),
       expect.objectContaining({
@@ -57,17 +60,34 @@ it('when a patient books, then staff see the e-mail (Queued until the mail exten
     ]),
   );
 
-  // The extension's report shows through.
-  const mail = deliveries.find((d) => d.channel === 'email')!;
-  await db()
-    .collection('mail')
-    .doc(mail.id)
-    .update({ delivery: { state: 'ERROR', error: 'Mailbox unavailable' } });
   const patientLog = await log(`/patients/${patient.uid}/deliveries`);
   expect(patientLog.status).toBe(200);
-  expect(patientLog.body.data).toEqual(
-    expect.arrayContaining([expect.objectContaining({ id: mail.id, status: 'Failed', failureReason: 'Mailbox unavailable' })]),
+  expect(patientLog.body.data).toEqual(expect.arrayContaining(deliveries));
+});
+
+it("when the mail server refuses a patient's address for good, then staff see the mail Failed with the server's words", async () => {
+  const patient = await createTestUser();
+  await failNextMail(patient.email, 1, 550);
+  const booked = await request(app)
+    .post('/api/appointments')
+    .set('Authorization', `Bearer ${patient.idToken}`)
+    .send(await virtualConsultationBooking());
+  expect(booked.status).toBe(201);
+  const res = await eventually(
+    () => log(`/patients/${patient.uid}/deliveries`),
+    (r) => (r.body.data as Delivery[]).some((d) => d.channel === 'email' && d.status === 'Failed'),
   );
+  expect(res.body.data).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        channel: 'email',
+        status: 'Failed',
+        attempts: 1,
+        failureReason: expect.stringMatching(/^The mail server refused it \(550\)/),
+      }),
+    ]),
+  );
+  expect(await sinkMailTo(patient.email)).toEqual([]);
 });
 
 it('answers 404 for an appointment or patient that does not exist, and 401 without sign-in', async () => {
@@ -97,7 +117,7 @@ it('when a patient signs up, then staff see that both codes were sent, by mail a
     ['sms', 'account.phone-code', 'verification code (hidden)'],
   ]);
   // Neither code appears anywhere in the answer.
-  const mailed = (await db().collection('mail').where('patientId', '==', user.uid).get()).docs[0].get('message.text') as string;
+  const mailed = (await mailDocsOf(user.uid))[0].message.text;
   const emailCode = /verification code is: (\S+)/.exec(mailed)![1];
   const texted = (await db().collection('sms').where('patientId', '==', user.uid).get()).docs[0].get('body') as string;
   const smsCode = /is (\d{6})\./.exec(texted)![1];

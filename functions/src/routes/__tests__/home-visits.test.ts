@@ -9,7 +9,8 @@ import { auth, db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { bookingBase } from '../../test-support/booking';
 import { bearer, dayPlus } from '../../test-support/scheduling';
-import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { eventually, freshPhone, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 import { auditOf, storedAppointment } from '../../test-support/staff';
 
 /**

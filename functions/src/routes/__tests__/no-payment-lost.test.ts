@@ -14,6 +14,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
 import { freshSlot, slotOf, type Booked } from '../../test-support/booking';
+import { subjectsTo } from '../../test-support/mail';
 import { callbackPath, SANDBOX, payInSandbox, setFaults } from '../../test-support/payments';
 
 /**
@@ -77,8 +78,6 @@ const age = (id: string, ms: number) =>
   });
 const refundsOf = async (clientReference: string) =>
   (await db().collection(COLLECTIONS.refunds).where('clientReference', '==', clientReference).get()).docs.map((d) => d.data());
-const subjectsTo = async (email: string) =>
-  (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => String(d.get('message.subject')));
 /** The mails about money to this address: the booking's own confirmation goes to the account too. */
 /** The mails about money (receipts, refunds), without the booking's and the cancellation's confirmations. */
 const moneyMailsTo = async (email: string) =>

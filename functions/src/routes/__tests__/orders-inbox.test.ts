@@ -9,6 +9,7 @@ import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { bearer } from '../../test-support/scheduling';
 import { auditOf } from '../../test-support/staff';
+import { mailsTo } from '../../test-support/mail';
 
 /**
  * Orders and contact messages on the clinic's side (docs/front-desk.md): an order says who it
@@ -151,7 +152,7 @@ describe('contact messages', () => {
         { text: 'Yes: we visit Kasoa on Tuesdays and Fridays. <b>Call us</b> to book.', by: staff.email, at: expect.any(String) },
       ],
     });
-    const mails = (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => d.data());
+    const mails = await mailsTo(email);
     expect(mails).toEqual([
       expect.objectContaining({
         event: 'message.reply',

@@ -4,6 +4,7 @@ import { createApp } from '../../app';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
+import { mailsTo } from '../../test-support/mail';
 
 const app = createApp();
 
@@ -25,14 +26,6 @@ const registration = (user: TestUser, extra: Record<string, unknown> = {}) => ({
 
 const register = (user: TestUser, extra: Record<string, unknown> = {}) =>
   request(app).post('/api/patient').set(bearer(user)).send(registration(user, extra));
-
-/** The mails queued for an address, oldest first. */
-async function mailsTo(email: string) {
-  const snap = await db().collection(COLLECTIONS.mail).where('to', '==', email).get();
-  return snap.docs
-    .map((d) => d.data() as { message: { subject: string; text: string; html: string }; createdAt: Timestamp })
-    .sort((a, b) => a.createdAt.toMillis() - b.createdAt.toMillis());
-}
 
 /** The code in the latest verification mail, as the patient would read it. */
 async function latestCode(email: string): Promise<string> {

@@ -11,6 +11,7 @@ import { createStaffUser, createTestUser, type TestUser } from '../../test-suppo
 import { CALLBACK_SECRET, callbackPath, payInSandbox, setFaults } from '../../test-support/payments';
 import { callbackToken } from '../../http/gateway';
 import { callbackUrl } from '../../config';
+import { mailsTo } from '../../test-support/mail';
 
 const app = createApp();
 const callbackApp = createCallbackApp();
@@ -33,8 +34,6 @@ async function startedCheckout(user: TestUser, packageId = 'student') {
 }
 
 const subscriptionDoc = async (id: string) => (await db().collection(COLLECTIONS.subscriptions).doc(id).get()).data() ?? {};
-const mailsTo = async (email: string) =>
-  (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => d.data());
 
 /** The provider's callback for a payment, to the URL it was given for it (or another `path`, as a forger would). */
 function callback(clientReference: string, path: string = callbackPath(clientReference), amount = 49, phone?: string) {

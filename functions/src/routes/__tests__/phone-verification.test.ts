@@ -6,7 +6,8 @@ import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
 import { createTestUser, type TestUser } from '../../test-support/auth';
 import { atStartOfWindow } from '../../test-support/clock';
-import { freshPhone, mailDocsOf, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { freshPhone, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 
 /**
  * The phone's own code (POST /patient/{id}/phone/code and /phone/verify): sent by SMS to the

@@ -7,7 +7,8 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { bookingBase, freshSlot } from '../../test-support/booking';
-import { eventually, mailDocsOf } from '../../test-support/sms';
+import { eventually } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 
 /**
  * The record opens only through care the patient took part in (docs/record.md 'Who reads

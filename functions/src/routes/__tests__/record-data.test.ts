@@ -9,7 +9,8 @@ import { seedCatalog } from '../../seed/seed';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
-import { mailDocsOf, smsDocsOf } from '../../test-support/sms';
+import { smsDocsOf } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 import { startingIn, storedAppointment } from '../../test-support/staff';
 
 /**

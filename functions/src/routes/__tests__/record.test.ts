@@ -14,7 +14,8 @@ import { logger } from 'firebase-functions';
 import { rateLimitClock } from '../../http/rate-limit';
 import { newRxCode } from '../../services/record/prescriptions';
 import { checkRx, RX_BUSY, RX_MISSES_PER_HOUR, RX_TOO_MANY_MISSES, rxMissBudget } from '../../services/record/rx-check';
-import { mailDocsOf, smsDocsOf } from '../../test-support/sms';
+import { smsDocsOf } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 import { auditOf, startingIn, storedAppointment } from '../../test-support/staff';
 
 /**

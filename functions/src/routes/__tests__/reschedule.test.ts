@@ -11,6 +11,7 @@ import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { auditOf } from '../../test-support/staff';
 import { bearer, consultation, dayPlus, freeTimesOf, slotAtOrAfter, testDoctor } from '../../test-support/scheduling';
+import { subjectsTo } from '../../test-support/mail';
 
 const app = createApp();
 
@@ -69,8 +70,6 @@ const staffMove = (user: TestUser, id: string, slot: Slot) =>
     .send({ requestedDay: slot.day, requestedTime: slot.time });
 const stored = async (id: string) => (await db().collection(COLLECTIONS.appointments).doc(id).get()).data()!;
 const holderOf = async (slot: Slot) => (await doctorSlotRef(doctorId, slot.day, slot.time).get()).data()?.appointmentId;
-const subjectsTo = async (email: string) =>
-  (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => String(d.get('message.subject')));
 
 describe('POST /appointments/{id}/reschedule (the owner)', () => {
   it('when the owner moves it to a free slot, then the old slot frees in the same change, the record keeps the history and both are told', async () => {

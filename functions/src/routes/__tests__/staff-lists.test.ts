@@ -10,7 +10,8 @@ import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, signIn, type TestUser } from '../../test-support/auth';
 import { auditOf, storedAppointment } from '../../test-support/staff';
-import { eventually, freshPhone, mailDocsOf, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { eventually, freshPhone, setPatientContact, smsDocsOf } from '../../test-support/sms';
+import { mailDocsOf } from '../../test-support/mail';
 
 /** The clinic's lists and the changes it makes outside appointments: pages, inbox, orders, refunds, patients, roles, audit. */
 const app = createApp();

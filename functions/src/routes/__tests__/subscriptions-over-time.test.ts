@@ -10,6 +10,7 @@ import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';
 import { bookingBase, virtualConsultationBooking } from '../../test-support/booking';
 import { payInSandbox, setFaults } from '../../test-support/payments';
+import { mailsTo } from '../../test-support/mail';
 
 const app = createApp();
 const DAY = 86_400_000;
@@ -18,8 +19,6 @@ const bearer = (u: TestUser) => ({ Authorization: `Bearer ${u.idToken}` });
 const subscriptionDoc = async (id: string) => (await db().collection(COLLECTIONS.subscriptions).doc(id).get()).data() ?? {};
 const subscriptionsOf = async (uid: string) =>
   (await db().collection(COLLECTIONS.subscriptions).where('patientId', '==', uid).get()).docs;
-const mailsTo = async (email: string) =>
-  (await db().collection(COLLECTIONS.mail).where('to', '==', email).get()).docs.map((d) => d.data());
 const millis = (v: unknown) => (v as Timestamp).toMillis();
 
 const subscribe = (user: TestUser, packageId: string) =>

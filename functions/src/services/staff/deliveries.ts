@@ -8,19 +8,17 @@ import {
 } from '../../api/notifications';
 import { notFound } from '../../http/errors';
 import { plainValue } from '../../store/converter';
-import { mailAbout } from '../../store/mail';
+import { mailAbout, type MailDelivery } from '../../store/mail';
 import { findPatient } from '../../store/patients';
 import { smsAbout } from '../../store/sms';
 
 import { auditAs, type Staff } from '../shared/staff-access';
 import { visibleAppointment } from '../booking/staff-appointments';
 
-/** The Trigger Email extension's delivery.state, in the log's words (none yet: Queued). */
-const MAIL_STATES: Record<string, DeliveryStatus> = {
-  PENDING: 'Sending',
-  PROCESSING: 'Sending',
+/** The mail sender's delivery.state (store/mail.ts), in the log's words (none yet: Queued). */
+const MAIL_STATES: Record<MailDelivery['state'], DeliveryStatus> = {
   RETRY: 'Sending',
-  SUCCESS: 'Sent',
+  SENT: 'Sent',
   ERROR: 'Failed',
 };
 
@@ -28,8 +26,8 @@ const MAIL_STATES: Record<string, DeliveryStatus> = {
 const summaryOf = (event: string, text: unknown) => (CODE_EVENTS.includes(event) ? HIDDEN_CODE_SUMMARY : String(text ?? ''));
 
 function fromMail(id: string, d: DocumentData): Delivery {
-  const delivery = (d.delivery ?? {}) as { state?: string; error?: string; endTime?: string };
-  const status = MAIL_STATES[String(delivery.state)] ?? 'Queued';
+  const delivery = (d.delivery ?? {}) as Partial<MailDelivery>;
+  const status = (delivery.state && MAIL_STATES[delivery.state]) || 'Queued';
   return {
     id,
     channel: 'email',
@@ -37,9 +35,10 @@ function fromMail(id: string, d: DocumentData): Delivery {
     event: String(d.event ?? 'notice'),
     summary: summaryOf(String(d.event ?? 'notice'), d.message?.subject),
     status,
-    ...(status === 'Failed' && delivery.error ? { failureReason: String(delivery.error) } : {}),
+    ...(status !== 'Sent' && delivery.error ? { failureReason: String(delivery.error) } : {}),
+    ...(delivery.attempts ? { attempts: delivery.attempts } : {}),
     createdAt: String(d.createdAt ?? ''),
-    ...(status === 'Sent' && delivery.endTime ? { sentAt: String(delivery.endTime) } : {}),
+    ...(d.sentAt ? { sentAt: String(d.sentAt) } : {}),
     ...(d.appointmentId ? { appointmentId: String(d.appointmentId) } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { USSD_DIALS_PER_NUMBER_PER_HOUR, ussdRequestBudget } from '../../api/pol
 import { takeSlot } from '../../http/rate-limit';
 import { badRequest, notFound } from '../../http/errors';
 import { ghanaPhone, isGsm7, septets, toGsm7 } from '../../notifications/sms-text';
-import { withoutWaitingForSms } from '../../notifications/sms-sender';
+import { withoutWaitingForSends } from '../../notifications/send-soon';
 import { confirmUssdService } from '../../provider/provider';
 import { hasCode } from '../../store/error-codes';
 import { sessionExpiry, ussdSessionRef, type UssdSession } from '../../store/ussd';
@@ -223,8 +223,8 @@ export async function answerUssd(req: UssdRequest): Promise<UssdResponse> {
   };
   let reply: Reply;
   try {
-    // The answer does not wait for the SMS it queues (the receipt, the booking): they go on after it.
-    reply = await withoutWaitingForSms(() =>
+    // The answer does not wait for the SMS and mails it queues (the receipt, the booking): they go on after it.
+    reply = await withoutWaitingForSends(() =>
       type === 'initiation' || !session || session.lastSequence === 0
         ? firstScreen(caller)
         : answerStep(caller, { step: session.step, data: session.data } as State, String(req.Message ?? '')),
