@@ -4,7 +4,6 @@
  * store) Paid once with its receipt; a failed charge retried then lapsed; the one-tap stop and no
  * charge after it. The scheduled job runs from the built functions, as `npm start` runs its schedules.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
@@ -13,6 +12,7 @@ import { adminDb, waitUntil } from './support/admin';
 import { createActivatedPatient, idTokenFor, loginThroughUi, type TestPatient } from './support/accounts';
 import { DESKTOP, PHONE, SITE_URL, newContext, useBrowser } from './support/browser';
 import { dialogCloses, dialogSays } from './support/dialogs';
+import { localEnv } from './support/local-env';
 
 jest.setTimeout(120_000);
 
@@ -23,11 +23,8 @@ const ROOT = join(__dirname, '..');
 
 /** The hourly job's two steps, from the built functions with the emulator's settings (functions/.env.local). */
 function scheduledJobs() {
-  for (const file of ['.env.local', '.secret.local']) {
-    for (const line of readFileSync(join(ROOT, 'functions', file), 'utf8').split('\n')) {
-      const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
-      if (match) process.env[match[1]] ??= match[2];
-    }
+  for (const file of ['.env.local', '.secret.local'] as const) {
+    for (const [key, value] of Object.entries(localEnv(file))) process.env[key] ??= value;
   }
   /* eslint-disable @typescript-eslint/no-require-imports */
   // The functions' own firebase-admin app first, before this file's (store/firebase.ts takes the first app there is).

@@ -8,25 +8,16 @@
  * request log that docs/operations.md step 14 keeps out of production's logs.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createActivatedPatient, idTokenFor } from './support/accounts';
 import { waitUntil } from './support/admin';
 import { SITE_URL } from './support/browser';
+import { localEnv } from './support/local-env';
 
 jest.setTimeout(90_000);
 
-const ROOT = join(__dirname, '..');
 const SANDBOX = 'http://127.0.0.1:5005';
 
-/** The values firebase-tools gives the Functions emulator as secrets (KEY=value lines). */
-function localSecrets(): Record<string, string> {
-  const secrets: Record<string, string> = {};
-  for (const line of readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8').split('\n')) {
-    const match = /^([A-Z_][A-Z0-9_]*)=(.+)$/.exec(line.trim());
-    if (match) secrets[match[1]] = match[2];
-  }
-  return secrets;
-}
+const localSecrets = () => localEnv('.secret.local');
 
 /**
  * What the stack prints (scripts/lib/stack.mjs writes it to STACK_LOG_FILE): the functions'

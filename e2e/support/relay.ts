@@ -4,9 +4,8 @@
  * copies (scripts/lib/turn.mjs NARROW_RELAYS) a test can point a call at.
  */
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { localSecret } from './local-env';
 
 /** The relays as scripts/lib/turn.mjs starts them with the stack (ports and caps in kbit/s per direction). */
 export const RELAYS = {
@@ -17,10 +16,7 @@ export const RELAYS = {
 
 /** The secret the local coturn checks credentials against (the API mints from the same one). */
 export function localTurnSecret(): string {
-  const text = readFileSync(join(__dirname, '../../functions/.secret.local'), 'utf8');
-  const secret = /^TURN_SHARED_SECRET=(.+)$/m.exec(text)?.[1];
-  if (!secret) throw new Error('functions/.secret.local has no TURN_SHARED_SECRET: start the stack first');
-  return secret;
+  return localSecret('TURN_SHARED_SECRET');
 }
 
 /** A TURN REST API credential made here, apart from the API's code: username '<unix expiry>:<uid>'. */
