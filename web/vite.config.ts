@@ -64,7 +64,27 @@ const config: UserConfig = {
   },
 };
 
+/**
+ * react-router 7's package exports name only its development build (dev warnings and checks kept
+ * in, about 94 KB raw); a build takes its production files, which the same package ships.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+  },
+];
+
 export default defineConfig(({ command, mode }) => {
-  if (command === 'build') requireProjectConfig(mode);
-  return config;
+  if (command !== 'build') return config;
+  requireProjectConfig(mode);
+  const alias = Object.entries(config.resolve?.alias ?? {}).map(([find, replacement]) => ({
+    find,
+    replacement: String(replacement),
+  }));
+  return { ...config, resolve: { ...config.resolve, alias: [...reactRouterProduction, ...alias] } };
 });
