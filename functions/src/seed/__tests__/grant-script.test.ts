@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { COLLECTIONS } from '../../store/collections';
 import { auth, db } from '../../store/firebase';
 import { createTestUser } from '../../test-support/auth';
@@ -7,19 +8,26 @@ import { createTestUser } from '../../test-support/auth';
 /** `npm run grant` against the local emulators, as an operator runs it. */
 const SCRIPT = join(__dirname, '../../../../scripts/grant.mjs');
 
-function grant(...args: string[]) {
-  const run = spawnSync(process.execPath, [SCRIPT, ...args], {
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
+// Run without blocking this worker: a synchronous spawn froze its event loop for seconds, and
+// the Auth emulator closed the worker's idle keep-alive sockets meanwhile ("other side closed").
+async function grant(...args: string[]) {
+  try {
+    const run = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env }, // Jest's copy, which its setup filled (the emulators' hosts, the project)
+    });
+    return { code: 0, out: run.stdout, err: run.stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? null, out: failed.stdout ?? '', err: failed.stderr ?? '' };
+  }
 }
 
 describe('npm run grant', () => {
   it('when the account has verified its e-mail, then it gets the role and a roster entry', async () => {
     const person = await createTestUser({ patient: 'none', emailVerified: true });
-    const run = grant(person.email, 'staff');
+    const run = await grant(person.email, 'staff');
     expect(run.code).toBe(0);
     expect(run.out).toContain(`${person.email} is now staff`);
     expect((await auth().getUser(person.uid)).customClaims).toEqual({ role: 'staff' });
@@ -28,7 +36,7 @@ describe('npm run grant', () => {
 
   it('when the account has not verified its e-mail, then it refuses with one clear line and changes nothing', async () => {
     const person = await createTestUser({ patient: 'none' });
-    const run = grant(person.email, 'admin');
+    const run = await grant(person.email, 'admin');
     expect(run.code).toBe(1);
     expect(run.err.split('\n')[0]).toMatch(
       new RegExp(
@@ -41,10 +49,10 @@ describe('npm run grant', () => {
 
   it("when a holder's role is changed, then their refresh tokens are revoked", async () => {
     const person = await createTestUser({ patient: 'none', emailVerified: true });
-    expect(grant(person.email, 'staff').code).toBe(0);
+    expect((await grant(person.email, 'staff')).code).toBe(0);
     const before = (await auth().getUser(person.uid)).tokensValidAfterTime;
     await new Promise((r) => setTimeout(r, 1100));
-    expect(grant(person.email, 'admin').code).toBe(0);
+    expect((await grant(person.email, 'admin')).code).toBe(0);
     const after = (await auth().getUser(person.uid)).tokensValidAfterTime;
     expect(Date.parse(after!)).toBeGreaterThan(Date.parse(before!));
   });
