@@ -11,5 +11,10 @@ const meter = startCpuMeter();
 const child = spawn(command, args, { stdio: 'inherit' });
 const code = await new Promise((resolve) => child.on('close', (status, signal) => resolve(status ?? (signal ? 1 : 0))));
 meter.stop();
-writeSync(3, `${JSON.stringify({ seconds: meter.seconds(), orphaned: meter.orphanedSeconds() })}\n`);
+const report = `${JSON.stringify({ seconds: meter.seconds(), orphaned: meter.orphanedSeconds() })}\n`;
+try {
+  writeSync(3, report);
+} catch {
+  process.stderr.write(report); // run by hand, without a descriptor 3
+}
 process.exit(code);
