@@ -6,8 +6,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { calibrate, startCpuMeter } from './lib/cpu.mjs';
 import { ensureInstalled, ROOT } from './lib/install.mjs';
 
+// The busy CPU-seconds of everything this run starts, read against a fixed workload measured
+// now, on the same host on the same day (docs/testing.md, "The suite's CPU").
+const calibration = calibrate();
+const cpu = startCpuMeter();
+/** Each step's own CPU-seconds (its whole process tree, from scripts/lib/cpu-of.mjs). */
+/** @type {[string, number][]} */
+const stepCpu = [];
 ensureInstalled();
 const { StackError, seed, startStack } = await import('./lib/stack.mjs');
 
@@ -28,22 +36,37 @@ function record(/** @type {string} */ name, /** @type {boolean} */ ok, /** @type
   return ok;
 }
 
+/** The command run under scripts/lib/cpu-of.mjs, which reports its CPU on descriptor 3. */
+const measured = (/** @type {string[]} */ cmd) => [process.execPath, join(ROOT, 'scripts/lib/cpu-of.mjs'), ...cmd];
+function recordCpu(/** @type {string} */ name, /** @type {string} */ report) {
+  const seconds = Number(JSON.parse(report || '{}').seconds);
+  if (Number.isFinite(seconds)) stepCpu.push([name, seconds]);
+}
+
 function check(/** @type {string} */ name, /** @type {string[]} */ cmd) {
   console.log(`\n▶ ${name}: ${cmd.join(' ')}`);
   const since = Date.now();
-  return record(name, spawnSync(cmd[0], cmd.slice(1), { cwd: ROOT, stdio: 'inherit' }).status === 0, since);
+  const run = spawnSync(process.execPath, measured(cmd).slice(1), {
+    cwd: ROOT,
+    stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+  });
+  recordCpu(name, String(run.output?.[3] ?? ''));
+  return record(name, run.status === 0, since);
 }
 
 /** The same, run alongside others: its output is held and printed in one block when it ends. */
 function checkAlongside(/** @type {string} */ name, /** @type {string[]} */ cmd) {
   const since = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd[0], cmd.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, measured(cmd).slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     /** @type {Buffer[]} */
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    let report = '';
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.stdio[3]?.on('data', (chunk) => (report += chunk));
     child.on('close', (code) => {
+      recordCpu(name, report);
       console.log(`\n▶ ${name}: ${cmd.join(' ')}`);
       process.stdout.write(Buffer.concat(output));
       resolve(record(name, code === 0, since));
@@ -83,8 +106,17 @@ const staticChecks = Promise.all([
 /** Jest, its output on ours as it comes; resolves when it exits. */
 function runJest(/** @type {string[]} */ args) {
   return new Promise((resolve) => {
-    const jest = spawn('npx', ['jest', ...args], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-    jest.on('close', resolve);
+    const jest = spawn(process.execPath, measured(['npx', 'jest', ...args]).slice(1), {
+      cwd: ROOT,
+      stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    let report = '';
+    jest.stdio[3]?.on('data', (chunk) => (report += chunk));
+    jest.on('close', () => {
+      recordCpu('Jest', report);
+      resolve(undefined);
+    });
   });
 }
 
@@ -133,5 +165,28 @@ if (booting) {
 
 await staticChecks;
 console.log(`\nTook ${Math.round((Date.now() - began) / 1000)} s.`);
+printCpu(passed + failed);
 console.log(`Summary: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
+
+/**
+ * The run's busy CPU-seconds (every process it started, once they have ended) beside the
+ * calibration; their ratio is what should hold from one day to the next on the same code.
+ */
+function printCpu(/** @type {number} */ tests) {
+  const busy = cpu.seconds();
+  const units = busy / calibration;
+  const fixed = (/** @type {number} */ n, digits = 0) => n.toFixed(digits);
+  console.log(
+    `Busy CPU: ${fixed(busy)} CPU-s, ${fixed(busy / tests, 2)} a test over ${tests}; calibration ${fixed(calibration, 3)} CPU-s, ` +
+      `so ${fixed(units)} calibrated units, ${fixed(units / tests, 2)} a test.`,
+  );
+  const steps = stepCpu.reduce((sum, [, seconds]) => sum + seconds, 0);
+  const parts = [
+    ...stepCpu.map(([name, seconds]) => `${name} ${fixed(seconds)}`),
+    `the stack, the short runs and this script ${fixed(busy - steps)}`,
+  ];
+  console.log(
+    `  by step (CPU-s): ${parts.join(', ')}; ${fixed(cpu.orphanedSeconds())} of it from processes whose parent ended first.`,
+  );
+}
