@@ -6,7 +6,6 @@ import { ok } from '../http/envelope';
 import { checkIdParams } from '../http/ids';
 import { CALLER_LIMITS, throttleCaller } from '../http/rate-limit';
 import { bodyOf } from '../http/validate';
-import { checkInFromVisit } from '../services/booking/staff-appointments';
 import { admitPatient, joinVisit, leaveVisit, setVisitMode, viewVisit } from '../services/visits/visits';
 
 /**
@@ -33,12 +32,12 @@ visitsRouter.post('/visits/:appointmentId/join', ...writes, async (req, res) => 
 });
 
 visitsRouter.post('/visits/:appointmentId/admit', ...writes, async (req, res) => {
-  ok(res, { visit: await admitPatient(callerOf(req), idParam(req), checkInFromVisit) }, 'The patient has been admitted.');
+  ok(res, { visit: await admitPatient(callerOf(req), idParam(req)) }, 'The patient has been admitted.');
 });
 
 visitsRouter.post('/visits/:appointmentId/mode', ...writes, async (req, res) => {
   const { mode } = await bodyOf(req, visitModeSchema);
-  ok(res, await setVisitMode(callerOf(req), idParam(req), mode, checkInFromVisit), MODE_SET[mode]);
+  ok(res, await setVisitMode(callerOf(req), idParam(req), mode), MODE_SET[mode]);
 });
 
 visitsRouter.post('/visits/:appointmentId/leave', ...writes, async (req, res) => {

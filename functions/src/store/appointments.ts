@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { appointmentStartsAt } from '../api/policy';
-import type { Appointment } from '../api/types';
+import { APPOINTMENT_STATUS, type Appointment } from '../api/types';
 import { COLLECTIONS } from './collections';
 import { plainValue, typedConverter, typedCollection } from './converter';
 import { db } from './firebase';
@@ -74,6 +74,28 @@ const appointments = () =>
 
 export const appointmentRef = (id: string) => appointments().doc(id);
 export const newAppointmentRef = () => appointments().doc();
+
+/** What a check-in records besides the state: when (Ghana time, as the staff lifecycle writes its times) and by whom. */
+export const checkInFields = (byUid: string, at: string) => ({ checkedInAt: at, checkedInBy: byUid });
+
+/**
+ * Checks an Accepted appointment in (CheckedIn, when, by whom; acted on, so off the desk's
+ * rebooking list), in the caller's transaction after its reads: the staff lifecycle's
+ * check-in as a video visit's call makes it (services/visits/visits.ts), since visits may not
+ * call up into booking (eslint.config.mjs DOMAINS).
+ */
+export function checkInAppointment(
+  tx: Transaction,
+  a: Pick<StoredAppointment, 'appointmentId' | 'needsRebooking'>,
+  byUid: string,
+  at: string,
+) {
+  tx.update(appointmentRef(a.appointmentId), {
+    appointmentStatus: APPOINTMENT_STATUS.CheckedIn,
+    ...checkInFields(byUid, at),
+    ...(a.needsRebooking ? { needsRebooking: false } : {}),
+  });
+}
 
 export interface StoredAppointmentFile {
   patientId: string;

@@ -15,7 +15,8 @@ import { rosterWithRoles, staffMemberOf } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { isVirtualVisit } from '../../api/visits';
 import { auditAs, type Staff } from '../shared/staff-access';
-import { handOverRoom, readVisit } from '../visits/room';
+import { handOverRoom } from '../visits/host';
+import { readVisit } from '../visits/room';
 
 /**
  * Home visits and deliveries (docs/front-desk.md): staff assign who goes (a doctor- or

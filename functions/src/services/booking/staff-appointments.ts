@@ -19,6 +19,7 @@ import {
   appointmentFileRef,
   appointmentPage,
   appointmentRef,
+  checkInFields,
   heldSlot,
   type AppointmentFilter,
   type StoredAppointment,
@@ -42,7 +43,6 @@ import { runTransaction } from '../../store/transaction';
 import { visitRef } from '../../store/visits';
 import { isVirtualVisit, type VisitEndedAs } from '../../api/visits';
 import { endsRoom, endVisit, readVisit, withVisitMarks } from '../visits/room';
-import type { CheckIn } from '../visits/visits';
 import type { ClinicalNotes, FollowUpRequest } from '../../api/record';
 import { visitRecord } from '../record/visit-notes';
 import { CURRENCY } from '../../api/prices';
@@ -182,7 +182,7 @@ function changeFor(action: StaffAction, staff: Staff, input: ActionInput, now: s
     case 'on-the-way':
       return { onTheWayAt: now, onTheWayBy: staff.uid };
     case 'check-in':
-      return { checkedInAt: now, checkedInBy: staff.uid };
+      return checkInFields(staff.uid, now);
     case 'complete':
       return { visitSummary: input.visitSummary, completedAt: now, completedBy: staff.uid, ...visitRecord(staff, input) };
     case 'no-show':
@@ -217,15 +217,12 @@ export async function actOnAppointment(
   return runTransaction((tx) => actInTransaction(tx, staff, appointmentId, action, input, email));
 }
 
-/** The check-in a video visit's admit (or the host's switch to the phone) makes in the room's transaction. */
-export const checkInFromVisit: CheckIn = (tx, host, appointmentId) => actInTransaction(tx, host, appointmentId, 'check-in', {});
-
 /**
- * The action inside the caller's transaction (the visit's admit checks the appointment in
- * with the room's own change). It reads before it writes; a caller that reads too must do so
- * before calling it. `email`: the account's address, for the notices of NOTIFIED_ACTIONS.
+ * The action inside the transaction: it reads before it writes. `email`: the account's
+ * address, for the notices of NOTIFIED_ACTIONS. (A video visit's call checks the appointment
+ * in through store/appointments.ts checkInAppointment, with the room's own change.)
  */
-export async function actInTransaction(
+async function actInTransaction(
   tx: Transaction,
   staff: Staff,
   appointmentId: string,

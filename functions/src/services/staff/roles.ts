@@ -5,7 +5,7 @@ import { doctorById } from '../../store/catalog';
 import { auth } from '../../store/firebase';
 import { auditPage, staffMemberRef, staffMembersPage, writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
-import { roomsLeftBy, takeOutHost } from '../visits/room';
+import { roomsLeftBy, takeOutHost } from '../visits/host';
 import { audit, type Staff } from '../shared/staff-access';
 
 /** Staff roles (admin only), the roster they live in, and the audit log (docs/roles-and-audit.md). */

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { StaffAppointmentRow, StaffMember } from '../../api/staff';
+import type { StaffAppointmentRow } from '../../api/staff';
 import type { Appointment } from '../../api/types';
 import {
   DEFAULT_VISIT_SLOT_MINUTES,
@@ -10,16 +10,15 @@ import {
   type Visit,
   type VisitEndedAs,
 } from '../../api/visits';
-import { appointmentRef } from '../../store/appointments';
 import { scheduleRef } from '../../store/schedules';
 import { writeAudit, type AuditRecord } from '../../store/staff';
-import { visitRef, visitsHostedBy, visitsOf } from '../../store/visits';
+import { visitRef, visitsOf } from '../../store/visits';
 
 /**
  * The parts of a visit's record that the appointment's other changes need: ending the room
  * when the appointment leaves ROOM_STATES (services/booking/staff-appointments.ts, the patient's cancel
  * in services/booking/cancel-and-delete.ts), moving its window with a reschedule (services/booking/rescheduling.ts),
- * and the state the console shows; the roster's changes take a host out (services/staff/roles.ts).
+ * and the state the console shows. Who hosts, and the room following the roster: host.ts.
  * Booking and staff call down into it; nothing here calls up into them.
  */
 
@@ -84,57 +83,6 @@ export async function moveVisit(tx: Transaction, visit: Visit | undefined, to: T
     }),
   );
   await writeAudit({ ...actor, action: 'visit.move', target: visitTarget(visit.appointmentId) }, tx);
-}
-
-// --- the host follows the roster (docs/visits.md) ---
-
-/** What decides a room's host: the appointment's doctor, or, without one, the account staff assigned. */
-export type HostedAppointment = { doctorId?: string | null; assignedTo?: string | null };
-
-/**
- * Whether the roster entry (staffMembers/{uid}; none once the role went) makes `uid` the
- * host: a doctor account of the appointment's doctor, or, without one, the assigned account
- * holding the doctor role.
- */
-export function hostsBy(member: Pick<StaffMember, 'role' | 'doctorId'> | undefined, uid: string, a: HostedAppointment): boolean {
-  if (member?.role !== 'doctor') return false;
-  return a.doctorId ? member.doctorId === a.doctorId : a.assignedTo === uid;
-}
-
-/**
- * The rooms `uid` is a participant of as host, not ended, that `member` (its roster entry after
- * the change; undefined when the role is removed) no longer lets it host. Reads only: call it
- * in the transaction that changes the roster, before its writes, then takeOutHost.
- */
-export async function roomsLeftBy(tx: Transaction, uid: string, member: StaffMember | undefined): Promise<Visit[]> {
-  const hosted = (await tx.get(visitsHostedBy(uid))).docs
-    .map((d) => d.data())
-    .filter((v) => v.state !== 'Ended' && v.participants.includes(uid));
-  if (!hosted.length) return [];
-  const appointments = await tx.getAll(...hosted.map((v) => appointmentRef(v.appointmentId)));
-  return hosted.filter((_, i) => !hostsBy(member, uid, (appointments[i].data() ?? {}) as HostedAppointment));
-}
-
-/**
- * Takes `uid` out of these rooms' participants (the rules then refuse its signals, chat,
- * presence and reads), in the transaction after its reads; audited `visit.host.remove`. The
- * record keeps `hostUid`: who hosted until then.
- */
-export async function takeOutHost(tx: Transaction, rooms: Visit[], uid: string, actor: Actor) {
-  for (const visit of rooms) {
-    tx.set(visitRef(visit.appointmentId), { ...visit, participants: visit.participants.filter((p) => p !== uid) });
-    await writeAudit({ ...actor, action: 'visit.host.remove', target: visitTarget(visit.appointmentId) }, tx);
-  }
-}
-
-/**
- * A room whose appointment staff assigned to another doctor (in that transaction, after its
- * reads): the new host in the old one's place, at once; audited `visit.host.assign`.
- */
-export async function handOverRoom(tx: Transaction, visit: Visit | undefined, hostUid: string, actor: Actor) {
-  if (!visit || visit.state === 'Ended' || (visit.hostUid === hostUid && visit.participants.includes(hostUid))) return;
-  tx.set(visitRef(visit.appointmentId), { ...visit, hostUid, participants: [visit.patientId, hostUid] });
-  await writeAudit({ ...actor, action: 'visit.host.assign', target: visitTarget(visit.appointmentId) }, tx);
 }
 
 /** What the day list says about a room: its state (null until opened), who waits since when, the mode. */

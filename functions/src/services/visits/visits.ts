@@ -1,10 +1,9 @@
 import { normaliseGhanaPhone } from '../../api/ghana-phone';
-import { ROLE_CHANGED, STATE_LABEL, type AppointmentState } from '../../api/staff';
+import { ghanaTimestamp } from '../../api/format';
+import { STATE_LABEL, type AppointmentState } from '../../api/staff';
 import {
   ROOM_STATES,
   VISIT_NOBODY_WAITING,
-  VISIT_OTHER_HOST,
-  VISIT_STAFF_READ_ONLY,
   isVirtualVisit,
   visitRefusalMessage,
   visitWindow,
@@ -18,23 +17,24 @@ import {
   type VisitView,
 } from '../../api/visits';
 import type { Transaction } from 'firebase-admin/firestore';
-import { rosterAgrees, type Caller } from '../../http/auth';
-import { conflict, forbidden, notFound, unauthorized } from '../../http/errors';
-import { appointmentRef, type StoredAppointment } from '../../store/appointments';
+import type { Caller } from '../../http/auth';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { appointmentRef, checkInAppointment, type StoredAppointment } from '../../store/appointments';
 import { doctorById } from '../../store/catalog';
 import { auth } from '../../store/firebase';
 import { findPatient } from '../../store/patients';
-import { staffMemberOf, writeAudit, type AuditRecord } from '../../store/staff';
+import { writeAudit, type AuditRecord } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
-import { rosterDoctorUids, visitRef } from '../../store/visits';
+import { visitRef } from '../../store/visits';
+import { confirmedHost, hostOf, outsider, participantRole, roleIn } from './host';
 import { iceServersFor } from './ice-servers';
-import { compact, hostsBy, roomWindow, visitTarget } from './room';
-import type { Staff } from '../shared/staff-access';
+import { compact, roomWindow, visitTarget } from './room';
 import { APPOINTMENT_STATUS, PAYMENT_STATUS } from '../../api/types';
 
 /**
- * The video visit (docs/visits.md): who may join an appointment's room and when, and every
- * change of its `visits/{appointmentId}` record, each in one transaction with its audit entry.
+ * The video visit (docs/visits.md): when an appointment's room lets its participants in (who
+ * they are: host.ts), and every change of its `visits/{appointmentId}` record, each in one
+ * transaction with its audit entry.
  * The two browsers then talk through Firestore (firestore.rules) and WebRTC; media never
  * passes through us.
  */
@@ -50,44 +50,19 @@ const NOT_FOUND = 'We could not find that appointment.';
 const JOIN_FIRST = 'Join the visit first.';
 const HOST_ONLY = 'Only the host of the visit can admit the patient.';
 
-async function appointmentOf(appointmentId: string): Promise<VisitAppointment> {
-  const a = (await appointmentRef(appointmentId).get()).data() as VisitAppointment | undefined;
+const present = (a: VisitAppointment | undefined): VisitAppointment => {
   if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
   return a;
-}
+};
 
-/**
- * The token's claim to host, checked without a read: for an appointment with a doctor, role
- * doctor and that doctorId; for one without, the account staff assigned.
- */
-function claimsHost(caller: Caller, a: VisitAppointment): boolean {
-  if (a.doctorId) return caller.role === 'doctor' && caller.doctorId === a.doctorId;
-  return Boolean(a.assignedTo) && caller.uid === a.assignedTo;
-}
+const appointmentOf = async (appointmentId: string) =>
+  present((await appointmentRef(appointmentId).get()).data() as VisitAppointment | undefined);
 
-/**
- * The caller's place in the room. A host's claim is confirmed by the roster (staffMembers, in
- * `tx` when given): a token the roster no longer backs (the role removed or changed; an ID
- * token keeps its claims up to an hour) is 401, and the roster decides who hosts
- * (docs/visits.md: the room follows the roster).
- */
-async function roleIn(caller: Caller, a: VisitAppointment, tx?: Transaction): Promise<VisitRole | undefined> {
-  if (caller.uid === a.patientId) return 'patient';
-  if (!claimsHost(caller, a)) return undefined;
-  const member = await staffMemberOf(caller.uid, tx);
-  if (!rosterAgrees(member, caller)) throw unauthorized(ROLE_CHANGED);
-  return hostsBy(member, caller.uid, a) ? 'host' : undefined;
+/** The appointment and its room's record, read in the transaction (before its writes). */
+async function readRoom(tx: Transaction, appointmentId: string): Promise<{ a: VisitAppointment; current: Visit | undefined }> {
+  const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(visitRef(appointmentId))]);
+  return { a: present(aSnap.data() as VisitAppointment | undefined), current: vSnap.data() };
 }
-
-/** Anyone else: staff and admin are told they see the state in the console; another doctor that it is theirs not. */
-function outsider(caller: Caller): never {
-  if (caller.role === 'admin' || caller.role === 'staff') throw forbidden(VISIT_STAFF_READ_ONLY);
-  if (caller.role === 'doctor') throw forbidden(VISIT_OTHER_HOST);
-  throw forbidden();
-}
-
-const participantRole = async (caller: Caller, a: VisitAppointment, tx?: Transaction): Promise<VisitRole> =>
-  (await roleIn(caller, a, tx)) ?? outsider(caller);
 
 type Window = Awaited<ReturnType<typeof roomWindow>>;
 
@@ -123,31 +98,13 @@ function assertOpen(a: VisitAppointment, visit: Visit | undefined, window: Windo
   if (reason) refuse(reason, a, window);
 }
 
-/**
- * The uid of the doctor's account, for a room the patient opens first (or whose host left):
- * the staff roster's accounts for the doctorId (written when a role is granted), most recent
- * grant first, whose live custom claims still say they are that doctor. The roster, not a
- * scan of every Auth user: Auth cannot be queried by claims.
- */
-async function doctorAccountUid(doctorId: string): Promise<string | undefined> {
-  for (const uid of await rosterDoctorUids(doctorId)) {
-    const user = await auth()
-      .getUser(uid)
-      .catch(() => undefined);
-    if (user?.customClaims?.role === 'doctor' && user.customClaims.doctorId === doctorId) return uid;
-  }
-  return undefined;
-}
-
-/** The first of `uids` the roster (read in `tx` when given) makes the host. */
-async function rosterHost(a: VisitAppointment, uids: (string | undefined)[], tx?: Transaction): Promise<string | undefined> {
-  for (const uid of new Set(uids)) if (uid && hostsBy(await staffMemberOf(uid, tx), uid, a)) return uid;
-  return undefined;
-}
-
-/** Who hosts the room for the patient now: the host recorded while the roster still backs them, else the roster's. */
-async function hostUidOf(a: VisitAppointment, recorded: string | undefined): Promise<string | undefined> {
-  return (await rosterHost(a, [recorded, a.assignedTo])) ?? (a.doctorId ? await doctorAccountUid(a.doctorId) : undefined);
+/** The room's window and record, when it lets its participants in now (409 naming why not). */
+async function openRoom(a: VisitAppointment, now: Date): Promise<{ window: Window; existing: Visit | undefined }> {
+  if (!isVirtualVisit(a)) refuse('not-virtual', a, visitWindow(a));
+  const window = await roomWindow(a);
+  const existing = (await visitRef(a.appointmentId).get()).data();
+  assertOpen(a, existing, window, now);
+  return { window, existing };
 }
 
 /** How the host is named to the patient: the doctor of the appointment, or the assigned clinician's account. */
@@ -179,19 +136,53 @@ function actorOf(caller: Caller, role: VisitRole): Omit<AuditRecord, 'action' | 
 }
 
 /**
- * The staff lifecycle's check-in of the appointment, in the room's transaction (after its
- * reads). It is booking's (services/booking/staff-appointments.ts checkInFromVisit), handed in
- * by the route: visits sit below booking and never call up into it (docs/architecture.md).
+ * Starts the call (admit, or the host's switch to the phone): InCall, startedAt, and an
+ * Accepted appointment checked in, audited as the host's check-in (the staff lifecycle's
+ * Accepted -> CheckedIn, written by the store: visits may not call up into booking).
  */
-export type CheckIn = (tx: Transaction, host: Staff, appointmentId: string) => Promise<unknown>;
+async function startCall(tx: Transaction, caller: Caller, a: VisitAppointment, visit: Visit, now: Date) {
+  if (a.appointmentStatus === APPOINTMENT_STATUS.Accepted) {
+    checkInAppointment(tx, a, caller.uid, ghanaTimestamp(now));
+    const entry = { action: 'appointment.check-in', target: `appointments/${a.appointmentId}`, patientIds: [a.patientId] };
+    await writeAudit({ ...actorOf(caller, 'host'), ...entry }, tx);
+  }
+  return compact({
+    ...visit,
+    state: 'InCall' as const,
+    startedAt: visit.startedAt ?? now.toISOString(),
+    waitingSince: undefined,
+  });
+}
 
-/** The host as the staff lifecycle knows them, for the check-in on admit. */
-const hostStaff = (caller: Caller) => ({ uid: caller.uid, role: caller.role ?? ('doctor' as const), doctorId: caller.doctorId });
+/** A room's record before anyone joined. A phone consultation booked over USSD (docs/ussd.md) is held by phone from the start. */
+const newRoom = (a: VisitAppointment, hostUid: string): Visit => ({
+  appointmentId: a.appointmentId,
+  patientId: a.patientId,
+  hostUid,
+  ...(a.doctorId ? { doctorId: a.doctorId } : {}),
+  participants: [],
+  opensAt: '',
+  closesAt: '',
+  state: 'Open',
+  mode: a.visitMode ?? 'video',
+  ...(a.visitMode === 'phone' ? { heldByPhone: true } : {}),
+  joined: [],
+  left: [],
+  modeHistory: [],
+});
 
-/** Starts the call (admit, or the host's switch to the phone): InCall, startedAt, and the appointment checked in. */
-async function startCall(tx: Transaction, caller: Caller, a: VisitAppointment, visit: Visit, at: string, checkIn: CheckIn) {
-  if (a.appointmentStatus === APPOINTMENT_STATUS.Accepted) await checkIn(tx, hostStaff(caller), a.appointmentId);
-  return compact({ ...visit, state: 'InCall' as const, startedAt: visit.startedAt ?? at, waitingSince: undefined });
+/** The record once the caller joined: the host and the room's window as they are now; a patient not yet admitted waits. */
+function joined(visit: Visit, caller: Caller, role: VisitRole, hostUid: string, window: Window, at: string): Visit {
+  const waits = role === 'patient' && visit.state === 'Open';
+  return {
+    ...visit,
+    hostUid,
+    participants: [visit.patientId, hostUid],
+    opensAt: window.opensAt.toISOString(),
+    closesAt: window.closesAt.toISOString(),
+    joined: [...visit.joined, { uid: caller.uid, role, at }],
+    ...(waits ? { state: 'Waiting', waitingSince: at } : {}),
+  };
 }
 
 /**
@@ -200,54 +191,21 @@ async function startCall(tx: Transaction, caller: Caller, a: VisitAppointment, v
  * and host joining at the same moment make one record: the transaction reads it first.
  */
 export async function joinVisit(caller: Caller, appointmentId: string, now = new Date()): Promise<VisitJoinAnswer> {
+  // Checked before the transaction too: finding the doctor's account reads Auth, which a transaction cannot.
   const before = await appointmentOf(appointmentId);
   const role = await participantRole(caller, before);
-  if (!isVirtualVisit(before)) refuse('not-virtual', before, visitWindow(before));
-  const window = await roomWindow(before);
-  const existing = (await visitRef(appointmentId).get()).data();
-  assertOpen(before, existing, window, now);
-  const hostUid = role === 'host' ? caller.uid : await hostUidOf(before, existing?.hostUid);
-  if (!hostUid) refuse('no-host', before, window);
+  const { window, existing } = await openRoom(before, now);
+  const found = await hostOf(caller, role, before, existing?.hostUid);
+  if (!found) refuse('no-host', before, window);
 
   const visit = await runTransaction(async (tx) => {
-    const ref = visitRef(appointmentId);
-    const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(ref)]);
-    const a = aSnap.data() as VisitAppointment | undefined;
-    if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
+    const { a, current } = await readRoom(tx, appointmentId);
     if ((await roleIn(caller, a, tx)) !== role) outsider(caller);
-    const current = vSnap.data();
     assertOpen(a, current, window, now);
-    const at = now.toISOString();
-    // Confirmed in the transaction, so a role removed meanwhile never comes back into the room.
-    const host = role === 'host' ? caller.uid : await rosterHost(a, [current?.hostUid, hostUid], tx);
-    if (!host) refuse('no-host', a, window);
-    const base: Visit = current ?? {
-      appointmentId,
-      patientId: a.patientId,
-      hostUid: host,
-      ...(a.doctorId ? { doctorId: a.doctorId } : {}),
-      participants: [],
-      opensAt: '',
-      closesAt: '',
-      state: 'Open',
-      // A phone consultation booked over USSD (docs/ussd.md) is held by phone from the start.
-      mode: a.visitMode ?? 'video',
-      ...(a.visitMode === 'phone' ? { heldByPhone: true } : {}),
-      joined: [],
-      left: [],
-      modeHistory: [],
-    };
-    const waits = role === 'patient' && base.state === 'Open';
-    const next: Visit = {
-      ...base,
-      hostUid: host,
-      participants: [a.patientId, host],
-      opensAt: window.opensAt.toISOString(),
-      closesAt: window.closesAt.toISOString(),
-      joined: [...base.joined, { uid: caller.uid, role, at }],
-      ...(waits ? { state: 'Waiting', waitingSince: at } : {}),
-    };
-    tx.set(ref, next);
+    const hostUid = await confirmedHost(tx, caller, role, a, [current?.hostUid, found]);
+    if (!hostUid) refuse('no-host', a, window);
+    const next = joined(current ?? newRoom(a, hostUid), caller, role, hostUid, window, now.toISOString());
+    tx.set(visitRef(appointmentId), next);
     await writeAudit({ ...actorOf(caller, role), action: 'visit.join', target: visitTarget(appointmentId) }, tx);
     return next;
   });
@@ -274,7 +232,7 @@ export async function viewVisit(caller: Caller, appointmentId: string, now = new
       .then((s) => s.data()),
   ]);
   let reason = refusalOf(a, visit, window, now);
-  const hostUid = role === 'host' ? caller.uid : await hostUidOf(a, visit?.hostUid);
+  const hostUid = await hostOf(caller, role, a, visit?.hostUid);
   if (!reason && !hostUid) reason = 'no-host';
   if (staff)
     await writeAudit({ actorUid: caller.uid, actorRole: caller.role!, action: 'visit.read', target: visitTarget(appointmentId) });
@@ -308,11 +266,8 @@ async function changeVisit(
   await participantRole(caller, before);
   const window = await roomWindow(before);
   return runTransaction(async (tx) => {
-    const [aSnap, vSnap] = await Promise.all([tx.get(appointmentRef(appointmentId)), tx.get(visitRef(appointmentId))]);
-    const a = aSnap.data() as VisitAppointment | undefined;
-    if (!a || a.appointmentStatus === APPOINTMENT_STATUS.Deleted) throw notFound(NOT_FOUND);
+    const { a, current: visit } = await readRoom(tx, appointmentId);
     const role = await participantRole(caller, a, tx);
-    const visit = vSnap.data();
     if (whileOpen) assertOpen(a, visit, window, now);
     if (!visit) throw conflict(JOIN_FIRST);
     const next = await change({ tx, a, visit, role });
@@ -325,13 +280,12 @@ async function changeVisit(
 }
 
 /** POST /visits/{id}/admit (host): the waiting patient is let in, the call starts and the appointment is checked in. */
-export async function admitPatient(caller: Caller, appointmentId: string, checkIn: CheckIn, now = new Date()): Promise<Visit> {
+export async function admitPatient(caller: Caller, appointmentId: string, now = new Date()): Promise<Visit> {
   const { visit } = await changeVisit(caller, appointmentId, 'visit.admit', now, async ({ tx, a, visit, role }) => {
     if (role !== 'host') throw forbidden(HOST_ONLY);
     if (visit.state === 'InCall') return visit; // admitted already (a second click)
     if (visit.state !== 'Waiting') throw conflict(VISIT_NOBODY_WAITING);
-    const at = now.toISOString();
-    return { ...(await startCall(tx, caller, a, visit, at, checkIn)), admittedAt: at };
+    return { ...(await startCall(tx, caller, a, visit, now)), admittedAt: now.toISOString() };
   });
   return visit;
 }
@@ -345,7 +299,6 @@ export async function setVisitMode(
   caller: Caller,
   appointmentId: string,
   mode: VisitMode,
-  checkIn: CheckIn,
   now = new Date(),
 ): Promise<VisitModeAnswer> {
   const changed = await changeVisit(caller, appointmentId, `visit.mode.${mode}`, now, async ({ tx, a, visit, role }) => {
@@ -357,9 +310,7 @@ export async function setVisitMode(
       modeHistory: [...visit.modeHistory, { uid: caller.uid, role, mode, at }],
       ...(mode === 'phone' ? { heldByPhone: true } : {}),
     };
-    return role === 'host' && mode === 'phone' && visit.state !== 'InCall'
-      ? startCall(tx, caller, a, recorded, at, checkIn)
-      : recorded;
+    return role === 'host' && mode === 'phone' && visit.state !== 'InCall' ? startCall(tx, caller, a, recorded, now) : recorded;
   });
   const phone = changed.role === 'host' && changed.visit.mode === 'phone' ? await patientPhone(changed.a) : undefined;
   return compact({ visit: changed.visit, patientPhone: phone });
