@@ -36,8 +36,8 @@ function record(/** @type {string} */ name, /** @type {boolean} */ ok, /** @type
   return ok;
 }
 
-/** The command run under scripts/lib/cpu-of.mjs, which reports its CPU on descriptor 3. */
-const measured = (/** @type {string[]} */ cmd) => [process.execPath, join(ROOT, 'scripts/lib/cpu-of.mjs'), ...cmd];
+/** Node's arguments to run the command under scripts/lib/cpu-of.mjs, which reports its CPU on descriptor 3. */
+const measured = (/** @type {string[]} */ cmd) => [join(ROOT, 'scripts/lib/cpu-of.mjs'), ...cmd];
 function recordCpu(/** @type {string} */ name, /** @type {string} */ report) {
   const seconds = Number(JSON.parse(report || '{}').seconds);
   if (Number.isFinite(seconds)) stepCpu.push([name, seconds]);
@@ -46,7 +46,7 @@ function recordCpu(/** @type {string} */ name, /** @type {string} */ report) {
 function check(/** @type {string} */ name, /** @type {string[]} */ cmd) {
   console.log(`\n▶ ${name}: ${cmd.join(' ')}`);
   const since = Date.now();
-  const run = spawnSync(process.execPath, measured(cmd).slice(1), {
+  const run = spawnSync(process.execPath, measured(cmd), {
     cwd: ROOT,
     stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
   });
@@ -58,7 +58,7 @@ function check(/** @type {string} */ name, /** @type {string[]} */ cmd) {
 function checkAlongside(/** @type {string} */ name, /** @type {string[]} */ cmd) {
   const since = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, measured(cmd).slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, measured(cmd), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     /** @type {Buffer[]} */
     const output = [];
     let report = '';
@@ -106,7 +106,7 @@ const staticChecks = Promise.all([
 /** Jest, its output on ours as it comes; resolves when it exits. */
 function runJest(/** @type {string[]} */ args) {
   return new Promise((resolve) => {
-    const jest = spawn(process.execPath, measured(['npx', 'jest', ...args]).slice(1), {
+    const jest = spawn(process.execPath, measured(['npx', 'jest', ...args]), {
       cwd: ROOT,
       stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
       env: { ...process.env, FORCE_COLOR: '0' },
