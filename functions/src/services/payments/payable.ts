@@ -94,8 +94,15 @@ export function registerPayable<D extends PayableFields>(impl: PayableKindImpl<D
   KINDS.set(impl.kind, impl as unknown as AnyKind);
 }
 
-/** The registered kinds, in the order they were registered (the re-check walks them so). */
-export const payableKinds = (): readonly AnyKind[] => [...KINDS.values()];
+/**
+ * The registered kinds, in the order they were registered (the re-check walks them so). None
+ * registered is a process that did not load functions/src/payables.ts: said loudly, since a
+ * re-check or a callback would otherwise find nothing and answer as if nothing were paid.
+ */
+export function payableKinds(): readonly AnyKind[] {
+  if (KINDS.size === 0) throw new Error('no payable kinds registered: load functions/src/payables.ts first (index.ts does)');
+  return [...KINDS.values()];
+}
 
 /** What a kind without its own settlement does: nothing beyond the payment's own fields. */
 const PAID_ONLY: KindSettling = { onPaid: () => ({}) };

@@ -25,13 +25,13 @@ const OTHERS = Object.entries(COLLECTIONS).filter(([, name]) => !OWN.has(name));
 /** A comparison with a named kind: `kind === 'appointment'`, `'order' !== p.kind`, `PAYABLE_KIND.renewal`. */
 const KIND_BRANCH = /\bkind\s*[!=]==?\s*['"`]|['"`]\s*[!=]==?\s*[\w.]*kind\b|PAYABLE_KIND\./g;
 /** A kind's records reached other than through its registered implementation. */
-const KIND_MODULES = /from '(\.\.\/\.\.\/store\/(appointments|orders|subscriptions|mandates)|\.\.\/(booking|packages|orders)\/[^']*)'/g;
+const KIND_MODULES =
+  /from '(\.\.\/\.\.\/store\/(appointments|orders|subscriptions|mandates)|\.\.\/(booking|packages|orders)\/[^']*)'/g;
 /** Another domain's collection, by its constant or by its name in quotes. */
 const otherCollections = (text: string) =>
   OTHERS.filter(([key, name]) => new RegExp(`COLLECTIONS\\.${key}\\b|['"\`]${name}['"\`]`).test(text)).map(([key]) => key);
 
-const hits = (pattern: RegExp) =>
-  files.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((m) => `${file}: ${m[0]}`));
+const hits = (pattern: RegExp) => files.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((m) => `${file}: ${m[0]}`));
 
 describe('services/payments knows no payable kind', () => {
   it('when the matchers read a planted branch, a planted import and a planted collection, then each is counted', () => {
