@@ -29,7 +29,9 @@ function scheduledJobs() {
   /* eslint-disable @typescript-eslint/no-require-imports */
   // The functions' own firebase-admin app first, before this file's (store/firebase.ts takes the first app there is).
   (require(join(ROOT, 'functions/lib/store/firebase.js')) as { db: () => unknown }).db();
-  const debits = require(join(ROOT, 'functions/lib/services/payments/direct-debit-charges.js')) as {
+  // The payable kinds, registered as index.ts registers them for the scheduled functions.
+  require(join(ROOT, 'functions/lib/payables.js'));
+  const debits = require(join(ROOT, 'functions/lib/services/packages/direct-debit-charges.js')) as {
     runDirectDebits: (o: { only: string[] }) => Promise<unknown>;
   };
   const calendar = require(join(ROOT, 'functions/lib/services/packages/subscription-calendar.js')) as {

@@ -6,5 +6,5 @@ module.exports = tsProject({
   roots: ['<rootDir>/src'],
   testMatch: ['**/__tests__/**/*.test.ts'],
   setupFiles: ['<rootDir>/src/test-support/env.ts'],
-  setupFilesAfterEnv: ['<rootDir>/src/test-support/settle-sends.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test-support/payables.ts', '<rootDir>/src/test-support/settle-sends.ts'],
 });

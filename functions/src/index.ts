@@ -3,6 +3,7 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
+import './payables';
 import {
   API_SECRETS,
   FUNCTIONS_SERVICE_ACCOUNT,
@@ -24,7 +25,7 @@ import { createUssdApp } from './routes/ussd';
 import { expireLapsedHolds } from './services/booking/holds';
 import { recheckRecentPayments } from './services/payments/recheck';
 import { runSubscriptionCalendar } from './services/packages/subscription-calendar';
-import { runDirectDebits } from './services/payments/direct-debit-charges';
+import { runDirectDebits } from './services/packages/direct-debit-charges';
 
 // With VPC_CONNECTOR set, all egress leaves by the static IP the provider whitelists; unset, firebase deploy applies no connector.
 setGlobalOptions({

@@ -132,10 +132,11 @@ async function sandboxDown(children, extra) {
   );
   await control('/__control/pay', { clientReference: ref, method: 'mobilemoney', channel: 'mtn-gh', phone: '0241234567' });
 
-  // What paymentRecheck runs every 15 minutes, called here instead of waiting for the schedule.
-  const { recheckRecentPayments } = createRequire(import.meta.url)(
-    join(ROOT, 'functions', 'lib', 'services', 'payments', 'recheck.js'),
-  );
+  // What paymentRecheck runs every 15 minutes, called here instead of waiting for the schedule,
+  // with the payable kinds registered as index.ts registers them.
+  const require = createRequire(import.meta.url);
+  require(join(ROOT, 'functions', 'lib', 'payables.js'));
+  const { recheckRecentPayments } = require(join(ROOT, 'functions', 'lib', 'services', 'payments', 'recheck.js'));
   const outcome = await recheckRecentPayments();
   console.log(`  re-check: ${outcome.checked} checked, ${outcome.paid} marked Paid`);
   const paid = await api('GET', `/subscriptions/${patient.uid}`, patient);

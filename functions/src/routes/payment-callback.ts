@@ -10,8 +10,8 @@ import { PAYMENT_CALLBACK_SECRET } from '../config';
 import { ProviderError } from '../provider/provider';
 import type { Payer } from '../api/types';
 import { chargeFailureOf, preapprovalDecisionOf } from '../provider/direct-debit';
-import { confirmMandate } from '../services/payments/direct-debit';
-import { directDebitFailed, isDirectDebitCharge } from '../services/payments/direct-debit-charges';
+import { confirmMandate } from '../services/packages/direct-debit';
+import { directDebitFailed, isDirectDebitCharge } from '../services/packages/direct-debit-charges';
 
 interface CallbackData {
   ClientReference?: unknown;

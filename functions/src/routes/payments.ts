@@ -13,8 +13,9 @@ import { paymentReturn } from '../services/payments/payment-return';
 import { badRequest, HttpError } from '../http/errors';
 import { CLIENT_REFERENCE } from '../api/client-reference';
 import { createSubscription, listSubscriptions, subscriptionView } from '../services/packages/subscriptions';
-import type { StoredSubscription } from '../store/subscriptions';
-import { PAYABLE_KIND, PAYMENT_STATUS } from '../api/types';
+import { subscriptionPayable } from '../services/packages/subscription-periods';
+import { recordOf } from '../services/payments/payable';
+import { PAYMENT_STATUS } from '../api/types';
 
 /** Packages bought, shop orders and their payments. Amounts and Paid are the server's alone. */
 export const paymentsRouter = checkIdParams(Router());
@@ -39,8 +40,9 @@ paymentsRouter.put('/subscriptions', ...activePatient(CALLER_LIMITS.payments), a
   const { clientReference, patientId } = await bodyOf(req, subscriptionCheckSchema);
   assertOwnPatientId(req, patientId);
   const { kind, record } = await checkPayment(callerOf(req).uid, clientReference);
-  if (kind !== PAYABLE_KIND.subscription) return ok(res, withoutStaffOnly(record), 'Checked with the payment provider.');
-  ok(res, subscriptionView(String(record.id), record as StoredSubscription), 'Checked with the payment provider.');
+  const subscription = recordOf(subscriptionPayable, { kind, data: record });
+  if (!subscription) return ok(res, withoutStaffOnly(record), 'Checked with the payment provider.');
+  ok(res, subscriptionView(String(record.id), subscription), 'Checked with the payment provider.');
 });
 
 paymentsRouter.post('/payment/initiate', ...activePatient(CALLER_LIMITS.payments), async (req, res) => {

@@ -21,7 +21,7 @@ import {
   startAutorenew,
   stopMandateOfCancelledPackage,
   verifyAutorenew,
-} from '../services/payments/direct-debit';
+} from '../services/packages/direct-debit';
 
 /** Packages over time (renew, cancel) and the people a patient books for under Family Care. */
 export const subscriptionsRouter = checkIdParams(Router());

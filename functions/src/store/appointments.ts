@@ -13,6 +13,7 @@ import { COLLECTIONS } from './collections';
 import { plainValue, typedConverter, typedCollection } from './converter';
 import { db } from './firebase';
 import { pageOf } from './pages';
+import { payableStore, type CheckoutFields } from './payments';
 
 /**
  * Firestore access for appointments: the appointment, its prescription file (kept apart
@@ -73,6 +74,10 @@ const appointments = () =>
     });
 
 export const appointmentRef = (id: string) => appointments().doc(id);
+
+/** An appointment as payments reads it: without the converter that adds appointmentId (the document's id). */
+export type PayableAppointment = Omit<StoredAppointment, 'appointmentId'> & CheckoutFields;
+export const appointmentPayables = payableStore<PayableAppointment>(COLLECTIONS.appointments);
 export const newAppointmentRef = () => appointments().doc();
 
 /** What a check-in records besides the state: when (Ghana time, as the staff lifecycle writes its times) and by whom. */

@@ -4,7 +4,7 @@ import { COLLECTIONS } from './collections';
 import { plainValue, typedCollection } from './converter';
 import { db } from './firebase';
 import { byStatus, pageOf } from './pages';
-import { PAYABLE_TIMES } from './payments';
+import { PAYABLE_TIMES, payableStore, type CheckoutFields } from './payments';
 
 /** Firestore access for shop orders. */
 
@@ -26,6 +26,10 @@ export const ordersOf = async (patientId: string) =>
   (await orders().where('patientId', '==', patientId).get()).docs.map((d) => ({ ...d.data(), id: d.id }));
 
 export const orderRef = (id: string) => db().collection(COLLECTIONS.orders).doc(id);
+
+/** An order as payments reads it. */
+export type PayableOrder = StoredOrder & CheckoutFields;
+export const orderPayables = payableStore<PayableOrder>(COLLECTIONS.orders);
 
 /** Paid orders not yet dispatched: the overview's count and the orders list's toDispatch filter are the same query. */
 const ordersToDispatch = () =>

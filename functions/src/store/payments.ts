@@ -1,17 +1,20 @@
-import { AggregateField, Timestamp, type DocumentReference, type Query } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  Timestamp,
+  type DocumentReference,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import type { PayableKind, PaymentAlert, Refund } from '../api/types';
-import type { StoredAppointment } from './appointments';
-import type { StoredOrder } from './orders';
-import type { StoredRenewal, StoredSubscription } from './subscriptions';
 import { COLLECTIONS } from './collections';
 import { plainValue, typedCollection } from './converter';
 import { db } from './firebase';
 import { pageByStatus } from './pages';
 
 /**
- * Firestore access for money: the records that can be paid (subscriptions, renewals,
- * appointments, orders, each read as its kind's stored type), the ledger of applied payments
- * and the refunds owed back.
+ * Firestore access for money: the records that can be paid (each kind's collection is named
+ * by its own store module through payableStore), the ledger of applied payments, the provider
+ * transactions that settled them, the refunds owed back and the alerts staff look at.
  */
 
 /** Times of a payable record: stored as Timestamps, answered as ISO strings. */
@@ -29,15 +32,6 @@ export const PAYABLE_TIMES = [
   'directDebitAt',
 ];
 
-const PAYABLE_COLLECTION: Record<PayableKind, string> = {
-  subscription: COLLECTIONS.subscriptions,
-  appointment: COLLECTIONS.appointments,
-  order: COLLECTIONS.orders,
-  renewal: COLLECTIONS.subscriptionRenewals,
-};
-
-export const PAYABLE_KINDS = Object.keys(PAYABLE_COLLECTION) as PayableKind[];
-
 /** What the checkout (services/payments/checkout.ts) and the settlement write on a record of any kind. */
 export interface CheckoutFields {
   checkoutId?: string;
@@ -52,33 +46,33 @@ export interface CheckoutFields {
   paymentSource?: 'online' | 'desk';
 }
 
-/** Each payable kind's record as stored. */
-export interface PayableRecords {
-  /** Read without the converter that adds appointmentId (the document's id: the payable's ref.id). */
-  appointment: Omit<StoredAppointment, 'appointmentId'> & CheckoutFields;
-  subscription: StoredSubscription & CheckoutFields;
-  renewal: StoredRenewal & CheckoutFields;
-  order: StoredOrder & CheckoutFields;
+/** What payments reads of a record of any kind: whose it is, its reference, its payment's fields. */
+export interface PayableFields extends CheckoutFields {
+  clientReference: string;
+  patientId: string;
+  paymentStatus?: string;
 }
 
-/** The payable records of one kind (services/payments/payable.ts reads them). */
-const payables = <K extends PayableKind>(kind: K) => typedCollection<PayableRecords[K]>(PAYABLE_COLLECTION[kind], PAYABLE_TIMES);
-
-export const payableRef = <K extends PayableKind>(kind: K, id: string) => payables(kind).doc(id);
-
-/** The record of this kind with this reference, if any. */
-export async function payableByReference<K extends PayableKind>(kind: K, clientReference: string) {
-  const snap = await payables(kind).where('clientReference', '==', clientReference).limit(1).get();
-  return snap.docs[0];
+/** The records of one payable kind, in the collection its own store module names (services/payments/payable.ts). */
+export interface PayableStore<D extends PayableFields> {
+  ref(id: string): DocumentReference<D>;
+  /** The record with this reference, if any. */
+  byReference(clientReference: string): Promise<QueryDocumentSnapshot<D> | undefined>;
+  /** Records whose checkout started since `since`, newest first: one range filter, no composite index. */
+  checkedOutSince(since: Date, pageSize: number): Query<D>;
 }
 
-/** Records of one kind whose checkout started since `since`, newest first: one range filter, no composite index. */
-export const payablesCheckedOutSince = <K extends PayableKind>(
-  kind: K,
-  since: Date,
-  pageSize: number,
-): Query<PayableRecords[K]> =>
-  payables(kind).where('checkoutStartedAt', '>=', since).orderBy('checkoutStartedAt', 'desc').limit(pageSize);
+/** A payable kind's records in `collection`, read as D (times as ISO strings). */
+export function payableStore<D extends PayableFields>(collection: string): PayableStore<D> {
+  const records = () => typedCollection<D>(collection, PAYABLE_TIMES);
+  return {
+    ref: (id) => records().doc(id),
+    byReference: async (clientReference) =>
+      (await records().where('clientReference', '==', clientReference).limit(1).get()).docs[0],
+    checkedOutSince: (since, pageSize) =>
+      records().where('checkoutStartedAt', '>=', since).orderBy('checkoutStartedAt', 'desc').limit(pageSize),
+  };
+}
 
 /** payments/{clientReference}: the payment applied to the record, so a replay of its transactionId finds it. */
 export interface LedgerEntry {

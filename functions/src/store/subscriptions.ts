@@ -4,7 +4,7 @@ import type { Currency } from '../api/prices';
 import { COLLECTIONS } from './collections';
 import { typedConverter, typedCollection } from './converter';
 import { db } from './firebase';
-import { PAYABLE_TIMES } from './payments';
+import { PAYABLE_TIMES, payableStore, type CheckoutFields } from './payments';
 
 /** Firestore access for package subscriptions, their renewals, benefit use, notices and dependants. */
 
@@ -32,6 +32,10 @@ const subscriptions = () => typedCollection<StoredSubscription>(COLLECTIONS.subs
 
 export const newSubscriptionRef = () => subscriptions().doc();
 export const subscriptionRef = (id: string) => subscriptions().doc(id);
+
+/** A subscription as payments reads it. */
+export type PayableSubscription = StoredSubscription & CheckoutFields;
+export const subscriptionPayables = payableStore<PayableSubscription>(COLLECTIONS.subscriptions);
 
 export const subscriptionsQuery = (patientId: string) => subscriptions().where('patientId', '==', patientId);
 
@@ -81,6 +85,10 @@ const renewals = () => typedCollection<StoredRenewal>(COLLECTIONS.subscriptionRe
  */
 export const renewalRef = (subscriptionId: string, periodEnd: string) =>
   renewals().doc(`${subscriptionId}_${Date.parse(periodEnd)}`);
+
+/** A renewal as payments reads it. */
+export type PayableRenewal = StoredRenewal & CheckoutFields;
+export const renewalPayables = payableStore<PayableRenewal>(COLLECTIONS.subscriptionRenewals);
 
 /** subscriptionUsage/{subscriptionId}_{windowStartMillis}: benefits used in one allowance window. */
 export interface StoredUsage {

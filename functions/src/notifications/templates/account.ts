@@ -33,7 +33,7 @@ export function phoneCode(p: { code: string; minutes: number }): Notice {
   };
 }
 
-/** The code that proves a number other than the account's phone for a direct debit: by SMS only, to that number (services/payments/direct-debit.ts). */
+/** The code that proves a number other than the account's phone for a direct debit: by SMS only, to that number (services/packages/direct-debit.ts). */
 export function mandateNumberCode(p: { code: string; minutes: number }): Notice {
   return {
     event: 'direct-debit.number-code',

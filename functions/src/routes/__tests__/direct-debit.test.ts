@@ -6,7 +6,7 @@ import type { PatientUpdate } from '../../api/account-requests';
 import { seedCatalog } from '../../seed/seed';
 import { runSubscriptionCalendar } from '../../services/packages/subscription-calendar';
 import { updatePatient } from '../../services/patients/patients';
-import { chargeMandate, runDirectDebits } from '../../services/payments/direct-debit-charges';
+import { chargeMandate, runDirectDebits } from '../../services/packages/direct-debit-charges';
 import { COLLECTIONS } from '../../store/collections';
 import { db } from '../../store/firebase';
 import { createStaffUser, createTestUser, type TestUser } from '../../test-support/auth';

@@ -12,7 +12,7 @@ import { CANCELLATION_POLICY, cancellationTerms, FREE_CANCELLATION_HOURS, LATE_C
 import { accountEmail } from '../../notifications/mail';
 import { notifyPatient } from '../../notifications/notify';
 import { appointmentCancelled } from '../../notifications/templates';
-import { APPOINTMENT_EXPIRED } from '../payments/checkout';
+import { APPOINTMENT_EXPIRED } from './payable-appointment';
 import { paymentBeforeRemoval } from '../payments/recheck';
 import { createDueRefund } from '../payments/refunds';
 import { releaseBenefit } from '../packages/benefits';

@@ -19,7 +19,7 @@ import { auth } from '../../store/firebase';
 import { mailRefsTo } from '../../store/mail';
 import { claimedRecordRefs, codeRef, findPatient, patientRef, phoneCodeRef } from '../../store/patients';
 import { dependantRefsOf, trialClaimRef } from '../../store/subscriptions';
-import { mandateRefsOf, stopMandatesOf } from '../payments/direct-debit';
+import { mandateRefsOf, stopMandatesOf } from '../packages/direct-debit';
 import { COLLECTIONS } from '../../store/collections';
 import { queueMail } from '../../notifications/mail';
 import { noticeMail } from '../../notifications/notify';

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { stopMandatesOf } from '../payments/direct-debit';
+import { stopMandatesOf } from '../packages/direct-debit';
 import type { PatientUpdate, RegisterInput } from '../../api/account-requests';
 import { PRIVACY_NOTICE_VERSION } from '../../api/retention';
 import type { Patient, PatientConsents } from '../../api/types';

@@ -1,14 +1,14 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { badGateway, badRequest, conflict } from '../../http/errors';
-import { APPOINTMENT_STATUS, type Checkout, PAYABLE_KIND, PAYMENT_STATUS } from '../../api/types';
+import { type Checkout, PAYMENT_STATUS } from '../../api/types';
 import { initiateCheckout, ProviderError } from '../../provider/provider';
 import { PAYMENT_ERROR } from '../../api/messages';
 import { UNPAID_HOLD_MINUTES } from '../../api/policy';
 import { storedTime } from '../../store/converter';
 import type { CheckoutFields } from '../../store/payments';
 import { runTransaction } from '../../store/transaction';
-import { describePayable, findOwnPayable, type Payable, payableFrom } from './payable';
+import { describePayable, findOwnPayable, kindOf, type Payable, payableFrom } from './payable';
 import { confirmWithProvider } from './settlement';
 
 /** Opening the provider's checkout for a payable record: one live checkout per record. */
@@ -24,17 +24,12 @@ export const CHECKOUT_LIVE_MS = UNPAID_HOLD_MINUTES * 60 * 1000;
 const CHECKOUT_OPENING_MS = 30_000;
 
 export const CHECKOUT_OPENING = 'A checkout for this is being opened. Please try again in a moment.';
-export const APPOINTMENT_EXPIRED = `This appointment expired because it was not paid within ${UNPAID_HOLD_MINUTES} minutes. Please book again.`;
 
 /** Why this record cannot be paid now, as the HttpError to throw; undefined when it can. */
 export function whyNotPayable(p: Payable) {
   if (p.data.paymentStatus === PAYMENT_STATUS.Paid) return conflict('This has already been paid.');
-  if (p.kind === PAYABLE_KIND.appointment) {
-    if (p.data.requiresPayment === false) return badRequest('This appointment needs no payment.');
-    if (p.data.appointmentStatus === APPOINTMENT_STATUS.Cancelled)
-      return conflict('This appointment was cancelled: there is nothing to pay.');
-    if (p.data.appointmentStatus === APPOINTMENT_STATUS.Expired) return conflict(APPOINTMENT_EXPIRED);
-  }
+  const refusal = kindOf(p.kind).whyNotPayable?.(p.data, 'checkout');
+  if (refusal) return refusal;
   if (!(p.amount > 0)) return badRequest('There is nothing to pay for this record.');
   return undefined;
 }

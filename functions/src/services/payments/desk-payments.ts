@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { DeskPaymentOutcome, DeskPaymentRequest, PaymentLinkSent } from '../../api/front-desk';
-import { stateInWords } from '../../api/staff';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { notifyPatient, unprovedClinicPhone } from '../../notifications/notify';
 import { ghanaPhone } from '../../notifications/sms-text';
@@ -10,7 +9,7 @@ import { closeCheckout, ProviderError, type TransactionStatus } from '../../prov
 import { findPatient } from '../../store/patients';
 
 import { openCheckout, whyNotPayable } from './checkout';
-import { describePayable, findPayable, isDeleted, type Payable } from './payable';
+import { describePayable, findPayable, isRemoved, kindOf, linksOf, type Payable } from './payable';
 import { markPaid } from './settlement';
 import { auditAs, type Staff } from '../shared/staff-access';
 
@@ -22,17 +21,13 @@ import { auditAs, type Staff } from '../shared/staff-access';
  * one record, whichever comes second is a refund Due, whatever the order.
  */
 
-/** Appointments the desk may still take money for (a cancelled, declined or deleted one: none). */
-const ENDED = ['Cancelled', 'Declined', 'Deleted', 'NoShow', 'Completed'];
-
 async function payableAtDesk(clientReference: string): Promise<Payable> {
   const payable = await findPayable(clientReference);
-  if (!payable || isDeleted(payable)) throw notFound('No payment with that clientReference was found.');
-  if (payable.kind === 'appointment' && payable.data.requiresPayment === false)
-    throw badRequest('This appointment needs no payment.');
+  if (!payable || isRemoved(payable)) throw notFound('No payment with that clientReference was found.');
+  // Its kind's own refusal (an appointment that needs no payment, or has ended); a Paid one is taken (a refund Due).
+  const refusal = kindOf(payable.kind).whyNotPayable?.(payable.data, 'desk');
+  if (refusal) throw refusal;
   if (!(payable.amount > 0)) throw badRequest('There is nothing to pay for this record.');
-  if (payable.kind === 'appointment' && ENDED.includes(payable.data.appointmentStatus))
-    throw conflict(`This appointment is ${stateInWords(payable.data.appointmentStatus)}: there is nothing to pay.`);
   return payable;
 }
 
@@ -100,6 +95,12 @@ async function closeLiveCheckout(payable: Payable): Promise<void> {
   }
 }
 
+/** The appointment page a payment link's notice opens, when the record has one. */
+function appointmentLink(payable: Payable) {
+  const { appointmentId } = linksOf(payable);
+  return appointmentId ? { appointmentId } : {};
+}
+
 /**
  * POST /staff/payments/{clientReference}/link: the record's one live checkout (opened with the
  * server-held credentials, or the open one again) and its link texted (and mailed, when the
@@ -124,7 +125,7 @@ export async function sendPaymentLink(staff: Staff, clientReference: string): Pr
       amount: payable.amount,
       url: checkout.checkoutUrl || checkout.checkoutDirectUrl,
       clientReference,
-      ...(payable.kind === 'appointment' ? { appointmentId: payable.ref.id } : {}),
+      ...appointmentLink(payable),
     }),
     { contact: { phone: sentTo } },
   );

@@ -1,10 +1,10 @@
 import { logger } from 'firebase-functions';
 import { formatDate, formatGhs } from '../../api/format';
-import { APPOINTMENT_STATUS, PAYMENT_STATUS, type PaymentReturn, type RefundReason } from '../../api/types';
+import { PAYMENT_STATUS, type PaymentReturn, type RefundReason } from '../../api/types';
 import { notFound } from '../../http/errors';
 import { ProviderError } from '../../provider/provider';
 import { ledgerRef, refundsOfReference } from '../../store/payments';
-import { findPayable, isDeleted } from './payable';
+import { findPayable, isRemoved, kindOf } from './payable';
 import { confirmWithProvider } from './settlement';
 
 /**
@@ -28,7 +28,7 @@ export async function paymentReturn(
   returned: 'success' | 'cancelled',
 ): Promise<{ answer: PaymentReturn; msg: string }> {
   let payable = await findPayable(clientReference);
-  if (!payable || isDeleted(payable)) throw notFound('No payment with that reference was found.');
+  if (!payable || isRemoved(payable)) throw notFound('No payment with that reference was found.');
   // Paid at the desk, yet a checkout was opened: a link the provider could not close may have taken money too.
   const unpaidOnline = payable.data.paymentStatus !== PAYMENT_STATUS.Paid || payable.data.paymentSource === 'desk';
   if (unpaidOnline && payable.data.checkoutStartedAt) {
@@ -67,13 +67,13 @@ export async function paymentReturn(
       msg: `Thank you: your payment of ${formatGhs(entry.amount)} was received on ${formatDate(entry.paidAt)}.`,
     };
   }
-  const status = payable.kind === 'appointment' ? payable.data.appointmentStatus : undefined;
-  const over = [APPOINTMENT_STATUS.Cancelled, APPOINTMENT_STATUS.Expired].find((s) => s === status);
+  // A booking cancelled or expired: an unpaid return took nothing, and will not.
+  const over = kindOf(payable.kind).closedAs?.(payable.data);
   if (returned === 'cancelled' || over)
     return {
       answer: { outcome: 'not-paid' },
       msg: over
-        ? `No payment was made: this booking is ${over === 'Expired' ? 'expired' : 'cancelled'}, and nothing was taken.`
+        ? `No payment was made: this booking is ${over}, and nothing was taken.`
         : 'The payment was cancelled: nothing was taken.',
     };
   return {

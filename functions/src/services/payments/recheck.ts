@@ -2,9 +2,9 @@ import { logger } from 'firebase-functions';
 import { badGateway } from '../../http/errors';
 import { type PayableKind, PAYMENT_STATUS } from '../../api/types';
 import { ProviderError } from '../../provider/provider';
-import { payableRef, PAYABLE_KINDS, payablesCheckedOutSince, type PayableRecords } from '../../store/payments';
+import type { PayableFields } from '../../store/payments';
 import { eachConcurrently } from './concurrency';
-import { findOwnPayable, type Payable, payableFrom } from './payable';
+import { findOwnPayable, kindOf, type Payable, payableFrom, payableKinds } from './payable';
 import { confirmWithProvider, markPaid, providerStatusOf } from './settlement';
 
 /**
@@ -21,14 +21,14 @@ export type PaymentBeforeRemoval = 'paid' | 'refund-due' | 'in-progress' | 'not-
  * asks the provider (as /payment/check does) and settles a Paid answer through markPaid.
  * Throws ProviderError when the provider cannot answer: the caller must then change nothing.
  */
-export async function paymentBeforeRemoval<K extends PayableKind>(
-  kind: K,
+export async function paymentBeforeRemoval(
+  kind: PayableKind,
   id: string,
-  data: PayableRecords[K],
+  data: PayableFields,
   checkoutStartedAt: Date,
   now = new Date(),
 ): Promise<PaymentBeforeRemoval> {
-  const payable = payableFrom(kind, payableRef(kind, id), data);
+  const payable = payableFrom(kind, kindOf(kind).store.ref(id), data);
   const status = await providerStatusOf(payable);
   if (status?.status === 'Paid') {
     const outcome = await markPaid(payable, status);
@@ -91,9 +91,9 @@ export async function recheckRecentPayments(options: RecheckOptions = {}): Promi
   const since = new Date(now.getTime() - RECHECK_WINDOW_MS);
   const result: RecheckResult = { checked: 0, paid: 0, refunds: 0, pages: 0, complete: true };
   const overdue = () => Date.now() >= deadline;
-  for (const kind of PAYABLE_KINDS) {
+  for (const { kind, store } of payableKinds()) {
     // Newest first (the likeliest to be paid); Paid ones are skipped here.
-    let query = payablesCheckedOutSince(kind, since, pageSize);
+    let query = store.checkedOutSince(since, pageSize);
     for (;;) {
       if (overdue()) return { ...result, complete: false };
       const snap = await query.get();

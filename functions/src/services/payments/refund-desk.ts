@@ -1,10 +1,9 @@
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { MarkRefundedRequest, Page, StaffRefund } from '../../api/staff';
-import { PAYABLE_KIND, type Patient, type PayableKind, type Refund, REFUND_STATUS, type RefundStatus } from '../../api/types';
+import { type Patient, type Refund, REFUND_STATUS, type RefundStatus } from '../../api/types';
 import { conflict, notFound } from '../../http/errors';
 import { notifyPatient } from '../../notifications/notify';
 import { refundSent } from '../../notifications/templates';
-import { appointmentRef } from '../../store/appointments';
 import { COLLECTIONS } from '../../store/collections';
 import { plainValue } from '../../store/converter';
 import { patientsById } from '../../store/patients';
@@ -12,6 +11,7 @@ import { refundDocRef, refundPage } from '../../store/payments';
 import { writeAudit } from '../../store/staff';
 import { runTransaction } from '../../store/transaction';
 import { audit, pageShown, type Staff } from '../shared/staff-access';
+import { kindOf } from './payable';
 
 /** Refunds as staff work them: the list of what is owed, and marking one sent (docs/money.md). */
 
@@ -39,17 +39,10 @@ export async function listRefunds(
   return { ...page, items };
 }
 
-/** What a refund was for, as the patient reads it. */
-const REFUNDED_FOR: Record<Exclude<PayableKind, 'appointment'>, string> = {
-  order: 'your order',
-  subscription: 'your package',
-  renewal: 'your package renewal',
-};
-
 /**
  * POST /staff/refunds/{id}/refunded: who settled it, when, how and the provider's reference; the
- * patient is told by SMS and e-mail, and a refunded appointment carries what was refunded and
- * when, so the dashboard says "Refunded" instead of Paid (docs/money.md).
+ * patient is told by SMS and e-mail, and the record's kind notes it (a refunded appointment
+ * carries what was refunded and when, so the dashboard says "Refunded" instead of Paid; docs/money.md).
  */
 export async function markRefunded(staff: Staff, id: string, sent: MarkRefundedRequest): Promise<StaffRefund> {
   const ref = refundDocRef(id);
@@ -58,7 +51,7 @@ export async function markRefunded(staff: Staff, id: string, sent: MarkRefundedR
     if (!snap.exists) throw notFound('We could not find that refund.');
     if (snap.get('status') === 'Refunded') throw conflict('This refund is already marked refunded.');
     const r = snap.data() as Refund;
-    const appointment = r.kind === PAYABLE_KIND.appointment ? await tx.get(appointmentRef(r.recordId)) : undefined;
+    const onRecord = await kindOf(r.kind).refundSent(tx, r);
     const at = Timestamp.now();
     const change = {
       status: REFUND_STATUS.Refunded,
@@ -68,13 +61,9 @@ export async function markRefunded(staff: Staff, id: string, sent: MarkRefundedR
       method: sent.method,
     };
     tx.update(ref, change);
-    if (appointment?.exists)
-      tx.update(appointment.ref, { refundedAmount: FieldValue.increment(r.amount), refundedAt: at.toDate().toISOString() });
+    onRecord.apply(at.toDate());
     await writeAudit(audit(staff, 'refund.refunded', ref.path, { patientIds: [r.patientId] }), tx);
-    const what = appointment?.exists
-      ? `your ${String(appointment.get('requestedService'))}`
-      : REFUNDED_FOR[r.kind as keyof typeof REFUNDED_FOR];
-    await notifyPatient(r.patientId, refundSent({ ...r, what, ...sent, refundedAt: at.toDate() }), { tx });
+    await notifyPatient(r.patientId, refundSent({ ...r, what: onRecord.what, ...sent, refundedAt: at.toDate() }), { tx });
     return asRefund(id, plainValue({ ...snap.data(), ...change }) as Refund);
   });
 }

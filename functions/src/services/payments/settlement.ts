@@ -1,10 +1,8 @@
-import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { shortcodeFor } from '../../config';
 import { conflict } from '../../http/errors';
-import { APPOINTMENT_STATUS, PAYABLE_KIND, PAYMENT_STATUS, type Payer } from '../../api/types';
+import { PAYMENT_STATUS, type Payer } from '../../api/types';
 import { transactionStatus, type TransactionStatus } from '../../provider/provider';
-import { doctorSlotRef } from '../../store/appointments';
 import { storedTime } from '../../store/converter';
 import { ledgerRef, paymentAlertRef, providerTransactionRef, refundRef, settlementLeaseRef } from '../../store/payments';
 import { runTransaction } from '../../store/transaction';
@@ -12,13 +10,12 @@ import { accountEmail } from '../../notifications/mail';
 import { notifyPatient } from '../../notifications/notify';
 import { paymentReceived } from '../../notifications/templates';
 import { createDueRefund, type RefundReason } from './refunds';
-import { periodOnPayment } from '../packages/subscription-periods';
 import { firestoreError, hasCode } from '../../store/error-codes';
 import { CURRENCY } from '../../api/prices';
 import type { DeskPaymentMethod } from '../../api/front-desk';
 import type { StaffRole } from '../../api/staff';
 import { writeAudit } from '../../store/staff';
-import { describePayable, isDeleted, type Payable, payableFrom } from './payable';
+import { describePayable, isRemoved, kindSettling, linksOf, type Payable, payableFrom } from './payable';
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -81,9 +78,9 @@ async function refuseSecondClaim(
 }
 
 /**
- * Decides, inside the transaction, what a confirmed payment does: applied (Paid; an Expired
- * appointment whose slot is still free is revived and re-takes it) or a refund Due with the
- * reason it was not applied. The ledger entry (payments/{clientReference}, the applied
+ * Decides, inside the transaction, what a confirmed payment does: applied (Paid, with what
+ * the record's kind does on payment: services/payments/payable.ts KindSettling) or a refund Due
+ * with the reason it was not applied. The ledger entry (payments/{clientReference}, the applied
  * payment) or the refund is created here, so a replay of the same transactionId finds it.
  */
 async function settle(
@@ -132,27 +129,20 @@ async function settle(
       `This was already recorded as paid at the desk (${String(ledger.data()?.method)}) by ${String(ledger.data()?.recordedBy?.email ?? ledger.data()?.recordedBy?.uid)}.`,
     );
   const record = payableFrom(kind, ref, snap.data() ?? payable.data);
-  // A late payment for an Expired appointment whose time is still free: it is booked again.
-  const expired =
-    record.kind === 'appointment' && record.data.appointmentStatus === APPOINTMENT_STATUS.Expired ? record.data : undefined;
-  const slot =
-    expired?.doctorId && expired.requestedTime
-      ? await tx.get(doctorSlotRef(expired.doctorId, expired.requestedDay, expired.requestedTime))
-      : undefined;
   const now = new Date();
-  const period = await periodOnPayment(tx, kind, ref.id, record.data, now);
+  // What the record's kind reads and decides (its domain's records: a slot, a package period).
+  const byKind = await kindSettling(tx, record, now);
 
   const reason = ((): RefundReason | undefined => {
     if (status.currencyCode !== CURRENCY || cents(status.amount) !== cents(record.amount)) return 'amount-mismatch';
-    if (!snap.exists || isDeleted(record) || period.gone) return 'deleted';
+    if (!snap.exists || isRemoved(record) || byKind.gone) return 'deleted';
     if (ledger.exists || record.data.paymentStatus === PAYMENT_STATUS.Paid) return 'duplicate';
-    if (record.kind === 'appointment' && record.data.appointmentStatus === APPOINTMENT_STATUS.Cancelled) return 'cancelled';
-    if (expired && slot?.exists) return 'expired';
-    return undefined;
+    return byKind.refusal;
   })();
   if (reason) {
     claimMoney('refund-due');
     if (desk) await auditDesk(tx, desk, `payment.desk.refund-due`, ref.path, record.patientId);
+    byKind.onRefundDue?.({ reason, amount: status.amount, transactionId: status.transactionId });
     await createDueRefund(
       tx,
       {
@@ -185,16 +175,8 @@ async function settle(
     paymentSource: desk ? 'desk' : 'online',
   };
   claimMoney('paid');
-  // A subscription's first period starts, or a renewal moves its subscription's periodEnd on.
-  const extra = period.recordUpdate;
-  period.apply();
-  const revived = expired !== undefined;
-  tx.update(ref, {
-    ...provider,
-    ...extra,
-    ...(revived ? { appointmentStatus: APPOINTMENT_STATUS.Pending, expiredAt: FieldValue.delete() } : {}),
-  });
-  if (revived && slot) tx.create(slot.ref, { appointmentId: ref.id, patientId: record.patientId });
+  const paid = byKind.onPaid();
+  tx.update(ref, { ...provider, ...paid.recordUpdate });
   tx.create(ledgerEntry, {
     clientReference,
     kind,
@@ -214,19 +196,22 @@ async function settle(
       : {
           source: 'online' as const,
           ...(status.payer ? { payer: status.payer } : {}),
-          // A mandate's charge (docs/direct-debit.md): its own method in revenue.
-          ...(record.kind === 'renewal' && record.data.method === 'direct-debit' ? { method: 'direct-debit' as const } : {}),
+          ...(paid.method ? { method: paid.method } : {}),
         }),
   });
   if (desk) await auditDesk(tx, desk, 'payment.desk.record', ref.path, record.patientId);
   if (!email) logger.warn('no e-mail address for the receipt', { clientReference });
-  const what = describePayable(record);
-  const appointmentId = kind === PAYABLE_KIND.appointment ? ref.id : undefined;
-  // Only an appointment is booked over USSD (channel 'USSD'): its receipt names the code to dial.
-  const shortcode = record.kind === 'appointment' ? shortcodeFor(record.data) : undefined;
+  const { appointmentId, shortcode } = linksOf(record);
   await notifyPatient(
     record.patientId,
-    paymentReceived({ what, amount: record.amount, clientReference, paidAt: now, appointmentId, shortcode }),
+    paymentReceived({
+      what: describePayable(record),
+      amount: record.amount,
+      clientReference,
+      paidAt: now,
+      appointmentId,
+      shortcode,
+    }),
     { tx },
   );
   return 'paid';

@@ -13,7 +13,7 @@ import { codeMatches, hashCode, MAX_WRONG_TRIES } from './verification-code';
 /**
  * A code texted to a number proves that an account holds it: the profile's phone
  * (services/patients/phone-verification.ts) and a direct debit's number
- * (services/payments/direct-debit.ts) send and spend theirs here, each in its own document,
+ * (services/packages/direct-debit.ts) send and spend theirs here, each in its own document,
  * under one budget per account and per number (api/policy.ts PHONE_CODE_SENDS_PER_HOUR), so
  * accounts typing someone else's number cannot make the clinic flood it.
  */
@@ -36,7 +36,7 @@ const canonical = (phone: string) => `phone:${phone}`;
 /**
  * A 6-digit code by SMS to `phone` on behalf of account `uid`, stored hashed at `ref` (one per
  * account and purpose: the profile's phone in services/patients/phone-verification.ts, a
- * mandate's number in services/payments/direct-debit.ts).
+ * mandate's number in services/packages/direct-debit.ts).
  * Every such code shares the account's and the number's budgets (PHONE_CODE_SENDS_PER_HOUR),
  * so no purpose lets an account flood a number; 429 past them, nothing sent or stored.
  */

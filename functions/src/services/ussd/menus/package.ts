@@ -3,7 +3,7 @@ import { MANDATE_STATUS, type MandateView, type MobileNetwork } from '../../../a
 import { MOBILE_NETWORKS } from '../../../api/mobile-networks';
 import { HttpError } from '../../../http/errors';
 import { createSubscription, liveSubscriptionsOf, periodOf, statusOf } from '../../packages/subscriptions';
-import { cancelAutorenew, mandateOfSubscription, startAutorenew, verifyAutorenew } from '../../payments/direct-debit';
+import { cancelAutorenew, mandateOfSubscription, startAutorenew, verifyAutorenew } from '../../packages/direct-debit';
 import { listPackages } from '../../public/catalog';
 import { HINT, type PackageRenewal, screens } from '../screens';
 import {

@@ -21,11 +21,12 @@ import { storedTime } from '../../store/converter';
 import { activeMandatesDueBefore, mandateRef, type StoredMandate } from '../../store/mandates';
 import { noticeRecordRef, renewalRef, subscriptionRef, type StoredSubscription } from '../../store/subscriptions';
 import { runTransaction } from '../../store/transaction';
-import { confirmWithProvider } from './settlement';
-import { findPayable, type Payable } from './payable';
+import { confirmWithProvider } from '../payments/settlement';
+import { findPayable, type Payable, recordOf } from '../payments/payable';
+import { renewalPayable } from './subscription-periods';
 import { audit, priceNow, stopMandate } from './direct-debit';
-import { renewLink } from '../packages/subscription-calendar';
-import { periodOf } from '../packages/subscriptions';
+import { renewLink } from './subscription-calendar';
+import { periodOf } from './subscriptions';
 
 /** The scheduled side of direct debit (docs/direct-debit.md): the notice before, the charge, its failure, the daily run. */
 
@@ -74,7 +75,7 @@ async function amountToTake(
 }
 
 /** A renewal record that a direct-debit charge was sent for. */
-export const isDirectDebitCharge = (p: Payable) => p.kind === 'renewal' && p.data.method === 'direct-debit';
+export const isDirectDebitCharge = (p: Payable) => recordOf(renewalPayable, p)?.method === 'direct-debit';
 
 type ChargeStep = 'charged' | 'noticed' | 'none';
 
@@ -196,7 +197,8 @@ export async function chargeFailedFor(subscriptionId: string, clientReference: s
 
 /** The payment callback said a direct-debit charge failed (and the provider did not say Paid). */
 export async function directDebitFailed(payable: Payable, reason: string, now = new Date()) {
-  if (payable.kind === 'renewal') await chargeFailedFor(payable.data.subscriptionId, payable.clientReference, reason, now);
+  const renewal = recordOf(renewalPayable, payable);
+  if (renewal) await chargeFailedFor(renewal.subscriptionId, payable.clientReference, reason, now);
 }
 
 /** The notice DIRECT_DEBIT_NOTICE_DAYS before the charge: when, how much, how to stop; once per period. */

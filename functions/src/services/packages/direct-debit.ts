@@ -27,9 +27,9 @@ import type { Patient } from '../../api/types';
 import { writeAudit } from '../../store/staff';
 import { subscriptionRef, type StoredSubscription } from '../../store/subscriptions';
 import { runTransaction } from '../../store/transaction';
-import { renewLink } from '../packages/subscription-calendar';
-import { mandateView } from '../packages/mandate-view';
-import { liveSubscriptionsOf, periodOf, renewalAmountOf } from '../packages/subscriptions';
+import { renewLink } from './subscription-calendar';
+import { mandateView } from './mandate-view';
+import { liveSubscriptionsOf, periodOf, renewalAmountOf } from './subscriptions';
 
 /**
  * Renewal by mobile-money direct debit (docs/direct-debit.md). A mandate (mandates/{subscriptionId})

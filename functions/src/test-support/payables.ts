@@ -1,0 +1,2 @@
+/** The payable kinds as index.ts registers them, for tests that call a service without the app. */
+import '../payables';
