@@ -15,7 +15,10 @@ import tseslint from 'typescript-eslint';
  * between features still left are listed here, each with why (docs/architecture.md).
  */
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url));
-/** What every console area may use of staff/, the console's shared place (docs/architecture.md). */
+/**
+ * What every console area may use of staff/, the console's shared place (docs/architecture.md):
+ * staff/api holds only the queries and keys more than one area uses.
+ */
 const CONSOLE_SHARED = [
   './staff/api',
   './staff/components',
@@ -34,7 +37,8 @@ const ALLOWED_FEATURE_IMPORTS = {
     './appointments/appointments.css',
   ],
   packages: ['./enquiries/components/lazy-enquiry-modal.tsx'], // Custom Pricing is an enquiry
-  // The console's areas share its layer in staff/ (the session, nav, staff-api client, common widgets), never each other's insides.
+  // The console's areas share its layer in staff/ (the session, nav, the queries in staff/api several areas use,
+  // common widgets), never each other's insides: each area's own queries sit in its own api/.
   day: CONSOLE_SHARED,
   desk: [
     ...CONSOLE_SHARED,
@@ -50,7 +54,7 @@ const ALLOWED_FEATURE_IMPORTS = {
   people: CONSOLE_SHARED,
   record: CONSOLE_SHARED,
   // the host completes from the call with the record's Complete visit dialog, and the console's query of the appointment
-  visit: ['./record/components/complete-visit-dialog.tsx', './staff/api/staff-api.ts'],
+  visit: ['./record/components/complete-visit-dialog.tsx', './staff/api/appointment-api.ts'],
 };
 const SHARED = ['./web/src/shared', './web/src/components', './web/src/lib', './web/src/content'];
 const layerZones = [

@@ -48,6 +48,11 @@ const PLANTED: Record<string, string> = {
   recordImportsDeskPage: "import BookPage from '@/features/desk/pages/book-page';\nexport const x = BookPage;\n",
   consoleSharedImportsArea:
     "import { PrescribeDialog } from '@/features/record/components/prescribe-dialog';\nexport const x = PrescribeDialog;\n",
+  moneyImportsDeskQueries: "import { useEnquiries } from '@/features/desk/api/inbox-api';\nexport const x = useEnquiries;\n",
+  deskImportsRecordQueries: "import { usePatientRecord } from '@/features/record/api/record-api';\nexport const x = usePatientRecord;\n",
+  consoleQueriesImportArea: "import { useRefunds } from '@/features/money/api/refunds-api';\nexport const x = useRefunds;\n",
+  areaImportsConsoleQueries:
+    "import { staffKeys, useChange } from '@/features/staff/api/console-query';\nexport const x = [staffKeys, useChange];\n",
 };
 const WHERE: Record<keyof typeof PLANTED, string> = {
   cycleA: 'functions/src/services/shared/planted-cycle-a.ts',
@@ -65,6 +70,10 @@ const WHERE: Record<keyof typeof PLANTED, string> = {
   deskImportsRecordInsides: 'web/src/features/desk/planted-record.ts',
   recordImportsDeskPage: 'web/src/features/record/planted-desk.ts',
   consoleSharedImportsArea: 'web/src/features/staff/planted-area.ts',
+  moneyImportsDeskQueries: 'web/src/features/money/api/planted-desk.ts',
+  deskImportsRecordQueries: 'web/src/features/desk/api/planted-record.ts',
+  consoleQueriesImportArea: 'web/src/features/staff/api/planted-area.ts',
+  areaImportsConsoleQueries: 'web/src/features/day/api/planted-console.ts',
 };
 
 describe('the layering lint', () => {
@@ -141,5 +150,21 @@ describe('the layering lint', () => {
 
   it("when the console's shared layer in staff/ imports an area, then the boundary refuses it", () => {
     expect(messages.consoleSharedImportsArea).toContainEqual(refusal("not another feature's insides"));
+  });
+
+  it("when a console area imports another area's queries (money the desk's inbox), then the boundary refuses it", () => {
+    expect(messages.moneyImportsDeskQueries).toContainEqual(refusal("not another feature's insides"));
+  });
+
+  it("when the desk imports the record's queries (it may lend only the record's section and dialog), then the boundary refuses it", () => {
+    expect(messages.deskImportsRecordQueries).toContainEqual(refusal("not another feature's insides"));
+  });
+
+  it("when the console's shared queries in staff/api import an area's queries, then the boundary refuses it", () => {
+    expect(messages.consoleQueriesImportArea).toContainEqual(refusal("not another feature's insides"));
+  });
+
+  it("when a console area builds on the console's shared keys and changes in staff/api, then the boundary allows it", () => {
+    expect(rulesOf('areaImportsConsoleQueries')).not.toContain('import-x/no-restricted-paths');
   });
 });

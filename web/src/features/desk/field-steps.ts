@@ -6,7 +6,7 @@
 import { formatDate } from '@api/format';
 import { tooEarlyToComplete, tooEarlyToSetOff } from '@api/messages';
 import { completableFrom, onVisitDay } from '@api/policy';
-import type { StaffAppointment } from '@/features/staff/api/staff-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { todayInGhana } from '@/features/staff/days';
 import { windowText } from '@/features/staff/visits';
 import { confirm, showInfo } from '@/lib/dialogs';

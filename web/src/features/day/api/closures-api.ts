@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Closure } from '@api/front-desk';
 import { api } from '@/lib/api-client';
-import { staffKeys, useChange } from '@/features/staff/api/staff-api';
+import { staffKeys, useChange } from '@/features/staff/api/console-query';
 
 const opts = { auth: true } as const;
 const id = encodeURIComponent;

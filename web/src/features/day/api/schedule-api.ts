@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DoctorSchedule, DoctorScheduleView, ServiceCapacity } from '@api/scheduling';
 import { api } from '@/lib/api-client';
-import { staffKeys } from '@/features/staff/api/staff-api';
+import { staffKeys } from '@/features/staff/api/console-query';
 
 export type { DoctorSchedule, DoctorScheduleView, ServiceCapacity } from '@api/scheduling';
 

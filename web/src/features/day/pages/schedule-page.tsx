@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { SLOT_MINUTES, WEEKDAYS, doctorScheduleSchema, type DoctorSchedule, type Weekday } from '@api/scheduling';
 import { DoctorOptions, doctorWithSpecialty } from '@/features/staff/components/doctor-options';
-import { useDoctorList } from '@/features/staff/api/staff-api';
+import { useDoctorList } from '@/features/staff/api/doctors-api';
 import { useDoctorSchedule, useSaveSchedule } from '@/features/day/api/schedule-api';
 import { affectedOf, useConfirmAffected } from '@/features/day/components/affected-dialog';
 import { Loaded, StaffPage } from '@/features/staff/components/list-parts';

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CallbackOutcome, CallbackRequest, CallbackStatus } from '@api/ussd';
 import { api } from '@/lib/api-client';
-import { staffKeys, useChange } from '@/features/staff/api/staff-api';
+import { staffKeys, useChange } from '@/features/staff/api/console-query';
 
 const opts = { auth: true } as const;
 

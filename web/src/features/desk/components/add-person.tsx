@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { clinicPatientSchema, type ClinicPatientRequest, type ExistingPerson } from '@api/front-desk';
 import { FormField } from '@/components/form-field';
 import { RefuseInvalidSubmit } from '@/components/refuse-invalid-submit';
-import { useAddPerson } from '@/features/desk/api/desk-api';
+import { useAddPerson } from '@/features/desk/api/patients-api';
 import type { DeskPerson } from '@/features/desk/desk-person';
 import { ApiError, apiMessage } from '@/lib/api-client';
 import { GenderField } from '@/shared/forms/choice-fields';

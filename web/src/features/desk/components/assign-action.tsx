@@ -1,6 +1,6 @@
 import { UserCheck } from 'lucide-react';
 import { lazy } from 'react';
-import type { StaffAppointment } from '@/features/staff/api/staff-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { DialogButton } from '@/features/desk/components/dialog-button';
 
 const AssignDialog = lazy(() => import('@/features/desk/components/assign-dialog'));

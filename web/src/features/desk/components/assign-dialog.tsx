@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { assignSchema } from '@api/front-desk';
 import { Modal } from '@/components/modal';
-import { useAssign, useClinicians } from '@/features/desk/api/desk-api';
-import type { StaffAppointment } from '@/features/staff/api/staff-api';
+import { useAssign, useClinicians } from '@/features/desk/api/appointments-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { apiMessage } from '@/lib/api-client';
 import { showSuccess } from '@/lib/dialogs';
 import { windowText } from '@/features/staff/visits';

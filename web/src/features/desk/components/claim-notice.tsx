@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDate } from '@api/format';
 import { CLAIM_MISMATCHES_TO_LOCK } from '@api/front-desk';
 import type { StaffPatientView } from '@api/staff';
-import { useConfirmClaim } from '@/features/desk/api/desk-api';
+import { useConfirmClaim } from '@/features/desk/api/patients-api';
 import { apiMessage } from '@/lib/api-client';
 import { confirm, showSuccess } from '@/lib/dialogs';
 

@@ -1,7 +1,7 @@
 import { Mail, MessageSquare } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DESK_CODE_MINUTES, phoneCodeSchema, type DeskCodeChannel } from '@api/front-desk';
-import { sendDeskCode, useVerifyDeskCode } from '@/features/desk/api/desk-api';
+import { sendDeskCode, useVerifyDeskCode } from '@/features/desk/api/patients-api';
 import type { DeskPerson } from '@/features/desk/desk-person';
 import { apiMessage } from '@/lib/api-client';
 import { FormEnd, errorAttributes } from '@/features/staff/components/form-error';

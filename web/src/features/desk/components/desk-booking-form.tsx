@@ -9,7 +9,7 @@ import { emptyBooking, type Appointment, type BookingValues, type Doctor } from 
 import { BookingFrame, checkBooking } from '@/features/appointments/components/booking-frame';
 import { ServiceFields, ServiceSelect } from '@/features/appointments/components/service-fields';
 import { doctorName } from '@/features/staff/components/doctor-options';
-import { useDeskBooking } from '@/features/desk/api/desk-api';
+import { useDeskBooking } from '@/features/desk/api/appointments-api';
 import type { DeskPerson } from '@/features/desk/desk-person';
 import { confirm } from '@/lib/dialogs';
 

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MIN_PATIENT_QUERY } from '@api/staff';
-import { usePatientSearch } from '@/features/staff/api/staff-api';
+import { usePatientSearch } from '@/features/desk/api/patients-api';
 import { QueryList, StateBadge } from '@/features/staff/components/list-parts';
 import { personOf, type DeskPerson } from '@/features/desk/desk-person';
 import { formatPhone } from '@api/ghana-phone';

@@ -1,5 +1,5 @@
 import { formatDate, formatGhs } from '@api/format';
-import { usePatientMandates } from '@/features/staff/api/staff-api';
+import { usePatientMandates } from '@/features/desk/api/patients-api';
 import { QueryList, StateBadge } from '@/features/staff/components/list-parts';
 import { StaffTable } from '@/features/staff/components/staff-table';
 

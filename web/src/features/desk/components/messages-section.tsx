@@ -1,7 +1,7 @@
 import { formatDate } from '@api/format';
 import { formatPhone } from '@api/ghana-phone';
 import type { Delivery } from '@api/notifications';
-import { useDeliveries } from '@/features/staff/api/staff-api';
+import { useDeliveries } from '@/features/desk/api/patients-api';
 import { QueryList, StateBadge } from '@/features/staff/components/list-parts';
 import { StaffTable } from '@/features/staff/components/staff-table';
 

@@ -1,4 +1,4 @@
-import { useResetPhonePin } from '@/features/desk/api/desk-api';
+import { useResetPhonePin } from '@/features/desk/api/patients-api';
 import { confirm, showApiError, showSuccess } from '@/lib/dialogs';
 
 /**

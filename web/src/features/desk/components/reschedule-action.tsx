@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { lazy } from 'react';
 import { deskMovableStates } from '@api/policy';
 import { atHome } from '@api/service-catalog';
-import type { StaffAppointment } from '@/features/staff/api/staff-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { DialogButton } from '@/features/desk/components/dialog-button';
 
 const StaffRescheduleDialog = lazy(() => import('@/features/desk/components/reschedule-dialog'));

@@ -1,7 +1,8 @@
 import { availabilityKeys } from '@/features/appointments/api/availability';
 import { RescheduleForm, when } from '@/features/appointments/components/reschedule-dialog';
 import { Modal } from '@/components/modal';
-import { useStaffReschedule, type StaffAppointment } from '@/features/staff/api/staff-api';
+import { useStaffReschedule } from '@/features/desk/api/appointments-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { showSuccess } from '@/lib/dialogs';
 
 /**

@@ -9,12 +9,8 @@ import { DetailsList, type DetailRow } from '@/components/details-list';
 import { OpenPrescriptionButton } from '@/components/open-prescription-button';
 import { usePageTitle } from '@/components/page-title';
 import { SpinnerOverlay } from '@/components/spinner';
-import {
-  fetchStaffAppointmentFile,
-  useAppointmentAction,
-  useStaffAppointment,
-  type StaffAppointment,
-} from '@/features/staff/api/staff-api';
+import { fetchStaffAppointmentFile } from '@/features/desk/api/appointments-api';
+import { useAppointmentAction, useStaffAppointment, type StaffAppointment } from '@/features/staff/api/appointment-api';
 import type { StaffAppointmentDetail } from '@api/staff';
 import { Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import { AssignAction } from '@/features/desk/components/assign-action';

@@ -5,13 +5,10 @@ import { APPOINTMENT_STATES, type AppointmentState } from '@api/staff';
 import { DoctorOptions } from '@/features/staff/components/doctor-options';
 // The site's list of the API's services (@api/service-catalog), shared with the home page's chunk.
 import { SERVICES } from '@/content/services';
-import {
-  itemsOf,
-  useAppointmentList,
-  useDoctorList,
-  type AppointmentFilter,
-  type StaffAppointment,
-} from '@/features/staff/api/staff-api';
+import { itemsOf } from '@/features/staff/api/console-query';
+import { useAppointmentList, type AppointmentFilter } from '@/features/desk/api/appointments-api';
+import { useDoctorList } from '@/features/staff/api/doctors-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { AppointmentRow } from '@/features/desk/components/appointment-row';
 import { DayNav } from '@/features/desk/components/day-nav';
 import { PagedList, StaffPage } from '@/features/staff/components/list-parts';

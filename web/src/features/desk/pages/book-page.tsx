@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Appointment } from '@api/types';
-import { useStaffAppointment, useStaffPatient } from '@/features/staff/api/staff-api';
+import { useStaffAppointment } from '@/features/staff/api/appointment-api';
+import { useStaffPatient } from '@/features/desk/api/patients-api';
 import { AddPerson } from '@/features/desk/components/add-person';
 import { DeskBookingForm } from '@/features/desk/components/desk-booking-form';
 import DeskPayment from '@/features/desk/components/desk-payment';

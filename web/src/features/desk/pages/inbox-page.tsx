@@ -5,14 +5,14 @@ import type { MessageStatus } from '@api/front-desk';
 import type { EnquiryStatus } from '@api/staff';
 import {
   downloadNewsletterCsv,
-  itemsOf,
   useEnquiries,
   useMessages,
   useSetEnquiryStatus,
   type ContactMessage,
   type StaffEnquiry,
-} from '@/features/staff/api/staff-api';
-import { useReplyToMessage, useSetMessageStatus } from '@/features/desk/api/desk-api';
+} from '@/features/desk/api/inbox-api';
+import { itemsOf } from '@/features/staff/api/console-query';
+import { useReplyToMessage, useSetMessageStatus } from '@/features/desk/api/inbox-api';
 import { apiMessage } from '@/lib/api-client';
 import { PagedCards, StateBadge, StatusChips, StaffPage } from '@/features/staff/components/list-parts';
 import { showApiError } from '@/lib/dialogs';

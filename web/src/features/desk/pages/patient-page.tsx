@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatGhs, formatWhen } from '@api/format';
 import { DetailsList } from '@/components/details-list';
 import { usePageTitle } from '@/components/page-title';
-import { useStaffPatient } from '@/features/staff/api/staff-api';
+import { useStaffPatient } from '@/features/desk/api/patients-api';
 import { AppointmentBadges, ListSection, Loaded, PageHeader, StateBadge } from '@/features/staff/components/list-parts';
 import type { Patient } from '@api/types';
 import { ClaimNotice } from '@/features/desk/components/claim-notice';

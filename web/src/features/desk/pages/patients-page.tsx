@@ -1,7 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePatientSearch } from '@/features/staff/api/staff-api';
+import { usePatientSearch } from '@/features/desk/api/patients-api';
 import { QueryList, StateBadge, StaffPage } from '@/features/staff/components/list-parts';
 import { formatPhone } from '@api/ghana-phone';
 

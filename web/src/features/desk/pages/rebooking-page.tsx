@@ -1,6 +1,8 @@
 import { XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { itemsOf, useAppointmentAction, useAppointmentList, type StaffAppointment } from '@/features/staff/api/staff-api';
+import { itemsOf } from '@/features/staff/api/console-query';
+import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/appointment-api';
+import { useAppointmentList } from '@/features/desk/api/appointments-api';
 import { AppointmentBadges, PagedCards, StaffPage } from '@/features/staff/components/list-parts';
 import { RescheduleAction } from '@/features/desk/components/reschedule-action';
 import { formatWhen } from '@api/format';

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatGhs } from '@api/format';
 import type { OrderStatus } from '@api/staff';
-import { itemsOf, orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/staff/api/staff-api';
+import { itemsOf } from '@/features/staff/api/console-query';
+import { orderStatusOf, useOrders, useSetOrderStatus, type StaffOrder } from '@/features/money/api/orders-api';
 import { PagedCards, StateBadge, StatusChips, StepButtons, StaffPage } from '@/features/staff/components/list-parts';
 import { confirm, showApiError } from '@/lib/dialogs';
 import { PAYMENT_STATUS } from '@api/types';

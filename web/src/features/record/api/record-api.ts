@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LabRequestCreated, LabResult, PrescriptionIssued, PrescriptionRequest } from '@api/record';
 import type { AppointmentRecord, PatientRecord, StaffPrescription } from '@api/staff-record';
 import type { LabTest } from '@api/types';
-import { staffKeys } from '@/features/staff/api/staff-api';
+import { staffKeys } from '@/features/staff/api/console-query';
 import { api } from '@/lib/api-client';
 import { fetchApiFile, uploadApiFile } from '@/lib/api-files';
 import { saveBlob } from '@/lib/files';

@@ -5,7 +5,7 @@ import { NOTE_FIELDS, NOTE_MAX, FOLLOW_UP_NOTE_MAX, type ClinicalNotes } from '@
 import type { CompleteRequest } from '@api/staff';
 import { completeSchema, VISIT_SUMMARY_MAX } from '@api/staff-requests';
 import { FormField } from '@/components/form-field';
-import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/staff-api';
+import { useAppointmentAction, type StaffAppointment } from '@/features/staff/api/appointment-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import recordCss from '../record.css?inline';
 import { FormDialog, GroupError } from '@/features/record/components/dialog-form';

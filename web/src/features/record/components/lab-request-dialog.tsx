@@ -5,7 +5,7 @@ import { labRequestSchema } from '@api/record';
 import { Modal } from '@/components/modal';
 import { Loading, SpinnerOverlay } from '@/components/spinner';
 import { useLabPriceList, useRequestLabs } from '@/features/record/api/record-api';
-import type { StaffAppointment } from '@/features/staff/api/staff-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { DialogActions } from '@/features/record/components/dialog-form';
 

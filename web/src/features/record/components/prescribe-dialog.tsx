@@ -10,7 +10,7 @@ import {
 } from '@api/record';
 import { FormField } from '@/components/form-field';
 import { usePrescribe } from '@/features/record/api/record-api';
-import type { StaffAppointment } from '@/features/staff/api/staff-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { showApiError, showSuccess } from '@/lib/dialogs';
 import { FormDialog, GroupError } from '@/features/record/components/dialog-form';
 

@@ -5,7 +5,7 @@ import type { StaffRole } from '@api/staff';
 import { SERVICE_ID } from '@api/service-catalog';
 import { Loaded } from '@/features/staff/components/list-parts';
 import { useAppointmentRecord, useUploadResult } from '@/features/record/api/record-api';
-import type { StaffAppointment } from '@/features/staff/api/staff-api';
+import type { StaffAppointment } from '@/features/staff/api/appointment-api';
 import { LabRequestDialog } from '@/features/record/components/lab-request-dialog';
 import { PrescribeDialog } from '@/features/record/components/prescribe-dialog';
 import {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { APPOINTMENT_STATES, type StaffOverview } from '@api/staff';
 import { formatGhs } from '@api/format';
 import { usePageTitle } from '@/components/page-title';
-import { useOverview } from '@/features/staff/api/staff-api';
+import { useOverview } from '@/features/staff/api/overview-api';
 import { BarChart } from '@/features/staff/components/bar-chart';
 import { Loaded, PageHeader } from '@/features/staff/components/list-parts';
 import { longDay, shortDay } from '@/features/staff/days';

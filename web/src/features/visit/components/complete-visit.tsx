@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SpinnerOverlay } from '@/components/spinner';
-import { useStaffAppointment } from '@/features/staff/api/staff-api';
+import { useStaffAppointment } from '@/features/staff/api/appointment-api';
 import { CompleteVisitDialog } from '@/features/record/components/complete-visit-dialog';
 import { showApiError } from '@/lib/dialogs';
 
