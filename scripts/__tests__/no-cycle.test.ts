@@ -49,7 +49,8 @@ const PLANTED: Record<string, string> = {
   consoleSharedImportsArea:
     "import { PrescribeDialog } from '@/features/record/components/prescribe-dialog';\nexport const x = PrescribeDialog;\n",
   moneyImportsDeskQueries: "import { useEnquiries } from '@/features/desk/api/inbox-api';\nexport const x = useEnquiries;\n",
-  deskImportsRecordQueries: "import { usePatientRecord } from '@/features/record/api/record-api';\nexport const x = usePatientRecord;\n",
+  deskImportsRecordQueries:
+    "import { usePatientRecord } from '@/features/record/api/record-api';\nexport const x = usePatientRecord;\n",
   consoleQueriesImportArea: "import { useRefunds } from '@/features/money/api/refunds-api';\nexport const x = useRefunds;\n",
   areaImportsConsoleQueries:
     "import { staffKeys, useChange } from '@/features/staff/api/console-query';\nexport const x = [staffKeys, useChange];\n",
