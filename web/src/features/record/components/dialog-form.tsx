@@ -1,12 +1,13 @@
 import { Formik, type FormikConfig, type FormikProps, type FormikValues } from 'formik';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '@/components/modal';
 import { SpinnerOverlay } from '@/components/spinner';
 
 /**
  * A record dialog's form, submitted through Formik: when the schema refuses, the first field
- * that says why gets the focus (after Formik has drawn the errors).
+ * that says why gets the focus. The focus moves in an effect after the submit's own render, so
+ * the errors Formik set before it are drawn (a timer could run first on a slow phone).
  */
 export function SchemaForm({
   label,
@@ -17,14 +18,19 @@ export function SchemaForm({
   submitForm: () => Promise<unknown>;
   children: ReactNode;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [submits, setSubmits] = useState(0);
+  useEffect(() => {
+    if (submits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault();
-        const form = e.currentTarget;
-        void submitForm().then(() => setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()));
+        void submitForm().then(() => setSubmits((n) => n + 1));
       }}
     >
       {children}
